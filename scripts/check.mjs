@@ -1,0 +1,134 @@
+// CLI: validate the whole repository and print one line per problem, with the file, the line
+// where there is one, and what to do. Exit 1 when there is any problem.
+//  - every seed has metadata, and every metadata file a seed; metadata fields are valid;
+//  - every platform id exists; every seed parses; errata name real rows;
+//  - data/ is exactly what the scripts produce from seeds/ (byte for byte);
+//  - every CSV matches its schema in data/tables/datapackage.json, and passes `csvclean -a`.
+// Usage: node scripts/check.mjs [--root DIR]
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { spawnSync } from 'node:child_process';
+import { ROOT, loadEnv, readInputs, readTree } from './lib/repo.mjs';
+import { buildData } from './lib/pipeline.mjs';
+import { InputError } from './lib/errors.mjs';
+import { fromCsv } from './lib/csv.mjs';
+import { venvBin } from './lib/tools.mjs';
+
+const { values } = parseArgs({ options: { root: { type: 'string' }, 'no-csvclean': { type: 'boolean' } } });
+const root = path.resolve(values.root ?? ROOT);
+const problems = [];
+const say = (msg) => problems.push(msg);
+const asLine = (e) => {
+  if (!(e instanceof InputError)) throw e;
+  return (e.all ?? [e]).map((x) => {
+    x.file ??= e.file;
+    return x.format();
+  });
+};
+
+// # Load inputs.
+const env = loadEnv(root);
+const inputs = readInputs(root);
+inputs.problems.forEach(say);
+for (const p of inputs.orphans) {
+  say(`${p}: no metadata for this file: add ${p.replace(/\.[^./]+$/, '')}.meta.yaml beside it (npm run add-report -- ${p} writes one)`);
+}
+
+// # Process data: each report on its own, so that one broken report does not hide another.
+let ok = !inputs.problems.length;
+for (const report of inputs.reports) {
+  try {
+    buildData({ ...inputs, reports: [report] }, env);
+  } catch (e) {
+    asLine(e).forEach(say);
+    ok = false;
+  }
+}
+
+// data/ must be exactly what the scripts produce.
+if (ok) {
+  try {
+    const { files } = buildData(inputs, env);
+    const have = readTree(path.join(root, 'data'));
+    for (const [p, text] of files) {
+      if (!have.has(p)) say(`data/${p}: missing: run \`npm run data\` and commit data/`);
+      else if (have.get(p) !== text) say(`data/${p}: differs from what the scripts produce from seeds/: run \`npm run data\` and commit data/`);
+    }
+    for (const p of have.keys()) if (!files.has(p)) say(`data/${p}: produced by no seed: run \`npm run data\` to remove it, and commit data/`);
+  } catch (e) {
+    asLine(e).forEach(say);
+  }
+}
+
+// Every CSV against its schema, read back from disk as a reader would.
+const pkgPath = path.join(root, 'data/tables/datapackage.json');
+if (fs.existsSync(pkgPath)) {
+  const pkg = JSON.parse(fs.readFileSync(pkgPath, 'utf8'));
+  for (const r of pkg.resources) {
+    const file = `data/tables/${r.path}`;
+    if (!fs.existsSync(path.join(root, file))) {
+      say(`${file}: listed in data/tables/datapackage.json but missing: run \`npm run data\``);
+      continue;
+    }
+    validateCsv(file, fs.readFileSync(path.join(root, file), 'utf8'), r.schema).forEach(say);
+  }
+  if (!values['no-csvclean']) {
+    const csvclean = venvBin('csvclean', root);
+    for (const r of pkg.resources) {
+      const file = path.join(root, 'data/tables', r.path);
+      if (!fs.existsSync(file)) continue;
+      const res = spawnSync(csvclean, ['-a', file], { encoding: 'utf8' });
+      if (res.status !== 0) {
+        const first = (res.stderr || res.stdout).trim().split('\n').slice(0, 3).join(' | ');
+        say(`data/tables/${r.path}: csvclean -a reports a malformed CSV: ${first}`);
+      }
+    }
+  }
+}
+
+// # Save outputs: the report.
+if (problems.length) {
+  for (const p of problems) console.error(p);
+  console.error(`check: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+  process.exit(1);
+}
+console.log(`check: ${inputs.reports.length} reports, seeds, metadata, platforms and data/ are consistent`);
+
+/** Check a CSV file's header, cell types and constraints against a Table Schema. */
+function validateCsv(file, text, schema) {
+  const out = [];
+  if (!text.endsWith('\n') || text.includes('\r')) out.push(`${file}: expected LF line ends and a final newline: run \`npm run data\``);
+  const { header, records } = fromCsv(text);
+  const names = schema.fields.map((f) => f.name);
+  if (header.join(',') !== names.join(',')) {
+    out.push(`${file}:1: expected the header ${names.join(',')}, found ${header.join(',')}`);
+    return out;
+  }
+  const keys = new Set();
+  for (const { line, cells } of records) {
+    if (cells.length !== names.length) {
+      out.push(`${file}:${line}: expected ${names.length} cells, found ${cells.length}`);
+      continue;
+    }
+    schema.fields.forEach((f, i) => {
+      const v = cells[i];
+      const c = f.constraints ?? {};
+      const bad = (what) => out.push(`${file}:${line}: expected ${what} in column ${f.name}, found ${JSON.stringify(v)}`);
+      if (v === '') {
+        if (c.required) bad('a value');
+        return;
+      }
+      if (f.type === 'integer' && !/^-?\d+$/.test(v)) return bad('an integer');
+      if (f.type === 'number' && !/^-?\d+(\.\d+)?(e[-+]?\d+)?$/i.test(v)) return bad('a number');
+      if (f.type === 'boolean' && !/^(true|false)$/.test(v)) return bad('true or false');
+      if (c.enum && !c.enum.includes(v)) return bad(`one of ${c.enum.join(', ')}`);
+      if (c.minimum !== undefined && Number(v) < c.minimum) return bad(`at least ${c.minimum}`);
+      if (c.maximum !== undefined && Number(v) > c.maximum) return bad(`at most ${c.maximum}`);
+    });
+    const key = schema.primaryKey.map((k) => cells[names.indexOf(k)]).join('\0');
+    if (keys.has(key)) out.push(`${file}:${line}: expected a unique ${schema.primaryKey.join(' + ')}, found a repeat`);
+    keys.add(key);
+  }
+  return out;
+}

@@ -1,0 +1,31 @@
+// CSV in and out with a real CSV library, in one fixed dialect: comma, LF, a header row,
+// quotes only where needed, a trailing newline. Values: numbers as JavaScript prints them,
+// booleans as true/false, null (not measured / not applicable) as an empty cell.
+import { stringify } from 'csv-stringify/sync';
+import { parse } from 'csv-parse/sync';
+
+/**
+ * @param {Array<Record<string, unknown>>} rows
+ * @param {string[]} columns
+ */
+export function toCsv(rows, columns) {
+  const cell = (v) => (v === null || v === undefined ? '' : typeof v === 'boolean' ? String(v) : v);
+  return stringify(
+    rows.map((r) => columns.map((c) => cell(r[c]))),
+    { header: true, columns, record_delimiter: '\n', eof: true, cast: { number: (n) => String(n) } },
+  );
+}
+
+/**
+ * Read CSV text into records, each with the 1-based line it starts on.
+ * @returns {{ header: string[], records: Array<{ line: number, cells: string[] }> }}
+ */
+export function fromCsv(text) {
+  const body = text.startsWith('\ufeff') ? text.slice(1) : text;
+  const out = parse(body, { relax_column_count: true, info: true, skip_empty_lines: true });
+  if (!out.length) return { header: [], records: [] };
+  return {
+    header: out[0].record.map((h) => h.trim()),
+    records: out.slice(1).map((r) => ({ line: r.info.lines, cells: r.record })),
+  };
+}

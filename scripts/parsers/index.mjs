@@ -1,0 +1,13 @@
+// The parser registry: format name -> module. Nothing else lives here.
+// A new format is one folder with parse.mjs, README.md, fixtures/ and parse.test.mjs, and one line below.
+import * as cloudiRequestRate from './cloudi-request-rate/parse.mjs';
+import * as darnerBench from './darner-bench/parse.mjs';
+import * as httpcBenchHtml from './httpc-bench-html/parse.mjs';
+import * as astoreRst from './astore-rst/parse.mjs';
+
+export const parsers = {
+  [cloudiRequestRate.format]: cloudiRequestRate,
+  [darnerBench.format]: darnerBench,
+  [httpcBenchHtml.format]: httpcBenchHtml,
+  [astoreRst.format]: astoreRst,
+};
