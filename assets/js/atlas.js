@@ -1,0 +1,211 @@
+// Bench Atlas page script: progressive enhancement only. Without it every chart is still shown
+// (as build-time SVG), every table complete, every control a link to the data.
+//  - charts become interactive (tooltips, controls) when they come near the viewport or are used;
+//  - control state lives in the URL (?max_error=5) and is restored from it;
+//  - share snippets get absolute URLs for this origin and copy buttons;
+//  - data tables can be sorted, and big ones filtered.
+import * as params from '@params';
+
+document.documentElement.classList.add('js');
+
+let runtime;
+const loadRuntime = () => (runtime ??= import(params.runtime));
+
+// ---------- Charts ----------
+const urlState = new URLSearchParams(location.search);
+
+function initialSignals(fig) {
+  const names = (fig.dataset.controls || '').split(' ').filter(Boolean);
+  const out = {};
+  for (const n of names) {
+    if (!urlState.has(n)) continue;
+    const raw = urlState.get(n);
+    out[n] = raw === 'true' ? true : raw === 'false' ? false : Number.isFinite(Number(raw)) ? Number(raw) : raw;
+  }
+  return out;
+}
+
+async function upgrade(fig) {
+  if (fig.dataset.state) return;
+  fig.dataset.state = 'loading';
+  try {
+    const [{ mount }, spec] = await Promise.all([loadRuntime(), fetch(fig.dataset.spec).then((r) => r.json())]);
+    const frame = fig.querySelector('.chart-frame');
+    let bind = null;
+    if (fig.dataset.controls) {
+      bind = document.createElement('div');
+      bind.className = 'chart-bind';
+      fig.querySelector('.chart-controls').prepend(bind);
+    }
+    const view = await mount(frame, spec, bind, initialSignals(fig));
+    // Give the SVG the chart's accessible name and description.
+    const svg = frame.querySelector('svg');
+    if (svg) {
+      svg.setAttribute('role', 'img');
+      svg.setAttribute('aria-labelledby', `${fig.dataset.chart}-title`);
+      svg.setAttribute('aria-describedby', `${fig.dataset.chart}-desc`);
+    }
+    for (const name of (fig.dataset.controls || '').split(' ').filter(Boolean)) {
+      view.addSignalListener(name, (_, value) => {
+        const url = new URL(location.href);
+        url.searchParams.set(name, String(value));
+        history.replaceState(null, '', url);
+        document.dispatchEvent(new CustomEvent('atlas:control', { detail: { chart: fig.dataset.chart, name, value } }));
+      });
+      document.dispatchEvent(new CustomEvent('atlas:control', { detail: { chart: fig.dataset.chart, name, value: view.signal(name) } }));
+    }
+    fig.dataset.state = 'ready';
+    fig.view = view;
+  } catch (err) {
+    fig.dataset.state = 'error';
+    console.warn('chart stays static:', fig.dataset.chart, err);
+  }
+}
+
+const charts = [...document.querySelectorAll('figure.chart[data-spec]')];
+if ('IntersectionObserver' in window) {
+  const io = new IntersectionObserver(
+    (entries) => {
+      for (const e of entries) {
+        if (e.isIntersecting) {
+          io.unobserve(e.target);
+          upgrade(e.target);
+        }
+      }
+    },
+    { rootMargin: '200px 0px' },
+  );
+  charts.forEach((c) => io.observe(c));
+} else {
+  charts.forEach(upgrade);
+}
+for (const c of charts) {
+  for (const ev of ['pointerenter', 'focusin']) c.addEventListener(ev, () => upgrade(c), { once: true });
+  // A control named in the URL: make that chart interactive at once so the state is applied.
+  if (Object.keys(initialSignals(c)).length) upgrade(c);
+}
+
+// ---------- Share snippets ----------
+for (const pre of document.querySelectorAll('pre[data-snippet]')) {
+  const code = pre.querySelector('code');
+  code.textContent = code.textContent.replace(/(^|["'\s(])\/(charts|reports|vendor)\//g, (_, p, dir) => `${p}${location.origin}/${dir}/`);
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'copy';
+  const label = pre.closest('dd')?.previousElementSibling?.textContent ?? 'snippet';
+  button.textContent = 'Copy';
+  button.setAttribute('aria-label', `Copy: ${label}`);
+  const status = document.createElement('span');
+  status.className = 'copy-status';
+  status.setAttribute('role', 'status');
+  button.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(code.textContent);
+      status.textContent = 'Copied';
+    } catch {
+      const range = document.createRange();
+      range.selectNodeContents(code);
+      getSelection().removeAllRanges();
+      getSelection().addRange(range);
+      status.textContent = 'Selected: press Ctrl+C to copy';
+    }
+  });
+  pre.after(button, status);
+}
+
+// ---------- Tables ----------
+for (const table of document.querySelectorAll('table[data-sortable]')) enhanceTable(table);
+
+function cellValue(td) {
+  return td.dataset.v !== undefined && td.dataset.v !== '' ? Number(td.dataset.v) : td.textContent.trim();
+}
+
+function enhanceTable(table) {
+  const tbody = table.tBodies[0];
+  const headers = [...table.tHead.rows[0].cells];
+  const rows = [...tbody.rows];
+  headers.forEach((th, i) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = 'sort';
+    b.textContent = th.textContent;
+    b.setAttribute('aria-label', `Sort by ${th.textContent}`);
+    th.textContent = '';
+    th.append(b);
+    b.addEventListener('click', () => {
+      const dir = th.getAttribute('aria-sort') === 'ascending' ? 'descending' : 'ascending';
+      headers.forEach((h) => h.removeAttribute('aria-sort'));
+      th.setAttribute('aria-sort', dir);
+      const sign = dir === 'ascending' ? 1 : -1;
+      const sorted = [...tbody.rows].sort((a, b2) => {
+        const x = cellValue(a.cells[i]);
+        const y = cellValue(b2.cells[i]);
+        if (typeof x === 'number' && typeof y === 'number') return sign * (x - y);
+        return sign * String(x).localeCompare(String(y), 'en', { numeric: true });
+      });
+      tbody.append(...sorted);
+    });
+  });
+  if (!table.hasAttribute('data-filterable')) return;
+  const section = table.closest('section');
+  const bar = document.createElement('div');
+  bar.className = 'table-filters';
+  bar.setAttribute('role', 'group');
+  bar.setAttribute('aria-label', `Filter ${section.querySelector('h3')?.textContent ?? 'table'}`);
+  const filters = [];
+  headers.forEach((th, i) => {
+    const kind = th.dataset.filter;
+    if (!kind) return;
+    const name = th.textContent;
+    const label = document.createElement('label');
+    label.append(kind === 'max' ? `${name} at most` : name);
+    let input;
+    if (kind === 'select') {
+      input = document.createElement('select');
+      const values = [...new Set(rows.map((r) => cellValue(r.cells[i])))].sort((a, b) =>
+        typeof a === 'number' ? a - b : String(a).localeCompare(String(b)),
+      );
+      input.append(new Option('All', ''), ...values.map((v) => new Option(String(rows.find((r) => cellValue(r.cells[i]) === v).cells[i].textContent), String(v))));
+    } else {
+      input = document.createElement('input');
+      input.type = 'number';
+      input.min = '0';
+      input.step = 'any';
+      input.placeholder = 'any';
+      input.dataset.col = th.dataset.col;
+    }
+    label.append(input);
+    bar.append(label);
+    filters.push({ i, kind, input });
+    input.addEventListener('input', apply);
+  });
+  const count = document.createElement('span');
+  count.className = 'table-count';
+  count.setAttribute('role', 'status');
+  bar.append(count);
+  section.querySelector('.table-scroll').before(bar);
+  function apply() {
+    let shown = 0;
+    for (const r of rows) {
+      const ok = filters.every(({ i, kind, input }) => {
+        if (input.value === '') return true;
+        const v = cellValue(r.cells[i]);
+        return kind === 'max' ? v <= Number(input.value) : String(v) === input.value;
+      });
+      r.hidden = !ok;
+      if (ok) shown++;
+    }
+    count.textContent = `${shown} of ${rows.length} rows shown`;
+  }
+  apply();
+  table.applyFilters = apply;
+  // The chart's error limit also filters the table it is drawn from.
+  document.addEventListener('atlas:control', (e) => {
+    if (e.detail.name !== 'max_error') return;
+    const f = filters.find((x) => x.input.dataset.col === 'error_pct');
+    if (f) {
+      f.input.value = String(e.detail.value);
+      apply();
+    }
+  });
+}

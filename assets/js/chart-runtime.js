@@ -1,0 +1,33 @@
+// The interactive chart runtime, loaded only when a chart is about to be seen or used.
+// Specs were compiled from Vega-Lite to Vega at build time, so only Vega is needed here.
+// Expressions run through vega-interpreter: no eval, so the page's strict CSP holds.
+import { View, parse } from 'vega';
+import { expressionInterpreter } from 'vega-interpreter';
+import { Handler } from 'vega-tooltip';
+
+/**
+ * Render a compiled Vega spec into a container, replacing the build-time SVG.
+ * @param {HTMLElement} container
+ * @param {object} spec           compiled Vega spec
+ * @param {HTMLElement} bind      where input controls for parameters go
+ * @param {Record<string, unknown>} signals  initial parameter values (from the URL)
+ */
+export async function mount(container, spec, bind, signals = {}) {
+  const runtime = parse(spec, null, { ast: true });
+  const view = new View(runtime, { expr: expressionInterpreter, renderer: 'svg', hover: true, bind });
+  view.tooltip(new Handler({ theme: 'light' }).call);
+  for (const [name, value] of Object.entries(signals)) {
+    try {
+      view.signal(name, value);
+    } catch {
+      /* a parameter this chart does not have */
+    }
+  }
+  // Keep the build-time SVG's height while the live chart replaces it: no layout shift.
+  container.style.minHeight = `${container.getBoundingClientRect().height}px`;
+  container.replaceChildren();
+  view.initialize(container);
+  await view.runAsync();
+  container.style.minHeight = '';
+  return view;
+}

@@ -1,0 +1,58 @@
+// Numbers and lists in sentences: thousands separators, ratios, ranges. Plain code, no locale data,
+// so a description reads the same on every machine.
+
+/** 1048576 -> "1,048,576"; 13088.1 -> "13,088" (digits 0), "13,088.1" (digits 1). */
+export function num(n, digits = 0) {
+  if (n === null || n === undefined || Number.isNaN(n)) return 'n/a';
+  const neg = n < 0;
+  const fixed = Math.abs(n).toFixed(digits);
+  const [int, frac] = fixed.split('.');
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  const trimmed = frac && /[1-9]/.test(frac) ? `${grouped}.${frac.replace(/0+$/, '')}` : grouped;
+  return (neg ? '-' : '') + trimmed;
+}
+
+/** A ratio as "18x" (10 and more: whole number) or "3.1x". */
+export function times(ratio) {
+  return ratio >= 10 ? `${Math.round(ratio)}x` : `${num(ratio, 1)}x`;
+}
+
+/** A percentage: 0.8 -> "0.8 %", 79.4 -> "79.4 %", 100 -> "100 %". */
+export function pct(n, digits = 1) {
+  return `${num(n, digits)} %`;
+}
+
+/** A range of numbers "79-95" (rounded), or one number when both ends agree. */
+export function range(lo, hi, digits = 0) {
+  const a = num(lo, digits);
+  const b = num(hi, digits);
+  return a === b ? a : `${a}-${b}`;
+}
+
+/** ["a", "b", "c"] -> "a, b and c". */
+export function list(items) {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/** Median of numbers. */
+export function median(values) {
+  const s = [...values].sort((a, b) => a - b);
+  const m = s.length >> 1;
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+}
+
+/** Bytes as binary units: 22905094144 -> "21.3 GiB". */
+export function bytes(n) {
+  const units = ['B', 'KiB', 'MiB', 'GiB', 'TiB'];
+  let i = 0;
+  let v = n;
+  while (v >= 1024 && i < units.length - 1) {
+    v /= 1024;
+    i++;
+  }
+  return `${num(v, i === 0 ? 0 : 1)} ${units[i]}`;
+}
+
+/** First letter upper case. */
+export const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);

@@ -1,0 +1,122 @@
+// Pieces every chart builder uses: field metadata and tooltips from the table's schema, the choice
+// of a log scale, and the assembly of a self-contained Vega-Lite spec (data inline, provenance in
+// usermeta, fixed size, light theme) from what a builder returns.
+import { themeConfig } from './theme.mjs';
+
+export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
+export const DEFAULT_SIZE = { width: 640, height: 360 };
+
+/**
+ * @typedef {{ name: string, title: string, unit?: string, type: string, description?: string }} Field
+ */
+
+/** Fields of a table (from the report JSON's column list), by name. */
+export function fieldMap(table) {
+  return Object.fromEntries(table.columns.map((c) => [c.name, { name: c.name, title: c.title, unit: c.unit ?? '', type: c.type }]));
+}
+
+/** The title of a field with its unit in parentheses, unless the title already names it. */
+export function titleWithUnit(f, extra = '') {
+  const unit = f.unit && !f.title.includes(`(${f.unit}`) ? ` (${f.unit}${extra ? `, ${extra}` : ''})` : extra ? ` (${extra})` : '';
+  return `${f.title}${unit}`;
+}
+
+/** A Vega-Lite tooltip listing every field of a row, with units and thousands separators. */
+export function tooltip(fields) {
+  return fields.map((f) => {
+    const t = { field: f.name, title: titleWithUnit(f) };
+    if (f.type === 'integer') return { ...t, type: 'quantitative', format: ',' };
+    if (f.type === 'number') return { ...t, type: 'quantitative', format: ',.~2f' };
+    return { ...t, type: 'nominal' };
+  });
+}
+
+/** Do positive values span enough decades for a log scale (at least 1.5, a factor of about 32)? */
+export function spansDecades(values, decades = 1.5) {
+  const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x));
+  if (!v.length) return false;
+  const lo = Math.min(...v);
+  const hi = Math.max(...v);
+  return lo > 0 && Math.log10(hi / lo) >= decades;
+}
+
+/** Smallest positive value: the constant of a symlog scale that has to show 0 beside powers of two. */
+export function smallestPositive(values) {
+  const pos = values.filter((v) => v > 0);
+  return pos.length ? Math.min(...pos) : 1;
+}
+
+/** Distinct values in first-seen order. */
+export function distinct(values) {
+  return [...new Set(values)];
+}
+
+/** Keep only the named fields of each row, in field order (the CSV columns and data.values). */
+export function project(rows, fields) {
+  return rows.map((r) => Object.fromEntries(fields.map((f) => [f.name, r[f.name] ?? null])));
+}
+
+/**
+ * The full Vega-Lite spec of a chart: what the builder returned plus title, data, size, usermeta
+ * and the light theme.
+ * @param {object} chart what a builder returned (see scripts/charts/README.md)
+ * @param {object} usermeta provenance
+ */
+export function assemble(chart, usermeta) {
+  const { width, height } = { ...DEFAULT_SIZE, ...chart.size };
+  const spec = {
+    $schema: SCHEMA,
+    title: chart.subtitle ? { text: chart.title, subtitle: chart.subtitle } : { text: chart.title },
+    description: chart.description,
+    width,
+    height,
+    autosize: { type: 'fit', contains: 'padding' },
+    data: { values: project(chart.rows, chart.fields) },
+  };
+  if (chart.params) spec.params = chart.params;
+  if (chart.transform) spec.transform = chart.transform;
+  if (chart.encoding) spec.encoding = chart.encoding;
+  spec.layer = chart.layer;
+  if (chart.resolve) spec.resolve = chart.resolve;
+  spec.usermeta = usermeta;
+  spec.config = themeConfig('light');
+  return spec;
+}
+
+/** Tick values for a log axis: the powers of ten around the data. */
+export function logTicks(values) {
+  const v = values.filter((x) => x > 0);
+  const lo = Math.floor(Math.log10(Math.min(...v)));
+  const hi = Math.ceil(Math.log10(Math.max(...v)));
+  const out = [];
+  for (let e = lo; e <= hi; e++) out.push(10 ** e);
+  return out;
+}
+
+/**
+ * Tick values for a symlog axis over powers of two: 0, then the constant times a power of 4, 16, ...
+ * (the smallest factor that keeps at most `most` ticks besides 0), up to the largest value.
+ */
+export function symlogTicks(values, most = 6) {
+  const constant = smallestPositive(values);
+  const max = Math.max(...values);
+  for (let factor = 2; ; factor *= factor) {
+    const ticks = [];
+    for (let t = constant; t <= max; t *= factor) ticks.push(t);
+    if (ticks.length <= most || factor > 1e6) return [...(values.some((x) => x === 0) ? [0] : []), ...ticks];
+  }
+}
+
+/** Tick values for a log axis over a few values (e.g. connections 1..10000): the data's own values. */
+export function dataTicks(values) {
+  return distinct(values).sort((a, b) => a - b);
+}
+
+/** The "x" or "y" axes that have a log or symlog scale, and every axis's scale type. */
+export function scaleSummary(scales) {
+  const types = Object.fromEntries(Object.entries(scales).filter(([, t]) => t).sort(([a], [b]) => a.localeCompare(b)));
+  return {
+    log_scales: Object.keys(types).filter((k) => types[k] === 'log' || types[k] === 'symlog'),
+    scale_types: types,
+  };
+}

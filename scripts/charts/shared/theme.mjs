@@ -1,0 +1,80 @@
+// The two chart themes (light and dark) as Vega-Lite config. Fonts are named explicitly so that
+// the SVG and PNG rendered at build time (resvg with DejaVu Sans) and the page agree.
+// Builders give colours only for data (palette.mjs) and leave text, rules and grid to the theme.
+import { OKABE_ITO } from './palette.mjs';
+
+export const FONT = 'DejaVu Sans, Liberation Sans, Arial, sans-serif';
+
+const INK = {
+  light: { background: '#ffffff', text: '#1f1f1f', muted: '#555555', grid: '#e6e6e6', domain: '#8a8a8a' },
+  dark: { background: '#16181d', text: '#ececec', muted: '#b8b8b8', grid: '#30343c', domain: '#8f949c' },
+};
+
+/** Vega-Lite config for a theme. */
+export function themeConfig(theme) {
+  const c = INK[theme];
+  if (!c) throw new Error(`unknown theme ${theme}`);
+  return {
+    background: c.background,
+    font: FONT,
+    padding: 12,
+    view: { stroke: null },
+    title: {
+      anchor: 'start',
+      fontSize: 15,
+      fontWeight: 'bold',
+      color: c.text,
+      subtitleFontSize: 11.5,
+      subtitleColor: c.muted,
+      subtitlePadding: 4,
+      offset: 12,
+      limit: 0,
+    },
+    axis: {
+      labelFontSize: 11,
+      titleFontSize: 11.5,
+      titleFontWeight: 'bold',
+      labelColor: c.text,
+      titleColor: c.text,
+      gridColor: c.grid,
+      domainColor: c.domain,
+      tickColor: c.domain,
+      labelLimit: 320,
+      titlePadding: 8,
+    },
+    legend: {
+      labelFontSize: 11,
+      titleFontSize: 11.5,
+      titleFontWeight: 'bold',
+      labelColor: c.text,
+      titleColor: c.text,
+      labelLimit: 320,
+      titleLimit: 320,
+      symbolStrokeWidth: 2,
+    },
+    text: { color: c.text, fontSize: 10.5 },
+    rule: { color: c.muted },
+    range: { category: OKABE_ITO },
+  };
+}
+
+/** The colour a theme gives to text and to muted marks: for builders that need it in an expression. */
+export const ink = (theme) => INK[theme];
+
+/**
+ * The dark variant of a light spec: the dark config, and the palette's black (which would vanish
+ * on a dark background) drawn in white. Only exact "#000000" strings in the spec are touched.
+ */
+export function darkVariant(spec) {
+  const swap = (v) => {
+    if (v === '#000000') return '#f5f5f5';
+    if (Array.isArray(v)) return v.map(swap);
+    if (v && typeof v === 'object') {
+      const out = {};
+      for (const [k, x] of Object.entries(v)) out[k] = k === 'data' || k === 'usermeta' ? x : swap(x);
+      return out;
+    }
+    return v;
+  };
+  return { ...swap(spec), config: themeConfig('dark') };
+}
