@@ -35,6 +35,13 @@ for (const p of inputs.orphans) {
   say(`${p}: no metadata for this file: add ${p.replace(/\.[^./]+$/, '')}.meta.yaml beside it (npm run add-report -- ${p} writes one)`);
 }
 
+// Placeholders that add-report leaves for the contributor.
+for (const [file, text] of [[inputs.platformsPath, inputs.platformsText], ...inputs.reports.map((r) => [r.metaPath, r.metaText])]) {
+  text.split('\n').forEach((l, i) => {
+    if (/TODO/.test(l) && !/^\s*#/.test(l)) say(`${file}:${i + 1}: fill in: ${l.trim()}`);
+  });
+}
+
 // # Process data: each report on its own, so that one broken report does not hide another.
 let ok = !inputs.problems.length;
 for (const report of inputs.reports) {

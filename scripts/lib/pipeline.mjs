@@ -8,6 +8,7 @@
 import { InputError, quote } from './errors.mjs';
 import { readYaml, validateWithLines } from './yaml-input.mjs';
 import { toCsv, fromCsv } from './csv.mjs';
+import { createHash } from 'node:crypto';
 import { sha256 } from './hash.mjs';
 import { toNumber, toInteger } from './text.mjs';
 import { derivations } from '../derive/index.mjs';
@@ -301,7 +302,8 @@ export function buildData(inputs, env) {
         sources: [{ title: 'Seed report', path: t.source }],
         schema: {
           fields,
-          primaryKey: ['seed', 'line', ...(t.kind === 'errata' ? ['field'] : [])],
+          // A seed line may hold more than one measurement (CloudI 1.5.4: without and with the queue).
+          primaryKey: ['seed', 'line', ...(t.schema.lineKey ?? [])],
           'x-naturalKey': t.schema.naturalKey,
         },
       };
@@ -326,6 +328,9 @@ export function buildData(inputs, env) {
       });
     }
     const seedLines = input.seedText.split(/\r\n|\r|\n/).length - (/(\r\n|\r|\n)$/.test(input.seedText) ? 1 : 0);
+    // Hash the seed as text (no BOM, LF line ends), so that a checkout with CRLF line ends or an
+    // editor's BOM gives the same data/; for an LF seed this is the file's own `sha256sum`.
+    const seedText = input.seedText.replace(/^\ufeff/, '').replace(/\r\n?/g, '\n');
     const doc = {
       slug: meta.slug,
       title: meta.title,
@@ -336,10 +341,10 @@ export function buildData(inputs, env) {
       report_title: parsed.title ?? '',
       system_under_test: meta.system_under_test,
       load_generator: meta.load_generator,
-      version: sha256(input.seedText, ...csvTexts).slice(0, 12),
+      version: sha256(seedText, ...csvTexts).slice(0, 12),
       seed: {
         path: input.seedPath,
-        sha256: sha256(input.seedText),
+        sha256: createHash('sha256').update(seedText).digest('hex'),
         lines: seedLines,
         meta: input.metaPath,
         errata: input.errataPath ?? null,

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import * as vega from 'vega';
 import * as vegaLite from 'vega-lite';
-import { Resvg } from '@resvg/resvg-js';
+import { Resvg, renderAsync } from '@resvg/resvg-js';
 
 const require = createRequire(import.meta.url);
 
@@ -139,8 +139,12 @@ export function compile(vlSpec) {
 /** Vega spec -> { svg, width, height, view } with a headless view (renderer none). */
 export async function renderSvg(vgSpec) {
   loadFonts();
-  const view = new vega.View(vega.parse(vgSpec), { renderer: 'none', logLevel: vega.Error });
+  const errors = [];
+  const logger = vega.logger(vega.Error);
+  logger.error = (...m) => errors.push(m.map(String).join(' '));
+  const view = new vega.View(vega.parse(vgSpec), { renderer: 'none', logger });
   await view.runAsync();
+  if (errors.length) throw new Error(`Vega: ${errors.join('; ')}`);
   vega.resetSVGDefIds();
   const svg = await view.toSVG();
   const { width, height } = svgSize(svg);
@@ -154,9 +158,9 @@ export function svgSize(svg) {
   return { width: +m[1], height: +m[2] };
 }
 
-/** SVG -> PNG bytes at `scale` times the size, text drawn with the font files above only. */
-export function svgToPng(svg, { scale = 2, background = 'white' } = {}) {
-  const resvg = new Resvg(svg, {
+/** resvg options: `scale` times the size, text drawn with the font files above only. */
+function resvgOptions(scale, background) {
+  return {
     fitTo: { mode: 'zoom', value: scale },
     background,
     font: {
@@ -165,8 +169,13 @@ export function svgToPng(svg, { scale = 2, background = 'white' } = {}) {
       defaultFontFamily: DEFAULT_FONT_FAMILY,
       sansSerifFamily: DEFAULT_FONT_FAMILY,
     },
-  });
-  return resvg.render().asPng();
+  };
+}
+
+/** SVG -> PNG bytes, rendered on libuv's thread pool (so several charts render at once). */
+export async function svgToPng(svg, { scale = 2, background = 'white' } = {}) {
+  const img = await renderAsync(svg, resvgOptions(scale, background));
+  return img.asPng();
 }
 
 /** Decode a PNG back to raw RGBA pixels (for tests): { width, height, pixels }. */

@@ -4,10 +4,12 @@ import * as cloudiRequestRate from './cloudi-request-rate/parse.mjs';
 import * as darnerBench from './darner-bench/parse.mjs';
 import * as httpcBenchHtml from './httpc-bench-html/parse.mjs';
 import * as astoreRst from './astore-rst/parse.mjs';
+import * as httpcBenchText from './httpc-bench-text/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
   [darnerBench.format]: darnerBench,
   [httpcBenchHtml.format]: httpcBenchHtml,
   [astoreRst.format]: astoreRst,
+  [httpcBenchText.format]: httpcBenchText,
 };

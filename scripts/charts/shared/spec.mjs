@@ -15,18 +15,25 @@ export function fieldMap(table) {
   return Object.fromEntries(table.columns.map((c) => [c.name, { name: c.name, title: c.title, unit: c.unit ?? '', type: c.type }]));
 }
 
-/** The title of a field with its unit in parentheses, unless the title already names it. */
+/** The title of a field with its unit (and a note such as "log scale") in parentheses: "Memory (kB, log scale)". */
 export function titleWithUnit(f, extra = '') {
-  const unit = f.unit && !f.title.includes(`(${f.unit}`) ? ` (${f.unit}${extra ? `, ${extra}` : ''})` : extra ? ` (${extra})` : '';
-  return `${f.title}${unit}`;
+  const named = f.title.toLowerCase().includes(f.unit?.toLowerCase());
+  const inside = [f.unit && !named ? f.unit : '', extra].filter(Boolean);
+  if (!inside.length) return f.title;
+  const m = /^(.*)\(([^()]*)\)$/.exec(f.title);
+  if (m) return `${m[1]}(${[m[2], ...inside].join(', ')})`;
+  return `${f.title} (${inside.join(', ')})`;
 }
+
+/** Axis labels with thousands separators, also on symlog scales (whose own tick format ignores ","). */
+export const THOUSANDS = { labelExpr: "format(datum.value, ',')" };
 
 /** A Vega-Lite tooltip listing every field of a row, with units and thousands separators. */
 export function tooltip(fields) {
   return fields.map((f) => {
     const t = { field: f.name, title: titleWithUnit(f) };
     if (f.type === 'integer') return { ...t, type: 'quantitative', format: ',' };
-    if (f.type === 'number') return { ...t, type: 'quantitative', format: ',.~2f' };
+    if (f.type === 'number') return { ...t, type: 'quantitative', format: ',.2~f' };
     return { ...t, type: 'nominal' };
   });
 }

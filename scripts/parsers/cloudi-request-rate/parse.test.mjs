@@ -8,7 +8,7 @@ import * as parser from './parse.mjs';
 import { parsers } from '../index.mjs';
 import { InputError } from '../../lib/errors.mjs';
 import { goldenTests } from '../../test-helpers/golden.mjs';
-import { realReportsOf, matchingLines, readCsv, linesOf, ascending } from '../../test-helpers/real-data.mjs';
+import { realReportsOf, readCsv, linesOf, ascending } from '../../test-helpers/real-data.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -91,41 +91,56 @@ describe('bad input', () => {
   test('a file with headings but no table', () => rejects(' Hardware:\n  Core i7 2700K\n', 0, 'at least one "Max Stable (Total) Request Rate" table', 'none'));
 });
 
-// The rows of the real seeds, found with a regular expression of this test's own: a rate, the
-// refresh method, duo_mode, senders, receivers. Every such line must give exactly one row, in
-// the parser's result and in the committed CSV, and nothing else may.
-const ROW = /^\s*\d+\s+(immediate|lazy)\s+(true|false)\s+\d+\s+\d+(\s|$)/;
+// The rows of the real seeds, found with a regular expression of this test's own: one or two
+// rates (without and with cloudi_service_queue, CloudI 1.5.4), the refresh method, duo_mode, then
+// senders, [queues,] receivers, [a note in parentheses]. Each rate on such a line must give one row, in the parser's result
+// and in the committed CSV, and nothing else may.
+const ROW = /^\s*((?:\d+\s+){1,2})(immediate|lazy)\s+(true|false)((?:\s+\d+){2,3})(?:\s+\([^()]*\))?\s*$/;
+
+/** The line number of each rate of each table row: a line with two rates is listed twice. */
+function rateLines(text) {
+  return linesOf(text).flatMap((l, i) => {
+    const m = ROW.exec(l);
+    return m ? m[1].trim().split(/\s+/).map(() => i + 1) : [];
+  });
+}
 
 describe('the real seeds', () => {
   const reports = realReportsOf(parser.format);
   test('there are CloudI seeds', () => assert.ok(reports.length > 0));
   for (const r of reports) {
     describe(r.seedPath, () => {
-      const want = matchingLines(r.seedText, ROW);
+      const want = rateLines(r.seedText);
       const rows = parser.parse(r.seedText).tables['request-rate'].rows;
-      const csv = readCsv(`data/tables/${r.meta.slug}/request-rate.csv`).filter((x) => x.seed === r.seedPath);
+      const csvPath = `data/tables/${r.meta.slug}/request-rate.csv`;
 
       test('the seed has table rows', () => assert.ok(want.length > 0));
 
-      test('the parser gives one row per table row of the seed', () => {
-        assert.equal(rows.length, want.length, `${rows.length} rows parsed, ${want.length} table lines in the seed`);
+      test('the parser gives one row per rate on the table rows of the seed', () => {
+        assert.equal(rows.length, want.length, `${rows.length} rows parsed, ${want.length} rates on the table lines of the seed`);
         assert.deepEqual(rows.map((x) => x.line).sort(ascending), want);
       });
 
-      test(`data/tables/${r.meta.slug}/request-rate.csv has one row per table row of the seed`, () => {
-        assert.equal(csv.length, want.length, `${csv.length} rows in the CSV, ${want.length} table lines in the seed`);
+      test(`${csvPath} has one row per rate on the table rows of the seed`, () => {
+        const csv = readCsv(csvPath).filter((x) => x.seed === r.seedPath);
+        assert.equal(csv.length, want.length, `${csv.length} rows in the CSV, ${want.length} rates on the table lines of the seed`);
         assert.deepEqual(csv.map((x) => Number(x.line)).sort(ascending), want);
       });
 
       test('each row carries the numbers of its line', () => {
         const lines = linesOf(r.seedText);
         for (const x of rows) {
-          const [rate, method, duo, senders, receivers] = lines[x.line - 1].trim().split(/\s+/);
+          const m = ROW.exec(lines[x.line - 1]);
+          const rates = m[1].trim().split(/\s+/).map(Number);
+          const counts = m[4].trim().split(/\s+/).map(Number);
+          // Two rates: the first is without the queue service, the second with it.
+          const rate = rates.length === 2 ? rates[x.queue_service ? 1 : 0] : rates[0];
           assert.deepEqual(
             [x.requests_per_second, x.dest_refresh_method, x.duo_mode, x.senders, x.receivers],
-            [Number(rate), `${method}_closest`, duo === 'true', Number(senders), Number(receivers)],
+            [rate, `${m[2]}_closest`, m[3] === 'true', counts[0], counts[counts.length - 1]],
             `line ${x.line}`,
           );
+          if (counts.length === 3 && x.queue_service) assert.equal(x.queues, counts[1], `line ${x.line}: queues`);
         }
       });
     });

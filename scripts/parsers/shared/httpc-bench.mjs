@@ -83,13 +83,14 @@ export function readHttpcIntro(lines, end) {
       server.push({ field: 'instance_type', value: `AWS ${same[1]}`, line: n });
       server.push(...client.filter((f) => f.field !== 'instance_type').map((f) => ({ ...f, note: `configured identically (line ${n})` })));
     } else if (box) {
-      // "2 x 48 Xeon cores": the report's own words, read as stated.
+      // "2 x 48 Xeon cores @ 2.20GHz + 256 GB ram + SSDs": kept in the report's own words; only
+      // the clock and the memory are unambiguous ("2 x 48" may be sockets x cores or two machines).
+      const stated = l.replace(/^[-*]\s+/, '');
       const facts = [
-        { field: 'cpu_model', value: box[3], line: n },
-        { field: 'sockets', value: Number(box[1]), line: n },
-        { field: 'cores_per_socket', value: Number(box[2]), line: n },
+        { field: 'cpu', value: stated.replace(/\s*\+.*$/, ''), line: n },
         { field: 'clock_ghz', value: Number(box[4]), unit: 'GHz', line: n },
         { field: 'memory', value: `${box[5]}GB`, line: n },
+        { field: 'description', value: stated, line: n },
       ];
       if (box[6]) facts.push({ field: 'storage', value: box[6], line: n });
       client.push(...facts);

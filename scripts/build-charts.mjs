@@ -1,0 +1,136 @@
+// CLI: data/ -> every chart of every report: a self-contained Vega-Lite spec, the compiled Vega
+// specs (light and dark), SVGs (light and dark), a PNG at twice the size and the CSV of the plotted
+// rows, in <out>/static/charts/, and the index <out>/data/charts.json for Hugo.
+// Same input, same bytes. Renders are cached by content hash in .cache/charts/ (key: the spec and
+// the renderer version), so unchanged charts are not rendered again; output is the same either way.
+// Usage: node scripts/build-charts.mjs [--data DIR] [--out DIR] [--cache DIR | --no-cache] [--quiet]
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT } from './lib/repo.mjs';
+import { sha256 } from './lib/hash.mjs';
+import { toCsv } from './lib/csv.mjs';
+import { compile, countMarks, loadFonts, rendererVersion, renderSvg, svgSize, svgToPng } from './lib/render.mjs';
+import { planCharts, sortedJson } from './charts/plan.mjs';
+import { darkVariant } from './charts/shared/theme.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    data: { type: 'string' },
+    out: { type: 'string' },
+    cache: { type: 'string' },
+    'no-cache': { type: 'boolean' },
+    quiet: { type: 'boolean' },
+  },
+});
+const dataDir = path.resolve(args.data ?? path.join(ROOT, 'data'));
+const outDir = path.resolve(args.out ?? path.join(ROOT, 'build'));
+const cacheDir = args['no-cache'] ? null : path.resolve(args.cache ?? path.join(ROOT, '.cache', 'charts'));
+const chartsDir = path.join(outDir, 'static', 'charts');
+const started = performance.now();
+
+const json = (v) => `${JSON.stringify(v, null, 2)}\n`;
+
+/** Write a file only through a temporary name, so a reader never sees half a file. */
+function writeAtomic(file, content) {
+  const tmp = `${file}.tmp-${process.pid}`;
+  fs.writeFileSync(tmp, content);
+  fs.renameSync(tmp, file);
+}
+
+const RENDERS = [
+  ['vg', '.vg.json'],
+  ['vgDark', '.dark.vg.json'],
+  ['svg', '.svg'],
+  ['svgDark', '.dark.svg'],
+  ['png', '.png'],
+];
+
+/** Read a chart's renders from the cache, or undefined when any file is missing. */
+function fromCache(key) {
+  if (!cacheDir) return undefined;
+  const files = RENDERS.map(([, ext]) => path.join(cacheDir, key + ext));
+  if (!files.every((f) => fs.existsSync(f))) return undefined;
+  const r = {};
+  RENDERS.forEach(([name, ext], i) => {
+    r[name] = ext === '.png' ? fs.readFileSync(files[i]) : fs.readFileSync(files[i], 'utf8');
+  });
+  return r;
+}
+
+/** Compile and render one chart: Vega specs and SVGs for both themes, the PNG of the light one. */
+async function render(spec) {
+  const vg = compile(spec);
+  const vgDark = compile(darkVariant(spec));
+  const { svg } = await renderSvg(vg);
+  const { svg: svgDark } = await renderSvg(vgDark);
+  const png = await svgToPng(svg, { scale: 2, background: 'white' });
+  return { vg: json(vg), vgDark: json(vgDark), svg, svgDark, png };
+}
+
+try {
+  // # Load inputs.
+  const reportsDir = path.join(dataDir, 'reports');
+  const reports = fs
+    .readdirSync(reportsDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(reportsDir, f), 'utf8')));
+  const csvTexts = {};
+  for (const r of reports) for (const t of r.tables) csvTexts[t.path] = fs.readFileSync(path.join(dataDir, t.path), 'utf8');
+
+  // # Process data.
+  const { charts, index } = planCharts(reports, csvTexts);
+  loadFonts();
+  let rendered = 0;
+  let cached = 0;
+  const outputs = await Promise.all(
+    charts.map(async (chart) => {
+      const specJson = json(chart.spec);
+      const key = sha256(specJson, rendererVersion);
+      let r = fromCache(key);
+      if (r) cached++;
+      else {
+        r = await render(chart.spec);
+        rendered++;
+        if (cacheDir) {
+          fs.mkdirSync(cacheDir, { recursive: true });
+          for (const [name, ext] of RENDERS) writeAtomic(path.join(cacheDir, key + ext), r[name]);
+        }
+      }
+      const marks = countMarks(r.svg, chart.markClass);
+      if (marks !== chart.rows.length) {
+        throw new Error(`${chart.id}: the SVG has ${marks} ${chart.markClass} items for ${chart.rows.length} plotted rows`);
+      }
+      Object.assign(chart.entry, svgSize(r.svg));
+      return { chart, specJson, r };
+    }),
+  );
+
+  // # Save outputs.
+  fs.mkdirSync(chartsDir, { recursive: true });
+  fs.mkdirSync(path.join(outDir, 'data'), { recursive: true });
+  const written = new Set();
+  for (const { chart, specJson, r } of outputs) {
+    const files = {
+      '.vl.json': specJson,
+      '.csv': toCsv(chart.rows, chart.fields.map((f) => f.name)),
+      ...Object.fromEntries(RENDERS.map(([name, ext]) => [ext, r[name]])),
+    };
+    for (const [ext, content] of Object.entries(files)) {
+      writeAtomic(path.join(chartsDir, chart.id + ext), content);
+      written.add(chart.id + ext);
+    }
+  }
+  for (const f of fs.readdirSync(chartsDir)) if (!written.has(f)) fs.rmSync(path.join(chartsDir, f), { force: true });
+  writeAtomic(path.join(outDir, 'data', 'charts.json'), sortedJson(index));
+
+  if (!args.quiet) {
+    const ms = Math.round(performance.now() - started);
+    console.log(`charts: ${charts.length} charts, ${rendered} rendered, ${cached} from cache, ${ms} ms -> ${path.relative(process.cwd(), chartsDir) || '.'}/`);
+  }
+} catch (e) {
+  console.error(`build-charts: ${e.message}`);
+  if (process.env.DEBUG) console.error(e.stack);
+  process.exit(1);
+}

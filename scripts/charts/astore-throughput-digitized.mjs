@@ -1,0 +1,133 @@
+// Charts for kind astore-throughput-digitized: throughput against Akka's parallelism-max, from
+// values DIGITIZED off the report's chart image (the report prints no numbers), so the chart says
+// so in its title. Beside the points: an ideal linear-scaling line (the first non-zero point times
+// parallelism), a rule at the server's physical cores (sockets x cores per socket, from the report's
+// machine facts) and the report's own observations that name a parallelism-max, quoted verbatim.
+import { num } from './shared/format.mjs';
+import { GREY, OKABE_ITO } from './shared/palette.mjs';
+import { THOUSANDS, titleWithUnit, tooltip } from './shared/spec.mjs';
+
+const BLUE = OKABE_ITO[4];
+const MEASURE = 'digitized throughput';
+const IDEAL = 'ideal linear scaling (from parallelism 1)';
+
+/** Wrap text into lines of at most `width` characters. */
+function wrap(text, width) {
+  const lines = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    if (line && line.length + 1 + word.length > width) {
+      lines.push(line);
+      line = word;
+    } else line = line ? `${line} ${word}` : word;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Physical cores of the machine under test, from its facts: { cores, sockets, perSocket } or null. */
+function physicalCores(report) {
+  const machines = report.machines ?? {};
+  const m = machines.server ?? Object.values(machines)[0];
+  const fact = (name) => m?.facts?.find((f) => f.field === name)?.value;
+  const sockets = fact('sockets');
+  const perSocket = fact('cores_per_socket');
+  return typeof sockets === 'number' && typeof perSocket === 'number' ? { cores: sockets * perSocket, sockets, perSocket } : null;
+}
+
+/** Observations of the report that name a parallelism-max threshold: { x, text, line }. */
+function observations(report) {
+  const section = (report.sections ?? []).find((s) => s.id === 'observation');
+  return (section?.items ?? []).flatMap((item) => {
+    const m = /parallelism-max\s*(?:<=|>=|<|>|=)\s*(\d+)/.exec(item.text);
+    return m ? [{ x: Number(m[1]), text: item.text, line: item.line }] : [];
+  });
+}
+
+/** @param {import('./plan.mjs').BuilderContext} ctx */
+export function build({ report, table, rows, fields: f }) {
+  if (rows.length < 2) return [];
+  const fields = [f.parallelism_max, f.requests_per_second, f.seed, f.line];
+  const sorted = [...rows].sort((a, b) => a.parallelism_max - b.parallelism_max || a.line - b.line);
+  const first = sorted.find((r) => r.parallelism_max > 0 && r.requests_per_second > 0);
+  const perUnit = first.requests_per_second / first.parallelism_max;
+  const maxX = Math.max(...sorted.map((r) => r.parallelism_max));
+  const maxY = Math.max(...sorted.map((r) => r.requests_per_second));
+  const top = Math.ceil((maxY * 1.3) / 20000) * 20000;
+  const cores = physicalCores(report);
+  const notes = observations(report);
+  const valueAt = (x) => sorted.find((r) => r.parallelism_max === x)?.requests_per_second;
+
+  // # Process data: where the curve levels off (first point within 2 % of the maximum), and the
+  // share of ideal scaling reached at the physical core count.
+  const peak = sorted.find((r) => r.requests_per_second === maxY);
+  const plateau = sorted.find((r) => r.requests_per_second >= 0.98 * maxY);
+  const atCores = cores ? sorted.find((r) => r.parallelism_max === cores.cores) : null;
+  const finding =
+    `Digitized from the published chart (not measured): throughput rose from ${num(first.requests_per_second)} requests/s at parallelism-max ${first.parallelism_max} ` +
+    `and levelled off at about ${num(plateau.requests_per_second)} from parallelism-max ${plateau.parallelism_max} (peak ${num(peak.requests_per_second)} at ${peak.parallelism_max})` +
+    (atCores ? `; at ${cores.cores}, the physical core count, it reached ${Math.round((100 * atCores.requests_per_second) / (perUnit * cores.cores))} % of ideal linear scaling` : '');
+
+  const x = {
+    field: 'parallelism_max',
+    type: 'quantitative',
+    title: titleWithUnit(f.parallelism_max),
+    scale: { domain: [0, maxX], nice: false },
+    axis: { values: sorted.map((r) => r.parallelism_max).filter((v, i, a) => a.indexOf(v) === i && v % 2 === 0), labelFlush: false },
+  };
+  const y = { field: 'requests_per_second', type: 'quantitative', title: titleWithUnit(f.requests_per_second), scale: { domain: [0, top], nice: false }, axis: THOUSANDS };
+  const series = { domain: [MEASURE, IDEAL], range: [BLUE, GREY] };
+  const legend = { title: null, orient: 'top-left', symbolType: 'stroke', symbolSize: 400, symbolStrokeWidth: 2.5, fillColor: null, padding: 6 };
+
+  const layer = [
+    // The ideal line: two points, clipped at the top of the plot.
+    {
+      data: { values: [{ parallelism_max: 0, requests_per_second: 0, series: IDEAL }, { parallelism_max: maxX, requests_per_second: perUnit * maxX, series: IDEAL }] },
+      mark: { type: 'line', strokeDash: [6, 4], strokeWidth: 2, clip: true },
+      encoding: { x, y, color: { field: 'series', type: 'nominal', scale: series, legend } },
+    },
+    { transform: [{ calculate: `'${MEASURE}'`, as: 'series' }], mark: { type: 'line', strokeWidth: 2.5 }, encoding: { x, y, color: { field: 'series', type: 'nominal', scale: series, legend } } },
+    { name: 'points', mark: { type: 'point', filled: true, size: 45, opacity: 1, color: BLUE }, encoding: { x, y, tooltip: tooltip(fields) } },
+  ];
+  if (cores) {
+    layer.push({
+      data: { values: [{ parallelism_max: cores.cores, label: `${cores.cores} physical cores (${cores.sockets} x ${cores.perSocket})` }] },
+      layer: [
+        { mark: { type: 'rule', strokeDash: [2, 3], strokeWidth: 1.5 }, encoding: { x } },
+        { mark: { type: 'text', align: 'right', baseline: 'bottom', dx: -5, dy: -6, fontWeight: 'bold' }, encoding: { x, y: { datum: 0, type: 'quantitative', scale: y.scale }, text: { field: 'label' } } },
+      ],
+    });
+  }
+  if (notes.length) {
+    // Each observation sits below the curve at its parallelism-max, lower ones further down so
+    // they do not overlap; a short dotted rule ties the text to its point.
+    const values = notes.map((n, i) => {
+      const at = valueAt(n.x) ?? 0;
+      return { parallelism_max: n.x, top: at, y: at * (0.62 - 0.3 * i), text: wrap(`"${n.text}" (line ${n.line})`, 34) };
+    });
+    layer.push({
+      data: { values },
+      layer: [
+        { mark: { type: 'rule', strokeDash: [1, 2] }, encoding: { x, y: { field: 'y', type: 'quantitative', scale: y.scale }, y2: { field: 'top' } } },
+        { mark: { type: 'text', align: 'left', baseline: 'top', dx: 4, fontStyle: 'italic', lineHeight: 13 }, encoding: { x, y: { field: 'y', type: 'quantitative', scale: y.scale }, text: { field: 'text' } } },
+      ],
+    });
+  }
+
+  return [
+    {
+      name: 'throughput-digitized',
+      title: 'AStore throughput by parallelism-max (DIGITIZED from the published chart)',
+      subtitle: 'Approximate values read off the report\'s chart image, not measurements',
+      description: `Requests per second against Akka's parallelism-max from ${sorted[0].parallelism_max} to ${maxX}, DIGITIZED: ${table.method ?? 'values read off the published chart image'} ${finding}.`,
+      alt: 'Line chart of digitized throughput against parallelism-max, with an ideal linear-scaling line and a rule at the physical core count.',
+      finding,
+      headline: `Digitized from the published chart (not measured): AStore's throughput levelled off at about ${num(plateau.requests_per_second)} requests/s from parallelism-max ${plateau.parallelism_max}${cores ? `, on a server with ${cores.cores} physical cores` : ''}`,
+      rows: sorted,
+      fields,
+      layer,
+      markName: 'points',
+      scales: { x: 'linear', y: 'linear' },
+    },
+  ];
+}

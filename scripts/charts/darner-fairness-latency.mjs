@@ -1,0 +1,68 @@
+// Charts for kind darner-fairness-latency: latency percentiles (µs, log y) per server, and in the
+// description the summary numbers of the same run (table kind darner-fairness-summary, when the
+// report has it): requests per second and time per request.
+import { capital, list, num, times } from './shared/format.mjs';
+import { colorScale } from './shared/palette.mjs';
+import { THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
+
+/** @param {import('./plan.mjs').BuilderContext} ctx */
+export function build({ rows, fields: f, tables }) {
+  if (rows.length < 2) return [];
+  const fields = [f.server, f.percentile, f.latency_us, ...(f.note ? [f.note] : []), f.seed, f.line];
+  const servers = distinct(rows.map((r) => r.server)).sort();
+  const ys = rows.map((r) => r.latency_us);
+  const ylog = spansDecades(ys);
+  const ps = rows.map((r) => r.percentile);
+  // Percentiles are evenly spaced (as ab prints them), so the tail from 90 to 100 gets room.
+  const x = {
+    field: 'percentile',
+    type: 'ordinal',
+    title: `${titleWithUnit(f.percentile)}, evenly spaced`,
+    sort: 'ascending',
+    scale: { type: 'point', padding: 0.3 },
+    axis: { labelAngle: 0, labelExpr: "datum.value == 100 ? '100 (longest)' : datum.label" },
+  };
+  const y = {
+    field: 'latency_us',
+    type: 'quantitative',
+    title: titleWithUnit(f.latency_us, ylog ? 'log scale' : ''),
+    scale: ylog ? { type: 'log' } : { zero: true },
+    axis: { ...THOUSANDS, ...(ylog ? { values: logTicks(ys) } : {}) },
+  };
+  const color = { field: 'server', type: 'nominal', title: 'Server', scale: colorScale('server', servers), legend: { labelExpr: 'upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)' } };
+
+  // # Process data: the 99th percentile (or the highest below 100) and the run's summary.
+  const below = distinct(ps).filter((p) => p < 100 && servers.every((s) => rows.some((r) => r.server === s && r.percentile === p)));
+  const p = below.includes(99) ? 99 : Math.max(...below);
+  const at = servers.map((s) => rows.find((r) => r.server === s && r.percentile === p)).sort((a, b) => a.latency_us - b.latency_us);
+  let finding = `At the ${p}th percentile ${capital(at[0].server)} answered in ${num(at[0].latency_us)} µs`;
+  if (at.length > 1) finding += `, ${capital(at[at.length - 1].server)} in ${num(at[at.length - 1].latency_us)} µs (${times(at[at.length - 1].latency_us / at[0].latency_us)} longer)`;
+  const summaryTable = Object.values(tables).find((t) => t.table.kind === 'darner-fairness-summary');
+  const summary = summaryTable
+    ? ` Summary of the same runs: ${list(
+        servers
+          .map((s) => summaryTable.rows.find((r) => r.server === s))
+          .filter(Boolean)
+          .map((r) => `${capital(r.server)} ${num(r.requests_per_second)} requests/s at ${num(r.time_per_request_us)} µs per request`),
+      )}.`
+    : '';
+
+  return [
+    {
+      name: 'fairness-latency',
+      title: `Fairness: latency by percentile, ${servers.map(capital).join(' vs ')}`,
+      subtitle: `Large and small messages through one queue; a flatter curve serves requests more fairly${ylog ? ' (log y axis)' : ''}`,
+      description: `Latency (µs${ylog ? ', log scale' : ''}) at each percentile of requests, one line per server. ${finding}.${summary}`,
+      alt: `Line chart of request latency against percentile, one line per server (${servers.map(capital).join(', ')}).`,
+      finding,
+      rows: [...rows].sort((a, b) => a.server.localeCompare(b.server) || a.percentile - b.percentile || a.line - b.line),
+      fields,
+      layer: [
+        { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } },
+        { name: 'points', mark: { type: 'point', filled: true, size: 45, opacity: 1 }, encoding: { x, y, color, tooltip: tooltip(fields) } },
+      ],
+      markName: 'points',
+      scales: { x: 'point', y: ylog ? 'log' : 'linear' },
+    },
+  ];
+}

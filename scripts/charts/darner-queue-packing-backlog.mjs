@@ -1,0 +1,59 @@
+// Charts for kind darner-queue-packing-backlog (derived: the running sum of items added, since the
+// benchmark never flushes the queue): throughput against the backlog. The x axis is symlog with the
+// first step as constant, so the empty queue (0) is shown one step left of it.
+import { bytes, capital, list, num } from './shared/format.mjs';
+import { colorScale } from './shared/palette.mjs';
+import { THOUSANDS, distinct, smallestPositive, symlogTicks, titleWithUnit, tooltip } from './shared/spec.mjs';
+
+/** @param {import('./plan.mjs').BuilderContext} ctx */
+export function build({ rows, fields: f }) {
+  if (rows.length < 2) return [];
+  const fields = [f.server, f.sets_added, f.backlog_items, f.backlog_bytes, f.requests_per_second, f.seed, f.line];
+  const servers = distinct(rows.map((r) => r.server)).sort();
+  const xs = rows.map((r) => r.backlog_items);
+  const symlog = xs.includes(0);
+  const sized = rows.find((r) => r.backlog_items > 0);
+  const itemBytes = sized ? sized.backlog_bytes / sized.backlog_items : null;
+  const itemNote = itemBytes ? `items of ${bytes(itemBytes).replace(/^1 /, '1 ')}` : 'items';
+  const x = {
+    field: 'backlog_items',
+    type: 'quantitative',
+    title: `Backlog (${itemNote}, ${symlog ? 'symlog' : 'log'} scale)`,
+    scale: symlog ? { type: 'symlog', constant: smallestPositive(xs) } : { type: 'log' },
+    axis: { values: symlogTicks(xs, 5), ...THOUSANDS },
+  };
+  const y = { field: 'requests_per_second', type: 'quantitative', title: titleWithUnit(f.requests_per_second), scale: { zero: true }, axis: THOUSANDS };
+  const color = { field: 'server', type: 'nominal', title: 'Server', scale: colorScale('server', servers), legend: { labelExpr: 'upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)' } };
+
+  // # Process data: each server at the largest backlog, against its rate with an empty queue.
+  const maxBacklog = Math.max(...xs);
+  const parts = servers.map((s) => {
+    const own = rows.filter((r) => r.server === s);
+    const last = own.find((r) => r.backlog_items === maxBacklog);
+    const first = own.reduce((a, b) => (b.backlog_items < a.backlog_items ? b : a));
+    return { s, last, first };
+  });
+  const ok = parts.filter((p) => p.last);
+  const finding = `With ${num(maxBacklog)} items queued${sized ? ` (${bytes(maxBacklog * itemBytes)})` : ''}, ${list(
+    ok.map((p) => `${capital(p.s)} served ${num(p.last.requests_per_second)} requests/s (${Math.round((100 * p.last.requests_per_second) / p.first.requests_per_second)} % of its rate at a backlog of ${num(p.first.backlog_items)})`),
+  )}`;
+
+  return [
+    {
+      name: 'queue-packing-backlog',
+      title: `Queue packing: throughput as the backlog grows, ${servers.map(capital).join(' vs ')}`,
+      subtitle: `Backlog derived as the running sum of items added (the queue is never flushed)${itemBytes ? `; ${num(itemBytes)} bytes per item` : ''}`,
+      description: `Requests per second against the backlog of queued items (${symlog ? 'symlog' : 'log'} x axis${symlog ? ', so the empty queue at 0 can be shown' : ''}); the backlog is derived, not printed in the report: the running sum of the items each step added. ${finding}.`,
+      alt: `Line chart of requests per second against the queue backlog, one line per server (${servers.map(capital).join(', ')}).`,
+      finding,
+      rows: [...rows].sort((a, b) => a.server.localeCompare(b.server) || a.backlog_items - b.backlog_items || a.line - b.line),
+      fields,
+      layer: [
+        { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } },
+        { name: 'points', mark: { type: 'point', filled: true, size: 45, opacity: 1 }, encoding: { x, y, color, tooltip: tooltip(fields) } },
+      ],
+      markName: 'points',
+      scales: { x: symlog ? 'symlog' : 'log', y: 'linear' },
+    },
+  ];
+}

@@ -1,0 +1,94 @@
+// Charts for kind darner-resident-memory: resident memory of each queue server against the number
+// of queued requests. The x axis is symlog (constant: the smallest non-zero queue) so the empty
+// queue (0) sits one doubling to the left of the first power of two instead of being dropped.
+// Corrections from the report's errata arrive applied (plan.mjs); the corrected point gets its own
+// shape and a note, and the rows carry `corrected` and `published_<field>`.
+import { capital, num, times } from './shared/format.mjs';
+import { colorScale } from './shared/palette.mjs';
+import { THOUSANDS, distinct, logTicks, smallestPositive, spansDecades, symlogTicks, titleWithUnit, tooltip } from './shared/spec.mjs';
+
+/** @param {import('./plan.mjs').BuilderContext} ctx */
+export function build({ rows, fields: f }) {
+  if (rows.length < 2) return [];
+  const corrected = rows.filter((r) => r.corrected);
+  const fields = [f.server, f.queued_requests, f.rss_kb, ...(f.corrected ? [f.corrected, f.published_server] : []), f.seed, f.line];
+  const servers = distinct(rows.map((r) => r.server)).sort();
+  const xs = rows.map((r) => r.queued_requests);
+  const symlog = xs.includes(0);
+  const x = {
+    field: 'queued_requests',
+    type: 'quantitative',
+    title: titleWithUnit(f.queued_requests, symlog ? 'symlog scale' : 'log scale'),
+    scale: symlog ? { type: 'symlog', constant: smallestPositive(xs) } : { type: 'log' },
+    axis: { values: symlog ? symlogTicks(xs) : logTicks(xs), ...THOUSANDS },
+  };
+  const ys = rows.map((r) => r.rss_kb);
+  const ylog = spansDecades(ys);
+  const y = {
+    field: 'rss_kb',
+    type: 'quantitative',
+    title: titleWithUnit(f.rss_kb, ylog ? 'log scale' : ''),
+    scale: ylog ? { type: 'log' } : { zero: true },
+    axis: { ...THOUSANDS, ...(ylog ? { values: logTicks(ys) } : {}) },
+  };
+  const color = { field: 'server', type: 'nominal', title: 'Server', scale: colorScale('server', servers), legend: { labelExpr: "upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)" } };
+
+  // # Process data: the comparison at the largest queue every server reached.
+  const common = Math.max(...distinct(xs).filter((q) => servers.every((s) => rows.some((r) => r.server === s && r.queued_requests === q))));
+  const at = servers.map((s) => rows.find((r) => r.server === s && r.queued_requests === common)).sort((a, b) => a.rss_kb - b.rss_kb);
+  const lo = at[0];
+  const hi = at[at.length - 1];
+  const finding = `${capital(lo.server)} used ${times(hi.rss_kb / lo.rss_kb)} less memory than ${capital(hi.server)} with ${num(common)} requests queued (${num(lo.rss_kb)} kB vs ${num(hi.rss_kb)} kB)`;
+  const fix = corrected[0];
+  const note = corrected.length
+    ? ` ${corrected.length === 1 ? 'One point is' : `${corrected.length} points are`} corrected from the errata: the report prints ${capital(fix.server)}'s ${num(fix.queued_requests)} value with the label ${fix.published_server} (seed line ${fix.line}).`
+    : '';
+
+  const layer = [
+    { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } },
+    {
+      name: 'points',
+      mark: { type: 'point', filled: true, opacity: 1 },
+      encoding: {
+        x,
+        y,
+        color,
+        ...(f.corrected
+          ? {
+              shape: {
+                field: 'corrected',
+                type: 'nominal',
+                title: 'Row',
+                scale: { domain: [false, true], range: ['circle', 'diamond'] },
+                legend: { labelExpr: "datum.label === 'true' ? 'corrected (see errata)' : 'as published'" },
+              },
+              size: { condition: { test: 'datum.corrected', value: 130 }, value: 45 },
+            }
+          : { size: { value: 45 } }),
+        tooltip: tooltip(fields),
+      },
+    },
+  ];
+  if (corrected.length) {
+    layer.push({
+      transform: [{ filter: 'datum.corrected' }, { calculate: "'corrected: published as ' + datum.published_server + ', see errata'", as: 'annotation' }],
+      mark: { type: 'text', align: 'right', dx: -10, dy: -12, fontStyle: 'italic' },
+      encoding: { x, y, text: { field: 'annotation' } },
+    });
+  }
+  return [
+    {
+      name: 'resident-memory',
+      title: `Resident memory by queued requests: ${servers.map(capital).join(' vs ')}`,
+      subtitle: `${symlog ? 'Symlog x axis so the empty queue (0) can be shown' : 'Log x axis'}${corrected.length ? '; the diamond is corrected from the errata' : ''}`,
+      description: `Resident memory (kB${ylog ? ', log scale' : ''}) of ${servers.map(capital).join(' and ')} as the queue grows from ${num(Math.min(...xs))} to ${num(Math.max(...xs))} requests${symlog ? `; the x axis is symmetric-log (constant ${num(smallestPositive(xs))}) so the empty queue at 0 can be shown beside the powers of two` : ''}. ${finding}.${note}`,
+      alt: `Line chart of resident memory against queued requests, one line per server (${servers.map(capital).join(', ')}).`,
+      finding,
+      rows: [...rows].sort((a, b) => a.server.localeCompare(b.server) || a.queued_requests - b.queued_requests || a.line - b.line),
+      fields,
+      layer,
+      markName: 'points',
+      scales: { x: symlog ? 'symlog' : 'log', y: ylog ? 'log' : 'linear' },
+    },
+  ];
+}

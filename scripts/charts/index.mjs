@@ -1,0 +1,19 @@
+// Registry: table kind -> chart builder module. Nothing else lives here.
+// A builder exports build(ctx) -> chart[] (see README.md); a kind without an entry gets no chart.
+import * as astoreThroughputDigitized from './astore-throughput-digitized.mjs';
+import * as cloudiRequestRate from './cloudi-request-rate.mjs';
+import * as darnerFairnessLatency from './darner-fairness-latency.mjs';
+import * as darnerQueueFlood from './darner-queue-flood.mjs';
+import * as darnerQueuePackingBacklog from './darner-queue-packing-backlog.mjs';
+import * as darnerResidentMemory from './darner-resident-memory.mjs';
+import * as httpClientRate from './http-client-rate.mjs';
+
+export const builders = {
+  'astore-throughput-digitized': astoreThroughputDigitized,
+  'cloudi-request-rate': cloudiRequestRate,
+  'darner-fairness-latency': darnerFairnessLatency,
+  'darner-queue-flood': darnerQueueFlood,
+  'darner-queue-packing-backlog': darnerQueuePackingBacklog,
+  'darner-resident-memory': darnerResidentMemory,
+  'http-client-rate': httpClientRate,
+};

@@ -1,0 +1,183 @@
+// The chart step as a pure function: report documents and table CSV texts in, chart definitions
+// out (a Vega-Lite spec with the data inline, the rows it plots, and the index entry for Hugo), plus
+// the findings per report. No file system and no rendering here: build-charts.mjs does both.
+//
+// # Load inputs: type every CSV cell by the table's column types.
+// # Process data: apply the report's errata, order tables as the report does, call the builder
+//   registered for each table kind, give every chart its id, provenance and index entry.
+// # Save outputs: (the CLI) specs, CSVs, SVG, PNG and charts.json.
+import { parse } from 'csv-parse/sync';
+import { builders } from './index.mjs';
+import { assemble, fieldMap, scaleSummary } from './shared/spec.mjs';
+
+/**
+ * @typedef {object} BuilderContext
+ * @property {object} report   the report document (data/reports/<slug>.json)
+ * @property {object} table    the table's entry in report.tables
+ * @property {Array<Record<string, any>>} rows  typed rows, errata applied
+ * @property {Record<string, import('./shared/spec.mjs').Field>} fields  the table's fields by name (plus corrected / published_<field> when errata apply)
+ * @property {Record<string, { table: object, rows: object[], fields: object }>} tables  every table of the report, by id
+ */
+
+/** Parse a table's CSV text and type its cells by the column types (empty cell -> null). */
+export function typeRows(text, columns, path = 'table') {
+  const records = parse(text, { columns: true, skip_empty_lines: true });
+  const types = Object.fromEntries(columns.map((c) => [c.name, c.type]));
+  return records.map((rec, i) => {
+    const row = {};
+    for (const [k, v] of Object.entries(rec)) {
+      const type = types[k];
+      if (v === '') row[k] = null;
+      else if (type === 'integer' || type === 'number') {
+        const n = Number(v);
+        if (!Number.isFinite(n)) throw new Error(`${path}:${i + 2}: expected a number in column ${k}, found ${JSON.stringify(v)}`);
+        row[k] = n;
+      } else if (type === 'boolean') {
+        if (v !== 'true' && v !== 'false') throw new Error(`${path}:${i + 2}: expected true or false in column ${k}, found ${JSON.stringify(v)}`);
+        row[k] = v === 'true';
+      } else row[k] = v;
+    }
+    return row;
+  });
+}
+
+/**
+ * Apply errata rows (table, field, published_value, corrected_value, seed, line) to the tables
+ * they name. A corrected table gains `corrected` (boolean) and `published_<field>` on every row.
+ */
+export function applyErrata(tables, errata, where = 'errata') {
+  for (const e of errata) {
+    const target = tables[e.table];
+    if (!target) throw new Error(`${where}: erratum for unknown table ${JSON.stringify(e.table)}`);
+    const field = target.fields[e.field];
+    if (!field) throw new Error(`${where}: erratum for unknown field ${e.table}.${e.field}`);
+    const row = target.rows.find((r) => r.seed === e.seed && r.line === e.line);
+    if (!row) throw new Error(`${where}: no row of ${e.table} at ${e.seed}:${e.line}`);
+    const published = `published_${e.field}`;
+    if (!target.fields.corrected) {
+      target.fields.corrected = { name: 'corrected', title: 'Corrected (errata)', unit: '', type: 'boolean' };
+      for (const r of target.rows) r.corrected = false;
+    }
+    if (!target.fields[published]) {
+      target.fields[published] = { name: published, title: `${field.title} as published`, unit: field.unit, type: field.type };
+      for (const r of target.rows) r[published] = r[e.field];
+    }
+    if (String(row[e.field]) !== String(e.published_value)) {
+      throw new Error(`${where}: ${e.seed}:${e.line}: expected ${e.field} ${JSON.stringify(e.published_value)} as published, found ${JSON.stringify(row[e.field])}`);
+    }
+    const isNum = field.type === 'integer' || field.type === 'number';
+    row[e.field] = isNum ? Number(e.corrected_value) : e.corrected_value;
+    row.corrected = true;
+    row.errata_reason = e.reason;
+  }
+}
+
+/** Document order of a table: the first seed line of its rows (tables from other files go last). */
+function firstLine(t, seedPath) {
+  const lines = t.rows.filter((r) => r.seed === seedPath && typeof r.line === 'number').map((r) => r.line);
+  return lines.length ? Math.min(...lines) : Infinity;
+}
+
+const sentence = (s) => (/[.!?]$/.test(s) ? s : `${s}.`);
+
+/**
+ * @param {object[]} reports report documents
+ * @param {Record<string, string>} csvTexts table CSV text by the table's path (as in report.tables[].path)
+ */
+export function planCharts(reports, csvTexts) {
+  const charts = [];
+  const index = { charts: {}, findings: {}, reports: {} };
+  for (const report of [...reports].sort((a, b) => a.slug.localeCompare(b.slug))) {
+    // # Load inputs.
+    const tables = {};
+    for (const t of report.tables) {
+      const text = csvTexts[t.path];
+      if (text === undefined) throw new Error(`data/reports/${report.slug}.json: table ${t.id}: ${t.path} not found`);
+      tables[t.id] = { table: t, rows: typeRows(text, t.columns, t.path), fields: fieldMap(t) };
+    }
+
+    // # Process data.
+    for (const t of Object.values(tables)) if (t.table.kind === 'errata') applyErrata(tables, t.rows, t.table.path);
+    const ordered = Object.values(tables)
+      .map((t, i) => ({ t, i, first: firstLine(t, report.seed.path) }))
+      .sort((a, b) => a.first - b.first || a.i - b.i)
+      .map((x) => x.t);
+    const kindCount = {};
+    for (const t of ordered) kindCount[t.table.kind] = (kindCount[t.table.kind] ?? 0) + 1;
+
+    const ids = [];
+    const findings = [];
+    let headline = null;
+    for (const t of ordered) {
+      const builder = builders[t.table.kind];
+      if (!builder) continue;
+      const built = builder.build({ report, table: t.table, rows: t.rows.map((r) => ({ ...r })), fields: { ...t.fields }, tables });
+      for (const chart of built) {
+        const name = kindCount[t.table.kind] > 1 ? `${t.table.id}-${chart.name}` : chart.name;
+        const id = `${report.slug}--${name}`;
+        if (index.charts[id]) throw new Error(`two charts with the id ${id}`);
+        const usermeta = {
+          id,
+          reportTitle: report.title,
+          reportUrl: `/reports/${report.slug}/`,
+          seed: report.seed.path,
+          table: { id: t.table.id, kind: t.table.kind, title: t.table.title, source: t.table.source, derived: t.table.derived, digitized: t.table.digitized },
+          source: { repository: report.source.repository, path: report.source.path, commit: report.source.commit, url: report.source.url },
+          licence: report.licence,
+          dataCsv: `/charts/${id}.csv`,
+        };
+        const spec = assemble(chart, usermeta);
+        const entry = {
+          id,
+          report: report.slug,
+          name,
+          table: t.table.id,
+          title: chart.title,
+          subtitle: chart.subtitle ?? '',
+          description: chart.description,
+          alt: chart.alt,
+          finding: sentence(chart.finding),
+          width: spec.width,
+          height: spec.height,
+          marks: chart.rows.length,
+          marks_selector: `.${chart.markName}_marks > path`,
+          order: ids.length,
+          ...scaleSummary(chart.scales ?? {}),
+          controls: chart.controls ?? [],
+          digitized: !!t.table.digitized,
+          derived: !!t.table.derived,
+          corrected: chart.rows.filter((r) => r.corrected).length,
+          files: {
+            csv: `/charts/${id}.csv`,
+            png: `/charts/${id}.png`,
+            svg: `/charts/${id}.svg`,
+            svg_dark: `/charts/${id}.dark.svg`,
+            vg: `/charts/${id}.vg.json`,
+            vg_dark: `/charts/${id}.dark.vg.json`,
+            vl: `/charts/${id}.vl.json`,
+          },
+        };
+        charts.push({ id, spec, rows: chart.rows, fields: chart.fields, markClass: `${chart.markName}_marks`, entry });
+        index.charts[id] = entry;
+        ids.push(id);
+        findings.push(sentence(chart.finding));
+        if (!headline && chart.headline) headline = sentence(chart.headline);
+      }
+    }
+    if (ids.length) {
+      index.reports[report.slug] = ids;
+      index.findings[report.slug] = { headline: headline ?? findings[0], items: [...new Set(findings)] };
+    }
+  }
+  return { charts, index };
+}
+
+/** JSON with object keys sorted at every level (arrays keep their order), two-space indent, LF. */
+export function sortedJson(value) {
+  const sort = (v) => {
+    if (Array.isArray(v)) return v.map(sort);
+    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort(v[k])]));
+    return v;
+  };
+  return `${JSON.stringify(sort(value), null, 2)}\n`;
+}
