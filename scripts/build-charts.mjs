@@ -59,11 +59,11 @@ function fromCache(key) {
 }
 
 /** Compile and render one chart: Vega specs and SVGs for both themes, the PNG of the light one. */
-async function render(spec) {
+async function render(id, spec) {
   const vg = compile(spec);
   const vgDark = compile(darkVariant(spec));
-  const { svg } = await renderSvg(vg);
-  const { svg: svgDark } = await renderSvg(vgDark);
+  const { svg } = await renderSvg(vg, id);
+  const { svg: svgDark } = await renderSvg(vgDark, `${id}-dark`);
   const png = await svgToPng(svg, { scale: 2, background: 'white' });
   return { vg: json(vg), vgDark: json(vgDark), svg, svgDark, png };
 }
@@ -81,7 +81,16 @@ try {
 
   // # Process data.
   const { charts, index } = planCharts(reports, csvTexts);
-  loadFonts();
+  const { measure } = loadFonts();
+  for (const { id, spec } of charts) {
+    // A title wider than the chart would be cut off at the edge: fail instead.
+    const room = spec.width - 2 * spec.config.padding;
+    const { title } = spec.config;
+    const subtitles = [spec.title.subtitle ?? []].flat();
+    for (const [text, size, weight] of [[spec.title.text, title.fontSize, 'bold'], ...subtitles.map((t) => [t, title.subtitleFontSize, 'normal'])]) {
+      if (measure(text, size, weight) > room) throw new Error(`${id}: title too wide for ${spec.width} pixels: ${JSON.stringify(text)}`);
+    }
+  }
   let rendered = 0;
   let cached = 0;
   const outputs = await Promise.all(
@@ -91,7 +100,7 @@ try {
       let r = fromCache(key);
       if (r) cached++;
       else {
-        r = await render(chart.spec);
+        r = await render(chart.id, chart.spec);
         rendered++;
         if (cacheDir) {
           fs.mkdirSync(cacheDir, { recursive: true });

@@ -8,6 +8,7 @@ import { GREY, OKABE_ITO } from './shared/palette.mjs';
 import { THOUSANDS, titleWithUnit, tooltip } from './shared/spec.mjs';
 
 const BLUE = OKABE_ITO[4];
+const chartSize = { width: 640, height: 400 };
 const MEASURE = 'digitized throughput';
 const IDEAL = 'ideal linear scaling (from parallelism 1)';
 
@@ -77,7 +78,7 @@ export function build({ report, table, rows, fields: f }) {
   };
   const y = { field: 'requests_per_second', type: 'quantitative', title: titleWithUnit(f.requests_per_second), scale: { domain: [0, top], nice: false }, axis: THOUSANDS };
   const series = { domain: [MEASURE, IDEAL], range: [BLUE, GREY] };
-  const legend = { title: null, orient: 'top-left', symbolType: 'stroke', symbolSize: 400, symbolStrokeWidth: 2.5, fillColor: null, padding: 6 };
+  const legend = { title: null, orient: 'top', direction: 'horizontal', symbolType: 'stroke', symbolSize: 400, symbolStrokeWidth: 2.5, offset: 6 };
 
   const layer = [
     // The ideal line: two points, clipped at the top of the plot.
@@ -94,22 +95,34 @@ export function build({ report, table, rows, fields: f }) {
       data: { values: [{ parallelism_max: cores.cores, label: `${cores.cores} physical cores (${cores.sockets} x ${cores.perSocket})` }] },
       layer: [
         { mark: { type: 'rule', strokeDash: [2, 3], strokeWidth: 1.5 }, encoding: { x } },
-        { mark: { type: 'text', align: 'right', baseline: 'bottom', dx: -5, dy: -6, fontWeight: 'bold' }, encoding: { x, y: { datum: 0, type: 'quantitative', scale: y.scale }, text: { field: 'label' } } },
+        { mark: { type: 'text', align: 'right', baseline: 'top', dx: -5, dy: 4, fontWeight: 'bold' }, encoding: { x, y: { datum: top, type: 'quantitative', scale: y.scale }, text: { field: 'label' } } },
       ],
     });
   }
   if (notes.length) {
-    // Each observation sits below the curve at its parallelism-max, lower ones further down so
-    // they do not overlap; a short dotted rule ties the text to its point.
-    const values = notes.map((n, i) => {
+    // Each observation hangs below the curve at its parallelism-max, in a column as wide as the
+    // gap to the next observation (the plot is about `width - 110` pixels wide; text about 6.2
+    // pixels a character), or to the left of its rule when that gap is too narrow.
+    const pxPerUnit = (chartSize.width - 110) / maxX;
+    const byX = [...notes].sort((a, b) => a.x - b.x);
+    const values = byX.map((n, i) => {
       const at = valueAt(n.x) ?? 0;
-      return { parallelism_max: n.x, top: at, y: at * (0.62 - 0.3 * i), text: wrap(`"${n.text}" (line ${n.line})`, 34) };
+      const until = i + 1 < byX.length ? byX[i + 1].x : maxX;
+      const roomChars = Math.floor(((until - n.x) * pxPerUnit - 10) / 6.2);
+      const right = roomChars >= 12;
+      const text = wrap(`"${n.text}"`, right ? Math.min(roomChars, 32) : 28);
+      return { parallelism_max: n.x, top: at, y: at * 0.85, text, align: right ? 'left' : 'right' };
     });
+    const ruleY = { field: 'y', type: 'quantitative', scale: y.scale };
     layer.push({
       data: { values },
       layer: [
-        { mark: { type: 'rule', strokeDash: [1, 2] }, encoding: { x, y: { field: 'y', type: 'quantitative', scale: y.scale }, y2: { field: 'top' } } },
-        { mark: { type: 'text', align: 'left', baseline: 'top', dx: 4, fontStyle: 'italic', lineHeight: 13 }, encoding: { x, y: { field: 'y', type: 'quantitative', scale: y.scale }, text: { field: 'text' } } },
+        { mark: { type: 'rule', strokeDash: [1, 2] }, encoding: { x, y: ruleY, y2: { field: 'top' } } },
+        ...['left', 'right'].map((align) => ({
+          transform: [{ filter: `datum.align === '${align}'` }],
+          mark: { type: 'text', align, baseline: 'top', dx: align === 'left' ? 4 : -4, fontStyle: 'italic', lineHeight: 13 },
+          encoding: { x, y: ruleY, text: { field: 'text' } },
+        })),
       ],
     });
   }
@@ -117,9 +130,10 @@ export function build({ report, table, rows, fields: f }) {
   return [
     {
       name: 'throughput-digitized',
-      title: 'AStore throughput by parallelism-max (DIGITIZED from the published chart)',
+      title: 'AStore throughput by parallelism-max (DIGITIZED)',
       subtitle: 'Approximate values read off the report\'s chart image, not measurements',
-      description: `Requests per second against Akka's parallelism-max from ${sorted[0].parallelism_max} to ${maxX}, DIGITIZED: ${table.method ?? 'values read off the published chart image'} ${finding}.`,
+      size: chartSize,
+      description: `Requests per second against Akka's parallelism-max from ${sorted[0].parallelism_max} to ${maxX}, DIGITIZED: ${table.method ?? 'values read off the published chart image'} ${finding}.${notes.length ? ` The notes quote the report's observations (lines ${notes.map((n) => n.line).join(' and ')}).` : ''}`,
       alt: 'Line chart of digitized throughput against parallelism-max, with an ideal linear-scaling line and a rule at the physical core count.',
       finding,
       headline: `Digitized from the published chart (not measured): AStore's throughput levelled off at about ${num(plateau.requests_per_second)} requests/s from parallelism-max ${plateau.parallelism_max}${cores ? `, on a server with ${cores.cores} physical cores` : ''}`,

@@ -133,7 +133,7 @@ export function planCharts(reports, csvTexts) {
           name,
           table: t.table.id,
           title: chart.title,
-          subtitle: chart.subtitle ?? '',
+          subtitle: [chart.subtitle ?? []].flat().join('; '),
           description: chart.description,
           alt: chart.alt,
           finding: sentence(chart.finding),

@@ -395,7 +395,13 @@ function mergePlatforms(platforms, reports) {
     for (const r of reports) {
       for (const use of r.platforms.filter((u) => u.id === p.id)) {
         ran.push({ report: r.slug, title: r.title, role: use.role, machine: use.machine });
-        for (const f of r.machines[use.machine].facts) facts.push({ ...f, report: r.slug, seed: r.seed.path });
+        for (const f of r.machines[use.machine].facts) {
+          // The same fact stated by several reports is one row with several sources.
+          const same = facts.find((x) => x.field === f.field && String(x.value) === String(f.value));
+          const source = { report: r.slug, seed: r.seed.path, line: f.line, ...(f.note ? { note: f.note } : {}) };
+          if (same) same.sources.push(source);
+          else facts.push({ field: f.field, value: f.value, ...(f.unit ? { unit: f.unit } : {}), sources: [source] });
+        }
       }
     }
     out[p.id] = { id: p.id, name: p.name, kind: p.kind, reports: ran, facts };

@@ -136,8 +136,25 @@ export function compile(vlSpec) {
   return spec;
 }
 
-/** Vega spec -> { svg, width, height, view } with a headless view (renderer none). */
-export async function renderSvg(vgSpec) {
+/**
+ * Give every id in an SVG (clip paths, gradients) a name of its own, `<prefix>-<n>` in order of
+ * appearance, with the references to it: Vega numbers them with process-wide counters, which
+ * would make a chart's bytes depend on what was rendered before it, and two charts inlined in one
+ * page would share ids.
+ */
+export function scopeSvgIds(svg, prefix) {
+  const names = new Map();
+  for (const m of svg.matchAll(/\sid="([^"]+)"/g)) if (!names.has(m[1])) names.set(m[1], `${prefix}-${names.size + 1}`);
+  if (!names.size) return svg;
+  return svg.replace(/(\sid="|url\(#|href="#)([^")]+)/g, (all, head, id) => (names.has(id) ? head + names.get(id) : all));
+}
+
+/**
+ * Vega spec -> { svg, width, height, view } with a headless view (renderer none).
+ * @param {object} vgSpec
+ * @param {string} [idPrefix] prefix for the SVG's element ids (see scopeSvgIds)
+ */
+export async function renderSvg(vgSpec, idPrefix = 'chart') {
   loadFonts();
   const errors = [];
   const logger = vega.logger(vega.Error);
@@ -146,7 +163,7 @@ export async function renderSvg(vgSpec) {
   await view.runAsync();
   if (errors.length) throw new Error(`Vega: ${errors.join('; ')}`);
   vega.resetSVGDefIds();
-  const svg = await view.toSVG();
+  const svg = scopeSvgIds(await view.toSVG(), idPrefix);
   const { width, height } = svgSize(svg);
   return { svg, width, height, view };
 }

@@ -26,7 +26,7 @@ export function toNumber(token) {
 /** Parse a non-negative integer written with digits only (thousands separators "," or "_" allowed). */
 export function toInteger(token) {
   if (typeof token !== 'string') return undefined;
-  const t = token.trim().replace(/[,_](?=\d{3}\b)/g, '');
+  const t = token.trim().replace(/[,_](?=\d{3}(?!\d))/g, ''); // not \b: "_" is a word character
   if (!/^\d+$/.test(t)) return undefined;
   return Number(t);
 }

@@ -1,6 +1,7 @@
 // Colours: the Okabe-Ito palette (safe for the common colour-vision deficiencies), with a fixed
 // colour per server, language, client and receiver kind, so a name keeps its colour on every chart
-// and every report. Names not listed here take the palette colours the chart has left, in order.
+// and every report (matched without regard to case: one report writes "Buoy", another "buoy").
+// Names not listed here take the palette colours the chart has left, in order.
 
 export const OKABE_ITO = [
   '#E69F00', // orange
@@ -46,7 +47,12 @@ const FIXED = {
 
 /** The colour of one name in a namespace, or undefined when it has no fixed colour. */
 export function fixedColor(namespace, name) {
-  return FIXED[namespace]?.[String(name)];
+  const map = FIXED[namespace] ?? {};
+  const key = String(name);
+  if (key in map) return map[key];
+  const lower = key.toLowerCase();
+  const hit = Object.keys(map).find((k) => k.toLowerCase() === lower);
+  return hit ? map[hit] : undefined;
 }
 
 /**

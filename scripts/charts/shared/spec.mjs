@@ -78,7 +78,7 @@ export function assemble(chart, usermeta) {
     width,
     height,
     autosize: { type: 'fit', contains: 'padding' },
-    data: { values: project(chart.rows, chart.fields) },
+    data: { values: project(chart.values ?? chart.rows, chart.fields) },
   };
   if (chart.params) spec.params = chart.params;
   if (chart.transform) spec.transform = chart.transform;

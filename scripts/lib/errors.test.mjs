@@ -1,0 +1,42 @@
+// Unit tests of the input errors every CLI prints: `path:line: expected ..., found ...`.
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { InputError, quote, atFile } from './errors.mjs';
+
+describe('InputError', () => {
+  test('formats as path:line: expected ..., found ...', () => {
+    const e = new InputError(44, '"<server> <n> conns: <rate> #/sec (mean)"', '"kestrel 1 conns: n/a"', 'seeds/darner/x.md');
+    assert.equal(e.format(), 'seeds/darner/x.md:44: expected "<server> <n> conns: <rate> #/sec (mean)", found "kestrel 1 conns: n/a"');
+  });
+  test('line 0 means the whole file: no line number', () => {
+    assert.equal(new InputError(0, 'a report', 'an empty file', 'seeds/a.md').format(), 'seeds/a.md: expected a report, found an empty file');
+  });
+  test('without a file it says which line', () => assert.equal(new InputError(3, 'x', 'y').format(), 'line 3: expected x, found y'));
+  test('atFile adds the path once and leaves other errors alone', () => {
+    const e = atFile(new InputError(1, 'x', 'y'), 'seeds/a.md');
+    assert.equal(e.file, 'seeds/a.md');
+    assert.equal(atFile(e, 'seeds/b.md').file, 'seeds/a.md');
+    const other = new Error('boom');
+    assert.equal(atFile(other, 'seeds/a.md'), other);
+  });
+});
+
+describe('quote', () => {
+  test('trims and quotes a piece of input', () => assert.equal(quote('  kestrel 1 conns  '), '"kestrel 1 conns"'));
+  test('names what cannot be quoted', () => {
+    assert.equal(quote(''), 'an empty line');
+    assert.equal(quote('   '), 'a line of only spaces');
+    assert.equal(quote(undefined), 'nothing');
+    assert.equal(quote(null), 'nothing');
+  });
+  test('shows invisible characters (a CR, a tab, a BOM)', () => {
+    assert.equal(quote('a\r'), '"a\\\\r"');
+    assert.equal(quote('a\tb'), '"a\\\\tb"');
+    assert.equal(quote('\ufeffa'), '"\\\\ufeffa"');
+  });
+  test('shortens long input to 80 characters', () => {
+    const q = quote('x'.repeat(200));
+    assert.equal(JSON.parse(q).length, 80);
+    assert.ok(JSON.parse(q).endsWith('...'));
+  });
+});

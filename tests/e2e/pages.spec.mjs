@@ -1,0 +1,126 @@
+// Every page a reader can reach: the pages found by following links from the home page, and every
+// report, seed, platform and chart page that data/ and the chart index promise. Each opens (200),
+// has one h1, logs no error, loads nothing that fails, keeps every link it shows, and fits a phone
+// screen. Full-page screenshots at 1280 and 375 px go to test-results/screenshots/ for review.
+import fs from 'node:fs';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { PUBLIC, ROOT, chartIndex, crawlPublic, dataPages, makeChartsLive, pageName, reports, watchProblems } from './helpers/site.mjs';
+
+const SECTIONS = ['/', '/reports/', '/platforms/', '/methodology/', '/data/', '/contribute/', '/charts/'];
+const crawled = crawlPublic();
+const pages = [...new Set([...SECTIONS, ...crawled, ...dataPages()])].sort();
+const SHOTS = path.join(ROOT, 'test-results', 'screenshots');
+fs.mkdirSync(SHOTS, { recursive: true });
+
+/** Ids a page of public/ defines (to check #fragment links into it), read once per page. */
+const idCache = new Map();
+function idsOf(urlPath) {
+  if (!idCache.has(urlPath)) {
+    const file = path.join(PUBLIC, urlPath, 'index.html');
+    const html = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
+    idCache.set(urlPath, new Set([...html.matchAll(/\sid=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g)].map((m) => m[1] ?? m[2] ?? m[3])));
+  }
+  return idCache.get(urlPath);
+}
+
+/** Files (not pages) already found to answer 200, so each is requested once per run. */
+const filesOk = new Set();
+
+test('the crawl from the home page reaches every report, seed, platform and chart page', () => {
+  // A page that data/ promises but no link leads to is a page a reader cannot find.
+  const unreachable = dataPages().filter((p) => !crawled.includes(p));
+  expect(unreachable, 'pages with no link to them from the site').toEqual([]);
+});
+
+for (const urlPath of pages) {
+  test(`${urlPath} opens with one h1, no errors and working links, and fits a 375 px screen`, async ({ page, request }) => {
+    test.setTimeout(90_000);
+    const name = pageName(urlPath);
+
+    // # 1280 px: the page, its heading, its links.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const problems = watchProblems(page);
+    const response = await page.goto(urlPath);
+    expect(response?.status(), `${urlPath} answers`).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    await makeChartsLive(page);
+    await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
+
+    const links = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.href));
+    const broken = [];
+    for (const href of new Set(links)) {
+      const u = new URL(href);
+      if (u.origin !== new URL(page.url()).origin) continue;
+      const target = u.pathname;
+      const isPage = target.endsWith('/');
+      if (isPage && !pages.includes(target)) broken.push(`${href}: a page the crawl did not find`);
+      if (!isPage && !filesOk.has(target)) {
+        const r = await request.get(target);
+        if (r.status() === 200) filesOk.add(target);
+        else broken.push(`${href}: HTTP ${r.status()}`);
+      }
+      if (u.hash) {
+        const id = decodeURIComponent(u.hash.slice(1));
+        const found = target === new URL(page.url()).pathname ? (await page.locator(`[id="${id}"]`).count()) > 0 : isPage && idsOf(target).has(id);
+        if (!found) broken.push(`${href}: no element with id "${id}"`);
+      }
+    }
+    expect(broken, `links on ${urlPath}`).toEqual([]);
+    expect(problems, `errors while ${urlPath} loads and its charts become live at 1280 px`).toEqual([]);
+
+    // # 375 px: a phone, loaded fresh so the charts are made for that width.
+    const phone = await page.context().newPage();
+    await phone.setViewportSize({ width: 375, height: 800 });
+    const phoneProblems = watchProblems(phone);
+    await phone.goto(urlPath);
+    await makeChartsLive(phone);
+    const { scrollWidth, innerWidth, widest } = await phone.evaluate(() => {
+      // Name the widest element for the message, should the page be too wide.
+      let widest = '';
+      let max = 0;
+      for (const el of document.querySelectorAll('body *')) {
+        const r = el.getBoundingClientRect();
+        if (r.right > max) {
+          max = r.right;
+          widest = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''} (right edge ${Math.round(r.right)} px)`;
+        }
+      }
+      return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widest };
+    });
+    await phone.screenshot({ path: path.join(SHOTS, `${name}-375.png`), fullPage: true });
+    expect(scrollWidth, `${urlPath} scrolls sideways at 375 px; widest: ${widest}`).toBeLessThanOrEqual(innerWidth);
+    expect(phoneProblems, `errors while ${urlPath} loads at 375 px`).toEqual([]);
+    await phone.close();
+  });
+}
+
+test('the feed lists every report with a link to its page', async ({ request }) => {
+  const r = await request.get('/feed.xml');
+  expect(r.status()).toBe(200);
+  expect(r.headers()['content-type']).toContain('atom+xml');
+  const xml = await r.text();
+  const entries = [...xml.matchAll(/<entry>[\s\S]*?<\/entry>/g)].map((m) => m[0]);
+  const linked = entries.map((e) => /<link[^>]*rel="alternate"[^>]*href="([^"]+)"/.exec(e)?.[1]).map((h) => h && new URL(h, 'http://x/').pathname);
+  expect(linked.sort()).toEqual(reports().map((rep) => `/reports/${rep.slug}/`).sort());
+});
+
+test('the home page shows a card per report with its headline finding and a chart thumbnail', async ({ page }) => {
+  const index = chartIndex();
+  await page.goto('/');
+  for (const rep of reports()) {
+    const card = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: rep.title, exact: true }) });
+    await expect(card, `card of ${rep.slug}`).toHaveCount(1);
+    const findings = index.findings[rep.slug];
+    if (findings) {
+      await expect(card).toContainText(findings.headline);
+      const first = index.charts[index.reports[rep.slug][0]];
+      const thumb = card.getByRole('img', { name: first.alt });
+      await expect(thumb).toHaveAttribute('src', `/charts/${first.id}.svg`);
+      await thumb.scrollIntoViewIfNeeded();
+      await expect.poll(() => thumb.evaluate((img) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    } else {
+      await expect(card).toContainText(rep.summary);
+    }
+  }
+});
