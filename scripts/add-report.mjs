@@ -42,7 +42,7 @@ try {
   if (!fs.existsSync(file)) fail(`${positionals[0]}: no such file`);
   const bytes = fs.readFileSync(file);
   const text = bytes.toString('utf8');
-  const env = loadEnv(root);
+  const env = loadEnv();
   const shown = path.relative(process.cwd(), file) || file;
   const format = values.format ?? detectFormat(text, env.parsers, shown);
   if (!env.parsers[format]) fail(`--format ${format}: unknown; known formats: ${Object.keys(env.parsers).join(', ')}`);

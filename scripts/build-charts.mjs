@@ -10,9 +10,9 @@ import { parseArgs } from 'node:util';
 import { ROOT } from './lib/repo.mjs';
 import { sha256 } from './lib/hash.mjs';
 import { toCsv } from './lib/csv.mjs';
-import { compile, countMarks, loadFonts, rendererVersion, renderSvg, svgSize, svgToPng } from './lib/render.mjs';
+import { compile, countMarks, loadFonts, rendererVersion, renderSvg, scopeSvgIds, svgSize, svgToPng } from './lib/render.mjs';
 import { planCharts, sortedJson } from './charts/plan.mjs';
-import { darkVariant } from './charts/shared/theme.mjs';
+import { darkSvg, darkVariant, themeColorsInData } from './charts/shared/theme.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -38,6 +38,9 @@ function writeAtomic(file, content) {
   fs.renameSync(tmp, file);
 }
 
+// How render() below turns a spec into files: part of the cache key, change it with render().
+const RECIPE = 'vg+dark.vg, svg+dark.svg (colours swapped), png x2 on white';
+
 const RENDERS = [
   ['vg', '.vg.json'],
   ['vgDark', '.dark.vg.json'],
@@ -58,12 +61,15 @@ function fromCache(key) {
   return r;
 }
 
-/** Compile and render one chart: Vega specs and SVGs for both themes, the PNG of the light one. */
+/** Compile and render one chart: Vega specs for both themes, SVGs for both, the PNG of the light one. */
 async function render(id, spec) {
-  const vg = compile(spec);
-  const vgDark = compile(darkVariant(spec));
-  const { svg } = await renderSvg(vg, id);
-  const { svg: svgDark } = await renderSvg(vgDark, `${id}-dark`);
+  const clash = themeColorsInData(spec);
+  if (clash.length) throw new Error(`${id}: data colours ${clash.join(', ')} are theme colours; pick others`);
+  const vg = await compile(spec);
+  const vgDark = await compile(darkVariant(spec));
+  const { svg: raw } = await renderSvg(vg, null);
+  const svg = scopeSvgIds(raw, id);
+  const svgDark = scopeSvgIds(darkSvg(raw), `${id}-dark`);
   const png = await svgToPng(svg, { scale: 2, background: 'white' });
   return { vg: json(vg), vgDark: json(vgDark), svg, svgDark, png };
 }
@@ -96,7 +102,8 @@ try {
   const outputs = await Promise.all(
     charts.map(async (chart) => {
       const specJson = json(chart.spec);
-      const key = sha256(specJson, rendererVersion);
+      // The key covers both themes (the dark config is not in the spec) and how they are rendered.
+      const key = sha256(specJson, JSON.stringify(darkVariant(chart.spec)), RECIPE, rendererVersion);
       let r = fromCache(key);
       if (r) cached++;
       else {

@@ -19,7 +19,7 @@ try {
     process.exit(1);
   }
   // # Process data.
-  const { files, reports } = buildData(inputs, loadEnv(root));
+  const { files, reports } = buildData(inputs, loadEnv());
   // # Save outputs.
   writeTreeAtomic(out, files);
   if (!values.quiet) {

@@ -28,7 +28,7 @@ const asLine = (e) => {
 };
 
 // # Load inputs.
-const env = loadEnv(root);
+const env = loadEnv();
 const inputs = readInputs(root);
 inputs.problems.forEach(say);
 for (const p of inputs.orphans) {

@@ -1,7 +1,8 @@
-// Tests of the check CLI on a temporary copy of the repository: it passes on the copy as it is,
-// and on each kind of problem it exits 1 with one line that names the file (and the line where
-// there is one) and what to do. Copies run two at a time.
-import { describe, test } from 'node:test';
+// Tests of the check CLI on temporary copies of the repository: it passes on a clean copy, and on
+// each kind of problem it exits 1 with one line that names the file (and the line where there is
+// one) and what to do. Problems in different reports are independent (check reads each report on
+// its own), so four of them share one copy and one run; three runs in all, two at a time.
+import { describe, test, before } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,18 +10,20 @@ import { realReports } from './test-helpers/real-data.mjs';
 import { tempRepo, removeTempRepo, runScript, edit } from './test-helpers/temp-repo.mjs';
 
 const reportOf = (slug) => realReports().find((r) => r.meta.slug === slug);
-const CLOUDI = reportOf('cloudi-1.5.1-power8');
+const CLOUDI_151 = reportOf('cloudi-1.5.1-power8');
+const CLOUDI_171 = reportOf('cloudi-1.7.1-core-i7');
 const DARNER = reportOf('darner-vs-kestrel-ec2-m1-large');
 const DARNER_ERRATA = DARNER.metaPath.replace(/\.meta\.yaml$/, '.errata.yaml');
+const ORPHAN = path.posix.join(path.posix.dirname(DARNER.seedPath), '2013-darner-notes.md');
 
-/** 1-based line of a text file of the repository copy that starts with `start`. */
-const lineStarting = (root, file, start) => {
+/** 1-based line of a text file of a repository copy that starts with `start`. */
+function lineStarting(root, file, start) {
   const n = fs.readFileSync(path.join(root, file), 'utf8').split('\n').findIndex((l) => l.startsWith(start)) + 1;
   assert.ok(n > 0, `${file} has no line starting ${JSON.stringify(start)}`);
   return n;
-};
+}
 
-/** Run check on a copy changed by `change`; returns the problem lines and the exit code. */
+/** Run check on a copy changed by `change`: the problem lines, the summary line and the exit code. */
 async function check(change) {
   const root = tempRepo('check');
   try {
@@ -34,14 +37,7 @@ async function check(change) {
   }
 }
 
-/** The one problem line a case must print. */
-function assertOneProblem(res, expected) {
-  assert.equal(res.code, 1, `exit code (stderr: ${res.stderr})`);
-  assert.equal(res.summary, 'check: 1 problem', res.stderr);
-  assert.equal(res.problems.length, 1, res.stderr);
-  if (expected instanceof RegExp) assert.match(res.problems[0], expected);
-  else assert.equal(res.problems[0], expected);
-}
+const escape = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('check CLI', { concurrency: 2 }, () => {
   test('passes on a clean copy', async () => {
@@ -51,21 +47,51 @@ describe('check CLI', { concurrency: 2 }, () => {
     assert.match(res.stdout, /^check: \d+ reports, seeds, metadata, platforms and data\/ are consistent\n$/);
   });
 
-  test('a metadata file without a required field (summary)', async () => {
-    const res = await check((root) => edit(root, CLOUDI.metaPath, (t) => t.replace(/^summary:.*\n/m, '')));
-    // A missing key has no line of its own: the message points at the mapping that lacks it.
-    assertOneProblem(res, new RegExp(`^${escape(CLOUDI.metaPath)}:\\d+: expected a "summary" field, found none$`));
-  });
-
-  test('an unknown platform id', async () => {
-    const res = await check((root) => {
-      edit(root, CLOUDI.metaPath, (t) => t.replace('- id: ibm-power8-s822', '- id: ibm-power9-s924'));
-      return lineStarting(root, CLOUDI.metaPath, '  - id: ibm-power9-s924');
+  describe('four independent problems in one copy: one line each, nothing else', () => {
+    /** The line each problem must print (a pattern where part of it is a list that may grow). */
+    let expected;
+    let res;
+    before(async () => {
+      res = await check((root) => {
+        // A metadata file without a required field.
+        edit(root, CLOUDI_151.metaPath, (t) => t.replace(/^summary:.*\n/m, ''));
+        // An unknown platform id.
+        edit(root, CLOUDI_171.metaPath, (t) => t.replace('- id: intel-core-i7-2700k', '- id: intel-core-i9-9900k'));
+        // A seed file with no metadata.
+        fs.writeFileSync(path.join(root, ORPHAN), '# Notes\n\nNothing measured.\n');
+        // An erratum that names the wrong published value.
+        edit(root, DARNER_ERRATA, (t) => t.replace('published: kestrel', 'published: darner'));
+        return {
+          platform: lineStarting(root, CLOUDI_171.metaPath, '  - id: intel-core-i9-9900k'),
+          erratum: lineStarting(root, DARNER_ERRATA, '  published: darner'),
+        };
+      });
+      expected = {
+        // A missing key has no line of its own: the message points at the mapping that lacks it.
+        summary: new RegExp(`^${escape(CLOUDI_151.metaPath)}:\\d+: expected a "summary" field, found none$`),
+        platform: new RegExp(
+          `^${escape(`${CLOUDI_171.metaPath}:${res.context.platform}: expected a platform id from seeds/platforms.yaml (`)}[a-z0-9, -]+\\), or a new entry there, found "intel-core-i9-9900k"$`,
+        ),
+        orphan: new RegExp(`^${escape(`${ORPHAN}: no metadata for this file: add ${ORPHAN.replace(/\.md$/, '.meta.yaml')} beside it`)}`),
+        erratum: new RegExp(`^${escape(`${DARNER_ERRATA}:${res.context.erratum}: expected the value the seed has at line `)}\\d+ \\("kestrel"\\), found "darner"$`),
+      };
     });
-    assertOneProblem(
-      res,
-      new RegExp(`^${escape(`${CLOUDI.metaPath}:${res.context}: expected a platform id from seeds/platforms.yaml (`)}[a-z0-9, -]+\\), or a new entry there, found "ibm-power9-s924"$`),
-    );
+
+    const one = (key) => {
+      const hits = res.problems.filter((p) => expected[key].test(p));
+      assert.equal(hits.length, 1, `one line matching ${expected[key]}, found:\n${res.stderr}`);
+    };
+
+    test('exit 1, four problem lines and the count', () => {
+      assert.equal(res.code, 1, res.stderr);
+      assert.equal(res.stdout, '');
+      assert.equal(res.summary, 'check: 4 problems', res.stderr);
+      assert.equal(res.problems.length, 4, res.stderr);
+    });
+    test('a metadata file without a required field (summary)', () => one('summary'));
+    test('an unknown platform id', () => one('platform'));
+    test('a seed file with no metadata', () => one('orphan'));
+    test('an erratum that names the wrong published value', () => one('erratum'));
   });
 
   test('a seed that no longer matches data/ (a number edited, data/ not regenerated)', async () => {
@@ -82,22 +108,4 @@ describe('check CLI', { concurrency: 2 }, () => {
       `a line names the changed table or the seed:\n${res.stderr}`,
     );
   });
-
-  test('a seed file with no metadata', async () => {
-    const orphan = path.posix.join(path.posix.dirname(DARNER.seedPath), '2013-darner-notes.md');
-    const res = await check((root) => fs.writeFileSync(path.join(root, orphan), '# Notes\n\nNothing measured.\n'));
-    assertOneProblem(res, new RegExp(`^${escape(`${orphan}: no metadata for this file: add ${orphan.replace(/\.md$/, '.meta.yaml')} beside it`)}`));
-  });
-
-  test('an erratum that names the wrong published value', async () => {
-    const res = await check((root) => {
-      edit(root, DARNER_ERRATA, (t) => t.replace('published: kestrel', 'published: darner'));
-      return lineStarting(root, DARNER_ERRATA, '  published: darner');
-    });
-    assertOneProblem(res, new RegExp(`^${escape(`${DARNER_ERRATA}:${res.context}: expected the value the seed has at line `)}\\d+ \\("kestrel"\\), found "darner"$`));
-  });
 });
-
-function escape(s) {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}

@@ -236,3 +236,20 @@ export function writeCorpus(root, from, corpus) {
     }
   }
 }
+
+/**
+ * Change one measured value of a seed, harmlessly (for the "edit one seed" rebuild): the first line
+ * that `rewriteSeed` would change, and only that line.
+ * @param {string} format
+ * @param {string} text
+ * @param {number} seed a different seed gives a different value
+ */
+export function editOneValue(format, text, seed) {
+  const eol = text.includes('\r\n') ? '\r\n' : '\n';
+  const before = text.split(eol);
+  const after = rewriteSeed(format, text, prng(seed)).text.split(eol);
+  const i = before.findIndex((l, k) => l !== after[k]);
+  if (i < 0) return { text, line: null };
+  before[i] = after[i];
+  return { text: before.join(eol), line: i + 1 };
+}

@@ -2,11 +2,11 @@
 // A copy has the site's own sources (scripts/, layouts/, content/, assets/, static/, config.toml,
 // package.json, data/ and seeds/) with node_modules and .venv symlinked, so that the copy's scripts
 // run exactly as the repository's do (cwd = the copy), while the repository's data/, build/,
-// public/ and caches stay untouched for whatever else is using them.
+// public/ and caches stay untouched for whatever else is using them (tests, a running server).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { hugoBin, venvBin } from '../lib/tools.mjs';
 
 /** What a copy of the site takes from the repository (those that exist). */
@@ -18,7 +18,7 @@ const CACHES = ['.cache', 'build', 'public', 'resources/_gen', '.hugo_build.lock
 /**
  * Copy the site into a new temporary folder.
  * @param {string} from the repository
- * @param {{ label: string, tmp?: string, seeds?: boolean }} options  seeds: false leaves seeds/ empty
+ * @param {{ label: string, tmp?: string, seeds?: boolean }} options  seeds: false leaves seeds/ out
  * @returns {string} the copy's root
  */
 export function copySite(from, { label, tmp = os.tmpdir(), seeds = true }) {
@@ -59,62 +59,126 @@ function envFor(root) {
   };
 }
 
-function run(root, cmd, args) {
-  const t0 = performance.now();
-  const r = spawnSync(cmd, args, { cwd: root, env: envFor(root), encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  const ms = performance.now() - t0;
-  if (r.status !== 0) {
-    const out = `${r.stdout ?? ''}${r.stderr ?? ''}`.trim().split('\n').slice(-15).join('\n');
-    throw new Error(`bench: \`${path.basename(cmd)} ${args.join(' ')}\` failed in ${root} (exit ${r.status ?? r.signal}):\n${out}`);
-  }
-  return { ms, stdout: r.stdout };
+/**
+ * Run a command in the copy and time it. With a time limit, a run that goes over is stopped with
+ * its whole process group (so a stage that build.mjs started ends too) and `timedOut` is set.
+ * @param {string} root
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {{ limitMs?: number, onOutput?: (all: string) => void }} [options]
+ * @returns {Promise<{ ms: number, stdout: string, timedOut: boolean }>}
+ */
+export function exec(root, cmd, args, { limitMs = 0, onOutput } = {}) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    let stdout = '';
+    let all = '';
+    let timedOut = false;
+    const child = spawn(cmd, args, { cwd: root, env: envFor(root), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.setEncoding('utf8').on('data', (c) => {
+      stdout += c;
+      all += c;
+      onOutput?.(stdout);
+    });
+    child.stderr.setEncoding('utf8').on('data', (c) => (all += c));
+    const timer =
+      limitMs > 0 &&
+      setTimeout(() => {
+        timedOut = true;
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          /* already gone */
+        }
+      }, limitMs);
+    child.on('error', reject);
+    child.on('close', (code, signal) => {
+      if (timer) clearTimeout(timer);
+      const ms = performance.now() - t0;
+      if (timedOut) resolve({ ms, stdout, timedOut });
+      else if (code !== 0) {
+        const tail = all.trim().split('\n').slice(-15).join('\n');
+        reject(new Error(`bench: \`${path.basename(cmd)} ${args.join(' ')}\` failed in ${root} (exit ${code ?? signal}):\n${tail}`));
+      } else resolve({ ms, stdout, timedOut });
+    });
+  });
 }
 
 /**
  * `node scripts/build.mjs` in the copy: its wall time and the time of each stage it prints
- * ("build: <stage> <n> ms"), so the benchmark follows whatever stages the build has.
- * @returns {{ total_ms: number, stages: Record<string, number> }}
+ * ("build: <stage> <n> ms"), so the benchmark follows whatever stages the build has. A build
+ * stopped at its time limit says which stage was running and for how long.
+ * @returns {Promise<{ total_ms: number, stages: Record<string, number>, timed_out?: { stage: string, after_ms: number } }>}
  */
-export function build(root) {
-  const { ms, stdout } = run(root, process.execPath, ['scripts/build.mjs']);
+export async function build(root, { limitMs = 0 } = {}) {
   const stages = {};
-  for (const m of stdout.matchAll(/^build: ([\w-]+) (\d+) ms$/gm)) stages[m[1]] = Number(m[2]);
-  return { total_ms: ms, stages };
+  let lastMark = performance.now();
+  const r = await exec(root, process.execPath, ['scripts/build.mjs'], {
+    limitMs,
+    onOutput: (out) => {
+      for (const m of out.matchAll(/^build: ([\w-]+) (\d+) ms$/gm)) {
+        if (m[1] in stages) continue;
+        stages[m[1]] = Number(m[2]);
+        lastMark = performance.now();
+      }
+    },
+  });
+  if (!r.timedOut) return { total_ms: r.ms, stages };
+  return { total_ms: r.ms, stages, timed_out: { stage: runningStage(root, stages), after_ms: performance.now() - lastMark } };
 }
 
-/** `node scripts/check.mjs --no-csvclean`: validation of seeds, metadata and data/ without csvkit. */
-export const validate = (root) => run(root, process.execPath, ['scripts/check.mjs', '--no-csvclean']).ms;
+/** The stage that was running when a build was stopped: the first that build.mjs lists and had not finished. */
+function runningStage(root, done) {
+  const text = fs.readFileSync(path.join(root, 'scripts/build.mjs'), 'utf8');
+  const listed = [...text.matchAll(/\[\s*'([\w-]+)',\s*(?:process\.execPath|hugoBin\(\))/g)].map((m) => m[1]);
+  return listed.find((s) => !(s in done)) ?? 'unknown';
+}
+
+/** `node scripts/check.mjs --no-csvclean`: seeds, metadata, platforms and data/ validated, without csvkit. */
+export const validate = (root, options) => exec(root, process.execPath, ['scripts/check.mjs', '--no-csvclean'], options);
 
 /**
  * The csvclean step of check.mjs on its own: `csvclean -a` on every CSV of the data package, one
- * process per file as check.mjs runs it. With `limit`, only the first files, and the total is
- * extrapolated from their mean (reported as an estimate).
- * @returns {{ ms: number, files: number, measured: number, estimated: boolean }}
+ * process per file as check.mjs runs it. With `limit`, only the first files are run and the total
+ * is extrapolated from their mean (and marked as an estimate).
+ * @returns {Promise<{ ms: number, files: number, measured: number, estimated: boolean }>}
  */
-export function csvclean(root, limit = Infinity) {
+export async function csvclean(root, limit = Infinity) {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'data/tables/datapackage.json'), 'utf8'));
   const files = pkg.resources.map((r) => path.join(root, 'data/tables', r.path)).filter((f) => fs.existsSync(f));
   const bin = venvBin('csvclean', root);
   const sample = files.slice(0, limit);
   let ms = 0;
-  for (const f of sample) ms += run(root, bin, ['-a', f]).ms;
-  const estimated = sample.length < files.length;
-  return { ms: sample.length ? (ms / sample.length) * files.length : 0, files: files.length, measured: sample.length, estimated };
+  for (const f of sample) ms += (await exec(root, bin, ['-a', f])).ms;
+  return { ms: sample.length ? (ms / sample.length) * files.length : 0, files: files.length, measured: sample.length, estimated: sample.length < files.length };
 }
 
-/** What a build produced: reports, data rows, pages and charts. */
+/** What a build produced: reports, data rows (CSV rows under data/tables/), pages and charts. */
 export function census(root) {
-  const reports = fs.existsSync(path.join(root, 'data/reports')) ? fs.readdirSync(path.join(root, 'data/reports')).filter((f) => f.endsWith('.json')).length : 0;
+  const reportsDir = path.join(root, 'data/reports');
+  const reports = fs.existsSync(reportsDir) ? fs.readdirSync(reportsDir).filter((f) => f.endsWith('.json')).length : 0;
   let rows = 0;
   for (const f of walk(path.join(root, 'data/tables'))) {
-    if (!f.endsWith('.csv')) continue;
-    const text = fs.readFileSync(f, 'utf8');
-    rows += Math.max(0, text.split('\n').filter(Boolean).length - 1);
+    if (f.endsWith('.csv')) rows += Math.max(0, fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).length - 1);
   }
   const pages = walk(path.join(root, 'public')).filter((f) => f.endsWith('.html')).length;
   const index = path.join(root, 'build/data/charts.json');
-  const charts = fs.existsSync(index) ? Object.keys(JSON.parse(fs.readFileSync(index, 'utf8')).charts ?? {}).length : 0;
+  const charts = fs.existsSync(index) ? Object.keys(JSON.parse(fs.readFileSync(index, 'utf8')).charts ?? {}).length : null;
   return { reports, data_rows: rows, pages, charts };
+}
+
+/** The seed of the report with the most charts (ties: the first seed path): the one to touch and edit. */
+export function busiestSeed(root) {
+  const index = JSON.parse(fs.readFileSync(path.join(root, 'build/data/charts.json'), 'utf8'));
+  const count = {};
+  for (const c of Object.values(index.charts ?? {})) count[c.report] = (count[c.report] ?? 0) + 1;
+  const reports = fs
+    .readdirSync(path.join(root, 'data/reports'))
+    .filter((f) => f.endsWith('.json'))
+    .map((f) => JSON.parse(fs.readFileSync(path.join(root, 'data/reports', f), 'utf8')))
+    .map((r) => ({ slug: r.slug, seed: r.seed.path, format: r.format ?? r.seed.format, charts: count[r.slug] ?? 0 }))
+    .sort((a, b) => b.charts - a.charts || (a.seed < b.seed ? -1 : 1));
+  return reports[0];
 }
 
 /** The Hugo version, e.g. "0.168.0". */

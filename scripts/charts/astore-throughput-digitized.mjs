@@ -3,7 +3,7 @@
 // so in its title. Beside the points: an ideal linear-scaling line (the first non-zero point times
 // parallelism), a rule at the server's physical cores (sockets x cores per socket, from the report's
 // machine facts) and the report's own observations that name a parallelism-max, quoted verbatim.
-import { num } from './shared/format.mjs';
+import { capital, num } from './shared/format.mjs';
 import { GREY, OKABE_ITO } from './shared/palette.mjs';
 import { THOUSANDS, titleWithUnit, tooltip } from './shared/spec.mjs';
 
@@ -57,6 +57,8 @@ export function build({ report, table, rows, fields: f }) {
   const top = Math.ceil((maxY * 1.3) / 20000) * 20000;
   const cores = physicalCores(report);
   const notes = observations(report);
+  // How exact the digitized values are, as the table's method states it (e.g. "about ±2,000 requests/second").
+  const accuracy = /about ±[\d,.]+ [\w/]+/.exec(table.method ?? '')?.[0];
   const valueAt = (x) => sorted.find((r) => r.parallelism_max === x)?.requests_per_second;
 
   // # Process data: where the curve levels off (first point within 2 % of the maximum), and the
@@ -64,10 +66,11 @@ export function build({ report, table, rows, fields: f }) {
   const peak = sorted.find((r) => r.requests_per_second === maxY);
   const plateau = sorted.find((r) => r.requests_per_second >= 0.98 * maxY);
   const atCores = cores ? sorted.find((r) => r.parallelism_max === cores.cores) : null;
-  const finding =
-    `Digitized from the published chart (not measured): throughput rose from ${num(first.requests_per_second)} requests/s at parallelism-max ${first.parallelism_max} ` +
+  const core =
+    `throughput rose from ${num(first.requests_per_second)} requests/s at parallelism-max ${first.parallelism_max} ` +
     `and levelled off at about ${num(plateau.requests_per_second)} from parallelism-max ${plateau.parallelism_max} (peak ${num(peak.requests_per_second)} at ${peak.parallelism_max})` +
     (atCores ? `; at ${cores.cores}, the physical core count, it reached ${Math.round((100 * atCores.requests_per_second) / (perUnit * cores.cores))} % of ideal linear scaling` : '');
+  const finding = `Digitized from the published chart (not measured): ${core}`;
 
   const x = {
     field: 'parallelism_max',
@@ -120,7 +123,7 @@ export function build({ report, table, rows, fields: f }) {
         { mark: { type: 'rule', strokeDash: [1, 2] }, encoding: { x, y: ruleY, y2: { field: 'top' } } },
         ...['left', 'right'].map((align) => ({
           transform: [{ filter: `datum.align === '${align}'` }],
-          mark: { type: 'text', align, baseline: 'top', dx: align === 'left' ? 4 : -4, fontStyle: 'italic', lineHeight: 13 },
+          mark: { type: 'text', align, baseline: 'top', dx: align === 'left' ? 4 : -4, lineHeight: 13 },
           encoding: { x, y: ruleY, text: { field: 'text' } },
         })),
       ],
@@ -133,7 +136,7 @@ export function build({ report, table, rows, fields: f }) {
       title: 'AStore throughput by parallelism-max (DIGITIZED)',
       subtitle: 'Approximate values read off the report\'s chart image, not measurements',
       size: chartSize,
-      description: `Requests per second against Akka's parallelism-max from ${sorted[0].parallelism_max} to ${maxX}, DIGITIZED: ${table.method ?? 'values read off the published chart image'} ${finding}.${notes.length ? ` The notes quote the report's observations (lines ${notes.map((n) => n.line).join(' and ')}).` : ''}`,
+      description: `Requests per second against Akka's parallelism-max from ${sorted[0].parallelism_max} to ${maxX}, DIGITIZED: values read off the report's chart image${accuracy ? ` (each ${accuracy})` : ''}, not measurements. ${capital(core)}.${notes.length ? ` The notes quote the report's observations (lines ${notes.map((n) => n.line).join(' and ')}).` : ''}`,
       alt: 'Line chart of digitized throughput against parallelism-max, with an ideal linear-scaling line and a rule at the physical core count.',
       finding,
       headline: `Digitized from the published chart (not measured): AStore's throughput levelled off at about ${num(plateau.requests_per_second)} requests/s from parallelism-max ${plateau.parallelism_max}${cores ? `, on a server with ${cores.cores} physical cores` : ''}`,

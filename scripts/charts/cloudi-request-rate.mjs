@@ -157,12 +157,12 @@ export function build({ rows, fields: f }) {
       fields,
       encoding: { x, y },
       layer: [
-        { name: 'cells', mark: { type: 'rect', stroke: '#ffffff', strokeWidth: 1 }, encoding: { color: { field: 'requests_per_second', type: 'quantitative', title: 'requests/s', scale: { scheme: 'viridis' }, legend: { ...THOUSANDS, gradientLength: 160 } }, tooltip: tips } },
+        { name: 'cells', mark: { type: 'rect', stroke: '#fdfdfd', strokeWidth: 1 }, encoding: { color: { field: 'requests_per_second', type: 'quantitative', title: 'requests/s', scale: { scheme: 'viridis' }, legend: { ...THOUSANDS, gradientLength: 160 } }, tooltip: tips } },
         {
           mark: { type: 'text', fontSize: 10 },
           encoding: {
             text: { field: 'requests_per_second', type: 'quantitative', format: '.3~s' },
-            color: { condition: { test: `datum.requests_per_second > ${mid}`, value: '#111111' }, value: '#ffffff' },
+            color: { condition: { test: `datum.requests_per_second > ${mid}`, value: '#111111' }, value: '#fdfdfd' },
           },
         },
       ],

@@ -72,7 +72,7 @@ export function build({ rows, fields: f }) {
   if (corrected.length) {
     layer.push({
       transform: [{ filter: 'datum.corrected' }, { calculate: "'corrected: published as ' + datum.published_server + ', see errata'", as: 'annotation' }],
-      mark: { type: 'text', align: 'right', dx: -10, dy: -12, fontStyle: 'italic' },
+      mark: { type: 'text', align: 'right', dx: -10, dy: -12 },
       encoding: { x, y, text: { field: 'annotation' } },
     });
   }

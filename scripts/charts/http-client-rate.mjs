@@ -43,7 +43,7 @@ export function build({ report, rows, fields: f }) {
 
   const first = runIds[0];
   const runRows = rows.filter((r) => r.run === first || first === null);
-  const ofRun = first === null ? '' : ` (run ${runName(first)})`;
+  const ofRun = runIds.length > 1 ? ` (run ${runName(first)})` : '';
   const clients = distinct(runRows.map((r) => r.client)).sort();
   const clientColor = colorScale('client', clients);
   const color = { field: 'client', type: 'nominal', title: 'Client', scale: clientColor };

@@ -68,7 +68,6 @@ export function applyErrata(tables, errata, where = 'errata') {
     const isNum = field.type === 'integer' || field.type === 'number';
     row[e.field] = isNum ? Number(e.corrected_value) : e.corrected_value;
     row.corrected = true;
-    row.errata_reason = e.reason;
   }
 }
 

@@ -228,8 +228,18 @@ export function buildData(inputs, env) {
     if (slugs.has(meta.slug)) throw new InputError(meta.lineOf(['slug']), 'a slug no other report uses', `${quote(meta.slug)}, already used by ${slugs.get(meta.slug)}`, input.metaPath);
     slugs.set(meta.slug, input.metaPath);
     let parsed;
+    const parser = ctx.parsers[meta.format];
+    if (!parser.detect(input.seedText)) {
+      const others = Object.entries(ctx.parsers).filter(([, p]) => p.detect(input.seedText)).map(([name]) => name);
+      throw new InputError(
+        0,
+        `a ${meta.format} report, as ${input.metaPath} says`,
+        others.length ? `a file that looks like ${others.join(' or ')}: fix "format" in the metadata` : 'a file in no known format',
+        input.seedPath,
+      );
+    }
     try {
-      parsed = ctx.parsers[meta.format].parse(input.seedText);
+      parsed = parser.parse(input.seedText);
     } catch (e) {
       throw withFile(e, input.seedPath);
     }

@@ -39,7 +39,11 @@ const asJson = (value) => JSON.parse(JSON.stringify(value));
  */
 export function goldenTests(parser, dir, registry) {
   const cases = fixtureCases(dir);
-  test(`${parser.format}: has fixtures`, () => assert.ok(cases.length > 0, `no fixtures in ${dir}`));
+  test(`${parser.format}: has fixtures, and no expected file without its input`, () => {
+    assert.ok(cases.length > 0, `no fixtures in ${dir}`);
+    const orphans = fs.readdirSync(dir).filter((f) => f.endsWith(EXPECTED) && !cases.some((c) => path.basename(c.expected) === f));
+    assert.deepEqual(orphans, [], 'expected files whose input is gone: delete them');
+  });
   for (const c of cases) {
     const text = fs.readFileSync(c.input, 'utf8');
     const label = path.basename(c.input);

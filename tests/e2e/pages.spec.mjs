@@ -44,6 +44,12 @@ for (const urlPath of pages) {
     const response = await page.goto(urlPath);
     expect(response?.status(), `${urlPath} answers`).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveCount(1);
+    const duplicateIds = await page.evaluate(() => {
+      const seen = new Map();
+      for (const el of document.querySelectorAll('[id]')) seen.set(el.id, (seen.get(el.id) ?? 0) + 1);
+      return [...seen].filter(([, n]) => n > 1).map(([id, n]) => `${id} (${n}x)`);
+    });
+    expect(duplicateIds, `ids used more than once on ${urlPath} (a #link to them lands on the first)`).toEqual([]);
     await makeChartsLive(page);
     await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true });
 
@@ -76,17 +82,19 @@ for (const urlPath of pages) {
     await phone.goto(urlPath);
     await makeChartsLive(phone);
     const { scrollWidth, innerWidth, widest } = await phone.evaluate(() => {
-      // Name the widest element for the message, should the page be too wide.
-      let widest = '';
-      let max = 0;
+      // Name the elements that stick out (outside any box that scrolls or clips them), for the message.
+      const clipped = (el) => {
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return true;
+        return false;
+      };
+      const out = [];
       for (const el of document.querySelectorAll('body *')) {
         const r = el.getBoundingClientRect();
-        if (r.right > max) {
-          max = r.right;
-          widest = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${el.className && typeof el.className === 'string' ? `.${el.className.split(' ').join('.')}` : ''} (right edge ${Math.round(r.right)} px)`;
-        }
+        if (r.right > window.innerWidth + 0.5 && r.width > 0 && !clipped(el) && !out.some((o) => o.el.contains(el))) out.push({ el, right: r.right });
       }
-      return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widest };
+      const label = ({ el, right }) =>
+        `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}> "${(el.textContent ?? '').trim().slice(0, 60)}" (right edge ${Math.round(right)} px)`;
+      return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widest: out.slice(0, 5).map(label).join('; ') };
     });
     await phone.screenshot({ path: path.join(SHOTS, `${name}-375.png`), fullPage: true });
     expect(scrollWidth, `${urlPath} scrolls sideways at 375 px; widest: ${widest}`).toBeLessThanOrEqual(innerWidth);

@@ -17,6 +17,9 @@ export function themeConfig(theme) {
   return {
     background: c.background,
     font: FONT,
+    // No ARIA attributes per mark: the page's figure names and describes each chart, and its data
+    // is a link away; hundreds of per-point labels would triple the SVG and drown a screen reader.
+    aria: false,
     padding: 12,
     view: { stroke: null },
     title: {
@@ -61,13 +64,16 @@ export function themeConfig(theme) {
 /** The colour a theme gives to text and to muted marks: for builders that need it in an expression. */
 export const ink = (theme) => INK[theme];
 
+// Light colour -> dark colour: the theme's ink, and the palette's black.
+const SWAP = new Map([...Object.keys(INK.light).map((k) => [INK.light[k], INK.dark[k]]), ['#000000', '#f5f5f5']]);
+
 /**
  * The dark variant of a light spec: the dark config, and the palette's black (which would vanish
  * on a dark background) drawn in white. Only exact "#000000" strings in the spec are touched.
  */
 export function darkVariant(spec) {
   const swap = (v) => {
-    if (v === '#000000') return '#f5f5f5';
+    if (v === '#000000') return SWAP.get(v);
     if (Array.isArray(v)) return v.map(swap);
     if (v && typeof v === 'object') {
       const out = {};
@@ -77,4 +83,25 @@ export function darkVariant(spec) {
     return v;
   };
   return { ...swap(spec), config: themeConfig('dark') };
+}
+
+/** Colours in a spec's data layers that the dark theme would also swap (so darkSvg could not tell them apart). */
+export function themeColorsInData(spec) {
+  const found = [];
+  const walk = (v) => {
+    if (typeof v === 'string' && SWAP.has(v.toLowerCase()) && v.toLowerCase() !== '#000000') found.push(v);
+    else if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) if (!['config', 'data', 'usermeta'].includes(k)) walk(x);
+  };
+  walk(spec);
+  return found;
+}
+
+/**
+ * The dark SVG from the light one: the two themes differ only in the colours above, so swapping
+ * them in the rendered SVG gives what rendering darkVariant(spec) gives, byte for byte (the tests
+ * check this), at no rendering cost. Data colours must not use the theme's ink (themeColorsInData).
+ */
+export function darkSvg(svg) {
+  return svg.replace(/="(#[0-9a-fA-F]{6})"/g, (all, c) => (SWAP.has(c.toLowerCase()) ? `="${SWAP.get(c.toLowerCase())}"` : all));
 }

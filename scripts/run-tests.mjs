@@ -12,6 +12,7 @@ const steps = [
   ['unit and golden tests', node, ['--test', '--test-reporter=spec', 'scripts/']],
   ['check', node, ['scripts/check.mjs']],
   ['build', node, ['scripts/build.mjs', '--skip-data']],
+  ['validate site: HTML and internal links of public/', node, ['scripts/validate-site.mjs']],
   ['end-to-end tests', node, [path.join(ROOT, 'node_modules/@playwright/test/cli.js'), 'test']],
 ];
 

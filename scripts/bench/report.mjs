@@ -1,0 +1,75 @@
+// The benchmark's figures as text: the budgets (a table of name, limit and how a value is read),
+// medians, and the plain-text tables that bench.mjs prints. Pure: figures in, text out.
+
+/** The median of numbers (the mean of the middle two for an even count); null for none. */
+export function median(values) {
+  const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return null;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
+
+export const round = (v, digits = 0) => (v == null ? null : Math.round(v * 10 ** digits) / 10 ** digits);
+
+/**
+ * The budgets. Each: id, what it is, the unit, `at most` or `at least`, and the limit. A budget is
+ * printed next to its figure and marked met or missed with the margin; it never fails the run.
+ */
+export const BUDGETS = [
+  { id: 'report_first_visit_gzip', title: 'Report page, first visit before interaction (heaviest report, gzip)', unit: 'KB', op: '<=', limit: 100 },
+  { id: 'lighthouse_performance', title: 'Lighthouse mobile performance (lowest of the pages)', unit: '', op: '>=', limit: 95 },
+  { id: 'lighthouse_accessibility', title: 'Lighthouse accessibility (lowest)', unit: '', op: '>=', limit: 100 },
+  { id: 'lighthouse_best_practices', title: 'Lighthouse best practices (lowest)', unit: '', op: '>=', limit: 100 },
+  { id: 'lighthouse_seo', title: 'Lighthouse SEO (lowest)', unit: '', op: '>=', limit: 100 },
+  { id: 'lighthouse_cls', title: 'Cumulative layout shift (highest of the pages)', unit: '', op: '<=', limit: 0 },
+  { id: 'build_cold', title: 'Real site, cold build (median)', unit: 's', op: '<=', limit: 5 },
+  { id: 'build_touch', title: 'Real site, rebuild after touching one seed (median)', unit: 's', op: '<=', limit: 2 },
+  { id: 'scale_1000_cold', title: '1,000 synthetic reports, cold build', unit: 's', op: '<=', limit: 60 },
+  { id: 'scale_growth', title: 'Growth of build time from 100 to 1,000 reports (linear = 10)', unit: 'x', op: '<=', limit: 11 },
+];
+
+/**
+ * Judge the measured values against the budgets. Values that were not measured are left out.
+ * A value given as { value, at_least: true } is a lower bound (a build stopped at its time limit).
+ * @param {Record<string, number | { value: number, at_least: boolean } | null | undefined>} values by budget id
+ */
+export function judge(values) {
+  const out = [];
+  for (const b of BUDGETS) {
+    const given = values[b.id];
+    if (given == null) continue;
+    const value = typeof given === 'number' ? given : given.value;
+    const atLeast = typeof given === 'object' && Boolean(given.at_least);
+    const margin = b.op === '<=' ? b.limit - value : value - b.limit;
+    out.push({ id: b.id, title: b.title, op: b.op, limit: b.limit, value: round(value, 3), ...(atLeast ? { at_least: true } : {}), unit: b.unit, met: margin >= 0, margin: round(Math.abs(margin), 3) });
+  }
+  return out;
+}
+
+/** A budget as one phrase: "met (2.1 s to spare)" or "MISSED by 0.4 s". */
+export function verdict(b) {
+  const m = `${fmt(b.margin, 3)}${b.unit ? ` ${b.unit}` : ''}`;
+  return b.met ? `met (${m} to spare)` : `MISSED by ${b.at_least ? 'at least ' : ''}${m}`;
+}
+
+/** Numbers as people read them: thousands separated, at most the given decimals. */
+export function fmt(v, digits = 2) {
+  if (v == null) return '-';
+  if (typeof v !== 'number') return String(v);
+  return v.toLocaleString('en-US', { maximumFractionDigits: digits });
+}
+
+export const kb = (bytes) => (bytes == null ? '-' : fmt(bytes / 1024, 1));
+export const sec = (ms) => (ms == null ? '-' : fmt(ms / 1000, 2));
+
+/**
+ * A plain-text table: the first row is the header; numbers align right, text left.
+ * @param {Array<Array<string | number | null>>} rows
+ */
+export function table(rows) {
+  const cells = rows.map((r) => r.map((c) => (c == null ? '-' : String(c))));
+  const widths = cells[0].map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const right = cells[0].map((_, i) => cells.slice(1).every((r) => /^[-+~>]?[\d,.]+( ?(%|x|s|KB))?$|^-$/.test(r[i] ?? '')));
+  const line = (r) => r.map((c, i) => (right[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
+}

@@ -1,0 +1,293 @@
+// End-to-end tests of the chart step: run `build-charts.mjs` on data/ into temporary folders and
+// check what it wrote against numbers counted here, independently, from data/'s CSVs.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parse as parseCsv } from 'csv-parse/sync';
+import { parseFragment } from 'parse5';
+import { View, parse as parseVega, resetSVGDefIds } from 'vega';
+import { expressionInterpreter } from 'vega-interpreter';
+import { load, pngPixels, scopeSvgIds } from '../lib/render.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DATA = path.join(ROOT, 'data');
+let tmp;
+let out;
+let index;
+
+const cli = (...args) => execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-charts.mjs'), '--data', DATA, ...args], { cwd: ROOT, encoding: 'utf8' });
+const file = (dir, name) => fs.readFileSync(path.join(dir, 'static', 'charts', name));
+
+before(async () => {
+  await load(); // Vega measuring text as the build does
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'charts-test-'));
+  out = path.join(tmp, 'cold');
+  cli('--out', out, '--cache', path.join(tmp, 'cache'), '--quiet');
+  index = JSON.parse(fs.readFileSync(path.join(out, 'data', 'charts.json'), 'utf8'));
+});
+after(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+// # Counting plotted rows from data/, without the chart code.
+
+const reports = Object.fromEntries(
+  fs.readdirSync(path.join(DATA, 'reports')).map((f) => {
+    const r = JSON.parse(fs.readFileSync(path.join(DATA, 'reports', f), 'utf8'));
+    return [r.slug, r];
+  }),
+);
+/** Rows of a report's table as strings, straight from the CSV. */
+const csvRows = (slug, table) => parseCsv(fs.readFileSync(path.join(DATA, 'tables', slug, `${table}.csv`)), { columns: true });
+const distinct = (xs) => [...new Set(xs)];
+
+function httpRuns(slug) {
+  const rows = csvRows(slug, 'client-rate');
+  const order = distinct([...(reports[slug].runs ?? []).map((r) => r.id), ...rows.map((r) => r.run ?? '')]);
+  const runs = order.filter((id) => rows.some((r) => (r.run ?? '') === id));
+  return { rows, runs, first: rows.filter((r) => (r.run ?? '') === runs[0]) };
+}
+const poolKey = (r) => `${r.pool_count ?? ''}/${r.pool_size ?? ''}`;
+const cloudi = (slug) => {
+  const rows = csvRows(slug, 'request-rate');
+  const queue = rows.some((r) => r.queue_service === 'true') && rows.some((r) => r.queue_service === 'false');
+  return { rows, queue, direct: queue ? rows.filter((r) => r.queue_service === 'false') : rows };
+};
+
+/** Plotted rows per chart name, from the CSVs. */
+const expectedRows = {
+  'resident-memory': (slug) => csvRows(slug, 'resident-memory').length,
+  'queue-flood': (slug) => csvRows(slug, 'queue-flood').length,
+  'fairness-latency': (slug) => csvRows(slug, 'fairness-latency').length,
+  'queue-packing-backlog': (slug) => csvRows(slug, 'queue-packing-backlog').length,
+  'throughput-digitized': (slug) => csvRows(slug, 'throughput-digitized').length,
+  'max-rate-by-configuration': (slug) => cloudi(slug).direct.filter((r) => r.duo_mode === 'true').length,
+  'duo-mode-effect': (slug) => {
+    const { direct } = cloudi(slug);
+    const key = (r) => [r.language, r.variant, r.receiver_kind, r.dest_refresh_method, r.senders, r.receivers, r.queue_service, r.queues].join('|');
+    const keys = distinct(direct.map(key)).filter((k) => direct.some((r) => key(r) === k && r.duo_mode === 'true') && direct.some((r) => key(r) === k && r.duo_mode === 'false'));
+    return 2 * keys.length;
+  },
+  'languages-by-configuration': (slug) => cloudi(slug).direct.filter((r) => r.duo_mode === 'true' && r.dest_refresh_method === 'lazy_closest').length,
+  'rate-by-variant': (slug) => cloudi(slug).direct.filter((r) => r.duo_mode === 'true').length,
+  'queue-service-effect': (slug) => cloudi(slug).rows.filter((r) => r.duo_mode === 'true' && r.dest_refresh_method === 'lazy_closest').length,
+  'best-rate-by-client': (slug) => distinct(httpRuns(slug).first.filter((r) => +r.error_pct <= 1).map((r) => r.client)).length,
+  'rate-by-concurrency': (slug) => {
+    const { first } = httpRuns(slug);
+    let n = 0;
+    for (const c of distinct(first.map((r) => r.client))) {
+      const own = first.filter((r) => r.client === c);
+      const ok = own.filter((r) => +r.error_pct <= 1);
+      const pick = (ok.length ? ok : own).reduce((a, b) => (+b.requests_per_second > +a.requests_per_second ? b : a));
+      n += own.filter((r) => poolKey(r) === poolKey(pick)).length;
+    }
+    return n;
+  },
+  'rate-vs-errors': (slug) => httpRuns(slug).first.length,
+  'runs-compared': (slug) => {
+    const { rows, runs } = httpRuns(slug);
+    const key = (r) => [r.client, poolKey(r), r.concurrency].join('|');
+    const b = new Set(rows.filter((r) => r.run === runs[1]).map(key));
+    return rows.filter((r) => r.run === runs[0] && b.has(key(r))).length;
+  },
+};
+
+/** Elements matched by a marks_selector of the form ".<class> > <tag>" in an SVG, via an HTML parser. */
+function select(svg, selector) {
+  const m = /^\.([\w-]+) > (\w+)$/.exec(selector);
+  assert.ok(m, `selector ${selector} has the form ".class > tag"`);
+  const [, cls, tag] = m;
+  const found = [];
+  const walk = (node) => {
+    const classes = (node.attrs ?? []).find((a) => a.name === 'class')?.value.split(/\s+/) ?? [];
+    if (classes.includes(cls)) for (const child of node.childNodes ?? []) if (child.tagName === tag) found.push(child);
+    for (const child of node.childNodes ?? []) walk(child);
+  };
+  walk(parseFragment(svg));
+  return found;
+}
+
+// # Tests.
+
+test('every report with a chartable table has charts, and every chart name has an independent row count', () => {
+  assert.ok(Object.keys(index.charts).length >= 15);
+  for (const c of Object.values(index.charts)) assert.ok(expectedRows[c.name], `no independent count for chart ${c.name}: add one to this test`);
+  for (const slug of Object.keys(reports)) assert.ok(index.reports[slug]?.length, `${slug} has charts`);
+});
+
+test('each chart draws one mark per plotted row, in the SVG and as counted from data/', () => {
+  for (const c of Object.values(index.charts)) {
+    const expected = expectedRows[c.name](c.report);
+    assert.equal(c.marks, expected, `${c.id}: charts.json marks`);
+    const svg = file(out, `${c.id}.svg`).toString();
+    assert.equal(select(svg, c.marks_selector).length, expected, `${c.id}: ${c.marks_selector} in the SVG`);
+    assert.equal(select(file(out, `${c.id}.dark.svg`).toString(), c.marks_selector).length, expected, `${c.id}: dark SVG`);
+    const csv = parseCsv(file(out, `${c.id}.csv`), { columns: true });
+    assert.equal(csv.length, expected, `${c.id}: rows in its CSV`);
+  }
+});
+
+test('the compiled Vega specs run under vega-interpreter (the page runtime) and draw the SVGs built', async () => {
+  const interpret = async (name, prefix) => {
+    const spec = JSON.parse(file(out, name));
+    const view = new View(parseVega(spec, null, { ast: true }), { expr: expressionInterpreter, renderer: 'none' });
+    await view.runAsync();
+    resetSVGDefIds();
+    return scopeSvgIds(await view.toSVG(), prefix);
+  };
+  for (const c of Object.values(index.charts)) {
+    const light = await interpret(`${c.id}.vg.json`, c.id);
+    assert.equal(select(light, c.marks_selector).length, c.marks, c.id);
+    assert.equal(light, file(out, `${c.id}.svg`).toString(), `${c.id}: the light spec draws the light SVG`);
+    // The dark SVG is made by swapping theme colours in the light one: it must be what the dark spec draws.
+    assert.equal(await interpret(`${c.id}.dark.vg.json`, `${c.id}-dark`), file(out, `${c.id}.dark.svg`).toString(), `${c.id}: the dark spec draws the dark SVG`);
+  }
+});
+
+test('the best-client chart does not pick Buoy at 1 % errors, and does at 100 %', async () => {
+  const id = 'httpc-bench-mojito-ec2-m5-4xlarge--best-rate-by-client';
+  const c = index.charts[id];
+  assert.deepEqual(
+    c.controls.map(({ name, type, default: d, min, max }) => ({ name, type, d, min, max })),
+    [{ name: 'max_error', type: 'range', d: 1, min: 0, max: 100 }],
+  );
+  const csv = parseCsv(file(out, `${id}.csv`), { columns: true });
+  assert.ok(!csv.some((r) => r.client === 'Buoy'));
+  assert.ok(csv.every((r) => +r.error_pct <= 1));
+  assert.equal(csv[0].client, 'MachineGun');
+  const clients = new Set(httpRuns('httpc-bench-mojito-ec2-m5-4xlarge').rows.map((r) => r.client));
+  // The client axis labels, top to bottom (the bars are sorted by rate; after an update the
+  // label elements are not in domain order, so sort them by their position).
+  const labels = (svg) =>
+    select(svg, '.role-axis-label > text')
+      .map((t) => ({ text: t.childNodes.map((n) => n.value).join(''), y: +/translate\([^,]+,([^)]+)\)/.exec(t.attrs.find((a) => a.name === 'transform')?.value ?? '')?.[1] }))
+      .filter((l) => clients.has(l.text))
+      .sort((a, b) => a.y - b.y)
+      .map((l) => l.text);
+  assert.deepEqual(labels(file(out, `${id}.svg`).toString()), csv.map((r) => r.client));
+  assert.match(index.findings['httpc-bench-mojito-ec2-m5-4xlarge'].headline, /^With at most 1 % errors, MachineGun was fastest at 72,950 requests\/s; Buoy's/);
+
+  const view = new View(parseVega(JSON.parse(file(out, `${id}.vg.json`)), null, { ast: true }), { expr: expressionInterpreter, renderer: 'none' });
+  await view.runAsync();
+  view.signal('max_error', 100);
+  await view.runAsync();
+  const svg = await view.toSVG();
+  assert.equal(labels(svg)[0], 'Buoy', 'with every error rate allowed, Buoy has the highest rate');
+});
+
+test('the corrected Darner point is relabelled and marked', () => {
+  const id = 'darner-vs-kestrel-ec2-m1-large--resident-memory';
+  assert.equal(index.charts[id].corrected, 1);
+  const csv = parseCsv(file(out, `${id}.csv`), { columns: true });
+  const fixed = csv.filter((r) => r.corrected === 'true');
+  assert.deepEqual(fixed.map((r) => [r.server, r.published_server, r.queued_requests, r.rss_kb]), [['darner', 'kestrel', '1048576', '33848']]);
+  assert.equal(csv.filter((r) => r.server === 'kestrel' && r.queued_requests === '1048576').length, 1);
+  assert.match(file(out, `${id}.svg`).toString(), /corrected: published as kestrel, see errata/);
+  assert.equal(index.findings['darner-vs-kestrel-ec2-m1-large'].headline, 'Darner used 18x less memory than Kestrel with 1,048,576 requests queued (33,848 kB vs 611,612 kB).');
+});
+
+test('the PNG is twice the SVG size, with dark pixels (text) in the title region', async () => {
+  for (const id of ['darner-vs-kestrel-ec2-m1-large--resident-memory', 'astore-hyper-threading-dell-r420--throughput-digitized']) {
+    const c = index.charts[id];
+    const png = file(out, `${id}.png`);
+    assert.equal(png.readUInt32BE(16), 2 * c.width);
+    assert.equal(png.readUInt32BE(20), 2 * c.height);
+    const { width, pixels } = await pngPixels(png);
+    let dark = 0;
+    for (let y = 20; y < 64; y++) {
+      for (let x = 20; x < 500; x++) {
+        const i = 4 * (y * width + x);
+        if (pixels[i] < 90 && pixels[i + 1] < 90 && pixels[i + 2] < 90) dark++;
+      }
+    }
+    assert.ok(dark > 500, `${id}: ${dark} dark pixels in the title region`);
+  }
+});
+
+test('every Vega-Lite spec is self-contained: schema, title, description, inline data, provenance', () => {
+  for (const c of Object.values(index.charts)) {
+    const spec = JSON.parse(file(out, `${c.id}.vl.json`));
+    assert.match(spec.$schema, /vega-lite\/v6/);
+    assert.equal(spec.title.text, c.title);
+    assert.equal(spec.description, c.description);
+    assert.ok(Array.isArray(spec.data.values) && spec.data.values.length >= c.marks, c.id);
+    assert.equal(spec.data.url, undefined);
+    const u = spec.usermeta;
+    assert.equal(u.id, c.id);
+    assert.equal(u.reportUrl, `/reports/${c.report}/`);
+    assert.equal(u.dataCsv, `/charts/${c.id}.csv`);
+    assert.ok(u.reportTitle && u.seed && u.licence && u.source.repository && u.source.commit && u.source.url, c.id);
+    assert.equal(spec.width, c.width);
+    assert.equal(spec.height, c.height);
+    const svg = file(out, `${c.id}.svg`).toString();
+    assert.match(svg, new RegExp(`^<svg[^>]* width="${c.width}" height="${c.height}"`));
+  }
+});
+
+test('charts.json: keys sorted, every entry complete, descriptions with computed numbers', () => {
+  const text = fs.readFileSync(path.join(out, 'data', 'charts.json'), 'utf8');
+  const sortedKeys = (v) => {
+    if (Array.isArray(v)) return v.forEach(sortedKeys);
+    if (v && typeof v === 'object') {
+      const keys = Object.keys(v);
+      assert.deepEqual(keys, [...keys].sort());
+      Object.values(v).forEach(sortedKeys);
+    }
+  };
+  sortedKeys(index);
+  assert.ok(text.endsWith('}\n'));
+  for (const c of Object.values(index.charts)) {
+    for (const k of ['id', 'report', 'name', 'table', 'title', 'description', 'alt', 'width', 'height', 'marks', 'marks_selector', 'order', 'log_scales', 'controls', 'digitized', 'corrected']) {
+      assert.ok(k in c, `${c.id}: ${k}`);
+    }
+    assert.equal(index.reports[c.report][c.order], c.id);
+    const sentences = c.description.split(/(?<=\.)\s+(?=[A-Z"])/);
+    assert.ok(sentences.length >= 1 && sentences.length <= 3, `${c.id}: ${sentences.length} sentences`);
+    assert.match(c.description, /\d/);
+    assert.doesNotMatch(c.description, /\d{5}/, `${c.id}: numbers have thousands separators`);
+  }
+  for (const [slug, f] of Object.entries(index.findings)) {
+    assert.ok(f.headline && f.items.length, slug);
+  }
+  assert.match(index.findings['astore-hyper-threading-dell-r420'].headline, /[Dd]igitized/);
+  assert.ok(index.charts['astore-hyper-threading-dell-r420--throughput-digitized'].digitized);
+});
+
+test('the plotted rows CSVs keep provenance, in one dialect', () => {
+  for (const c of Object.values(index.charts)) {
+    const text = file(out, `${c.id}.csv`).toString();
+    assert.ok(text.endsWith('\n') && !text.includes('\r'), c.id);
+    const header = text.slice(0, text.indexOf('\n')).split(',');
+    assert.ok(header.includes('seed'), `${c.id}: seed column`);
+    assert.ok(header.some((h) => h === 'line' || h.startsWith('line_')), `${c.id}: line column`);
+  }
+});
+
+test('output is deterministic, and the same with or without the cache', () => {
+  const warm = path.join(tmp, 'warm');
+  const none = path.join(tmp, 'none');
+  const summary = cli('--out', warm, '--cache', path.join(tmp, 'cache'));
+  assert.match(summary, /charts: \d+ charts, 0 rendered, \d+ from cache, \d+ ms/);
+  cli('--out', none, '--no-cache', '--quiet');
+  const tree = (dir) => {
+    const files = [];
+    const walk = (d) => {
+      for (const e of fs.readdirSync(d, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+        if (e.isDirectory()) walk(path.join(d, e.name));
+        else files.push(path.relative(dir, path.join(d, e.name)));
+      }
+    };
+    walk(dir);
+    return files;
+  };
+  const files = tree(out);
+  assert.deepEqual(tree(warm), files);
+  assert.deepEqual(tree(none), files);
+  for (const f of files) {
+    const a = fs.readFileSync(path.join(out, f));
+    assert.ok(a.equals(fs.readFileSync(path.join(warm, f))), `${f} differs with the cache`);
+    assert.ok(a.equals(fs.readFileSync(path.join(none, f))), `${f} differs between two renders`);
+  }
+});

@@ -1,0 +1,209 @@
+// Unit tests of the pure chart step (plan.mjs and the builders) on small synthetic reports:
+// charts follow from what a table holds, errata are applied and checked, names stay unique.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { applyErrata, planCharts, sortedJson, typeRows } from './plan.mjs';
+import { bestWithin } from './http-client-rate.mjs';
+import { colorScale, fixedColor } from './shared/palette.mjs';
+import { num, range, times } from './shared/format.mjs';
+import { symlogTicks, titleWithUnit } from './shared/spec.mjs';
+
+const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data');
+const real = (slug) => JSON.parse(fs.readFileSync(path.join(DATA, 'reports', `${slug}.json`), 'utf8'));
+const columnsOf = (kind) => {
+  for (const f of fs.readdirSync(path.join(DATA, 'reports'))) {
+    const t = JSON.parse(fs.readFileSync(path.join(DATA, 'reports', f), 'utf8')).tables.find((x) => x.kind === kind);
+    if (t) return t.columns;
+  }
+  throw new Error(`no table of kind ${kind} in data/`);
+};
+const SEED = 'seeds/test/report.txt';
+
+/** A report document with the given tables ({ id, kind, columns?, rows: [objects] }) and CSV texts. */
+function fixture(slug, tables, extra = {}) {
+  const csv = {};
+  const report = {
+    slug,
+    title: `Test report ${slug}`,
+    date: '2020',
+    seed: { path: SEED },
+    source: { repository: 'example/repo', path: 'BENCH.md', commit: 'c0ffee', url: 'https://example.invalid/BENCH.md' },
+    licence: 'Test licence.',
+    runs: [],
+    sections: [],
+    machines: {},
+    ...extra,
+    tables: tables.map((t) => {
+      const columns = (t.columns ?? columnsOf(t.kind)).filter((c) => !t.drop?.includes(c.name));
+      const p = `tables/${slug}/${t.id}.csv`;
+      const cell = (v) => (v === null || v === undefined ? '' : /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
+      csv[p] = [columns.map((c) => c.name).join(','), ...t.rows.map((r) => columns.map((c) => cell(r[c.name])).join(','))].join('\n') + '\n';
+      return { id: t.id, kind: t.kind, title: t.id, path: p, columns, derived: false, digitized: false, source: SEED };
+    }),
+  };
+  return { report, csv };
+}
+
+test('typeRows types cells by column type and rejects what does not fit', () => {
+  const cols = [
+    { name: 'a', type: 'integer' },
+    { name: 'b', type: 'boolean' },
+    { name: 'c', type: 'string' },
+  ];
+  assert.deepEqual(typeRows('a,b,c\n1,true,x\n,false,\n', cols), [
+    { a: 1, b: true, c: 'x' },
+    { a: null, b: false, c: null },
+  ]);
+  assert.throws(() => typeRows('a,b,c\none,true,x\n', cols, 't.csv'), /t\.csv:2: expected a number in column a/);
+  assert.throws(() => typeRows('a,b,c\n1,yes,x\n', cols, 't.csv'), /expected true or false/);
+});
+
+test('errata relabel the named row, add corrected and published_<field>, and must match', () => {
+  const make = () => ({
+    mem: {
+      table: { id: 'mem' },
+      fields: { server: { name: 'server', title: 'Server', type: 'string' } },
+      rows: [
+        { server: 'kestrel', seed: SEED, line: 40 },
+        { server: 'kestrel', seed: SEED, line: 41 },
+      ],
+    },
+  });
+  const erratum = { table: 'mem', field: 'server', published_value: 'kestrel', corrected_value: 'darner', reason: 'typo', seed: SEED, line: 41 };
+  const tables = make();
+  applyErrata(tables, [erratum]);
+  assert.deepEqual(
+    tables.mem.rows.map((r) => [r.server, r.published_server, r.corrected]),
+    [
+      ['kestrel', 'kestrel', false],
+      ['darner', 'kestrel', true],
+    ],
+  );
+  assert.ok(tables.mem.fields.corrected && tables.mem.fields.published_server);
+  assert.throws(() => applyErrata(make(), [{ ...erratum, line: 99 }]), /no row of mem at .*:99/);
+  assert.throws(() => applyErrata(make(), [{ ...erratum, published_value: 'memcache' }]), /expected server "memcache" as published, found "kestrel"/);
+  assert.throws(() => applyErrata(make(), [{ ...erratum, table: 'nope' }]), /unknown table/);
+});
+
+test('an http-client-rate table with one run and no pool_count column gets the charts that apply', () => {
+  const rows = [];
+  let line = 10;
+  for (const [client, errs] of [['alpha', [0, 0, 0]], ['beta', [50, 60, 70]], ['gamma', [0, 2, 0.5]]]) {
+    [32, 64, 128].forEach((concurrency, i) => {
+      for (const pool_size of [8, 16]) rows.push({ run: 'results', client, pool_size, concurrency, requests_per_second: 1000 * (i + 1) * (client === 'beta' ? 9 : pool_size / 8), error_pct: errs[i], seed: SEED, line: line++ });
+    });
+  }
+  const { report, csv } = fixture('one-run', [{ id: 'client-rate', kind: 'http-client-rate', drop: ['pool_count'], rows }], { runs: [{ id: 'results', title: 'Results' }] });
+  const { charts, index } = planCharts([report], csv);
+  assert.deepEqual(
+    charts.map((c) => c.entry.name),
+    ['best-rate-by-client', 'rate-by-concurrency', 'rate-vs-errors'],
+  );
+  const best = charts[0];
+  assert.deepEqual(best.rows.map((r) => [r.client, r.requests_per_second]), [['alpha', 6000], ['gamma', 6000]]);
+  assert.equal(best.spec.data.values.length, rows.length, 'the slider needs every row of the run');
+  assert.ok(!('pool_count' in best.spec.data.values[0]));
+  assert.match(index.findings['one-run'].headline, /^With at most 1 % errors, alpha was fastest at 6,000 requests\/s; beta's higher rates came with 50-70 % errors\.$/);
+  assert.match(best.entry.description, /beta had no configuration within 1 %/);
+  // Each client at its best pool size; beta has none within 1 %, so its fastest.
+  const conc = charts[1];
+  assert.deepEqual([...new Set(conc.rows.map((r) => r.series))], ['alpha (pool 16)', 'beta (pool 8)', 'gamma (pool 16)']);
+});
+
+test('bestWithin picks the fastest row within the error budget, ties by error then line', () => {
+  const rows = [
+    { client: 'a', requests_per_second: 10, error_pct: 0.5, line: 2 },
+    { client: 'a', requests_per_second: 10, error_pct: 0, line: 3 },
+    { client: 'a', requests_per_second: 99, error_pct: 5, line: 4 },
+    { client: 'b', requests_per_second: 99, error_pct: 1.01, line: 5 },
+  ];
+  assert.deepEqual(bestWithin(rows).map((r) => r.line), [3]);
+  assert.deepEqual(bestWithin(rows, 100).map((r) => r.line), [5, 4], 'equal rates: the lower error first');
+});
+
+test('a CloudI table with and without cloudi_service_queue, and one with variants, get their charts', () => {
+  const rows = [];
+  let line = 1;
+  for (const language of ['Erlang', 'Java']) {
+    for (const [s, r] of [[1, 1], [1, 2], [2, 2]]) {
+      for (const queue_service of [false, true]) {
+        rows.push({ language, receiver_kind: language === 'Erlang' ? 'internal' : 'threads', dest_refresh_method: 'lazy_closest', duo_mode: true, senders: s, receivers: r, queue_service, requests_per_second: (queue_service ? 1000 : 20000) * s * (language === 'Erlang' ? 2 : 1), seed: SEED, line: line++ });
+      }
+    }
+    rows.push({ language, receiver_kind: language === 'Erlang' ? 'internal' : 'threads', dest_refresh_method: 'lazy_closest', duo_mode: false, senders: 1, receivers: 1, queue_service: false, requests_per_second: 2000, seed: SEED, line: line++ });
+  }
+  const queue = fixture('queue', [{ id: 'request-rate', kind: 'cloudi-request-rate', drop: ['variant', 'note', 'queues'], rows }]);
+  const { charts } = planCharts([queue.report], queue.csv);
+  assert.deepEqual(charts.map((c) => c.entry.name), ['max-rate-by-configuration', 'duo-mode-effect', 'languages-by-configuration', 'queue-service-effect']);
+  assert.equal(charts[0].rows.length, 6, 'direct rows only, duo_mode on');
+  assert.equal(charts[3].rows.length, 12);
+  assert.deepEqual(charts[3].entry.log_scales, ['y']);
+  assert.match(charts[3].entry.finding, /5 % to 5 % of the direct rate/);
+  assert.match(charts[1].entry.description, /10x to 20x/);
+
+  const variants = fixture('variants', [
+    {
+      id: 'request-rate',
+      kind: 'cloudi-request-rate',
+      drop: ['queues'],
+      rows: [
+        { language: 'Python', receiver_kind: 'threads', variant: 'v3', dest_refresh_method: 'lazy_closest', duo_mode: true, senders: 2, receivers: 2, queue_service: false, requests_per_second: 10452, seed: SEED, line: 1 },
+        { language: 'Python', receiver_kind: 'processes', variant: 'v3', dest_refresh_method: 'lazy_closest', duo_mode: true, senders: 2, receivers: 2, queue_service: false, requests_per_second: 14121, seed: SEED, line: 2 },
+        { language: 'Erlang', receiver_kind: 'internal', dest_refresh_method: 'lazy_closest', duo_mode: true, senders: 2, receivers: 2, queue_service: false, requests_per_second: 31081, seed: SEED, line: 3 },
+      ],
+    },
+  ]);
+  const v = planCharts([variants.report], variants.csv).charts;
+  assert.deepEqual(v.map((c) => c.entry.name), ['rate-by-variant']);
+  assert.deepEqual(v[0].rows.map((r) => r.series), ['Erlang', 'Python v3 (processes)', 'Python v3 (threads)']);
+  assert.match(v[0].entry.finding, /threads beat processes for 0 of the 1 receivers/);
+});
+
+test('two tables of one kind in a report get chart names prefixed by table id; no errata, no corrected field', () => {
+  const mem = (server) => [0, 1024, 2048].map((q, i) => ({ server, queued_requests: q, rss_kb: 1000 * (i + 1) * (server === 'a' ? 1 : 10), seed: SEED, line: i + (server === 'a' ? 1 : 10) }));
+  const { report, csv } = fixture('two', [
+    { id: 'memory-1', kind: 'darner-resident-memory', rows: [...mem('a'), ...mem('b')] },
+    { id: 'memory-2', kind: 'darner-resident-memory', rows: [...mem('a'), ...mem('b')].map((r) => ({ ...r, line: r.line + 100 })) },
+  ]);
+  const { charts, index } = planCharts([report], csv);
+  assert.deepEqual(Object.keys(index.charts), ['two--memory-1-resident-memory', 'two--memory-2-resident-memory']);
+  assert.equal(charts[0].entry.corrected, 0);
+  assert.ok(!charts[0].fields.some((f) => f.name === 'corrected'));
+  assert.equal(index.findings.two.headline, 'A used 10x less memory than B with 2,048 requests queued (3,000 kB vs 30,000 kB).');
+});
+
+test('the real reports: AStore observations come from the report text, the core rule from its facts', () => {
+  const report = real('astore-hyper-threading-dell-r420');
+  const t = report.tables[0];
+  const csv = { [t.path]: fs.readFileSync(path.join(DATA, t.path), 'utf8') };
+  const [chart] = planCharts([report], csv).charts;
+  const text = JSON.stringify(chart.spec.layer);
+  for (const item of report.sections.find((s) => s.id === 'observation').items.filter((i) => /parallelism-max/.test(i.text))) {
+    for (const word of item.text.split(/\s+/)) assert.ok(text.includes(word), `observation word ${word}`);
+  }
+  assert.match(text, /12 physical cores \(2 x 6\)/);
+  assert.match(chart.spec.title.text, /DIGITIZED/);
+  assert.match(text, /ideal linear scaling \(from parallelism 1\)/);
+});
+
+test('helpers: numbers, ratios, ranges, titles, ticks, colours, sorted JSON', () => {
+  assert.equal(num(1048576), '1,048,576');
+  assert.equal(num(13088.1), '13,088');
+  assert.equal(num(79.45, 1), '79.5');
+  assert.equal(num(-1234.5, 1), '-1,234.5');
+  assert.equal(times(18.07), '18x');
+  assert.equal(times(3.06), '3.1x');
+  assert.equal(range(79.5, 90, 1), '79.5-90');
+  assert.equal(titleWithUnit({ title: 'Resident memory (kB)', unit: 'kB' }, 'log scale'), 'Resident memory (kB, log scale)');
+  assert.equal(titleWithUnit({ title: 'Connections', unit: 'connections' }, 'log scale'), 'Connections (log scale)');
+  assert.equal(titleWithUnit({ title: 'Queued requests', unit: 'items' }), 'Queued requests (items)');
+  assert.deepEqual(symlogTicks([0, 1024, 2048, 1048576]), [0, 1024, 4096, 16384, 65536, 262144, 1048576]);
+  assert.equal(fixedColor('client', 'buoy'), fixedColor('client', 'Buoy'));
+  const scale = colorScale('language', ['Erlang', 'Zig', 'Nim']);
+  assert.equal(scale.range[0], fixedColor('language', 'Erlang'));
+  assert.notEqual(scale.range[1], scale.range[2]);
+  assert.equal(sortedJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: 2 } }), '{\n  "a": {\n    "c": 2,\n    "d": [\n      3,\n      {\n        "y": 2,\n        "z": 1\n      }\n    ]\n  },\n  "b": 1\n}\n');
+});

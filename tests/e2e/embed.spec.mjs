@@ -1,0 +1,189 @@
+// Charts that travel: another site embeds one chart with the iframe snippet and another with the
+// vega-embed snippet from a report's "Share and embed" box; without JavaScript every chart is still
+// drawn and every control points to the data; the SVG (light and dark) and PNG files stand alone.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test, expect } from '@playwright/test';
+import { serve } from '../../scripts/serve.mjs';
+import { chartIndex, chartsOf, reports, vendorScripts, watchProblems } from './helpers/site.mjs';
+
+const index = chartIndex();
+const allCharts = Object.values(index.charts);
+const withCharts = reports().filter((r) => chartsOf(r.slug, index).length);
+
+/** The chart of a report drawn from a table. */
+const chartFrom = (slug, table) => chartsOf(slug, index).find((c) => c.table === table);
+
+test.describe('another site', () => {
+  let server;
+  let dir;
+  let otherOrigin;
+
+  test.beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-atlas-embed-'));
+    server = await serve({ dir });
+    otherOrigin = `http://127.0.0.1:${server.address().port}`;
+  });
+
+  test.afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** A snippet from a chart's "Share and embed" box, as a reader copies it. */
+  async function snippet(page, chart, label) {
+    await page.goto(`/reports/${chart.report}/`);
+    const fig = page.getByRole('figure', { name: chart.title, exact: true });
+    await fig.getByText('Share and embed').click();
+    const dd = fig.locator('dt', { hasText: label }).locator('xpath=following-sibling::dd[1]');
+    return (await dd.locator('pre[data-snippet] code').textContent()).trim();
+  }
+
+  test('shows a chart through each share snippet (iframe, vega-embed, README image), with all its marks', async ({ page, baseURL }) => {
+    const framed = chartFrom('darner-vs-kestrel-ec2-m1-large', 'resident-memory');
+    const embedded = chartFrom('darner-vs-kestrel-ec2-m1-large', 'queue-flood');
+    const iframe = await snippet(page, framed, 'Embed with an iframe');
+    const script = await snippet(page, embedded, 'Interactive, with vega-embed');
+    const picture = await snippet(page, framed, 'Image for a README');
+
+    // The snippets point at this site, at the files it serves.
+    expect(iframe).toContain(`src="${baseURL}/charts/${framed.id}/"`);
+    expect(iframe).toContain(`height="${framed.height + 120}"`);
+    const vendor = vendorScripts();
+    for (const name of ['vega', 'vega-lite', 'vega-embed']) expect(script).toContain(`<script src="${baseURL}${vendor[name]}"></script>`);
+    expect(script).toContain(`"${baseURL}/charts/${embedded.id}.vl.json"`);
+    expect(picture).toContain(`srcset="${baseURL}/charts/${framed.id}.dark.svg"`);
+    expect(picture).toContain(`src="${baseURL}/charts/${framed.id}.svg"`);
+    expect(picture).toContain(`width="${framed.width}" height="${framed.height}"`);
+
+    // The other site: both snippets verbatim, except that vega-embed is asked for SVG (its default is canvas).
+    const svgScript = script.replace(/vegaEmbed\(([^)]*)\)/, 'vegaEmbed($1, { renderer: "svg" })');
+    expect(svgScript).not.toBe(script);
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Another site</title></head><body>
+<h1>Another site</h1>
+${iframe}
+${svgScript}
+${picture}
+</body></html>`,
+    );
+    const problems = watchProblems(page);
+    await page.setViewportSize({ width: 1280, height: 1600 });
+    await page.goto(`${otherOrigin}/`);
+
+    const frame = page.frameLocator(`iframe[src="${baseURL}/charts/${framed.id}/"]`);
+    const inFrame = frame.getByRole('figure', { name: framed.title, exact: true });
+    await expect(inFrame).toHaveAttribute('data-state', 'ready');
+    await expect(inFrame.locator(`.chart-frame svg ${framed.marks_selector}`)).toHaveCount(framed.marks);
+    await expect(frame.getByRole('link', { name: /Bench Atlas/ })).toBeVisible();
+    const box = await page.locator('iframe').boundingBox();
+    expect(box.height, 'the iframe is as tall as the snippet says').toBe(framed.height + 120);
+
+    const host = page.locator(`#${embedded.name}`);
+    await expect(host.locator(`svg ${embedded.marks_selector}`)).toHaveCount(embedded.marks);
+    await expect(host.locator('svg.marks')).toBeVisible();
+
+    const img = page.getByRole('img', { name: framed.alt, exact: true });
+    await img.scrollIntoViewIfNeeded();
+    await expect.poll(() => img.evaluate((el) => el.complete && el.naturalWidth)).toBe(framed.width);
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  for (const rep of withCharts) {
+    test(`${rep.title}: every chart is drawn and every control links to the data`, async ({ page }) => {
+      await page.goto(`/reports/${rep.slug}/`);
+      for (const chart of chartsOf(rep.slug, index)) {
+        const fig = page.getByRole('figure', { name: chart.title, exact: true });
+        const svg = fig.locator('.chart-frame svg').first();
+        await expect(svg).toBeVisible();
+        const box = await svg.boundingBox();
+        expect(box.width, `${chart.id} width`).toBeGreaterThan(0);
+        expect(box.height, `${chart.id} height`).toBeGreaterThan(0);
+        await expect(fig.locator(`.chart-frame svg ${chart.marks_selector}`), `marks of ${chart.id}`).toHaveCount(chart.marks);
+        await expect(fig).not.toHaveAttribute('data-state', /./);
+        for (const control of chart.controls ?? []) {
+          const fallback = fig.locator('.control-fallback').filter({ hasText: control.label });
+          await expect(fallback).toBeVisible();
+          await expect(fallback).toContainText(`${control.label}: ${control.default}`);
+          await expect(fallback.getByRole('link')).toHaveAttribute('href', `/charts/${chart.id}.csv`);
+        }
+      }
+    });
+  }
+});
+
+test.describe('chart files', () => {
+  test('every SVG, light and dark, is well-formed XML with one mark per plotted row', async ({ page, request }) => {
+    await page.goto('/charts/');
+    const problems = [];
+    for (const chart of allCharts) {
+      const texts = {};
+      for (const kind of ['svg', 'dark.svg']) {
+        const r = await request.get(`/charts/${chart.id}.${kind}`);
+        expect(r.status(), `${chart.id}.${kind}`).toBe(200);
+        expect(r.headers()['content-type']).toBe('image/svg+xml');
+        texts[kind] = await r.text();
+        const { error, marks, width, height } = await page.evaluate(
+          ([text, selector]) => {
+            const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+            const err = doc.querySelector('parsererror');
+            const root = doc.documentElement;
+            return { error: err ? err.textContent : null, marks: doc.querySelectorAll(selector).length, width: root.getAttribute('width'), height: root.getAttribute('height') };
+          },
+          [texts[kind], chart.marks_selector],
+        );
+        if (error) problems.push(`${chart.id}.${kind}: not XML: ${error.slice(0, 200)}`);
+        else if (marks !== chart.marks) problems.push(`${chart.id}.${kind}: ${marks} marks (${chart.marks_selector}), expected ${chart.marks}`);
+        if (Number(width) !== chart.width || Number(height) !== chart.height) problems.push(`${chart.id}.${kind}: ${width} x ${height}, expected ${chart.width} x ${chart.height}`);
+      }
+      if (texts.svg === texts['dark.svg']) problems.push(`${chart.id}: the dark SVG is the light one`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('every PNG is twice the chart size and shows its title', async ({ page, request }) => {
+    await page.goto('/charts/');
+    const problems = [];
+    for (const chart of allCharts) {
+      const r = await request.get(`/charts/${chart.id}.png`);
+      expect(r.status(), `${chart.id}.png`).toBe(200);
+      const png = await r.body();
+      // The PNG signature, then the IHDR chunk: width and height, big-endian, at bytes 16 and 20.
+      expect(png.subarray(0, 8).toString('hex'), `${chart.id}.png signature`).toBe('89504e470d0a1a0a');
+      expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
+      const size = { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
+      if (size.width !== 2 * chart.width || size.height !== 2 * chart.height) problems.push(`${chart.id}.png: ${size.width} x ${size.height}, expected ${2 * chart.width} x ${2 * chart.height}`);
+
+      // Decoded in the browser: the band at the top (the title) has dark text on a light ground.
+      const pixels = await page.evaluate(async (src) => {
+        const img = new Image();
+        img.src = src;
+        await img.decode();
+        const canvas = document.createElement('canvas');
+        canvas.width = img.naturalWidth;
+        canvas.height = img.naturalHeight;
+        const ctx = canvas.getContext('2d');
+        ctx.drawImage(img, 0, 0);
+        const band = Math.min(120, Math.round(img.naturalHeight * 0.15));
+        const { data } = ctx.getImageData(0, 0, img.naturalWidth, band);
+        let dark = 0;
+        let light = 0;
+        for (let i = 0; i < data.length; i += 4) {
+          const lum = 0.2126 * data[i] + 0.7152 * data[i + 1] + 0.0722 * data[i + 2];
+          if (data[i + 3] > 200 && lum < 96) dark++;
+          else if (lum > 200) light++;
+        }
+        return { dark, light, total: data.length / 4 };
+      }, `/charts/${chart.id}.png`);
+      if (pixels.dark < 200) problems.push(`${chart.id}.png: ${pixels.dark} dark pixels in the title band`);
+      if (pixels.light < pixels.total / 2) problems.push(`${chart.id}.png: the title band is not on a light ground (${pixels.light} of ${pixels.total} light)`);
+    }
+    expect(problems).toEqual([]);
+  });
+});

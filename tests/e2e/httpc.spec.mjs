@@ -1,0 +1,117 @@
+// The Mojito httpc_bench report's error budget: the best-client chart ranks clients by their fastest
+// configuration within "Maximum error %", and the same limit filters the table below. At the
+// default 1 % Buoy is not first; at 100 % it is, as client-rate.csv says. The limit lives in the URL.
+import { test, expect } from '@playwright/test';
+import { chartIndex, chartsOf, tableRows } from './helpers/site.mjs';
+
+const SLUG = 'httpc-bench-mojito-ec2-m5-4xlarge';
+const chart = chartsOf(SLUG, chartIndex()).find((c) => c.controls?.some((k) => k.name === 'max_error'));
+const control = chart?.controls.find((k) => k.name === 'max_error');
+const data = tableRows(SLUG, 'client-rate');
+
+/** The run the chart plots, as its description names it ("(run 2019-05-15)"). */
+function plottedRun() {
+  const run = [...new Set(data.map((r) => r.run))].find((id) => chart.description.includes(`run ${id}`));
+  if (!run) throw new Error(`${chart.id}: the description names no run of client-rate.csv`);
+  return run;
+}
+
+/** Clients from fastest to slowest, each at its best configuration with at most `limit` % errors. */
+function expectedRanking(limit) {
+  const best = new Map();
+  for (const r of data) {
+    if (r.run !== plottedRun() || Number(r.error_pct) > limit) continue;
+    best.set(r.client, Math.max(best.get(r.client) ?? -Infinity, Number(r.requests_per_second)));
+  }
+  return [...best].sort((a, b) => b[1] - a[1]).map(([client, rate]) => ({ client, rate }));
+}
+
+/** Rows of the whole table (both runs) with at most `limit` % errors. */
+const rowsWithin = (limit) => data.filter((r) => Number(r.error_pct) <= limit).length;
+
+/** The bars as the reader sees them, top to bottom: client and the rate it is labelled with. */
+async function bars(fig) {
+  const marks = fig.locator(`.chart-frame svg ${chart.marks_selector}`);
+  const list = await marks.evaluateAll((els) =>
+    els.map((el) => ({ top: el.getBoundingClientRect().top, width: el.getBoundingClientRect().width, label: el.getAttribute('aria-label') ?? '' })),
+  );
+  return list
+    .sort((a, b) => a.top - b.top)
+    .map((b) => ({ client: /Client: ([^;]+)/.exec(b.label)?.[1], rate: Number(/Successful requests\/s: ([\d,.]+)/.exec(b.label)?.[1].replace(/,/g, '')), width: b.width }));
+}
+
+async function expectRanking(fig, limit) {
+  const expected = expectedRanking(limit);
+  await expect.poll(async () => (await bars(fig)).map((b) => b.client), { message: `clients top to bottom at ${limit} %` }).toEqual(expected.map((e) => e.client));
+  const shown = await bars(fig);
+  expect(shown.map((b) => b.rate)).toEqual(expected.map((e) => e.rate));
+  // The longest bar is the top one: the ranking is drawn, not only listed.
+  expect(Math.max(...shown.map((b) => b.width))).toBe(shown[0].width);
+  // Each bar's text label states its rate.
+  for (const e of expected) await expect(fig.getByText(new RegExp(`^${e.rate.toLocaleString('en-US')} \\(`))).toHaveCount(1);
+}
+
+function tableParts(page) {
+  const table = page.locator('section.data-table').filter({ has: page.getByRole('heading', { name: 'Requests per second by client and configuration' }) });
+  return {
+    limit: table.getByRole('group').getByRole('spinbutton', { name: 'Error % at most' }),
+    count: table.getByRole('status'),
+  };
+}
+
+test.beforeAll(() => {
+  if (!chart) throw new Error(`${SLUG} has no chart with a max_error control in build/data/charts.json`);
+});
+
+test('at the default 1 % error limit the best-client chart does not rank Buoy first, and the table shows the same limit', async ({ page }) => {
+  expect(control.default).toBe(1);
+  expect(expectedRanking(1)[0].client, 'what the data says').not.toBe('Buoy');
+  await page.goto(`/reports/${SLUG}/`);
+  const fig = page.getByRole('figure', { name: chart.title, exact: true });
+  await fig.scrollIntoViewIfNeeded();
+  await expect(fig).toHaveAttribute('data-state', 'ready');
+  await expect(fig.getByRole('slider', { name: /Maximum error/ })).toHaveValue('1');
+  await expectRanking(fig, 1);
+  expect((await bars(fig))[0].client).not.toBe('Buoy');
+
+  const { limit, count } = tableParts(page);
+  await expect(limit).toHaveValue('1');
+  await expect(count).toHaveText(`${rowsWithin(1)} of ${data.length} rows shown`);
+});
+
+test('moving the error limit to 100 % puts Buoy first, filters the table to match, and goes into the URL', async ({ page }) => {
+  expect(expectedRanking(100)[0].client, 'what the data says').toBe('Buoy');
+  await page.goto(`/reports/${SLUG}/`);
+  const fig = page.getByRole('figure', { name: chart.title, exact: true });
+  await fig.scrollIntoViewIfNeeded();
+  await expect(fig).toHaveAttribute('data-state', 'ready');
+  const { limit, count } = tableParts(page);
+  await expect(count).toHaveText(`${rowsWithin(1)} of ${data.length} rows shown`);
+
+  await fig.getByRole('slider', { name: /Maximum error/ }).fill('100');
+  await expectRanking(fig, 100);
+  await expect(limit).toHaveValue('100');
+  await expect(count).toHaveText(`${rowsWithin(100)} of ${data.length} rows shown`);
+  expect(rowsWithin(100)).not.toBe(rowsWithin(1));
+  await expect(page).toHaveURL(/[?&]max_error=100(&|$)/);
+});
+
+test('opening the report with ?max_error=100 restores the chart and the table at 100 %', async ({ page }) => {
+  await page.goto(`/reports/${SLUG}/?max_error=100`);
+  const fig = page.getByRole('figure', { name: chart.title, exact: true });
+  // The state in the URL makes the chart live at once, before the reader scrolls to it.
+  await expect(fig).toHaveAttribute('data-state', 'ready');
+  await expect(fig.getByRole('slider', { name: /Maximum error/ })).toHaveValue('100');
+  await expectRanking(fig, 100);
+  const { limit, count } = tableParts(page);
+  await expect(limit).toHaveValue('100');
+  await expect(count).toHaveText(`${rowsWithin(100)} of ${data.length} rows shown`);
+});
+
+test('the embed page opened with ?max_error=100 shows Buoy first', async ({ page }) => {
+  await page.goto(`/charts/${chart.id}/?max_error=100`);
+  const fig = page.getByRole('figure', { name: chart.title, exact: true });
+  await expect(fig).toHaveAttribute('data-state', 'ready');
+  await expect(fig.getByRole('slider', { name: /Maximum error/ })).toHaveValue('100');
+  await expectRanking(fig, 100);
+});
