@@ -229,7 +229,8 @@ export function buildData(inputs, env) {
     slugs.set(meta.slug, input.metaPath);
     let parsed;
     const parser = ctx.parsers[meta.format];
-    if (!parser.detect(input.seedText)) {
+    // An empty seed gets the parser's own message; any other text must look like its format.
+    if (input.seedText.trim() && !parser.detect(input.seedText)) {
       const others = Object.entries(ctx.parsers).filter(([, p]) => p.detect(input.seedText)).map(([name]) => name);
       throw new InputError(
         0,

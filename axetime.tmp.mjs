@@ -1,0 +1,15 @@
+import { chromium } from '/work/main/node_modules/playwright/index.mjs';
+import AxeBuilder from '/work/main/node_modules/@axe-core/playwright/dist/index.mjs';
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const ctx = await browser.newContext(); const page = await ctx.newPage();
+const url = process.argv[2];
+await page.goto('http://127.0.0.1:4392' + url);
+await page.evaluate(async () => { for (let y = 0; y < document.body.scrollHeight; y += 500) { scrollTo(0, y); await new Promise(r => setTimeout(r, 50)); } });
+await page.waitForTimeout(2000);
+console.log('nodes', await page.evaluate(() => document.querySelectorAll('*').length));
+const tags = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+let t = Date.now(); await new AxeBuilder({ page }).withTags(tags).analyze(); console.log('all', Date.now() - t);
+t = Date.now(); await new AxeBuilder({ page }).withTags(tags).disableRules(['color-contrast']).analyze(); console.log('no contrast', Date.now() - t);
+t = Date.now(); await new AxeBuilder({ page }).withRules(['color-contrast']).analyze(); console.log('contrast only', Date.now() - t);
+t = Date.now(); await new AxeBuilder({ page }).withTags(tags).exclude('.chart-frame svg > g').analyze(); console.log('excluding svg contents', Date.now() - t);
+await browser.close();
