@@ -17,11 +17,11 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT, readInputs } from './lib/repo.mjs';
 import { serve } from './serve.mjs';
-import { copySite, removeSite, clean, build, validate, csvclean, census, busiestSeed, hugoVersion } from './bench/workspace.mjs';
+import { copySite, removeSite, stopAll, clean, build, validate, csvclean, census, busiestSeed, hugoVersion } from './bench/workspace.mjs';
 import { synthesize, writeCorpus, editOneValue } from './bench/corpus.mjs';
 import { measureSite, findPages, TYPES } from './bench/weight.mjs';
 import { gzipProxy } from './bench/gzip-proxy.mjs';
-import { runLighthouse, lighthouseVersion } from './bench/lighthouse.mjs';
+import { runLighthouse, lighthouseVersion, stopLighthouse } from './bench/lighthouse.mjs';
 import { median, round, judge, verdict, fmt, kb, sec, table } from './bench/report.mjs';
 
 const PARTS = ['build', 'scale', 'weight', 'lighthouse'];
@@ -39,8 +39,15 @@ const { values: args } = parseArgs({
     keep: { type: 'boolean' },
     seed: { type: 'string' },
     raw: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
   },
 });
+if (args.help) {
+  // The usage is the comment block at the top of this file.
+  const head = fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+  console.log(head.slice(0, head.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  process.exit(0);
+}
 const only = args.only ? args.only.split(',').map((s) => s.trim()) : PARTS;
 for (const p of only) if (!PARTS.includes(p)) throw new Error(`bench: --only takes ${PARTS.join(', ')}; found "${p}"`);
 const opts = {
@@ -83,6 +90,15 @@ const results = {
   },
 };
 let site = null; // a built copy of the real site, for weight and Lighthouse
+// Interrupted: end the builds this run started and remove its copies.
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    stopAll();
+    stopLighthouse();
+    if (!args.keep) copies.forEach(removeSite);
+    process.exit(130);
+  });
+}
 
 try {
   // # Process data: each part in turn.

@@ -13,6 +13,25 @@ const require = createRequire(import.meta.url);
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
 
+let active = null;
+
+/**
+ * Stop a running Lighthouse: SIGINT first (its CLI then closes the Chrome it launched, which runs in
+ * a process group of its own), SIGKILL five seconds later.
+ */
+export function stopLighthouse(child = active) {
+  if (!child) return;
+  const hit = (sig) => {
+    try {
+      process.kill(-child.pid, sig);
+    } catch {
+      /* already gone */
+    }
+  };
+  hit('SIGINT');
+  setTimeout(() => hit('SIGKILL'), 5000).unref();
+}
+
 /** The installed Lighthouse version, or null when it is not installed. */
 export function lighthouseVersion() {
   try {
@@ -33,20 +52,16 @@ export async function runLighthouse(url, { saveTo, timeoutMs = 180_000 } = {}) {
   const args = [cli, url, '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CHROME_FLAGS.join(' ')}`, `--only-categories=${CATEGORIES.join(',')}`, '--form-factor=mobile'];
   const text = await new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env: { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    active = child;
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (c) => (out += c));
     child.stderr.setEncoding('utf8').on('data', (c) => (err += c));
-    const timer = setTimeout(() => {
-      try {
-        process.kill(-child.pid, 'SIGKILL');
-      } catch {
-        /* already gone */
-      }
-    }, timeoutMs);
+    const timer = setTimeout(() => stopLighthouse(child), timeoutMs);
     child.on('error', reject);
     child.on('close', (code, signal) => {
       clearTimeout(timer);
+      active = null;
       if (code === 0) resolve(out);
       else reject(new Error(`lighthouse ${url}: exit ${code ?? signal}\n${err.trim().split('\n').slice(-10).join('\n')}`));
     });

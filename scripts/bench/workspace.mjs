@@ -59,6 +59,21 @@ function envFor(root) {
   };
 }
 
+/** Process groups started by `exec` and still running, so that an interrupted benchmark can end them. */
+const running = new Set();
+
+/** End every process group that `exec` started and that is still running. */
+export function stopAll() {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  }
+  running.clear();
+}
+
 /**
  * Run a command in the copy and time it. With a time limit, a run that goes over is stopped with
  * its whole process group (so a stage that build.mjs started ends too) and `timedOut` is set.
@@ -75,6 +90,7 @@ export function exec(root, cmd, args, { limitMs = 0, onOutput } = {}) {
     let all = '';
     let timedOut = false;
     const child = spawn(cmd, args, { cwd: root, env: envFor(root), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    running.add(child.pid);
     child.stdout.setEncoding('utf8').on('data', (c) => {
       stdout += c;
       all += c;
@@ -93,6 +109,7 @@ export function exec(root, cmd, args, { limitMs = 0, onOutput } = {}) {
       }, limitMs);
     child.on('error', reject);
     child.on('close', (code, signal) => {
+      running.delete(child.pid);
       if (timer) clearTimeout(timer);
       const ms = performance.now() - t0;
       if (timedOut) resolve({ ms, stdout, timedOut });

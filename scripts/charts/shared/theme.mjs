@@ -20,6 +20,9 @@ export function themeConfig(theme) {
     // No ARIA attributes per mark: the page's figure names and describes each chart, and its data
     // is a link away; hundreds of per-point labels would triple the SVG and drown a screen reader.
     aria: false,
+    // config.aria only hides guides: marks need their own flag, or each mark container is an
+    // unnamed graphics-symbol (axe: svg-img-alt) inside the chart's role="img".
+    mark: { aria: false },
     padding: 12,
     view: { stroke: null },
     title: {
@@ -60,9 +63,6 @@ export function themeConfig(theme) {
     range: { category: OKABE_ITO },
   };
 }
-
-/** The colour a theme gives to text and to muted marks: for builders that need it in an expression. */
-export const ink = (theme) => INK[theme];
 
 // Light colour -> dark colour: the theme's ink, and the palette's black.
 const SWAP = new Map([...Object.keys(INK.light).map((k) => [INK.light[k], INK.dark[k]]), ['#000000', '#f5f5f5']]);

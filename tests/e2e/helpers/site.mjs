@@ -186,3 +186,17 @@ export async function makeChartsLive(page, root = page) {
   }
   return n;
 }
+
+/**
+ * Wait for the charts that the page makes live by itself (those within 200 px of the viewport,
+ * as the page script's observer sees them), without scrolling to the others.
+ */
+export async function settleVisibleCharts(page) {
+  const near = await page.locator('figure.chart[data-spec]').evaluateAll((figs) =>
+    figs.flatMap((f, i) => {
+      const r = f.getBoundingClientRect();
+      return r.bottom > -200 && r.top < innerHeight + 200 ? [i] : [];
+    }),
+  );
+  for (const i of near) await expect(page.locator('figure.chart[data-spec]').nth(i)).toHaveAttribute('data-state', 'ready');
+}
