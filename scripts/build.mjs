@@ -23,7 +23,8 @@ const stages = [
 for (const [name, cmd, args] of stages) {
   if (name === 'charts' && !fs.existsSync(path.join(ROOT, 'scripts/build-charts.mjs'))) continue;
   const t0 = performance.now();
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+  // A stage that hangs fails the build instead of stalling it (generous: a loaded 2-core machine).
+  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', timeout: 600_000, killSignal: 'SIGKILL' });
   if (r.status !== 0) {
     console.error(`build: stage "${name}" failed (exit ${r.status ?? r.signal})`);
     process.exit(1);
