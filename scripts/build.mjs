@@ -1,33 +1,52 @@
 // CLI: the whole build, each stage reading only the one before it:
-//   seeds/ -> data/ (build-data) -> build/ (charts, table views, vendor) -> public/ (Hugo).
+//   seeds/ -> data/ (build-data) -> build/ (charts and table views, in parallel) -> public/ (Hugo).
 // Prints the time of each stage. Usage: node scripts/build.mjs [--skip-data] [--publish]
 // --publish builds for the published site, with the base URL from config.toml (params.publishURL).
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/repo.mjs';
 import { hugoBin } from './lib/tools.mjs';
 
 const skipData = process.argv.includes('--skip-data');
-const publishURL = process.argv.includes('--publish')
-  ? /^\s*publishURL\s*=\s*"([^"]+)"/m.exec(fs.readFileSync(path.join(ROOT, 'config.toml'), 'utf8'))?.[1]
-  : undefined;
-if (process.argv.includes('--publish') && !publishURL) throw new Error('config.toml: params.publishURL is not set');
-const stages = [
-  !skipData && ['data', process.execPath, ['scripts/build-data.mjs', '--quiet']],
-  ['charts', process.execPath, ['scripts/build-charts.mjs']],
-  ['views', process.execPath, ['scripts/build-views.mjs']],
-  ['hugo', hugoBin(), ['--quiet', '--minify', '--cleanDestinationDir', '--destination', 'public', ...(publishURL ? ['--baseURL', publishURL] : [])]],
-].filter(Boolean);
+const publish = process.argv.includes('--publish');
+const publishURL = publish ? /^\s*publishURL\s*=\s*"([^"]+)"/m.exec(fs.readFileSync(path.join(ROOT, 'config.toml'), 'utf8'))?.[1] : undefined;
+if (publish && !publishURL) throw new Error('config.toml: params.publishURL is not set');
 
-for (const [name, cmd, args] of stages) {
-  if (name === 'charts' && !fs.existsSync(path.join(ROOT, 'scripts/build-charts.mjs'))) continue;
+const node = process.execPath;
+const hugoArgs = ['--quiet', '--minify', '--cleanDestinationDir', '--destination', 'public', ...(publishURL ? ['--baseURL', publishURL] : [])];
+/** Stages in order; the stages of one step run at the same time. */
+const steps = [
+  skipData ? [] : [['data', node, ['scripts/build-data.mjs', '--quiet']]],
+  [
+    ['charts', node, ['scripts/build-charts.mjs', '--quiet']],
+    ['views', node, ['scripts/build-views.mjs']],
+  ],
+  [['hugo', hugoBin(), hugoArgs]],
+];
+
+/** Run one stage; a stage that hangs fails the build instead of stalling it. */
+function run([name, cmd, args]) {
   const t0 = performance.now();
-  // A stage that hangs fails the build instead of stalling it (generous: a loaded 2-core machine).
-  const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', timeout: 600_000, killSignal: 'SIGKILL' });
-  if (r.status !== 0) {
-    console.error(`build: stage "${name}" failed (exit ${r.status ?? r.signal})`);
-    process.exit(1);
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit' });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 600_000);
+    child.on('exit', (code, signal) => {
+      clearTimeout(timer);
+      if (code === 0) resolve({ name, ms: Math.round(performance.now() - t0) });
+      else reject(new Error(`build: stage "${name}" failed (${signal ?? `exit ${code}`})`));
+    });
+    child.on('error', reject);
+  });
+}
+
+const started = performance.now();
+try {
+  for (const step of steps) {
+    for (const { name, ms } of await Promise.all(step.map(run))) console.log(`build: ${name} ${ms} ms`);
   }
-  console.log(`build: ${name} ${Math.round(performance.now() - t0)} ms`);
+  console.log(`build: done in ${Math.round(performance.now() - started)} ms -> public/`);
+} catch (e) {
+  console.error(e.message);
+  process.exit(1);
 }
