@@ -234,7 +234,7 @@ const BROKEN = [
   {
     name: 'a seed in no known format (the metadata says darner-bench, the seed is CSV)',
     break: (root) => edit(root, DARNER, () => 'server,connections,requests_per_second\nkestrel,1,7163.58\ndarner,1,13088.1\n'),
-    message: () => `${DARNER}: expected a darner-bench report, as ${DARNER.replace(/\.md$/, '.meta.yaml')} says, found a file in no known format`,
+    message: () => `${DARNER}: expected a report in the darner-bench format, as ${DARNER.replace(/\.md$/, '.meta.yaml')} says, found a file in no known format`,
   },
 ];
 

@@ -13,6 +13,7 @@ const reportOf = (slug) => realReports().find((r) => r.meta.slug === slug);
 const CLOUDI_151 = reportOf('cloudi-1.5.1-power8');
 const CLOUDI_171 = reportOf('cloudi-1.7.1-core-i7');
 const DARNER = reportOf('darner-vs-kestrel-ec2-m1-large');
+const ASTORE = reportOf('astore-hyper-threading-dell-r420');
 const DARNER_ERRATA = DARNER.metaPath.replace(/\.meta\.yaml$/, '.errata.yaml');
 const ORPHAN = path.posix.join(path.posix.dirname(DARNER.seedPath), '2013-darner-notes.md');
 
@@ -47,7 +48,7 @@ describe('check CLI', { concurrency: 2 }, () => {
     assert.match(res.stdout, /^check: \d+ reports, seeds, metadata, platforms and data\/ are consistent\n$/);
   });
 
-  describe('four independent problems in one copy: one line each, nothing else', () => {
+  describe('five independent problems in one copy: one line each, nothing else', () => {
     /** The line each problem must print (a pattern where part of it is a list that may grow). */
     let expected;
     let res;
@@ -61,6 +62,8 @@ describe('check CLI', { concurrency: 2 }, () => {
         fs.writeFileSync(path.join(root, ORPHAN), '# Notes\n\nNothing measured.\n');
         // An erratum that names the wrong published value.
         edit(root, DARNER_ERRATA, (t) => t.replace('published: kestrel', 'published: darner'));
+        // A seed replaced by a file in no known format.
+        edit(root, ASTORE.seedPath, () => 'Some notes about a benchmark, and no tables.\n');
         return {
           platform: lineStarting(root, CLOUDI_171.metaPath, '  - id: intel-core-i9-9900k'),
           erratum: lineStarting(root, DARNER_ERRATA, '  published: darner'),
@@ -74,6 +77,7 @@ describe('check CLI', { concurrency: 2 }, () => {
         ),
         orphan: new RegExp(`^${escape(`${ORPHAN}: no metadata for this file: add ${ORPHAN.replace(/\.md$/, '.meta.yaml')} beside it`)}`),
         erratum: new RegExp(`^${escape(`${DARNER_ERRATA}:${res.context.erratum}: expected the value the seed has at line `)}\\d+ \\("kestrel"\\), found "darner"$`),
+        unknown: new RegExp(`^${escape(`${ASTORE.seedPath}: expected a report in the astore-rst format, as ${ASTORE.metaPath} says, found a file in no known format`)}$`),
       };
     });
 
@@ -82,16 +86,17 @@ describe('check CLI', { concurrency: 2 }, () => {
       assert.equal(hits.length, 1, `one line matching ${expected[key]}, found:\n${res.stderr}`);
     };
 
-    test('exit 1, four problem lines and the count', () => {
+    test('exit 1, five problem lines and the count', () => {
       assert.equal(res.code, 1, res.stderr);
       assert.equal(res.stdout, '');
-      assert.equal(res.summary, 'check: 4 problems', res.stderr);
-      assert.equal(res.problems.length, 4, res.stderr);
+      assert.equal(res.summary, 'check: 5 problems', res.stderr);
+      assert.equal(res.problems.length, 5, res.stderr);
     });
     test('a metadata file without a required field (summary)', () => one('summary'));
     test('an unknown platform id', () => one('platform'));
     test('a seed file with no metadata', () => one('orphan'));
     test('an erratum that names the wrong published value', () => one('erratum'));
+    test('a seed in no known format', () => one('unknown'));
   });
 
   test('a seed that no longer matches data/ (a number edited, data/ not regenerated)', async () => {

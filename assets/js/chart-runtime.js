@@ -26,7 +26,9 @@ export async function mount(container, spec, bind, signals = {}) {
   // Keep the build-time SVG's height while the live chart replaces it: no layout shift.
   container.style.minHeight = `${container.getBoundingClientRect().height}px`;
   container.replaceChildren();
-  view.initialize(container);
+  // Controls go where the page put them (bind), not into the chart frame: the View constructor
+  // ignores its bind option unless it is also given the container.
+  view.initialize(container, bind ?? undefined);
   await view.runAsync();
   container.style.minHeight = '';
   return view;

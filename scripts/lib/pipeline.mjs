@@ -234,7 +234,7 @@ export function buildData(inputs, env) {
       const others = Object.entries(ctx.parsers).filter(([, p]) => p.detect(input.seedText)).map(([name]) => name);
       throw new InputError(
         0,
-        `a ${meta.format} report, as ${input.metaPath} says`,
+        `a report in the ${meta.format} format, as ${input.metaPath} says`,
         others.length ? `a file that looks like ${others.join(' or ')}: fix "format" in the metadata` : 'a file in no known format',
         input.seedPath,
       );

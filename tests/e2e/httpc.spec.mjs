@@ -29,26 +29,43 @@ function expectedRanking(limit) {
 /** Rows of the whole table (both runs) with at most `limit` % errors. */
 const rowsWithin = (limit) => data.filter((r) => Number(r.error_pct) <= limit).length;
 
-/** The bars as the reader sees them, top to bottom: client and the rate it is labelled with. */
+/**
+ * The bars as the reader sees them, top to bottom: the client named on the axis beside each bar,
+ * the rate written at its end, and its length.
+ */
 async function bars(fig) {
-  const marks = fig.locator(`.chart-frame svg ${chart.marks_selector}`);
-  const list = await marks.evaluateAll((els) =>
-    els.map((el) => ({ top: el.getBoundingClientRect().top, width: el.getBoundingClientRect().width, label: el.getAttribute('aria-label') ?? '' })),
+  const clients = [...new Set(data.map((r) => r.client))];
+  return fig.locator('.chart-frame svg').first().evaluate(
+    (svg, { clients, selector }) => {
+      const mid = (el) => {
+        const r = el.getBoundingClientRect();
+        return r.top + r.height / 2;
+      };
+      const texts = [...svg.querySelectorAll('text')];
+      const names = texts.filter((t) => clients.includes(t.textContent.trim())).sort((a, b) => mid(a) - mid(b));
+      const rates = texts.filter((t) => /^[\d,]+ \(/.test(t.textContent.trim())).sort((a, b) => mid(a) - mid(b));
+      const rects = [...svg.querySelectorAll(selector)].sort((a, b) => mid(a) - mid(b));
+      return rects.map((rect, i) => ({
+        client: names[i]?.textContent.trim(),
+        rate: rates[i] ? Number(/^([\d,]+)/.exec(rates[i].textContent.trim())[1].replace(/,/g, '')) : null,
+        width: rect.getBoundingClientRect().width,
+        // The name and the rate sit on the bar's line.
+        aligned: Boolean(names[i] && rates[i]) && Math.abs(mid(names[i]) - mid(rect)) < 3 && Math.abs(mid(rates[i]) - mid(rect)) < 3,
+      }));
+    },
+    { clients, selector: chart.marks_selector },
   );
-  return list
-    .sort((a, b) => a.top - b.top)
-    .map((b) => ({ client: /Client: ([^;]+)/.exec(b.label)?.[1], rate: Number(/Successful requests\/s: ([\d,.]+)/.exec(b.label)?.[1].replace(/,/g, '')), width: b.width }));
 }
 
 async function expectRanking(fig, limit) {
   const expected = expectedRanking(limit);
   await expect.poll(async () => (await bars(fig)).map((b) => b.client), { message: `clients top to bottom at ${limit} %` }).toEqual(expected.map((e) => e.client));
   const shown = await bars(fig);
-  expect(shown.map((b) => b.rate)).toEqual(expected.map((e) => e.rate));
-  // The longest bar is the top one: the ranking is drawn, not only listed.
-  expect(Math.max(...shown.map((b) => b.width))).toBe(shown[0].width);
-  // Each bar's text label states its rate.
-  for (const e of expected) await expect(fig.getByText(new RegExp(`^${e.rate.toLocaleString('en-US')} \\(`))).toHaveCount(1);
+  expect(shown.map((b) => b.rate), 'the rate written at the end of each bar').toEqual(expected.map((e) => e.rate));
+  expect(shown.every((b) => b.aligned), 'each client name and rate on its bar').toBe(true);
+  // The bars are drawn to scale: longest at the top, shorter below.
+  const widths = shown.map((b) => b.width);
+  expect(widths).toEqual([...widths].sort((a, b) => b - a));
 }
 
 function tableParts(page) {
@@ -114,4 +131,17 @@ test('the embed page opened with ?max_error=100 shows Buoy first', async ({ page
   await expect(fig).toHaveAttribute('data-state', 'ready');
   await expect(fig.getByRole('slider', { name: /Maximum error/ })).toHaveValue('100');
   await expectRanking(fig, 100);
+});
+
+test('following "Table behind this chart" at 100 % keeps the table at 100 %', async ({ page }) => {
+  await page.goto(`/reports/${SLUG}/?max_error=100`);
+  const fig = page.getByRole('figure', { name: chart.title, exact: true });
+  await expect(fig).toHaveAttribute('data-state', 'ready');
+  const { limit, count } = tableParts(page);
+  await expect(limit).toHaveValue('100');
+  await fig.getByRole('link', { name: 'Table behind this chart' }).click();
+  await expect(page).toHaveURL(/#table-client-rate$/);
+  await expect(limit).toHaveValue('100');
+  await expect(count).toHaveText(`${rowsWithin(100)} of ${data.length} rows shown`);
+  await expect(page).toHaveURL(/[?&]max_error=100[&#]/);
 });
