@@ -60,47 +60,70 @@ function envFor(root) {
 }
 
 /** Process groups started by `exec` and still running, so that an interrupted benchmark can end them. */
-const running = new Set();
+const groups = new Set();
 
 /** End every process group that `exec` started and that is still running. */
 export function stopAll() {
-  for (const pid of running) {
+  for (const pid of groups) {
     try {
       process.kill(-pid, 'SIGKILL');
     } catch {
       /* already gone */
     }
   }
-  running.clear();
+  groups.clear();
+}
+
+// CPU time of a command and all it waited for, from the shell's `times` (its second line is the
+// children's user and system time). Wall time depends on what else the machine runs; CPU time
+// much less so. Only where bash exists.
+const BASH = process.platform !== 'win32' && fs.existsSync('/bin/bash') ? '/bin/bash' : null;
+const TIMES_MARK = '@@bench-times@@';
+const TIMED = `"$0" "$@"; s=$?; echo ${TIMES_MARK} >&2; times >&2; exit $s`;
+
+function cpuFrom(stderr) {
+  const tail = stderr.slice(stderr.lastIndexOf(TIMES_MARK));
+  const lines = [...tail.matchAll(/^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/gm)];
+  const c = lines[1];
+  return c ? Math.round((Number(c[1]) * 60 + Number(c[2]) + Number(c[3]) * 60 + Number(c[4])) * 1000) : null;
 }
 
 /**
- * Run a command in the copy and time it. With a time limit, a run that goes over is stopped with
- * its whole process group (so a stage that build.mjs started ends too) and `timedOut` is set.
+ * Run a command in the copy and time it (wall time, and CPU time where bash is available). With a
+ * time limit, a run that goes over is stopped with its whole process group (so a stage that
+ * build.mjs started ends too) and `timedOut` is set.
  * @param {string} root
  * @param {string} cmd
  * @param {string[]} args
  * @param {{ limitMs?: number, onOutput?: (all: string) => void }} [options]
- * @returns {Promise<{ ms: number, stdout: string, timedOut: boolean }>}
+ * @returns {Promise<{ ms: number, cpuMs: number | null, stdout: string, timedOut: boolean, running: string[] }>}
+ *   running: the command lines of the group's processes when it was stopped
  */
 export function exec(root, cmd, args, { limitMs = 0, onOutput } = {}) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     let stdout = '';
+    let stderr = '';
     let all = '';
     let timedOut = false;
-    const child = spawn(cmd, args, { cwd: root, env: envFor(root), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
-    running.add(child.pid);
+    let running = [];
+    const [file, argv] = BASH ? [BASH, ['-c', TIMED, cmd, ...args]] : [cmd, args];
+    const child = spawn(file, argv, { cwd: root, env: envFor(root), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    groups.add(child.pid);
     child.stdout.setEncoding('utf8').on('data', (c) => {
       stdout += c;
       all += c;
       onOutput?.(stdout);
     });
-    child.stderr.setEncoding('utf8').on('data', (c) => (all += c));
+    child.stderr.setEncoding('utf8').on('data', (c) => {
+      stderr += c;
+      all += c;
+    });
     const timer =
       limitMs > 0 &&
       setTimeout(() => {
         timedOut = true;
+        running = groupCommands(child.pid);
         try {
           process.kill(-child.pid, 'SIGKILL');
         } catch {
@@ -109,14 +132,16 @@ export function exec(root, cmd, args, { limitMs = 0, onOutput } = {}) {
       }, limitMs);
     child.on('error', reject);
     child.on('close', (code, signal) => {
-      running.delete(child.pid);
+      groups.delete(child.pid);
       if (timer) clearTimeout(timer);
       const ms = performance.now() - t0;
-      if (timedOut) resolve({ ms, stdout, timedOut });
+      const cpuMs = timedOut ? null : cpuFrom(stderr);
+      if (timedOut) resolve({ ms, cpuMs, stdout, timedOut, running });
       else if (code !== 0) {
-        const tail = all.trim().split('\n').slice(-15).join('\n');
+        const cut = all.lastIndexOf(TIMES_MARK);
+        const tail = (cut >= 0 ? all.slice(0, cut) : all).trim().split('\n').slice(-15).join('\n');
         reject(new Error(`bench: \`${path.basename(cmd)} ${args.join(' ')}\` failed in ${root} (exit ${code ?? signal}):\n${tail}`));
-      } else resolve({ ms, stdout, timedOut });
+      } else resolve({ ms, cpuMs, stdout, timedOut, running });
     });
   });
 }
@@ -125,7 +150,7 @@ export function exec(root, cmd, args, { limitMs = 0, onOutput } = {}) {
  * `node scripts/build.mjs` in the copy: its wall time and the time of each stage it prints
  * ("build: <stage> <n> ms"), so the benchmark follows whatever stages the build has. A build
  * stopped at its time limit says which stage was running and for how long.
- * @returns {Promise<{ total_ms: number, stages: Record<string, number>, timed_out?: { stage: string, after_ms: number } }>}
+ * @returns {Promise<{ total_ms: number, cpu_ms: number | null, stages: Record<string, number>, timed_out?: { stage: string, after_ms: number } }>}
  */
 export async function build(root, { limitMs = 0 } = {}) {
   const stages = {};
@@ -140,15 +165,28 @@ export async function build(root, { limitMs = 0 } = {}) {
       }
     },
   });
-  if (!r.timedOut) return { total_ms: r.ms, stages };
-  return { total_ms: r.ms, stages, timed_out: { stage: runningStage(root, stages), after_ms: performance.now() - lastMark } };
+  if (!r.timedOut) return { total_ms: r.ms, cpu_ms: r.cpuMs, stages };
+  return { total_ms: r.ms, cpu_ms: null, stages, timed_out: { stage: runningStages(r.running), after_ms: performance.now() - lastMark } };
 }
 
-/** The stage that was running when a build was stopped: the first that build.mjs lists and had not finished. */
-function runningStage(root, done) {
-  const text = fs.readFileSync(path.join(root, 'scripts/build.mjs'), 'utf8');
-  const listed = [...text.matchAll(/\[\s*'([\w-]+)',\s*(?:process\.execPath|hugoBin\(\))/g)].map((m) => m[1]);
-  return listed.find((s) => !(s in done)) ?? 'unknown';
+/** The command lines of the processes in a process group (Linux and macOS `ps`; none elsewhere). */
+function groupCommands(pgid) {
+  const r = spawnSync('ps', ['-o', 'args=', '-g', String(pgid)], { encoding: 'utf8' });
+  return r.status === 0 ? r.stdout.split('\n').map((l) => l.trim()).filter(Boolean) : [];
+}
+
+/**
+ * The stages that were running when a build was stopped, from the processes of its group:
+ * scripts/build-<stage>.mjs, or Hugo. Unknown when none is recognised.
+ */
+function runningStages(commands) {
+  const found = new Set();
+  for (const c of commands) {
+    const m = /scripts\/build-([\w-]+)\.mjs/.exec(c);
+    if (m) found.add(m[1]);
+    else if (/(^|\/)hugo(\.exe)?(\s|$)/.test(c)) found.add('hugo');
+  }
+  return found.size ? [...found].join('+') : 'unknown';
 }
 
 /** `node scripts/check.mjs --no-csvclean`: seeds, metadata, platforms and data/ validated, without csvkit. */

@@ -32,7 +32,8 @@ export function readMeta(input, ctx) {
     if (value && typeof value === 'object') {
       // YAML reads 2012 as a number and 2019-05-15 as a string: dates are always text here.
       for (const k of ['date', 'added']) if (typeof value[k] === 'number') value[k] = String(value[k]);
-      for (const s of value.software ?? []) if (s && typeof s.version === 'number') s.version = String(s.version);
+      // (Not a list: the schema says so below, with the line.)
+      if (Array.isArray(value.software)) for (const s of value.software) if (s && typeof s.version === 'number') s.version = String(s.version);
     }
     validateWithLines(ctx.metaSchema, value, lineOf);
     meta = value;

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { PUBLIC, chartIndex, chartsOf, csvRecords, numberForms, reports, tableRows, watchProblems, makeChartsLive } from './helpers/site.mjs';
+import { PUBLIC, chartIndex, chartsOf, csvRecords, numberForms, reports, tableRows, watchProblems, makeChartsLive, expectLive } from './helpers/site.mjs';
 
 const index = chartIndex();
 const withCharts = reports().filter((r) => chartsOf(r.slug, index).length);
@@ -31,7 +31,7 @@ for (const rep of withCharts) {
     for (const chart of charts) {
       await test.step(chart.title, async () => {
         const fig = page.getByRole('figure', { name: chart.title, exact: true });
-        await expect(fig).toHaveAttribute('data-state', 'ready');
+        await expectLive(fig);
 
         // # Marks: as many as the plotted rows the chart publishes.
         const csv = await request.get(`/charts/${chart.id}.csv`);
@@ -131,7 +131,7 @@ for (const c of independent) {
     await page.goto(`/reports/${c.slug}/`);
     const fig = page.getByRole('figure', { name: chart.title, exact: true });
     await fig.scrollIntoViewIfNeeded();
-    await expect(fig).toHaveAttribute('data-state', 'ready');
+    await expectLive(fig);
     await expect(liveSvg(fig).locator(chart.marks_selector)).toHaveCount(expected);
   });
 }

@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { serve } from '../../scripts/serve.mjs';
-import { chartIndex, chartsOf, reports, vendorScripts, watchProblems } from './helpers/site.mjs';
+import { chartIndex, chartsOf, reports, vendorScripts, watchProblems, expectLive } from './helpers/site.mjs';
 
 const index = chartIndex();
 const allCharts = Object.values(index.charts);
@@ -75,7 +75,7 @@ ${picture}
 
     const frame = page.frameLocator(`iframe[src="${baseURL}/charts/${framed.id}/"]`);
     const inFrame = frame.getByRole('figure', { name: framed.title, exact: true });
-    await expect(inFrame).toHaveAttribute('data-state', 'ready');
+    await expectLive(inFrame);
     await expect(inFrame.locator(`.chart-frame svg ${framed.marks_selector}`)).toHaveCount(framed.marks);
     await expect(frame.getByRole('link', { name: /Bench Atlas/ })).toBeVisible();
     const box = await page.locator('iframe').boundingBox();

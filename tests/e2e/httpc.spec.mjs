@@ -2,7 +2,7 @@
 // configuration within "Maximum error %", and the same limit filters the table below. At the
 // default 1 % Buoy is not first; at 100 % it is, as client-rate.csv says. The limit lives in the URL.
 import { test, expect } from '@playwright/test';
-import { chartIndex, chartsOf, tableRows } from './helpers/site.mjs';
+import { chartIndex, chartsOf, tableRows, expectLive } from './helpers/site.mjs';
 
 const SLUG = 'httpc-bench-mojito-ec2-m5-4xlarge';
 const chart = chartsOf(SLUG, chartIndex()).find((c) => c.controls?.some((k) => k.name === 'max_error'));
@@ -86,7 +86,7 @@ test('at the default 1 % error limit the best-client chart does not rank Buoy fi
   await page.goto(`/reports/${SLUG}/`);
   const fig = page.getByRole('figure', { name: chart.title, exact: true });
   await fig.scrollIntoViewIfNeeded();
-  await expect(fig).toHaveAttribute('data-state', 'ready');
+  await expectLive(fig);
   await expect(fig.getByRole('slider', { name: /Maximum error/ })).toHaveValue('1');
   await expectRanking(fig, 1);
   expect((await bars(fig))[0].client).not.toBe('Buoy');
@@ -101,7 +101,7 @@ test('moving the error limit to 100 % puts Buoy first, filters the table to matc
   await page.goto(`/reports/${SLUG}/`);
   const fig = page.getByRole('figure', { name: chart.title, exact: true });
   await fig.scrollIntoViewIfNeeded();
-  await expect(fig).toHaveAttribute('data-state', 'ready');
+  await expectLive(fig);
   const { limit, count } = tableParts(page);
   await expect(count).toHaveText(`${rowsWithin(1)} of ${data.length} rows shown`);
 
@@ -117,7 +117,7 @@ test('opening the report with ?max_error=100 restores the chart and the table at
   await page.goto(`/reports/${SLUG}/?max_error=100`);
   const fig = page.getByRole('figure', { name: chart.title, exact: true });
   // The state in the URL makes the chart live at once, before the reader scrolls to it.
-  await expect(fig).toHaveAttribute('data-state', 'ready');
+  await expectLive(fig);
   await expect(fig.getByRole('slider', { name: /Maximum error/ })).toHaveValue('100');
   await expectRanking(fig, 100);
   const { limit, count } = tableParts(page);
@@ -128,7 +128,7 @@ test('opening the report with ?max_error=100 restores the chart and the table at
 test('the embed page opened with ?max_error=100 shows Buoy first', async ({ page }) => {
   await page.goto(`/charts/${chart.id}/?max_error=100`);
   const fig = page.getByRole('figure', { name: chart.title, exact: true });
-  await expect(fig).toHaveAttribute('data-state', 'ready');
+  await expectLive(fig);
   await expect(fig.getByRole('slider', { name: /Maximum error/ })).toHaveValue('100');
   await expectRanking(fig, 100);
 });
@@ -136,7 +136,7 @@ test('the embed page opened with ?max_error=100 shows Buoy first', async ({ page
 test('following "Table behind this chart" at 100 % keeps the table at 100 %', async ({ page }) => {
   await page.goto(`/reports/${SLUG}/?max_error=100`);
   const fig = page.getByRole('figure', { name: chart.title, exact: true });
-  await expect(fig).toHaveAttribute('data-state', 'ready');
+  await expectLive(fig);
   const { limit, count } = tableParts(page);
   await expect(limit).toHaveValue('100');
   await fig.getByRole('link', { name: 'Table behind this chart' }).click();

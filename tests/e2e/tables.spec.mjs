@@ -2,7 +2,7 @@
 // thousands separators, each row linked to its seed line), their CSV and JSON downloads hold exactly
 // those rows, and the big httpc_bench table sorts and filters by what client-rate.csv says.
 import { test, expect } from '@playwright/test';
-import { chartIndex, chartsOf, csvRecords, reports, tableRows } from './helpers/site.mjs';
+import { chartIndex, chartsOf, csvRecords, reports, tableRows, expectLive } from './helpers/site.mjs';
 
 const HTTPC = 'httpc-bench-mojito-ec2-m5-4xlarge';
 const httpcRows = tableRows(HTTPC, 'client-rate');
@@ -25,7 +25,7 @@ async function openHttpcTable(page) {
   if (best) {
     const fig = page.getByRole('figure', { name: best.title, exact: true });
     await fig.scrollIntoViewIfNeeded();
-    await expect(fig).toHaveAttribute('data-state', 'ready');
+    await expectLive(fig);
   }
   const section = page.locator('section.data-table').filter({ has: page.getByRole('heading', { name: httpcTitle, exact: true }) });
   const filters = section.getByRole('group', { name: `Filter ${httpcTitle}` });

@@ -67,6 +67,11 @@ export function parse(text) {
     let count = 0;
     for (const body of children(table, 'tbody')) {
       for (const tr of children(body, 'tr')) {
+        // A row whose <tr> tag is missing: the HTML parser supplies one, with no place in the text.
+        if (!tr.sourceCodeLocation) {
+          const at = children(tr, 'td').find((td) => td.sourceCodeLocation)?.sourceCodeLocation.startLine ?? loc.startLine;
+          throw new InputError(at, 'each row of cells inside <tr> ... </tr>', `cells with no <tr>: ${quote(lines[at - 1])}`);
+        }
         const n = tr.sourceCodeLocation.startLine;
         const cells = children(tr, 'td').map((td) => textOf(td).trim());
         if (cells.length !== columns.length) {

@@ -151,6 +151,18 @@ export function pageName(urlPath) {
 // ---------- the browser ----------
 
 /**
+ * How long a chart may take to become live: fetch its spec, load the Vega runtime once, render.
+ * Generous because the suite may share two cores with a build; a wait, never a sleep.
+ */
+export const LIVE_TIMEOUT = 20_000;
+
+/** Wait until a chart figure is live (data-state="ready"); "error" fails at once. */
+export async function expectLive(fig) {
+  await expect(fig, 'the chart becomes interactive').toHaveAttribute('data-state', /^(ready|error)$/, { timeout: LIVE_TIMEOUT });
+  expect(await fig.getAttribute('data-state'), 'the chart did not fail to load').toBe('ready');
+}
+
+/**
  * Record what goes wrong while a page is open: console errors, uncaught exceptions, requests that
  * fail or answer 400 or more.
  */
@@ -160,11 +172,7 @@ export function watchProblems(page) {
     if (m.type() === 'error') problems.push(`console error: ${m.text()}`);
   });
   page.on('pageerror', (e) => problems.push(`uncaught: ${e.message}`));
-  page.on('requestfailed', (r) => {
-    // A navigation the test itself replaces (goto while a lazy image loads) is not the site's fault.
-    if (r.failure()?.errorText === 'net::ERR_ABORTED' && r.resourceType() !== 'document') return;
-    problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
-  });
+  page.on('requestfailed', (r) => problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`));
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
   });
@@ -181,8 +189,9 @@ export async function makeChartsLive(page, root = page) {
   for (let i = 0; i < n; i++) {
     const fig = figures.nth(i);
     await fig.scrollIntoViewIfNeeded();
-    await expect(fig, `chart ${await fig.getAttribute('data-chart')} becomes interactive`).toHaveAttribute('data-state', /^(ready|error)$/);
-    await expect(fig, `chart ${await fig.getAttribute('data-chart')} did not fail to load`).toHaveAttribute('data-state', 'ready');
+    const id = await fig.getAttribute('data-chart');
+    await expect(fig, `chart ${id} becomes interactive`).toHaveAttribute('data-state', /^(ready|error)$/, { timeout: LIVE_TIMEOUT });
+    expect(await fig.getAttribute('data-state'), `chart ${id} did not fail to load`).toBe('ready');
   }
   return n;
 }
@@ -198,5 +207,5 @@ export async function settleVisibleCharts(page) {
       return r.bottom > -200 && r.top < innerHeight + 200 ? [i] : [];
     }),
   );
-  for (const i of near) await expect(page.locator('figure.chart[data-spec]').nth(i)).toHaveAttribute('data-state', 'ready');
+  for (const i of near) await expectLive(page.locator('figure.chart[data-spec]').nth(i));
 }
