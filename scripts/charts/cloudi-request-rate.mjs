@@ -238,6 +238,8 @@ export function build({ rows, fields: f }) {
       description: `Maximum stable request rate (requests/s, log scale) of each receiver language at each configuration, sent directly or through cloudi_service_queue (every queue count measured is a point), ${method}, duo_mode on. ${finding}.`,
       alt: 'Line chart of request rate by configuration on a log scale, direct and through cloudi_service_queue, one colour per receiver language.',
       finding,
+      // What a report that measures the queue is about: its headline.
+      headline: ratios.length ? finding : undefined,
       rows: plotted,
       fields: pf,
       layer: [
