@@ -3,6 +3,7 @@
 // booleans as true/false, null (not measured / not applicable) as an empty cell.
 import { stringify } from 'csv-stringify/sync';
 import { parse } from 'csv-parse/sync';
+import { InputError, quote } from './errors.mjs';
 
 /**
  * @param {Array<Record<string, unknown>>} rows
@@ -22,7 +23,15 @@ export function toCsv(rows, columns) {
  */
 export function fromCsv(text) {
   const body = text.startsWith('\ufeff') ? text.slice(1) : text;
-  const out = parse(body, { relax_column_count: true, info: true, skip_empty_lines: true });
+  let out;
+  try {
+    out = parse(body, { relax_column_count: true, info: true, skip_empty_lines: true });
+  } catch (e) {
+    // A stray or unclosed quote: csv-parse's error, as one at the line it names.
+    if (!e?.code || typeof e.lines !== 'number') throw e;
+    const line = e.lines;
+    throw new InputError(line, 'CSV cells with quotes only around a whole cell, each closed', `${quote(body.split(/\r\n|\r|\n/)[line - 1])} (${e.message.replace(/ at line \d+.*$/, '').toLowerCase()})`);
+  }
   if (!out.length) return { header: [], records: [] };
   return {
     header: out[0].record.map((h) => h.trim()),

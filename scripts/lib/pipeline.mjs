@@ -194,7 +194,13 @@ function readErrata(input, tables) {
 /** Read a dataset file (digitized values) named by the metadata. */
 function readDataset(d, input, schema) {
   const path = dirJoin(input.seedPath, d.file);
-  const { header, records } = fromCsv(input.files[path]);
+  let header;
+  let records;
+  try {
+    ({ header, records } = fromCsv(input.files[path]));
+  } catch (e) {
+    throw withFile(e, path);
+  }
   const names = schema.fields.map((f) => f.name);
   if (header.join(',') !== names.join(',')) throw new InputError(1, `the header ${quote(names.join(','))}`, quote(header.join(',')), path);
   return records.map(({ line, cells }) => {
