@@ -61,6 +61,17 @@ function fromCache(key) {
   return r;
 }
 
+const CONCURRENCY = 4;
+
+/** Run fn over items, at most `limit` at a time, in order of start. */
+async function mapLimit(items, limit, fn) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
 /** Compile and render one chart: Vega specs for both themes, SVGs for both, the PNG of the light one. */
 async function render(id, spec) {
   const clash = themeColorsInData(spec);
@@ -99,35 +110,31 @@ try {
   }
   let rendered = 0;
   let cached = 0;
-  const outputs = await Promise.all(
-    charts.map(async (chart) => {
-      const specJson = json(chart.spec);
-      // The key covers both themes (the dark config is not in the spec) and how they are rendered.
-      const key = sha256(specJson, JSON.stringify(darkVariant(chart.spec)), RECIPE, rendererVersion);
-      let r = fromCache(key);
-      if (r) cached++;
-      else {
-        r = await render(chart.id, chart.spec);
-        rendered++;
-        if (cacheDir) {
-          fs.mkdirSync(cacheDir, { recursive: true });
-          for (const [name, ext] of RENDERS) writeAtomic(path.join(cacheDir, key + ext), r[name]);
-        }
-      }
-      const marks = countMarks(r.svg, chart.markClass);
-      if (marks !== chart.rows.length) {
-        throw new Error(`${chart.id}: the SVG has ${marks} ${chart.markClass} items for ${chart.rows.length} plotted rows`);
-      }
-      Object.assign(chart.entry, svgSize(r.svg));
-      return { chart, specJson, r };
-    }),
-  );
-
-  // # Save outputs.
   fs.mkdirSync(chartsDir, { recursive: true });
   fs.mkdirSync(path.join(outDir, 'data'), { recursive: true });
   const written = new Set();
-  for (const { chart, specJson, r } of outputs) {
+  // A few charts at a time (resvg and zlib work on libuv's threads meanwhile), each written out as
+  // soon as it is done: memory stays flat and the cost grows linearly with the number of charts.
+  await mapLimit(charts, CONCURRENCY, async (chart) => {
+    const specJson = json(chart.spec);
+    // The key covers both themes (the dark config is not in the spec) and how they are rendered.
+    const key = sha256(specJson, JSON.stringify(darkVariant(chart.spec)), RECIPE, rendererVersion);
+    let r = fromCache(key);
+    if (r) cached++;
+    else {
+      r = await render(chart.id, chart.spec);
+      rendered++;
+      if (cacheDir) {
+        fs.mkdirSync(cacheDir, { recursive: true });
+        for (const [name, ext] of RENDERS) writeAtomic(path.join(cacheDir, key + ext), r[name]);
+      }
+    }
+    const marks = countMarks(r.svg, chart.markClass);
+    if (marks !== chart.rows.length) {
+      throw new Error(`${chart.id}: the SVG has ${marks} ${chart.markClass} items for ${chart.rows.length} plotted rows`);
+    }
+    Object.assign(chart.entry, svgSize(r.svg));
+    // # Save outputs.
     const files = {
       '.vl.json': specJson,
       '.csv': toCsv(chart.rows, chart.fields.map((f) => f.name)),
@@ -137,7 +144,7 @@ try {
       writeAtomic(path.join(chartsDir, chart.id + ext), content);
       written.add(chart.id + ext);
     }
-  }
+  });
   for (const f of fs.readdirSync(chartsDir)) if (!written.has(f)) fs.rmSync(path.join(chartsDir, f), { force: true });
   writeAtomic(path.join(outDir, 'data', 'charts.json'), sortedJson(index));
 

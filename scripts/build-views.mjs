@@ -94,7 +94,10 @@ for (const f of reportFiles) {
     fs.writeFileSync(path.join(outDir, 'static', url), bytes);
     images[t.id] = { url, ...pngSize(bytes), source: t.image };
   }
-  write(`data/views/${report.slug}.json`, json({ slug: report.slug, tables, images, seed_lines: [...usedLines].sort((a, b) => a - b) }));
+  // The seed page's lines, each marked when it produced data (one pass in the template).
+  const seedText = fs.readFileSync(path.join(ROOT, report.seed.path), 'utf8').replace(/^\ufeff/, '').replace(/\r\n?/g, '\n').replace(/\n$/, '');
+  const seed = seedText.split('\n').map((text, i) => ({ text, used: usedLines.has(i + 1) }));
+  write(`data/views/${report.slug}.json`, json({ slug: report.slug, tables, images, seed }));
 }
 
 const schemas = loadSchemas(ROOT);
