@@ -14,6 +14,7 @@ import { buildData } from './lib/pipeline.mjs';
 import { InputError } from './lib/errors.mjs';
 import { fromCsv } from './lib/csv.mjs';
 import { venvBin } from './lib/tools.mjs';
+import { createHash } from 'node:crypto';
 
 const { values } = parseArgs({ options: { root: { type: 'string' }, 'no-csvclean': { type: 'boolean' } } });
 const root = path.resolve(values.root ?? ROOT);
@@ -81,15 +82,23 @@ if (fs.existsSync(pkgPath)) {
     validateCsv(file, fs.readFileSync(path.join(root, file), 'utf8'), r.schema).forEach(say);
   }
   if (!values['no-csvclean']) {
-    const csvclean = venvBin('csvclean', root);
-    for (const r of pkg.resources) {
-      const file = path.join(root, 'data/tables', r.path);
-      if (!fs.existsSync(file)) continue;
-      const res = spawnSync(csvclean, ['-a', file], { encoding: 'utf8' });
-      if (res.status !== 0) {
-        const first = (res.stderr || res.stdout).trim().split('\n').slice(0, 3).join(' | ');
-        say(`data/tables/${r.path}: csvclean -a reports a malformed CSV: ${first}`);
+    // csvclean -a over every CSV, in one Python process (scripts/csvclean-all.py), and only over
+    // files whose content it has not passed before (a cache of content hashes in .cache/).
+    const cacheFile = path.join(root, '.cache', 'csvclean-passed.json');
+    const passed = new Set(fs.existsSync(cacheFile) ? JSON.parse(fs.readFileSync(cacheFile, 'utf8')) : []);
+    const files = pkg.resources.map((r) => `data/tables/${r.path}`).filter((f) => fs.existsSync(path.join(root, f)));
+    const hashOf = (f) => createHash('sha256').update(fs.readFileSync(path.join(root, f))).digest('hex');
+    const todo = files.filter((f) => !passed.has(hashOf(f)));
+    if (todo.length) {
+      const res = spawnSync(venvBin('python', root), [path.join(ROOT, 'scripts/csvclean-all.py'), ...todo], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+      if (res.status !== 0) say(`csvclean: could not run (${(res.stderr || '').trim().split('\n').pop()}): run \`npm run setup\``);
+      for (const line of (res.stdout || '').split('\n').filter(Boolean)) {
+        const [file, code, first] = line.split('\t');
+        if (code === '0') passed.add(hashOf(file));
+        else say(`${file}: csvclean -a reports a malformed CSV: ${first}`);
       }
+      fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
+      fs.writeFileSync(cacheFile, JSON.stringify([...passed].sort()));
     }
   }
 }
