@@ -156,6 +156,9 @@ export function rewriteSeed(format, text, rand) {
   return { text: rewrite(text.split(eol), f, level).join(eol), level, f };
 }
 
+/** The lab (set of machines) a synthetic report ran in. */
+export const lab = (index) => `lab${String(Math.floor((index - 1) / 10) + 1).padStart(3, '0')}`;
+
 /**
  * Make one synthetic report from a real one.
  * @param {object} template a report from readInputs() (scripts/lib/repo.mjs)
@@ -179,7 +182,10 @@ export function synthesizeReport(template, index, seed) {
     template.metaText
       .replace(/^slug:.*$/m, `slug: ${slug}`)
       .replace(/^title:.*$/m, `title: ${JSON.stringify(title)}`)
-      .replace(new RegExp(`^(\\s*(?:file|image):\\s*"?)${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'gm'), `$1${newBase}`);
+      .replace(new RegExp(`^(\\s*(?:file|image):\\s*"?)${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'gm'), `$1${newBase}`)
+      // Ten synthetic reports share a lab of machines, as real ones mostly run on their own:
+      // a platform page then lists a handful of reports, not a tenth of the corpus.
+      .replace(/^(\s*- id:\s*)(\S+)\s*$/gm, (_, lead, id) => `${lead}${id}-${lab(index)}`);
   const files = [
     { path: rename(template.seedPath), text: seedText },
     { path: rename(template.metaPath), text: metaText },
@@ -190,7 +196,7 @@ export function synthesizeReport(template, index, seed) {
     else if (text) files.push({ path: rename(p), text });
     else files.push({ path: rename(p), copyFrom: p });
   }
-  return { slug, format: meta.format, files };
+  return { slug, format: meta.format, lab: lab(index), files };
 }
 
 /**
@@ -226,7 +232,12 @@ export function writeCorpus(root, from, corpus) {
   if (path.resolve(seeds) === path.resolve(from, 'seeds')) throw new Error('writeCorpus: refusing to write into the repository\'s own seeds/');
   fs.rmSync(seeds, { recursive: true, force: true });
   fs.mkdirSync(seeds, { recursive: true });
-  fs.copyFileSync(path.join(from, 'seeds/platforms.yaml'), path.join(seeds, 'platforms.yaml'));
+  // Each lab has its own copy of every real platform (same names, suffixed ids).
+  const real = fs.readFileSync(path.join(from, 'seeds/platforms.yaml'), 'utf8');
+  const labs = [...new Set(corpus.map((r) => r.lab))].sort();
+  const entries = real.split(/\n(?=[a-z0-9-]+:\s*$)/m).filter((e) => /^[a-z0-9-]+:\s*$/m.test(e.split('\n')[0]));
+  const copies = labs.flatMap((l) => entries.map((e) => e.replace(/^([a-z0-9-]+):/, `$1-${l}:`).replace(/^(\s*name:\s*)(.*)$/m, (_, lead, name) => `${lead}${JSON.stringify(`${name.replace(/^"|"$/g, '')} (${l})`)}`)));
+  fs.writeFileSync(path.join(seeds, 'platforms.yaml'), copies.join('\n') + '\n');
   for (const r of corpus) {
     for (const f of r.files) {
       const to = path.join(root, f.path);
