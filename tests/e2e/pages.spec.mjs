@@ -105,7 +105,9 @@ test('the feed lists every report with a link to its page', async ({ request }) 
   expect(r.headers()['content-type']).toContain('atom+xml');
   const xml = await r.text();
   const entries = [...xml.matchAll(/<entry>[\s\S]*?<\/entry>/g)].map((m) => m[0]);
-  const linked = entries.map((e) => /<link[^>]*rel="alternate"[^>]*href="([^"]+)"/.exec(e)?.[1]).map((h) => h && new URL(h, 'http://x/').pathname);
+  const linked = entries.map((e) => /<link[^>]*rel="alternate"[^>]*href="([^"]+)"/.exec(e)?.[1]).map((h) => h && new URL(h, 'http://x/').pathname.replace(/^.*?(?=\/reports\/)/, ''));
+  // Atom ids and links are absolute: the published site's, whatever origin serves this build.
+  for (const e of entries) expect(e).toMatch(/<id>https?:\/\/[^<]+\/reports\/[^<]+<\/id>/);
   expect(linked.sort()).toEqual(reports().map((rep) => `/reports/${rep.slug}/`).sort());
 });
 
