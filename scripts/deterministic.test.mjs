@@ -2,7 +2,8 @@
 // copies of the site at different paths, gives data/, build/ and public/ identical file for file,
 // byte for byte. The second build runs another day (its Node clock moved 400 days on), in another
 // time zone and locale, so output that depends on the clock, the zone, the locale, the folder it
-// was built in or the order of a directory listing shows up as a differing file.
+// was built in or the order of a directory listing shows up as a differing file. And the build for
+// the published site, under its base path, links only to files it has.
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -56,4 +57,16 @@ test('two builds of the same sources, on different days, zones and paths, give b
     }
   }
   assert.deepEqual(differences, [], 'files that differ between two builds of the same sources');
+});
+
+test('the build for the published site (--publish, under its base path) links only to files it has', async () => {
+  // Hugo's relURL and absURL keep a path that starts with "/" at the host root, outside a base
+  // path such as /bench-atlas/: only a build with that base path shows such a link.
+  const root = roots[0] ?? tempSite('build-publish');
+  if (!roots.includes(root)) roots.push(root);
+  const publishURL = /^\s*publishURL\s*=\s*"([^"]+)"/m.exec(fs.readFileSync(path.join(root, 'config.toml'), 'utf8'))[1];
+  const built = await run(root, 'scripts/build.mjs', ['--publish'], { timeout: 300_000 });
+  assert.equal(built.code, 0, `build --publish:\n${built.stdout}\n${built.stderr}`);
+  const checked = await run(root, 'scripts/validate-site.mjs', ['--no-html', '--base', publishURL]);
+  assert.equal(checked.code, 0, `links of the published build (base ${publishURL}):\n${checked.stderr.split('\n').slice(0, 30).join('\n')}`);
 });

@@ -15,7 +15,7 @@ parentPort.on('message', ({ id, inputs }) => {
     const { files } = buildData(inputs, env);
     result = { ok: true, files: Object.fromEntries(files) };
   } catch (e) {
-    result = e instanceof InputError ? { inputError: e.format() } : { crash: `${e?.name}: ${e?.message}\n${e?.stack ?? ''}` };
+    result = e instanceof InputError ? { inputError: e.format() } : { crash: e?.stack ?? `${e?.name}: ${e?.message}` };
   }
   parentPort.postMessage({ id, ...result });
 });

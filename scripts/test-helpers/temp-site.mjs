@@ -36,12 +36,13 @@ export function tempSite(name) {
 export const removeTempSite = (root) => fs.rmSync(root, { recursive: true, force: true });
 
 /**
- * Run `node <root>/<script> ...args` with the copy as working folder.
+ * Run `node <root>/<script> ...args` with the copy as working folder (and more environment variables).
  * @returns {Promise<{ code: number, stdout: string, stderr: string }>}
  */
-export function run(root, script, args = [], { timeout = 180_000 } = {}) {
+export function run(root, script, args = [], { timeout = 180_000, env = {} } = {}) {
   return new Promise((resolve) => {
-    execFile(process.execPath, [path.join(root, script), ...args], { cwd: root, encoding: 'utf8', timeout, maxBuffer: 16 << 20 }, (err, stdout, stderr) => {
+    const options = { cwd: root, encoding: 'utf8', timeout, maxBuffer: 16 << 20, env: { ...process.env, ...env } };
+    execFile(process.execPath, [path.join(root, script), ...args], options, (err, stdout, stderr) => {
       resolve({ code: err ? (typeof err.code === 'number' ? err.code : -1) : 0, stdout, stderr: err?.killed ? `${stderr}\n(killed after ${timeout} ms)` : stderr });
     });
   });
