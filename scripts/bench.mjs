@@ -215,7 +215,7 @@ async function benchScale() {
       log(`scale: ${n} reports: validate and csvclean`);
       const v = await validate(root, { limitMs });
       row.validate_ms = v.timedOut ? null : round(v.ms);
-      // csvclean runs one process per CSV: measured on the first 20, extrapolated to all.
+      // csvclean over every CSV in one process, as check.mjs runs it.
       const c = await csvclean(root, 20);
       row.csvclean_ms = round(c.ms);
       row.csvclean_estimated = c.estimated;
@@ -326,7 +326,7 @@ function print(r) {
     say(table(rows));
     say(`build = node scripts/build.mjs, wall time (its stages as it prints them); build cpu = CPU time of the build and`);
     say(`everything it ran (user + system; above the wall time when Hugo uses several cores, below it when others`);
-    say(`compete for the CPU); validate = check.mjs --no-csvclean; csvclean = csvclean -a per CSV`);
+    say(`compete for the CPU); validate = check.mjs --no-csvclean; csvclean = csvclean -a over every CSV (one process)`);
     say(`Cold build: ${sec(b.scenarios.cold.build_ms)} s${mark('build_cold')}`);
     say(`Rebuild after touching one seed: ${sec(b.scenarios.touch.build_ms)} s${mark('build_touch')}`);
   }

@@ -193,19 +193,16 @@ function runningStages(commands) {
 export const validate = (root, options) => exec(root, process.execPath, ['scripts/check.mjs', '--no-csvclean'], options);
 
 /**
- * The csvclean step of check.mjs on its own: `csvclean -a` on every CSV of the data package, one
- * process per file as check.mjs runs it. With `limit`, only the first files are run and the total
- * is extrapolated from their mean (and marked as an estimate).
+ * The csvclean step of check.mjs on its own: `csvclean -a` on every CSV of the data package, in one
+ * Python process (scripts/csvclean-all.py), as check.mjs runs it on files it has not passed before
+ * (here always cold: no cache). `limit` is kept for the callers and ignored: the run is whole.
  * @returns {Promise<{ ms: number, files: number, measured: number, estimated: boolean }>}
  */
-export async function csvclean(root, limit = Infinity) {
+export async function csvclean(root) {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'data/tables/datapackage.json'), 'utf8'));
   const files = pkg.resources.map((r) => path.join(root, 'data/tables', r.path)).filter((f) => fs.existsSync(f));
-  const bin = venvBin('csvclean', root);
-  const sample = files.slice(0, limit);
-  let ms = 0;
-  for (const f of sample) ms += (await exec(root, bin, ['-a', f])).ms;
-  return { ms: sample.length ? (ms / sample.length) * files.length : 0, files: files.length, measured: sample.length, estimated: sample.length < files.length };
+  const { ms } = await exec(root, venvBin('python', root), [path.join(root, 'scripts/csvclean-all.py'), ...files]);
+  return { ms, files: files.length, measured: files.length, estimated: false };
 }
 
 /** What a build produced: reports, data rows (CSV rows under data/tables/), pages and charts. */
