@@ -72,7 +72,8 @@ for (const f of reportFiles) {
         label: x.title,
         unit: x.unit ?? '',
         numeric: x.type === 'integer' || x.type === 'number',
-        filter: filterKind(t.kind, x),
+        // Which columns a reader can filter on in a big table: the schema says (x-filter).
+        filter: x['x-filter'] ?? '',
       })),
       rows: typed.map((r) => ({
         line: r.line,
@@ -127,13 +128,4 @@ write(
 function pngSize(bytes) {
   if (bytes.toString('latin1', 1, 4) !== 'PNG') throw new Error('expected a PNG image');
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}
-
-/** Which columns a reader can filter on in big tables: categories get a choice, numbers a limit. */
-function filterKind(kind, field) {
-  if (kind !== 'http-client-rate') return '';
-  if (field.name === 'client' || field.name === 'run') return 'select';
-  if (['pool_count', 'pool_size', 'concurrency'].includes(field.name)) return 'select';
-  if (field.name === 'error_pct') return 'max';
-  return '';
 }

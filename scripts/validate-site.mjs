@@ -14,7 +14,7 @@ import { createHash } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { parse as parseHtml } from 'parse5';
 import { HtmlValidate, FileSystemConfigLoader } from 'html-validate';
-import { ROOT } from './lib/repo.mjs';
+import { ROOT, walk } from './lib/repo.mjs';
 
 const { values } = parseArgs({ options: { dir: { type: 'string' }, base: { type: 'string' }, 'no-html': { type: 'boolean' } } });
 const dir = path.resolve(values.dir ?? path.join(ROOT, 'public'));
@@ -23,13 +23,6 @@ const shown = (file) => path.relative(process.cwd(), file).split(path.sep).join(
 
 /** Attributes that hold one URL, and the elements they appear on (any element for href in SVG). */
 const URL_ATTRS = { href: null, src: null, poster: ['video'], data: ['object'], action: ['form'] };
-
-function walk(d) {
-  return fs
-    .readdirSync(d, { withFileTypes: true })
-    .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .flatMap((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : [path.join(d, e.name)]));
-}
 
 /** Every element of a parse5 tree, with template contents. */
 function* elements(node) {

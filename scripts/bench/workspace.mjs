@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { hugoBin, venvBin } from '../lib/tools.mjs';
+import { walk } from '../lib/repo.mjs';
 
 /** What a copy of the site takes from the repository (those that exist). */
 const SOURCES = ['scripts', 'layouts', 'content', 'assets', 'static', 'i18n', 'archetypes', 'data', 'seeds', 'config.toml', 'hugo.toml', 'package.json'];
@@ -239,10 +240,3 @@ export function hugoVersion(root) {
   return /v(\d+\.\d+\.\d+)/.exec(r.stdout ?? '')?.[1] ?? 'unknown';
 }
 
-export function walk(dir) {
-  if (!fs.existsSync(dir)) return [];
-  return fs
-    .readdirSync(dir, { withFileTypes: true })
-    .sort((a, b) => (a.name < b.name ? -1 : 1))
-    .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-}

@@ -10,7 +10,8 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 const rel = (root, p) => path.relative(root, p).split(path.sep).join('/');
 
-function walk(dir) {
+/** Every file under a folder, depth first, in name order (no file system order leaks out). */
+export function walk(dir) {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { withFileTypes: true })

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { InputError } from '../lib/errors.mjs';
 
 export const UPDATE_GOLDEN = process.env.UPDATE_GOLDEN === '1';
 
@@ -72,4 +73,24 @@ export function goldenTests(parser, dir, registry) {
       });
     }
   }
+}
+
+/**
+ * Assert that a parser throws an InputError at this line, with this expected and found text
+ * (each a string to equal, a RegExp to match, or undefined to skip).
+ * @param {(text: string) => unknown} parse
+ */
+export function rejectsAt(parse, text, line, expected, found) {
+  assert.throws(
+    () => parse(text),
+    (e) => {
+      assert.ok(e instanceof InputError, `expected an InputError, got ${e}`);
+      assert.equal(e.line, line, e.message);
+      for (const [want, got] of [[expected, e.expected], [found, e.found]]) {
+        if (want instanceof RegExp) assert.match(got, want);
+        else if (want !== undefined) assert.equal(got, want);
+      }
+      return true;
+    },
+  );
 }

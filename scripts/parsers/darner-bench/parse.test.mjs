@@ -7,8 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
 import { parsers } from '../index.mjs';
-import { InputError } from '../../lib/errors.mjs';
-import { goldenTests } from '../../test-helpers/golden.mjs';
+import { goldenTests, rejectsAt } from '../../test-helpers/golden.mjs';
 import { realReportsOf, matchingLines, readCsv, ascending } from '../../test-helpers/real-data.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,20 +16,7 @@ const excerpt = fs.readFileSync(path.join(here, 'fixtures/excerpt.md'), 'utf8');
 describe('golden fixtures', () => goldenTests(parser, path.join(here, 'fixtures'), parsers));
 
 /** Assert that parsing throws an InputError at this line, with this expected and found text. */
-function rejects(text, line, expected, found) {
-  assert.throws(
-    () => parser.parse(text),
-    (e) => {
-      assert.ok(e instanceof InputError, `expected an InputError, got ${e}`);
-      assert.equal(e.line, line, e.message);
-      if (expected instanceof RegExp) assert.match(e.expected, expected);
-      else assert.equal(e.expected, expected);
-      if (found instanceof RegExp) assert.match(e.found, found);
-      else assert.equal(e.found, found);
-      return true;
-    },
-  );
-}
+const rejects = (text, line, expected, found) => rejectsAt(parser.parse, text, line, expected, found);
 
 /** The excerpt with line n (1-based) replaced by the given lines (none: deleted). */
 const withLine = (n, ...replacement) => {

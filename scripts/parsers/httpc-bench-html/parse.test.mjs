@@ -7,8 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
 import { parsers } from '../index.mjs';
-import { InputError } from '../../lib/errors.mjs';
-import { goldenTests } from '../../test-helpers/golden.mjs';
+import { goldenTests, rejectsAt } from '../../test-helpers/golden.mjs';
 import { realReportsOf, linesOf, readCsv, ascending } from '../../test-helpers/real-data.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,20 +16,7 @@ const twoRuns = fs.readFileSync(path.join(here, 'fixtures/two-runs.md'), 'utf8')
 describe('golden fixtures', () => goldenTests(parser, path.join(here, 'fixtures'), parsers));
 
 /** Assert that parsing throws an InputError at this line, with this expected and found text. */
-function rejects(text, line, expected, found) {
-  assert.throws(
-    () => parser.parse(text),
-    (e) => {
-      assert.ok(e instanceof InputError, `expected an InputError, got ${e}`);
-      assert.equal(e.line, line, e.message);
-      if (expected instanceof RegExp) assert.match(e.expected, expected);
-      else assert.equal(e.expected, expected);
-      if (found instanceof RegExp) assert.match(e.found, found);
-      else assert.equal(e.found, found);
-      return true;
-    },
-  );
-}
+const rejects = (text, line, expected, found) => rejectsAt(parser.parse, text, line, expected, found);
 
 const HEAD = '<thead><tr><th>Client</th><th>Pool Count</th><th>Pool Size</th><th>Concurrency</th><th>Req/sec</th><th>Error %</th></tr></thead>';
 const report = (...rows) => ['# Bench', '', '## Run (2019-05-15)', '', '<table>', HEAD, ...rows, '</table>', ''].join('\n');

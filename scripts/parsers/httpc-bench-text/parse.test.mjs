@@ -7,8 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
 import { parsers } from '../index.mjs';
-import { InputError } from '../../lib/errors.mjs';
-import { goldenTests } from '../../test-helpers/golden.mjs';
+import { goldenTests, rejectsAt } from '../../test-helpers/golden.mjs';
 import { realReportsOf, linesOf, readCsv } from '../../test-helpers/real-data.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -16,25 +15,20 @@ const excerpt = fs.readFileSync(path.join(here, 'fixtures/excerpt.md'), 'utf8');
 
 describe('golden fixtures', () => goldenTests(parser, path.join(here, 'fixtures'), parsers));
 
-function rejects(text, line, expected) {
-  assert.throws(
-    () => parser.parse(text),
-    (e) => e instanceof InputError && e.line === line && expected.test(`${e.expected} / ${e.found}`),
-  );
-}
+const rejects = (text, line, expected, found) => rejectsAt(parser.parse, text, line, expected, found);
 
 describe('bad input', () => {
   const lines = linesOf(excerpt);
   const first = lines.findIndex((l) => /^buoy\s/.test(l));
   test('a table cut off before its closing ``` is refused at the last line', () => {
-    rejects(lines.slice(0, first + 2).join('\n') + '\n', first + 2, /closing ```/);
+    rejects(lines.slice(0, first + 2).join('\n') + '\n', first + 2, /closing ```/, /cut off/);
   });
   test('a word where a number belongs names the column', () => {
     const broken = [...lines];
     broken[first] = broken[first].replace('119826', 'lots');
-    rejects(broken.join('\n'), first + 1, /requests per second under "Requests\/s"/);
+    rejects(broken.join('\n'), first + 1, /requests per second under "Requests\/s"/, '"lots"');
   });
-  test('an empty file', () => rejects('', 0, /an empty file/));
+  test('an empty file', () => rejects('', 0, /httpc_bench report/, 'an empty file'));
 });
 
 describe('the real 2017 report', () => {
