@@ -1,5 +1,7 @@
-// CLI: the whole build, each stage reading only the one before it:
-//   seeds/ -> data/ (build-data) -> build/ (charts and table views, in parallel) -> public/ (Hugo).
+// CLI (npm run build): the whole build, each stage reading only the one before it and what it
+// declares below as its inputs:
+//   seeds/ -> data/ (scripts/data) -> build/charts/ and build/views/ (scripts/charts and
+//   scripts/views, in parallel) -> public/ (Hugo).
 // Prints the time of each stage. Usage: node scripts/build.mjs [--skip-data] [--publish] [--force]
 // --publish builds for the published site, with the base URL from config.toml (params.publishURL).
 // A stage whose inputs have not changed since its last run (same content hash) is skipped, like
@@ -7,7 +9,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './lib/repo.mjs';
+import { ROOT } from './lib/paths.mjs';
 import { hugoBin } from './lib/tools.mjs';
 import { createHash } from 'node:crypto';
 
@@ -21,21 +23,29 @@ const node = process.execPath;
 const hugoArgs = ['--quiet', '--minify', '--cleanDestinationDir', '--destination', 'public', ...(publishURL ? ['--baseURL', publishURL] : [])];
 /** Stages in order; the stages of one step run at the same time. */
 const steps = [
-  skipData ? [] : [['data', node, ['scripts/build-data.mjs', '--quiet']]],
+  skipData ? [] : [['data', node, ['scripts/data/build-data.mjs', '--quiet']]],
   [
-    ['charts', node, ['scripts/build-charts.mjs', '--quiet']],
-    ['views', node, ['scripts/build-views.mjs']],
+    ['charts', node, ['scripts/charts/build-charts.mjs', '--quiet']],
+    ['views', node, ['scripts/views/build-views.mjs']],
   ],
   [['hugo', hugoBin(), hugoArgs]],
 ];
 
-/** What each stage reads (besides its own code), and what it must leave behind to be skipped. */
+/**
+ * Every input of each stage (its own code, the code it imports, the files it reads), and what it
+ * must leave behind to be skipped. A stage runs again when any of these changes, as make would.
+ * The views read the seed texts and the original images that data/ names, so seeds/ is theirs too.
+ */
 const CODE = ['scripts/lib', 'node_modules/.package-lock.json', 'package-lock.json'];
 const STAGES = {
-  data: { inputs: ['seeds', 'scripts/build-data.mjs', 'scripts/parsers', 'scripts/derive', 'scripts/schemas', ...CODE], output: 'data/tables/datapackage.json' },
-  charts: { inputs: ['data', 'scripts/build-charts.mjs', 'scripts/charts', ...CODE], output: 'build/data/charts.json' },
-  views: { inputs: ['data', 'scripts/build-views.mjs', 'scripts/schemas', ...CODE], output: 'build/data/schemas.json' },
-  hugo: { inputs: ['config.toml', 'content', 'layouts', 'assets', 'static', 'data', 'build', 'node_modules/.package-lock.json'], output: 'public/index.html', extra: hugoArgs.join(' ') },
+  data: { inputs: ['seeds', 'scripts/data', ...CODE], output: 'data/tables/datapackage.json' },
+  charts: { inputs: ['data', 'scripts/charts', ...CODE], output: 'build/charts/data/charts.json' },
+  views: { inputs: ['data', 'seeds', 'scripts/views', 'scripts/data/schemas', 'scripts/data/schemas.mjs', ...CODE], output: 'build/views/data/schemas.json' },
+  hugo: {
+    inputs: ['config.toml', 'content', 'layouts', 'assets', 'static', 'data', 'build', 'node_modules/.package-lock.json'],
+    output: 'public/index.html',
+    extra: hugoArgs.join(' '),
+  },
 };
 
 /** Content hash of a stage's inputs (tests and fixtures do not count). */

@@ -6,7 +6,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ROOT } from './lib/repo.mjs';
+import { ROOT } from './lib/paths.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',

@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from './lib/paths.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const root = ROOT;
 const at = (p) => path.join(root, p);
 const mtime = (p) => (fs.existsSync(p) ? fs.statSync(p).mtimeMs : -1);
 

@@ -144,7 +144,7 @@ function rewriteCsv(text, f) {
 
 /**
  * Rewrite a seed's measured numbers. Same lines, same rows, other values.
- * @param {string} format a parser name from scripts/parsers/index.mjs
+ * @param {string} format a parser name from scripts/data/parsers/index.mjs
  * @param {string} text the seed
  * @param {() => number} rand a PRNG from `prng`
  */
@@ -161,7 +161,7 @@ export const lab = (index) => `lab${String(Math.floor((index - 1) / 10) + 1).pad
 
 /**
  * Make one synthetic report from a real one.
- * @param {object} template a report from readInputs() (scripts/lib/repo.mjs)
+ * @param {object} template a report from readInputs() (scripts/data/inputs.mjs)
  * @param {number} index 1-based number of the synthetic report
  * @param {number} seed the corpus seed
  * @returns {{ slug: string, format: string, files: Array<{ path: string, text?: string, copyFrom?: string }> }}

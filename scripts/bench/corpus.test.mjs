@@ -3,8 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { parse as parseYaml } from 'yaml';
-import { ROOT, readInputs } from '../lib/repo.mjs';
-import { parsers } from '../parsers/index.mjs';
+import { ROOT } from '../lib/paths.mjs';
+import { readInputs } from '../data/inputs.mjs';
+import { parsers } from '../data/parsers/index.mjs';
 import { FORMATS, prng, scaleToken, rewriteSeed, synthesize, editOneValue, writeCorpus } from './corpus.mjs';
 
 const reports = readInputs(ROOT).reports;

@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { hugoBin, venvBin } from '../lib/tools.mjs';
-import { walk } from '../lib/repo.mjs';
+import { walk } from '../lib/fs.mjs';
 
 /** What a copy of the site takes from the repository (those that exist). */
 const SOURCES = ['scripts', 'layouts', 'content', 'assets', 'static', 'i18n', 'archetypes', 'data', 'seeds', 'config.toml', 'hugo.toml', 'package.json'];
@@ -178,7 +178,7 @@ function groupCommands(pgid) {
 
 /**
  * The stages that were running when a build was stopped, from the processes of its group:
- * scripts/build-<stage>.mjs, or Hugo. Unknown when none is recognised.
+ * scripts/<stage>/build-<stage>.mjs, or Hugo. Unknown when none is recognised.
  */
 function runningStages(commands) {
   const found = new Set();
@@ -191,18 +191,18 @@ function runningStages(commands) {
 }
 
 /** `node scripts/check.mjs --no-csvclean`: seeds, metadata, platforms and data/ validated, without csvkit. */
-export const validate = (root, options) => exec(root, process.execPath, ['scripts/check.mjs', '--no-csvclean'], options);
+export const validate = (root, options) => exec(root, process.execPath, ['scripts/check/check.mjs', '--no-csvclean'], options);
 
 /**
  * The csvclean step of check.mjs on its own: `csvclean -a` on every CSV of the data package, in one
- * Python process (scripts/csvclean-all.py), as check.mjs runs it on files it has not passed before
+ * Python process (scripts/check/csvclean-all.py), as check.mjs runs it on files it has not passed before
  * (here always cold: no cache). `limit` is kept for the callers and ignored: the run is whole.
  * @returns {Promise<{ ms: number, files: number, measured: number, estimated: boolean }>}
  */
 export async function csvclean(root) {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'data/tables/datapackage.json'), 'utf8'));
   const files = pkg.resources.map((r) => path.join(root, 'data/tables', r.path)).filter((f) => fs.existsSync(f));
-  const { ms } = await exec(root, venvBin('python', root), [path.join(root, 'scripts/csvclean-all.py'), ...files]);
+  const { ms } = await exec(root, venvBin('python', root), [path.join(root, 'scripts/check/csvclean-all.py'), ...files]);
   return { ms, files: files.length, measured: files.length, estimated: false };
 }
 
@@ -215,14 +215,14 @@ export function census(root) {
     if (f.endsWith('.csv')) rows += Math.max(0, fs.readFileSync(f, 'utf8').split('\n').filter(Boolean).length - 1);
   }
   const pages = walk(path.join(root, 'public')).filter((f) => f.endsWith('.html')).length;
-  const index = path.join(root, 'build/data/charts.json');
+  const index = path.join(root, 'build/charts/data/charts.json');
   const charts = fs.existsSync(index) ? Object.keys(JSON.parse(fs.readFileSync(index, 'utf8')).charts ?? {}).length : null;
   return { reports, data_rows: rows, pages, charts };
 }
 
 /** The seed of the report with the most charts (ties: the first seed path): the one to touch and edit. */
 export function busiestSeed(root) {
-  const index = JSON.parse(fs.readFileSync(path.join(root, 'build/data/charts.json'), 'utf8'));
+  const index = JSON.parse(fs.readFileSync(path.join(root, 'build/charts/data/charts.json'), 'utf8'));
   const count = {};
   for (const c of Object.values(index.charts ?? {})) count[c.report] = (count[c.report] ?? 0) + 1;
   const reports = fs

@@ -6,20 +6,19 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { parseFragment } from 'parse5';
 import { View, parse as parseVega, resetSVGDefIds } from 'vega';
 import { expressionInterpreter } from 'vega-interpreter';
-import { load, pngPixels, scopeSvgIds } from '../lib/render.mjs';
+import { load, pngPixels, scopeSvgIds } from './render.mjs';
+import { ROOT } from '../lib/paths.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DATA = path.join(ROOT, 'data');
 let tmp;
 let out;
 let index;
 
-const cli = (...args) => execFileSync(process.execPath, [path.join(ROOT, 'scripts/build-charts.mjs'), '--data', DATA, ...args], { cwd: ROOT, encoding: 'utf8' });
+const cli = (...args) => execFileSync(process.execPath, [path.join(ROOT, 'scripts/charts/build-charts.mjs'), '--data', DATA, ...args], { cwd: ROOT, encoding: 'utf8' });
 const file = (dir, name) => fs.readFileSync(path.join(dir, 'static', 'charts', name));
 
 before(async () => {

@@ -6,7 +6,7 @@
 //  - rows with duo_mode off and on for the same setup: the effect of duo_mode;
 //  - one configuration and several variants (1.7.1): a bar per language and variant;
 //  - rows with and without cloudi_service_queue (1.5.4): the cost of the queue, log y.
-import { list, median, num, times } from './shared/format.mjs';
+import { median, num, times } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
 

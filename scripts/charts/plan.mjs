@@ -2,11 +2,11 @@
 // out (a Vega-Lite spec with the data inline, the rows it plots, and the index entry for Hugo), plus
 // the findings per report. No file system and no rendering here: build-charts.mjs does both.
 //
-// # Load inputs: type every CSV cell by the table's column types.
-// # Process data: apply the report's errata, order tables as the report does, call the builder
+// # Load inputs: every table of the report, typed by its columns (lib/table.mjs).
+// # Process data: apply the report's errata (lib/table.mjs), order tables as the report does, call the builder
 //   registered for each table kind, give every chart its id, provenance and index entry.
 // # Save outputs: (the CLI) specs, CSVs, SVG, PNG and charts.json.
-import { parse } from 'csv-parse/sync';
+import { applyErrata, readTableOrThrow } from '../lib/table.mjs';
 import { builders } from './index.mjs';
 import { assemble, fieldMap, scaleSummary } from './shared/spec.mjs';
 
@@ -18,58 +18,6 @@ import { assemble, fieldMap, scaleSummary } from './shared/spec.mjs';
  * @property {Record<string, import('./shared/spec.mjs').Field>} fields  the table's fields by name (plus corrected / published_<field> when errata apply)
  * @property {Record<string, { table: object, rows: object[], fields: object }>} tables  every table of the report, by id
  */
-
-/** Parse a table's CSV text and type its cells by the column types (empty cell -> null). */
-export function typeRows(text, columns, path = 'table') {
-  const records = parse(text, { columns: true, skip_empty_lines: true });
-  const types = Object.fromEntries(columns.map((c) => [c.name, c.type]));
-  return records.map((rec, i) => {
-    const row = {};
-    for (const [k, v] of Object.entries(rec)) {
-      const type = types[k];
-      if (v === '') row[k] = null;
-      else if (type === 'integer' || type === 'number') {
-        const n = Number(v);
-        if (!Number.isFinite(n)) throw new Error(`${path}:${i + 2}: expected a number in column ${k}, found ${JSON.stringify(v)}`);
-        row[k] = n;
-      } else if (type === 'boolean') {
-        if (v !== 'true' && v !== 'false') throw new Error(`${path}:${i + 2}: expected true or false in column ${k}, found ${JSON.stringify(v)}`);
-        row[k] = v === 'true';
-      } else row[k] = v;
-    }
-    return row;
-  });
-}
-
-/**
- * Apply errata rows (table, field, published_value, corrected_value, seed, line) to the tables
- * they name. A corrected table gains `corrected` (boolean) and `published_<field>` on every row.
- */
-export function applyErrata(tables, errata, where = 'errata') {
-  for (const e of errata) {
-    const target = tables[e.table];
-    if (!target) throw new Error(`${where}: erratum for unknown table ${JSON.stringify(e.table)}`);
-    const field = target.fields[e.field];
-    if (!field) throw new Error(`${where}: erratum for unknown field ${e.table}.${e.field}`);
-    const row = target.rows.find((r) => r.seed === e.seed && r.line === e.line);
-    if (!row) throw new Error(`${where}: no row of ${e.table} at ${e.seed}:${e.line}`);
-    const published = `published_${e.field}`;
-    if (!target.fields.corrected) {
-      target.fields.corrected = { name: 'corrected', title: 'Corrected (errata)', unit: '', type: 'boolean' };
-      for (const r of target.rows) r.corrected = false;
-    }
-    if (!target.fields[published]) {
-      target.fields[published] = { name: published, title: `${field.title} as published`, unit: field.unit, type: field.type };
-      for (const r of target.rows) r[published] = r[e.field];
-    }
-    if (String(row[e.field]) !== String(e.published_value)) {
-      throw new Error(`${where}: ${e.seed}:${e.line}: expected ${e.field} ${JSON.stringify(e.published_value)} as published, found ${JSON.stringify(row[e.field])}`);
-    }
-    const isNum = field.type === 'integer' || field.type === 'number';
-    row[e.field] = isNum ? Number(e.corrected_value) : e.corrected_value;
-    row.corrected = true;
-  }
-}
 
 /** Document order of a table: the first seed line of its rows (tables from other files go last). */
 function firstLine(t, seedPath) {
@@ -92,7 +40,7 @@ export function planCharts(reports, csvTexts) {
     for (const t of report.tables) {
       const text = csvTexts[t.path];
       if (text === undefined) throw new Error(`data/reports/${report.slug}.json: table ${t.id}: ${t.path} not found`);
-      tables[t.id] = { table: t, rows: typeRows(text, t.columns, t.path), fields: fieldMap(t) };
+      tables[t.id] = { table: t, rows: readTableOrThrow(text, t.columns, { file: `data/${t.path}` }), fields: fieldMap(t) };
     }
 
     // # Process data.
@@ -169,14 +117,4 @@ export function planCharts(reports, csvTexts) {
     }
   }
   return { charts, index };
-}
-
-/** JSON with object keys sorted at every level (arrays keep their order), two-space indent, LF. */
-export function sortedJson(value) {
-  const sort = (v) => {
-    if (Array.isArray(v)) return v.map(sort);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort(v[k])]));
-    return v;
-  };
-  return `${JSON.stringify(sort(value), null, 2)}\n`;
 }

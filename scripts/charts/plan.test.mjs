@@ -4,14 +4,14 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { applyErrata, planCharts, sortedJson, typeRows } from './plan.mjs';
+import { planCharts } from './plan.mjs';
+import { ROOT } from '../lib/paths.mjs';
 import { bestWithin } from './http-client-rate.mjs';
 import { colorScale, fixedColor } from './shared/palette.mjs';
 import { num, range, times } from './shared/format.mjs';
 import { symlogTicks, titleWithUnit } from './shared/spec.mjs';
 
-const DATA = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../data');
+const DATA = path.join(ROOT, 'data');
 const real = (slug) => JSON.parse(fs.readFileSync(path.join(DATA, 'reports', `${slug}.json`), 'utf8'));
 const columnsOf = (kind) => {
   for (const f of fs.readdirSync(path.join(DATA, 'reports'))) {
@@ -46,47 +46,6 @@ function fixture(slug, tables, extra = {}) {
   };
   return { report, csv };
 }
-
-test('typeRows types cells by column type and rejects what does not fit', () => {
-  const cols = [
-    { name: 'a', type: 'integer' },
-    { name: 'b', type: 'boolean' },
-    { name: 'c', type: 'string' },
-  ];
-  assert.deepEqual(typeRows('a,b,c\n1,true,x\n,false,\n', cols), [
-    { a: 1, b: true, c: 'x' },
-    { a: null, b: false, c: null },
-  ]);
-  assert.throws(() => typeRows('a,b,c\none,true,x\n', cols, 't.csv'), /t\.csv:2: expected a number in column a/);
-  assert.throws(() => typeRows('a,b,c\n1,yes,x\n', cols, 't.csv'), /expected true or false/);
-});
-
-test('errata relabel the named row, add corrected and published_<field>, and must match', () => {
-  const make = () => ({
-    mem: {
-      table: { id: 'mem' },
-      fields: { server: { name: 'server', title: 'Server', type: 'string' } },
-      rows: [
-        { server: 'kestrel', seed: SEED, line: 40 },
-        { server: 'kestrel', seed: SEED, line: 41 },
-      ],
-    },
-  });
-  const erratum = { table: 'mem', field: 'server', published_value: 'kestrel', corrected_value: 'darner', reason: 'typo', seed: SEED, line: 41 };
-  const tables = make();
-  applyErrata(tables, [erratum]);
-  assert.deepEqual(
-    tables.mem.rows.map((r) => [r.server, r.published_server, r.corrected]),
-    [
-      ['kestrel', 'kestrel', false],
-      ['darner', 'kestrel', true],
-    ],
-  );
-  assert.ok(tables.mem.fields.corrected && tables.mem.fields.published_server);
-  assert.throws(() => applyErrata(make(), [{ ...erratum, line: 99 }]), /no row of mem at .*:99/);
-  assert.throws(() => applyErrata(make(), [{ ...erratum, published_value: 'memcache' }]), /expected server "memcache" as published, found "kestrel"/);
-  assert.throws(() => applyErrata(make(), [{ ...erratum, table: 'nope' }]), /unknown table/);
-});
 
 test('an http-client-rate table with one run and no pool_count column gets the charts that apply', () => {
   const rows = [];
@@ -189,7 +148,7 @@ test('the real reports: AStore observations come from the report text, the core 
   assert.match(text, /ideal linear scaling \(from parallelism 1\)/);
 });
 
-test('helpers: numbers, ratios, ranges, titles, ticks, colours, sorted JSON', () => {
+test('helpers: numbers, ratios, ranges, titles, ticks, colours', () => {
   assert.equal(num(1048576), '1,048,576');
   assert.equal(num(13088.1), '13,088');
   assert.equal(num(79.45, 1), '79.5');
@@ -205,5 +164,4 @@ test('helpers: numbers, ratios, ranges, titles, ticks, colours, sorted JSON', ()
   const scale = colorScale('language', ['Erlang', 'Zig', 'Nim']);
   assert.equal(scale.range[0], fixedColor('language', 'Erlang'));
   assert.notEqual(scale.range[1], scale.range[2]);
-  assert.equal(sortedJson({ b: 1, a: { d: [3, { z: 1, y: 2 }], c: 2 } }), '{\n  "a": {\n    "c": 2,\n    "d": [\n      3,\n      {\n        "y": 2,\n        "z": 1\n      }\n    ]\n  },\n  "b": 1\n}\n');
 });

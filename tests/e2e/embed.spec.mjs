@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { serve } from '../../scripts/serve.mjs';
-import { chartIndex, chartsOf, reports, vendorScripts, watchProblems, expectLive } from './helpers/site.mjs';
+import { chartIndex, chartsOf, reports, vendorScripts, watchProblems, expectLive } from '../helpers/site.mjs';
 
 const index = chartIndex();
 const allCharts = Object.values(index.charts);

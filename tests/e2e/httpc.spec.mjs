@@ -2,7 +2,7 @@
 // configuration within "Maximum error %", and the same limit filters the table below. At the
 // default 1 % Buoy is not first; at 100 % it is, as client-rate.csv says. The limit lives in the URL.
 import { test, expect } from '@playwright/test';
-import { chartIndex, chartsOf, tableRows, expectLive } from './helpers/site.mjs';
+import { chartIndex, chartsOf, tableRows, expectLive } from '../helpers/site.mjs';
 
 const SLUG = 'httpc-bench-mojito-ec2-m5-4xlarge';
 const chart = chartsOf(SLUG, chartIndex()).find((c) => c.controls?.some((k) => k.name === 'max_error'));
@@ -77,7 +77,7 @@ function tableParts(page) {
 }
 
 test.beforeAll(() => {
-  if (!chart) throw new Error(`${SLUG} has no chart with a max_error control in build/data/charts.json`);
+  if (!chart) throw new Error(`${SLUG} has no chart with a max_error control in build/charts/data/charts.json`);
 });
 
 test('at the default 1 % error limit the best-client chart does not rank Buoy first, and the table shows the same limit', async ({ page }) => {

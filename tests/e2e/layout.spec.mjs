@@ -2,7 +2,7 @@
 // of every table, and drops what only works on screen (navigation, share boxes, controls).
 // (That no page scrolls sideways on a phone is checked for every page in pages.spec.mjs.)
 import { test, expect } from '@playwright/test';
-import { chartsOf, makeChartsLive, reports } from './helpers/site.mjs';
+import { chartsOf, makeChartsLive, reports } from '../helpers/site.mjs';
 
 // The report with the most rows: its tables are taller than their on-screen scroll box.
 const report = reports()

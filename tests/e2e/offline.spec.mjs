@@ -5,7 +5,7 @@
 //  - the policy is there (a CSP meta tag that allows scripts from the site only), and nothing
 //    breaks it: no securitypolicyviolation event, no "Refused to ..." console message, no EvalError.
 import { test, expect } from '@playwright/test';
-import { chartIndex, crawlPublic, dataPages, makeChartsLive } from './helpers/site.mjs';
+import { chartIndex, crawlPublic, dataPages, makeChartsLive } from '../helpers/site.mjs';
 
 const index = chartIndex();
 const pages = [...new Set([...crawlPublic(), ...dataPages(index)])].sort();

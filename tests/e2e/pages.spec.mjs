@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { PUBLIC, ROOT, chartIndex, crawlPublic, dataPages, pageName, settleVisibleCharts, reports, watchProblems } from './helpers/site.mjs';
+import { PUBLIC, ROOT, chartIndex, crawlPublic, dataPages, pageName, settleVisibleCharts, reports, watchProblems } from '../helpers/site.mjs';
 
 const SECTIONS = ['/', '/reports/', '/platforms/', '/methodology/', '/data/', '/contribute/', '/charts/'];
 const crawled = crawlPublic();
@@ -130,3 +130,19 @@ test('the home page shows a card per report with its headline finding and a char
     }
   }
 });
+
+for (const [url, name] of [
+  ['/reports/', 'Reports'],
+  ['/reports/cloudi-1.7.1-core-i7/', 'Reports'],
+  ['/platforms/', 'Platforms'],
+  ['/methodology/', 'Methodology'],
+  ['/data/', 'Data'],
+  ['/contribute/', 'Contribute'],
+]) {
+  test(`on ${url} the site navigation marks ${name} as the current page, and nothing else`, async ({ page }) => {
+    await page.goto(url);
+    const nav = page.getByRole('navigation', { name: 'Site' });
+    await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('aria-current', 'page');
+    await expect(nav.locator('[aria-current]')).toHaveCount(1);
+  });
+}

@@ -2,7 +2,7 @@
 // thousands separators, each row linked to its seed line), their CSV and JSON downloads hold exactly
 // those rows, and the big httpc_bench table sorts and filters by what client-rate.csv says.
 import { test, expect } from '@playwright/test';
-import { chartIndex, chartsOf, csvRecords, reports, tableRows, expectLive } from './helpers/site.mjs';
+import { chartIndex, chartsOf, csvRecords, reports, tableRows, expectLive } from '../helpers/site.mjs';
 
 const HTTPC = 'httpc-bench-mojito-ec2-m5-4xlarge';
 const httpcRows = tableRows(HTTPC, 'client-rate');

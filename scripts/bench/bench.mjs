@@ -1,0 +1,392 @@
+// CLI behind `npm run bench`: how long the build takes and how heavy the pages are, printed as
+// tables next to their budgets and written as JSON to bench/results/ (see bench/README.md).
+//  - machine: cores, CPU, memory, Node, Hugo, load average, date;
+//  - build: the real site in a temporary copy, cold / warm / after touching one seed / after
+//    editing one value of it; each stage's time, the median of --runs runs;
+//  - scale: synthetic corpora (--sizes) made from the real seeds, each built cold in a copy;
+//  - weight: bytes of a first visit per kind of page, before and after scrolling (Playwright);
+//  - lighthouse: mobile scores, LCP, CLS and TBT for home, the heaviest report and an embed page.
+// The repository's own data/, build/, public/ and caches are never touched. Budgets are marked
+// met or missed; the run does not fail on them. Timings are measured here, never asserted in tests.
+// Usage: node scripts/bench/bench.mjs [--only build,scale,weight,lighthouse] [--quick] [--runs N]
+//          [--sizes 10,100,1000] [--limit SECONDS] [--public DIR] [--viewport 1280x800]
+//          [--out FILE] [--tmp DIR] [--keep] [--raw] [--seed N]
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT } from '../lib/paths.mjs';
+import { readInputs } from '../data/inputs.mjs';
+import { serve } from '../serve.mjs';
+import { copySite, removeSite, stopAll, clean, build, validate, csvclean, census, busiestSeed, hugoVersion } from './workspace.mjs';
+import { synthesize, writeCorpus, editOneValue } from './corpus.mjs';
+import { measureSite, findPages, TYPES } from './weight.mjs';
+import { gzipProxy } from './gzip-proxy.mjs';
+import { runLighthouse, lighthouseVersion, stopLighthouse } from './lighthouse.mjs';
+import { median, round, judge, verdict, fmt, kb, sec, table } from './report.mjs';
+
+const PARTS = ['build', 'scale', 'weight', 'lighthouse'];
+const { values: args } = parseArgs({
+  options: {
+    only: { type: 'string' },
+    quick: { type: 'boolean' },
+    runs: { type: 'string' },
+    sizes: { type: 'string' },
+    limit: { type: 'string' },
+    public: { type: 'string' },
+    viewport: { type: 'string' },
+    out: { type: 'string' },
+    tmp: { type: 'string' },
+    keep: { type: 'boolean' },
+    seed: { type: 'string' },
+    raw: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+if (args.help) {
+  // The usage is the comment block at the top of this file.
+  const head = fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n');
+  console.log(head.slice(0, head.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  process.exit(0);
+}
+const only = args.only ? args.only.split(',').map((s) => s.trim()) : PARTS;
+for (const p of only) if (!PARTS.includes(p)) throw new Error(`bench: --only takes ${PARTS.join(', ')}; found "${p}"`);
+const opts = {
+  only,
+  quick: Boolean(args.quick),
+  runs: Number(args.runs ?? (args.quick ? 1 : 3)),
+  sizes: (args.sizes ?? (args.quick ? '10,100' : '10,100,1000')).split(',').map(Number),
+  limit_s: Number(args.limit ?? 180),
+  viewport: args.viewport ?? '1280x800',
+  seed: Number(args.seed ?? 1),
+  lighthouse_gzip: !args.raw,
+};
+const full = !args.only && !args.quick && !args.runs && !args.sizes;
+const out = path.resolve(args.out ?? path.join(ROOT, 'bench/results', full ? 'latest.json' : 'partial.json'));
+const tmp = args.tmp ? path.resolve(args.tmp) : os.tmpdir();
+const [vw, vh] = opts.viewport.split('x').map(Number);
+const log = (...a) => console.error('bench:', ...a);
+const copies = [];
+const copy = (label, o = {}) => {
+  const root = copySite(ROOT, { label, tmp, ...o });
+  copies.push(root);
+  return root;
+};
+
+// # Load inputs: the machine.
+const cpus = os.cpus();
+const results = {
+  version: 1,
+  date: new Date().toISOString(),
+  options: opts,
+  machine: {
+    cores: cpus.length,
+    cpu: cpus[0]?.model.trim() ?? 'unknown',
+    memory_gb: round(os.totalmem() / 2 ** 30, 1),
+    os: `${os.type()} ${os.release()} ${os.arch()}`,
+    node: process.version,
+    hugo: hugoVersion(ROOT),
+    lighthouse: lighthouseVersion(),
+    load_average_at_start: os.loadavg().map((v) => round(v, 2)),
+  },
+};
+let site = null; // a built copy of the real site, for weight and Lighthouse
+// Interrupted: end the builds this run started and remove its copies.
+for (const sig of ['SIGINT', 'SIGTERM']) {
+  process.on(sig, () => {
+    stopAll();
+    stopLighthouse();
+    if (!args.keep) copies.forEach(removeSite);
+    process.exit(130);
+  });
+}
+
+try {
+  // # Process data: each part in turn.
+  if (only.includes('build')) results.build = await benchBuild();
+  if (only.includes('scale')) results.scale = await benchScale();
+  if (only.includes('weight') || only.includes('lighthouse')) {
+    let publicDir = args.public && path.resolve(args.public);
+    if (!publicDir) {
+      if (!site) {
+        log('building the real site once for weight and Lighthouse');
+        site = copy('site');
+        await build(site);
+      }
+      publicDir = path.join(site, 'public');
+    }
+    const server = await serve({ dir: publicDir, port: 0 });
+    const base = `http://127.0.0.1:${server.address().port}`;
+    try {
+      if (only.includes('weight')) {
+        log('page weight in Chromium');
+        results.weight = await measureSite(base, publicDir, { viewport: { width: vw, height: vh } });
+      }
+      if (only.includes('lighthouse')) results.lighthouse = await benchLighthouse(base, publicDir);
+    } finally {
+      server.close();
+    }
+  }
+  results.machine.load_average_at_end = os.loadavg().map((v) => round(v, 2));
+  results.budgets = judge(budgetValues(results));
+
+  // # Save outputs.
+  print(results);
+  fs.mkdirSync(path.dirname(out), { recursive: true });
+  fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nbench: figures written to ${path.relative(process.cwd(), out) || out}`);
+} finally {
+  if (args.keep) log(`kept: ${copies.join(', ')}`);
+  else copies.forEach(removeSite);
+}
+
+/** One measured build: the build, then validation and csvclean (not part of `npm run build`). */
+async function measuredBuild(root) {
+  const b = await build(root);
+  const v = await validate(root);
+  const c = await csvclean(root);
+  return { build_ms: round(b.total_ms), build_cpu_ms: b.cpu_ms, stages_ms: b.stages, validate_ms: round(v.ms), csvclean_ms: round(c.ms) };
+}
+
+/** The real site: cold, warm, after touching one seed, after editing one value; median of the runs. */
+async function benchBuild() {
+  const root = copy('site');
+  site = root;
+  const scenarios = { cold: [], warm: [], touch: [], edit: [] };
+  let target = null;
+  let original = null;
+  for (let i = 1; i <= opts.runs; i++) {
+    log(`real site, run ${i} of ${opts.runs}: cold`);
+    clean(root);
+    scenarios.cold.push(await measuredBuild(root));
+    if (!target) {
+      target = busiestSeed(root);
+      original = fs.readFileSync(path.join(root, target.seed), 'utf8');
+    }
+    log(`real site, run ${i} of ${opts.runs}: warm`);
+    scenarios.warm.push(await measuredBuild(root));
+    log(`real site, run ${i} of ${opts.runs}: touch ${target.seed}`);
+    const now = new Date();
+    fs.utimesSync(path.join(root, target.seed), now, now);
+    scenarios.touch.push(await measuredBuild(root));
+    const edited = editOneValue(target.format, original, opts.seed + i);
+    log(`real site, run ${i} of ${opts.runs}: edit ${target.seed}:${edited.line}`);
+    fs.writeFileSync(path.join(root, target.seed), edited.text);
+    scenarios.edit.push({ ...(await measuredBuild(root)), line: edited.line });
+    fs.writeFileSync(path.join(root, target.seed), original);
+  }
+  log('real site: rebuilding from the unedited seeds for the page measurements');
+  await build(root);
+  const summary = {};
+  for (const [name, samples] of Object.entries(scenarios)) {
+    const stageNames = Object.keys(samples[0]?.stages_ms ?? {});
+    summary[name] = {
+      build_ms: round(median(samples.map((s) => s.build_ms))),
+      build_cpu_ms: round(median(samples.map((s) => s.build_cpu_ms))),
+      stages_ms: Object.fromEntries(stageNames.map((st) => [st, round(median(samples.map((s) => s.stages_ms[st])))])),
+      validate_ms: round(median(samples.map((s) => s.validate_ms))),
+      csvclean_ms: round(median(samples.map((s) => s.csvclean_ms))),
+      samples,
+    };
+  }
+  return { runs: opts.runs, ...census(root), seed: target.seed, scenarios: summary };
+}
+
+/** Synthetic corpora, each built cold in its own copy, within the time limit. */
+async function benchScale() {
+  const templates = readInputs(ROOT).reports;
+  const sizes = [];
+  for (const n of opts.sizes) {
+    log(`scale: ${n} synthetic reports`);
+    const root = copy(`scale-${n}`, { seeds: false });
+    const t0 = performance.now();
+    writeCorpus(root, ROOT, synthesize(templates, n, opts.seed));
+    const generate_ms = round(performance.now() - t0);
+    clean(root);
+    fs.rmSync(path.join(root, 'data'), { recursive: true, force: true });
+    const limitMs = opts.limit_s * 1000;
+    const b = await build(root, { limitMs });
+    const row = { reports: n, ...census(root), seconds: round(b.total_ms / 1000, 2), cpu_seconds: b.cpu_ms == null ? null : round(b.cpu_ms / 1000, 2), ms_per_report: round(b.total_ms / n, 1), generate_ms, stages_ms: b.stages };
+    if (b.timed_out) {
+      row.timed_out = { stage: b.timed_out.stage, after_ms: round(b.timed_out.after_ms), limit_s: opts.limit_s };
+      log(`scale: ${n} reports stopped after ${opts.limit_s} s, in stage "${b.timed_out.stage}"`);
+    }
+    // Validation reads seeds/ and data/ only: it can run whenever the data stage finished.
+    if (b.stages.data != null) {
+      log(`scale: ${n} reports: validate and csvclean`);
+      const v = await validate(root, { limitMs });
+      row.validate_ms = v.timedOut ? null : round(v.ms);
+      // csvclean over every CSV in one process, as check.mjs runs it.
+      const c = await csvclean(root, 20);
+      row.csvclean_ms = round(c.ms);
+      row.csvclean_estimated = c.estimated;
+    }
+    sizes.push(row);
+    if (!args.keep) {
+      removeSite(root);
+      copies.splice(copies.indexOf(root), 1);
+    }
+  }
+  // Growth from 100 to 1,000 (or between the two largest sizes that finished).
+  const done = sizes.filter((s) => !s.timed_out);
+  const a = done.find((s) => s.reports === 100) ?? done[done.length - 2];
+  const b = done.find((s) => s.reports === 1000) ?? done[done.length - 1];
+  const growth = a && b && a !== b ? { from: a.reports, to: b.reports, factor: round(b.seconds / a.seconds, 2), linear: round(b.reports / a.reports, 2) } : null;
+  return { seed: opts.seed, sizes, growth, dominant: dominant(sizes) };
+}
+
+/**
+ * Which stage dominates at the largest size: its share of the build, or, when the build ran out of
+ * time in it, its time so far and an estimate scaled from the largest size where it finished.
+ */
+function dominant(sizes) {
+  const last = sizes[sizes.length - 1];
+  if (!last) return null;
+  if (last.timed_out) {
+    // The stage (or stages running side by side, "charts+views") the build was stopped in; the
+    // estimate is for the one that would take longest if it grew linearly from a smaller size.
+    const { stage, after_ms } = last.timed_out;
+    let best = { stage, estimate: null, from: null };
+    for (const st of stage.split('+')) {
+      const ref = [...sizes].reverse().find((s) => s.stages_ms[st] != null && s !== last);
+      const estimate = ref ? round((ref.stages_ms[st] / ref.reports) * last.reports) : null;
+      if (estimate != null && (best.estimate == null || estimate > best.estimate)) best = { stage: st, estimate, from: ref.reports };
+    }
+    return { reports: last.reports, stage: best.stage, running: stage, ms: after_ms, share: null, at_least: true, estimate_ms: best.estimate, estimated_from: best.from };
+  }
+  const [stage, ms] = Object.entries(last.stages_ms).sort((x, y) => y[1] - x[1])[0] ?? [];
+  return { reports: last.reports, stage, ms, share: round(ms / (last.seconds * 1000), 3), at_least: false };
+}
+
+/**
+ * Lighthouse on home, the heaviest report page and an embed page (those of the weight part, else
+ * the report page with the largest HTML and its first chart), through a gzip proxy unless --raw.
+ */
+async function benchLighthouse(base, publicDir) {
+  const measured = (k) => results.weight?.pages.find((p) => p.kind === k)?.url;
+  const found = findPages(publicDir);
+  const html = (u) => fs.statSync(path.join(publicDir, u, 'index.html')).size;
+  const report = measured('report') ?? [...found.reports].sort((a, b) => html(b) - html(a) || (a < b ? -1 : 1))[0];
+  const slug = report?.split('/')[2];
+  const embed = measured('embed') ?? found.embeds.find((e) => e.startsWith(`/charts/${slug}--`)) ?? found.embeds[0];
+  const pages = [['home', '/'], ['report', report], ['embed', embed]].filter(([, u]) => u);
+  const proxy = opts.lighthouse_gzip ? await gzipProxy(base) : null;
+  const origin = proxy ? `http://127.0.0.1:${proxy.address().port}` : base;
+  const outDir = path.join(path.dirname(out), 'lighthouse');
+  const list = [];
+  try {
+    for (const [kind, url] of pages) {
+      log(`Lighthouse (mobile) on ${url}`);
+      list.push({ kind, ...(await runLighthouse(new URL(url, origin).href, { saveTo: path.join(outDir, `${kind}.report.json`) })) });
+    }
+  } finally {
+    proxy?.close();
+  }
+  return { form_factor: 'mobile', server: proxy ? 'scripts/serve.mjs behind a gzip proxy (level 6), as the published host compresses' : 'scripts/serve.mjs (no compression)', pages: list };
+}
+
+/** The measured value of each budget. */
+function budgetValues(r) {
+  const reportPage = r.weight?.pages.find((p) => p.kind === 'report');
+  const lh = r.lighthouse?.pages ?? [];
+  const lowest = (k) => (lh.length && lh.every((p) => p.scores[k] != null) ? Math.min(...lh.map((p) => p.scores[k])) : null);
+  const s1000 = r.scale?.sizes.find((s) => s.reports === 1000);
+  return {
+    report_first_visit_gzip: reportPage ? reportPage.load.gzip / 1024 : null,
+    lighthouse_performance: lowest('performance'),
+    lighthouse_accessibility: lowest('accessibility'),
+    lighthouse_best_practices: lowest('best_practices'),
+    lighthouse_seo: lowest('seo'),
+    lighthouse_cls: lh.length ? Math.max(...lh.map((p) => p.cls ?? 0)) : null,
+    build_cold: r.build ? r.build.scenarios.cold.build_ms / 1000 : null,
+    build_touch: r.build ? r.build.scenarios.touch.build_ms / 1000 : null,
+    // A build stopped at the time limit took at least that long: judged at the limit.
+    scale_1000_cold: s1000 ? { value: s1000.seconds, at_least: Boolean(s1000.timed_out) } : null,
+    scale_growth: r.scale?.growth?.from === 100 && r.scale?.growth?.to === 1000 ? r.scale.growth.factor : null,
+  };
+}
+
+function print(r) {
+  const m = r.machine;
+  const say = (s = '') => console.log(s);
+  say(`Bench Atlas benchmark, ${r.date}`);
+  say(`Machine: ${m.cores} cores (${m.cpu}), ${m.memory_gb} GB, ${m.os}; Node ${m.node}, Hugo ${m.hugo}${m.lighthouse ? `, Lighthouse ${m.lighthouse}` : ''}`);
+  say(`Load average at start ${m.load_average_at_start.join(' ')}, at end ${m.load_average_at_end.join(' ')} (other work on the machine slows every figure)`);
+  const budgetOf = (id) => r.budgets.find((b) => b.id === id);
+  const mark = (id) => (budgetOf(id) ? `  [budget ${budgetOf(id).op} ${budgetOf(id).limit}${budgetOf(id).unit ? ` ${budgetOf(id).unit}` : ''}: ${verdict(budgetOf(id))}]` : '');
+
+  if (r.build) {
+    const b = r.build;
+    say(`\n## Build: the real site (${b.reports} reports, ${fmt(b.data_rows)} data rows, ${b.pages} pages, ${b.charts} charts), median of ${b.runs} run${b.runs > 1 ? 's' : ''}, seconds`);
+    say(`Touched and edited: ${b.seed}`);
+    const stages = Object.keys(b.scenarios.cold.stages_ms);
+    const rows = [['scenario', ...stages, 'build', 'build cpu', 'validate', 'csvclean', 'with checks']];
+    for (const [name, s] of Object.entries(b.scenarios)) {
+      rows.push([name, ...stages.map((st) => sec(s.stages_ms[st])), sec(s.build_ms), sec(s.build_cpu_ms), sec(s.validate_ms), sec(s.csvclean_ms), sec(s.build_ms + s.validate_ms + s.csvclean_ms)]);
+    }
+    say(table(rows));
+    say(`build = node scripts/build.mjs, wall time (its stages as it prints them); build cpu = CPU time of the build and`);
+    say(`everything it ran (user + system; above the wall time when Hugo uses several cores, below it when others`);
+    say(`compete for the CPU); validate = check.mjs --no-csvclean; csvclean = csvclean -a over every CSV (one process)`);
+    say(`Cold build: ${sec(b.scenarios.cold.build_ms)} s${mark('build_cold')}`);
+    say(`Rebuild after touching one seed: ${sec(b.scenarios.touch.build_ms)} s${mark('build_touch')}`);
+  }
+
+  if (r.scale) {
+    const sc = r.scale;
+    say(`\n## Scale: synthetic corpora built cold (time limit ${opts.limit_s} s a build)`);
+    const stages = [...new Set(sc.sizes.flatMap((s) => Object.keys(s.stages_ms)))];
+    const rows = [['reports', 'data rows', 'pages', 'charts', ...stages.map((s) => `${s} s`), 'build s', 'cpu s', 'ms/report', 'validate s', 'csvclean s']];
+    for (const s of sc.sizes) {
+      const stageCells = stages.map((st) => (s.stages_ms[st] != null ? sec(s.stages_ms[st]) : s.timed_out?.stage.split('+').includes(st) ? `>${sec(s.timed_out.after_ms)}` : '-'));
+      rows.push([fmt(s.reports), fmt(s.data_rows), s.timed_out ? '-' : fmt(s.pages), s.charts == null ? '-' : fmt(s.charts), ...stageCells, s.timed_out ? `>${fmt(s.seconds)}` : fmt(s.seconds), fmt(s.cpu_seconds), fmt(s.ms_per_report, 0), sec(s.validate_ms), s.csvclean_ms == null ? '-' : `${s.csvclean_estimated ? '~' : ''}${sec(s.csvclean_ms)}`]);
+    }
+    say(table(rows));
+    if (sc.sizes.some((s) => s.csvclean_estimated)) say('~ csvclean measured on the first 20 CSVs and extrapolated to all');
+    say('\nMilliseconds per report, by stage (flat = linear):');
+    const per = (ms, n) => (ms == null ? '-' : fmt(ms / n, 0));
+    say(table([['reports', ...stages, 'build', 'validate'], ...sc.sizes.map((s) => [fmt(s.reports), ...stages.map((st) => per(s.stages_ms[st], s.reports)), s.timed_out ? '-' : per(s.seconds * 1000, s.reports), per(s.validate_ms, s.reports)])]));
+    for (const s of sc.sizes.filter((x) => x.timed_out)) say(`${fmt(s.reports)} reports: stopped at the ${s.timed_out.limit_s} s limit in stage "${s.timed_out.stage}" (${sec(s.timed_out.after_ms)} s into it)`);
+    if (sc.growth) say(`Growth ${fmt(sc.growth.from)} -> ${fmt(sc.growth.to)} reports: x${fmt(sc.growth.factor)} (linear x${fmt(sc.growth.linear)})${mark('scale_growth')}`);
+    const s1000 = sc.sizes.find((s) => s.reports === 1000);
+    if (s1000) say(`1,000 reports cold: ${s1000.timed_out ? 'more than ' : ''}${fmt(s1000.seconds)} s${mark('scale_1000_cold')}`);
+    const d = sc.dominant;
+    if (d) {
+      say(
+        d.at_least
+          ? `Dominant stage at ${fmt(d.reports)} reports: ${d.stage}${d.running !== d.stage ? ` (running: ${d.running})` : ''}, more than ${sec(d.ms)} s when stopped${d.estimate_ms ? `; about ${sec(d.estimate_ms)} s if it grows linearly from ${fmt(d.estimated_from)} reports` : ''}`
+          : `Dominant stage at ${fmt(d.reports)} reports: ${d.stage}, ${sec(d.ms)} s (${fmt(d.share * 100, 0)}% of the build)`,
+      );
+    }
+  }
+
+  if (r.weight) {
+    const w = r.weight;
+    say(`\n## Page weight: first visit, KB (raw / gzip -9), ${w.browser}, viewport ${w.viewport.width}x${w.viewport.height}`);
+    const rows = [['page', 'moment', 'requests', ...TYPES.map((t) => `${t} gz`), 'total raw', 'total gz']];
+    for (const p of w.pages) {
+      for (const [moment, s] of [['load', p.load], ['scrolled', p.scrolled]]) {
+        rows.push([moment === 'load' ? `${p.kind} ${p.url}` : '', moment, s.requests, ...TYPES.map((t) => kb(s.by_type[t].gzip)), kb(s.raw), kb(s.gzip)]);
+      }
+    }
+    say(table(rows));
+    const rp = w.pages.find((p) => p.kind === 'report');
+    if (rp) say(`Heaviest report page before interaction: ${kb(rp.load.gzip)} KB gzip${mark('report_first_visit_gzip')}`);
+  }
+
+  if (r.lighthouse) {
+    say(`\n## Lighthouse (${r.lighthouse.form_factor}), served by ${r.lighthouse.server}`);
+    const rows = [['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP ms', 'CLS', 'TBT ms']];
+    for (const p of r.lighthouse.pages) rows.push([`${p.kind} ${p.url}`, p.scores.performance, p.scores.accessibility, p.scores.best_practices, p.scores.seo, fmt(p.lcp_ms, 0), fmt(p.cls, 3), fmt(p.tbt_ms, 0)]);
+    say(table(rows));
+    for (const p of r.lighthouse.pages) {
+      const lost = Object.entries(p.failing).filter(([, ids]) => ids.length);
+      if (lost.length) say(`${p.kind}: points lost in ${lost.map(([c, ids]) => `${c} (${ids.join(', ')})`).join('; ')}`);
+    }
+  }
+
+  if (r.budgets.length) {
+    say('\n## Budgets');
+    say(table([['budget', 'limit', 'value', 'verdict'], ...r.budgets.map((b) => [b.title, `${b.op} ${b.limit}${b.unit ? ` ${b.unit}` : ''}`, `${b.at_least ? '>' : ''}${fmt(b.value, 3)}${b.unit ? ` ${b.unit}` : ''}`, verdict(b)])]));
+  }
+}

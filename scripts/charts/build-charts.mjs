@@ -1,0 +1,153 @@
+// CLI: data/ -> every chart of every report: a self-contained Vega-Lite spec, the compiled Vega
+// specs (light and dark), SVGs (light and dark), a PNG at twice the size and the CSV of the plotted
+// rows, in <out>/static/charts/ (a chart no longer produced is removed), and the index
+// <out>/data/charts.json for Hugo. <out> is build/charts/.
+// Same input, same bytes. Renders are cached by content hash in .cache/charts/ (key: the spec and
+// the renderer version), so unchanged charts are not rendered again; output is the same either way.
+// Usage: node scripts/charts/build-charts.mjs [--data DIR] [--out DIR] [--cache DIR | --no-cache] [--quiet]
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT } from '../lib/paths.mjs';
+import { sha256 } from '../lib/hash.mjs';
+import { toCsv } from '../lib/csv.mjs';
+import { writeFileAtomic } from '../lib/fs.mjs';
+import { jsonText, sortedJsonText } from '../lib/json.mjs';
+import { compile, countMarks, loadFonts, rendererVersion, renderSvg, scopeSvgIds, svgSize, svgToPng } from './render.mjs';
+import { planCharts } from './plan.mjs';
+import { darkSvg, darkVariant, themeColorsInData } from './shared/theme.mjs';
+
+const { values: args } = parseArgs({
+  options: {
+    data: { type: 'string' },
+    out: { type: 'string' },
+    cache: { type: 'string' },
+    'no-cache': { type: 'boolean' },
+    quiet: { type: 'boolean' },
+  },
+});
+const dataDir = path.resolve(args.data ?? path.join(ROOT, 'data'));
+const outDir = path.resolve(args.out ?? path.join(ROOT, 'build', 'charts'));
+const cacheDir = args['no-cache'] ? null : path.resolve(args.cache ?? path.join(ROOT, '.cache', 'charts'));
+const chartsDir = path.join(outDir, 'static', 'charts');
+const started = performance.now();
+
+// How render() below turns a spec into files: part of the cache key, change it with render().
+const RECIPE = 'vg+dark.vg, svg+dark.svg (colours swapped), png x2 on white';
+
+const RENDERS = [
+  ['vg', '.vg.json'],
+  ['vgDark', '.dark.vg.json'],
+  ['svg', '.svg'],
+  ['svgDark', '.dark.svg'],
+  ['png', '.png'],
+];
+
+/** Read a chart's renders from the cache, or undefined when any file is missing. */
+function fromCache(key) {
+  if (!cacheDir) return undefined;
+  const files = RENDERS.map(([, ext]) => path.join(cacheDir, key + ext));
+  if (!files.every((f) => fs.existsSync(f))) return undefined;
+  const r = {};
+  RENDERS.forEach(([name, ext], i) => {
+    r[name] = ext === '.png' ? fs.readFileSync(files[i]) : fs.readFileSync(files[i], 'utf8');
+  });
+  return r;
+}
+
+const CONCURRENCY = 4;
+
+/** Run fn over items, at most `limit` at a time, in order of start. */
+async function mapLimit(items, limit, fn) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await fn(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+/** Compile and render one chart: Vega specs for both themes, SVGs for both, the PNG of the light one. */
+async function render(id, spec) {
+  const clash = themeColorsInData(spec);
+  if (clash.length) throw new Error(`${id}: data colours ${clash.join(', ')} are theme colours; pick others`);
+  const vg = await compile(spec);
+  const vgDark = await compile(darkVariant(spec));
+  const { svg: raw } = await renderSvg(vg, null);
+  const svg = scopeSvgIds(raw, id);
+  const svgDark = scopeSvgIds(darkSvg(raw), `${id}-dark`);
+  const png = await svgToPng(svg, { scale: 2, background: 'white' });
+  return { vg: jsonText(vg), vgDark: jsonText(vgDark), svg, svgDark, png };
+}
+
+try {
+  // # Load inputs.
+  const reportsDir = path.join(dataDir, 'reports');
+  const reports = fs
+    .readdirSync(reportsDir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(reportsDir, f), 'utf8')));
+  const csvTexts = {};
+  for (const r of reports) for (const t of r.tables) csvTexts[t.path] = fs.readFileSync(path.join(dataDir, t.path), 'utf8');
+
+  // # Process data.
+  const { charts, index } = planCharts(reports, csvTexts);
+  const { measure } = loadFonts();
+  for (const { id, spec } of charts) {
+    // A title wider than the chart would be cut off at the edge: fail instead.
+    const room = spec.width - 2 * spec.config.padding;
+    const { title } = spec.config;
+    const subtitles = [spec.title.subtitle ?? []].flat();
+    for (const [text, size, weight] of [[spec.title.text, title.fontSize, 'bold'], ...subtitles.map((t) => [t, title.subtitleFontSize, 'normal'])]) {
+      if (measure(text, size, weight) > room) throw new Error(`${id}: title too wide for ${spec.width} pixels: ${JSON.stringify(text)}`);
+    }
+  }
+  let rendered = 0;
+  let cached = 0;
+  fs.mkdirSync(chartsDir, { recursive: true });
+  fs.mkdirSync(path.join(outDir, 'data'), { recursive: true });
+  const written = new Set();
+  // A few charts at a time (resvg and zlib work on libuv's threads meanwhile), each written out as
+  // soon as it is done: memory stays flat and the cost grows linearly with the number of charts.
+  await mapLimit(charts, CONCURRENCY, async (chart) => {
+    const specJson = jsonText(chart.spec);
+    // The key covers both themes (the dark config is not in the spec) and how they are rendered.
+    const key = sha256(specJson, JSON.stringify(darkVariant(chart.spec)), RECIPE, rendererVersion);
+    let r = fromCache(key);
+    if (r) cached++;
+    else {
+      r = await render(chart.id, chart.spec);
+      rendered++;
+      if (cacheDir) {
+        fs.mkdirSync(cacheDir, { recursive: true });
+        for (const [name, ext] of RENDERS) writeFileAtomic(path.join(cacheDir, key + ext), r[name]);
+      }
+    }
+    const marks = countMarks(r.svg, chart.markClass);
+    if (marks !== chart.rows.length) {
+      throw new Error(`${chart.id}: the SVG has ${marks} ${chart.markClass} items for ${chart.rows.length} plotted rows`);
+    }
+    Object.assign(chart.entry, svgSize(r.svg));
+    // # Save outputs.
+    const files = {
+      '.vl.json': specJson,
+      '.csv': toCsv(chart.rows, chart.fields.map((f) => f.name)),
+      ...Object.fromEntries(RENDERS.map(([name, ext]) => [ext, r[name]])),
+    };
+    for (const [ext, content] of Object.entries(files)) {
+      writeFileAtomic(path.join(chartsDir, chart.id + ext), content);
+      written.add(chart.id + ext);
+    }
+  });
+  for (const f of fs.readdirSync(chartsDir)) if (!written.has(f)) fs.rmSync(path.join(chartsDir, f), { force: true });
+  writeFileAtomic(path.join(outDir, 'data', 'charts.json'), sortedJsonText(index));
+
+  if (!args.quiet) {
+    const ms = Math.round(performance.now() - started);
+    console.log(`charts: ${charts.length} charts, ${rendered} rendered, ${cached} from cache, ${ms} ms -> ${path.relative(process.cwd(), chartsDir) || '.'}/`);
+  }
+} catch (e) {
+  console.error(`build-charts: ${e.message}`);
+  if (process.env.DEBUG) console.error(e.stack);
+  process.exit(1);
+}

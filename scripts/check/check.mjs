@@ -1,0 +1,122 @@
+// CLI (npm run check): validate the whole repository and print one line per problem, with the file, the line
+// where there is one, and what to do. Exit 1 when there is any problem.
+//  - every seed has metadata, and every metadata file a seed; metadata fields are valid;
+//  - every platform id exists; every seed parses; errata name real rows;
+//  - data/ is exactly what the scripts produce from seeds/ (byte for byte);
+//  - every CSV matches its schema in data/tables/datapackage.json, and passes `csvclean -a`.
+// Usage: node scripts/check/check.mjs [--root DIR] [--no-csvclean]
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { ROOT } from '../lib/paths.mjs';
+import { readTree } from '../lib/fs.mjs';
+import { InputError } from '../lib/errors.mjs';
+import { readTable } from '../lib/table.mjs';
+import { venvBin } from '../lib/tools.mjs';
+import { loadEnv, readInputs } from '../data/inputs.mjs';
+import { buildData } from '../data/pipeline.mjs';
+
+const { values } = parseArgs({ options: { root: { type: 'string' }, 'no-csvclean': { type: 'boolean' } } });
+const root = path.resolve(values.root ?? ROOT);
+const problems = [];
+const say = (msg) => problems.push(msg);
+const asLine = (e) => {
+  if (!(e instanceof InputError)) throw e;
+  return (e.all ?? [e]).map((x) => {
+    x.file ??= e.file;
+    return x.format();
+  });
+};
+
+// # Load inputs.
+const env = loadEnv();
+const inputs = readInputs(root);
+inputs.problems.forEach(say);
+for (const p of inputs.orphans) {
+  say(`${p}: no metadata for this file: add ${p.replace(/\.[^./]+$/, '')}.meta.yaml beside it (npm run add-report -- ${p} writes one)`);
+}
+
+// Placeholders that add-report leaves for the contributor.
+for (const [file, text] of [[inputs.platformsPath, inputs.platformsText], ...inputs.reports.map((r) => [r.metaPath, r.metaText])]) {
+  text.split('\n').forEach((l, i) => {
+    if (/TODO/.test(l) && !/^\s*#/.test(l)) say(`${file}:${i + 1}: fill in: ${l.trim()}`);
+  });
+}
+
+// # Process data: each report on its own, so that one broken report does not hide another.
+let ok = !inputs.problems.length;
+for (const report of inputs.reports) {
+  try {
+    buildData({ ...inputs, reports: [report] }, env);
+  } catch (e) {
+    asLine(e).forEach(say);
+    ok = false;
+  }
+}
+
+// data/ must be exactly what the scripts produce.
+if (ok) {
+  try {
+    const { files } = buildData(inputs, env);
+    const have = readTree(path.join(root, 'data'));
+    for (const [p, text] of files) {
+      if (!have.has(p)) say(`data/${p}: missing: run \`npm run data\` and commit data/`);
+      else if (have.get(p) !== text) say(`data/${p}: differs from what the scripts produce from seeds/: run \`npm run data\` and commit data/`);
+    }
+    for (const p of have.keys()) if (!files.has(p)) say(`data/${p}: produced by no seed: run \`npm run data\` to remove it, and commit data/`);
+  } catch (e) {
+    asLine(e).forEach(say);
+  }
+}
+
+// Every CSV against its schema, read back from disk as a reader would.
+const pkgPath = path.join(root, 'data/tables/datapackage.json');
+if (fs.existsSync(pkgPath)) {
+  const pkg = JSON.parse(fs.readFileSync(pkgPath, 'utf8'));
+  for (const r of pkg.resources) {
+    const file = `data/tables/${r.path}`;
+    if (!fs.existsSync(path.join(root, file))) {
+      say(`${file}: listed in data/tables/datapackage.json but missing: run \`npm run data\``);
+      continue;
+    }
+    validateCsv(file, fs.readFileSync(path.join(root, file), 'utf8'), r.schema).forEach(say);
+  }
+  if (!values['no-csvclean']) {
+    // csvclean -a over every CSV, in one Python process (csvclean-all.py beside this file), and only over
+    // files whose content it has not passed before (a cache of content hashes in .cache/).
+    const cacheFile = path.join(root, '.cache', 'csvclean-passed.json');
+    const passed = new Set(fs.existsSync(cacheFile) ? JSON.parse(fs.readFileSync(cacheFile, 'utf8')) : []);
+    const files = pkg.resources.map((r) => `data/tables/${r.path}`).filter((f) => fs.existsSync(path.join(root, f)));
+    const hashOf = (f) => createHash('sha256').update(fs.readFileSync(path.join(root, f))).digest('hex');
+    const todo = files.filter((f) => !passed.has(hashOf(f)));
+    if (todo.length) {
+      const res = spawnSync(venvBin('python', root), [path.join(ROOT, 'scripts/check/csvclean-all.py'), ...todo], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
+      if (res.status !== 0) say(`csvclean: could not run (${(res.stderr || '').trim().split('\n').pop()}): run \`npm run setup\``);
+      for (const line of (res.stdout || '').split('\n').filter(Boolean)) {
+        const [file, code, first] = line.split('\t');
+        if (code === '0') passed.add(hashOf(file));
+        else say(`${file}: csvclean -a reports a malformed CSV: ${first}`);
+      }
+      fs.mkdirSync(path.dirname(cacheFile), { recursive: true });
+      fs.writeFileSync(cacheFile, JSON.stringify([...passed].sort()));
+    }
+  }
+}
+
+// # Save outputs: the report.
+if (problems.length) {
+  for (const p of problems) console.error(p);
+  console.error(`check: ${problems.length} problem${problems.length === 1 ? '' : 's'}`);
+  process.exit(1);
+}
+console.log(`check: ${inputs.reports.length} reports, seeds, metadata, platforms and data/ are consistent`);
+
+/** Check a CSV file's line ends, header, cell types, constraints and primary key against its Table Schema. */
+function validateCsv(file, text, schema) {
+  const out = [];
+  if (!text.endsWith('\n') || text.includes('\r')) out.push(`${file}: expected LF line ends and a final newline: run \`npm run data\``);
+  const { problems } = readTable(text, schema.fields, { file, primaryKey: schema.primaryKey });
+  return [...out, ...problems.map((p) => p.format())];
+}

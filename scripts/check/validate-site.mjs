@@ -1,0 +1,142 @@
+// CLI: check the built site in public/ as files, before any browser opens it.
+//  1. every page is valid HTML: html-validate with .htmlvalidate.mjs (the recommended rules, a few
+//     relaxed, each with its reason there);
+//  2. every internal link and resource resolves to a file of public/: href and src of pages (and of
+//     the inline SVG), srcset, url() in stylesheets, and #fragments: /seeds/<slug>/#L42 needs an
+//     element with id "L42" in that page. An integrity attribute must match the file it names.
+//     External links are not followed; a javascript: URL is always a problem.
+// One line per problem, `<file>: <what is broken>`; exit 1 if there is any.
+// Usage: node scripts/check/validate-site.mjs [--dir public] [--base /] [--no-html]
+//   --base: the base URL the site was built for (a build with --publish: its publishURL).
+import fs from 'node:fs';
+import path from 'node:path';
+import { createHash } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { HtmlValidate, FileSystemConfigLoader } from 'html-validate';
+import { ROOT } from '../lib/paths.mjs';
+import { walk } from '../lib/fs.mjs';
+import { attrOf, elements, parseHtml } from './html.mjs';
+
+const { values } = parseArgs({ options: { dir: { type: 'string' }, base: { type: 'string' }, 'no-html': { type: 'boolean' } } });
+const dir = path.resolve(values.dir ?? path.join(ROOT, 'public'));
+const base = new URL(values.base ?? '/', 'http://site.invalid/');
+const shown = (file) => path.relative(process.cwd(), file).split(path.sep).join('/') || file;
+
+/** Attributes that hold one URL, and the elements they appear on (any element for href in SVG). */
+const URL_ATTRS = { href: null, src: null, poster: ['video'], data: ['object'], action: ['form'] };
+
+/** The URLs a page refers to: { url, tag, attr, integrity }. */
+function referencesOf(html) {
+  const refs = [];
+  for (const el of elements(parseHtml(html))) {
+    const attr = (name) => attrOf(el, name);
+    for (const a of el.attrs) {
+      const on = URL_ATTRS[a.name];
+      if (on === undefined || (on && !on.includes(el.tagName))) continue;
+      // <link rel=preconnect/dns-prefetch> names an origin, not a resource.
+      if (el.tagName === 'link' && /\b(preconnect|dns-prefetch)\b/.test(attr('rel') ?? '')) continue;
+      refs.push({ url: a.value.trim(), tag: el.tagName, attr: a.prefix ? `${a.prefix}:${a.name}` : a.name, integrity: attr('integrity') });
+    }
+    const srcset = attr('srcset');
+    if (srcset) for (const part of srcset.split(',')) refs.push({ url: part.trim().split(/\s+/)[0], tag: el.tagName, attr: 'srcset' });
+  }
+  return refs;
+}
+
+/** Ids (and <a name>s) a page defines, parsed once per page. */
+const idCache = new Map();
+function idsOf(file) {
+  if (!idCache.has(file)) {
+    const ids = new Set();
+    for (const el of elements(parseHtml(fs.readFileSync(file, 'utf8')))) {
+      for (const a of el.attrs) if (a.name === 'id' || (a.name === 'name' && el.tagName === 'a')) ids.add(a.value);
+    }
+    idCache.set(file, ids);
+  }
+  return idCache.get(file);
+}
+
+/** The file public/ serves for a URL on the site, or null. */
+function fileFor(u) {
+  const rel = decodeURIComponent(u.pathname.slice(base.pathname.length));
+  const p = path.join(dir, rel);
+  if (!p.startsWith(dir)) return null;
+  if (fs.existsSync(p) && fs.statSync(p).isDirectory()) {
+    const index = path.join(p, 'index.html');
+    return fs.existsSync(index) ? index : null;
+  }
+  return fs.existsSync(p) ? p : null;
+}
+
+/** What is wrong with one reference from a page at pageUrl, or null. */
+function checkReference(ref, pageUrl, pageFile) {
+  const label = `${ref.tag} ${ref.attr}="${ref.url.length > 100 ? ref.url.slice(0, 97) + '...' : ref.url}"`;
+  if (/^\s*javascript:/i.test(ref.url)) return `${label}: a javascript: URL`;
+  let u;
+  try {
+    u = new URL(ref.url, pageUrl);
+  } catch {
+    return `${label}: not a URL`;
+  }
+  if (u.protocol !== 'http:' && u.protocol !== 'https:') return null; // mailto:, data:, ...
+  if (u.origin !== base.origin) return null; // external: not followed
+  if (!u.pathname.startsWith(base.pathname)) return `${label}: outside the site's base path ${base.pathname}`;
+  const target = fileFor(u);
+  if (!target) return `${label}: no such file in ${shown(dir)}/`;
+  if (ref.integrity) {
+    const [algo, digest] = ref.integrity.split('-');
+    const actual = createHash(algo).update(fs.readFileSync(target)).digest('base64');
+    if (actual !== digest) return `${label}: integrity ${ref.integrity} does not match ${shown(target)}`;
+  }
+  if (u.hash.length > 1 && target.endsWith('.html')) {
+    const id = decodeURIComponent(u.hash.slice(1));
+    if (!idsOf(target).has(id)) return `${label}: no element with id "${id}" in ${target === pageFile ? 'this page' : shown(target)}`;
+  }
+  return null;
+}
+
+const problems = [];
+const files = walk(dir);
+const pages = files.filter((f) => f.endsWith('.html'));
+if (!pages.length) {
+  console.error(`${shown(dir)}: no HTML pages (run npm run build first)`);
+  process.exit(1);
+}
+
+// 1. Valid HTML.
+if (!values['no-html']) {
+  const validator = new HtmlValidate(new FileSystemConfigLoader({ extends: [] }));
+  for (const file of pages) {
+    const report = await validator.validateFile(file);
+    for (const r of report.results) {
+      for (const m of r.messages) problems.push(`${shown(file)}:${m.line}:${m.column}: ${m.message} [${m.ruleId}]${m.selector ? ` at ${m.selector}` : ''}`);
+    }
+  }
+}
+
+// 2. Links and resources.
+for (const file of pages) {
+  const pageUrl = new URL(path.relative(dir, file).split(path.sep).join('/'), base);
+  const seen = new Set();
+  for (const ref of referencesOf(fs.readFileSync(file, 'utf8'))) {
+    const key = `${ref.tag} ${ref.attr} ${ref.url}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const problem = checkReference(ref, pageUrl, file);
+    if (problem) problems.push(`${shown(file)}: ${problem}`);
+  }
+}
+for (const file of files.filter((f) => f.endsWith('.css'))) {
+  const cssUrl = new URL(path.relative(dir, file).split(path.sep).join('/'), base);
+  for (const m of fs.readFileSync(file, 'utf8').matchAll(/url\(\s*(["']?)([^"')]+)\1\s*\)/g)) {
+    const problem = checkReference({ url: m[2], tag: 'css', attr: 'url' }, cssUrl, file);
+    if (problem) problems.push(`${shown(file)}: ${problem}`);
+  }
+}
+
+for (const p of problems) console.error(p);
+if (problems.length) {
+  console.error(`validate-site: ${problems.length} problem${problems.length === 1 ? '' : 's'} in ${shown(dir)}/`);
+  process.exit(1);
+}
+console.log(`validate-site: ${pages.length} pages valid, every internal link and resource resolves`);

@@ -1,0 +1,70 @@
+// The file-system side of the data stage's inputs: find every report under seeds/ (a seed, its
+// <name>.meta.yaml, optional <name>.errata.yaml and other files beside it named by the metadata),
+// the platform registry, and (schemas.mjs) the table schemas. The CLIs (build-data, check, add-report) call this;
+// the stage itself (pipeline.mjs) is pure.
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, relPath } from '../lib/paths.mjs';
+import { walk } from '../lib/fs.mjs';
+import { parsers } from './parsers/index.mjs';
+import { loadMetaSchema, loadSchemas } from './schemas.mjs';
+
+/** What the pure pipeline needs besides the inputs: the parser registry and the schemas. */
+export function loadEnv() {
+  return {
+    parsers,
+    schemas: loadSchemas(),
+    metaSchema: loadMetaSchema(),
+  };
+}
+
+const META = '.meta.yaml';
+const ERRATA = '.errata.yaml';
+export const PLATFORMS = 'seeds/platforms.yaml';
+
+/**
+ * Find every report under seeds/: a <name>.meta.yaml beside the seed <name>.<ext>.
+ * Files that belong to no report are returned as `orphans` for `check` to report.
+ */
+export function readInputs(root = ROOT) {
+  const all = walk(path.join(root, 'seeds')).map((p) => relPath(root, p));
+  const metas = all.filter((p) => p.endsWith(META));
+  const claimed = new Set([PLATFORMS, ...metas]);
+  const reports = [];
+  const problems = [];
+  for (const metaPath of metas) {
+    const base = metaPath.slice(0, -META.length);
+    const candidates = all.filter((p) => !p.endsWith(META) && !p.endsWith(ERRATA) && p.slice(0, p.lastIndexOf('.')) === base);
+    if (candidates.length !== 1) {
+      problems.push(`${metaPath}: expected one seed named ${path.posix.basename(base)}.<ext> beside it, found ${candidates.length ? candidates.join(', ') : 'none'}`);
+      continue;
+    }
+    const seedPath = candidates[0];
+    const errataPath = all.includes(base + ERRATA) ? base + ERRATA : undefined;
+    const dir = seedPath.slice(0, seedPath.lastIndexOf('/') + 1);
+    const files = {};
+    for (const p of all) {
+      if (p.startsWith(dir) && p.startsWith(base + '.') && p !== seedPath && p !== metaPath && p !== errataPath) {
+        files[p] = /\.(csv|txt|md|json|ya?ml)$/.test(p) ? fs.readFileSync(path.join(root, p), 'utf8') : '';
+      }
+    }
+    [seedPath, metaPath, errataPath, ...Object.keys(files)].forEach((p) => p && claimed.add(p));
+    reports.push({
+      metaPath,
+      metaText: fs.readFileSync(path.join(root, metaPath), 'utf8'),
+      seedPath,
+      seedText: fs.readFileSync(path.join(root, seedPath), 'utf8'),
+      errataPath,
+      errataText: errataPath ? fs.readFileSync(path.join(root, errataPath), 'utf8') : undefined,
+      files,
+    });
+  }
+  const orphans = all.filter((p) => !claimed.has(p) && !/(^|\/)(README\.md|\.gitkeep)$/.test(p));
+  return {
+    reports,
+    platformsPath: PLATFORMS,
+    platformsText: fs.existsSync(path.join(root, PLATFORMS)) ? fs.readFileSync(path.join(root, PLATFORMS), 'utf8') : '',
+    orphans,
+    problems,
+  };
+}

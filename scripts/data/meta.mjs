@@ -1,0 +1,66 @@
+// Load inputs, part one: a report's metadata (<seed>.meta.yaml) and the platform registry
+// (seeds/platforms.yaml), validated with the line of every problem.
+import { InputError, quote } from '../lib/errors.mjs';
+import { readYaml, validateWithLines } from './yaml-input.mjs';
+
+/** Attach a file path to an InputError that has none. */
+export function withFile(e, file) {
+  if (e instanceof InputError && !e.file) e.file = file;
+  return e;
+}
+
+const dirOf = (p) => p.slice(0, p.lastIndexOf('/') + 1);
+/** A file named in a report's metadata, as a repository path (it lives beside the seed). */
+export const besideSeed = (seedPath, name) => dirOf(seedPath) + name;
+
+/**
+ * Read and validate one report's metadata.
+ * @param {import('./pipeline.mjs').ReportInput} input
+ * @param {{ parsers: object, platforms: object, schemas: object, metaSchema: object }} ctx
+ */
+export function readMeta(input, ctx) {
+  let meta;
+  try {
+    const { value, lineOf } = readYaml(input.metaText);
+    if (value && typeof value === 'object') {
+      // YAML reads 2012 as a number and 2019-05-15 as a string: dates are always text here.
+      for (const k of ['date', 'added']) if (typeof value[k] === 'number') value[k] = String(value[k]);
+      // (Not a list: the schema says so below, with the line.)
+      if (Array.isArray(value.software)) for (const s of value.software) if (s && typeof s.version === 'number') s.version = String(s.version);
+    }
+    validateWithLines(ctx.metaSchema, value, lineOf);
+    meta = value;
+    meta.lineOf = lineOf;
+  } catch (e) {
+    throw withFile(e, input.metaPath);
+  }
+  const fail = (path, expected, found) => {
+    throw new InputError(meta.lineOf(path), expected, found, input.metaPath);
+  };
+  if (!ctx.parsers[meta.format]) fail(['format'], `a known format (${Object.keys(ctx.parsers).join(', ')})`, quote(meta.format));
+  meta.platforms.forEach((p, i) => {
+    if (!ctx.platforms[p.id]) fail(['platforms', i, 'id'], `a platform id from seeds/platforms.yaml (${Object.keys(ctx.platforms).join(', ')}), or a new entry there`, quote(p.id));
+  });
+  (meta.datasets ?? []).forEach((d, i) => {
+    if (!ctx.schemas[d.kind]) fail(['datasets', i, 'kind'], `a table kind from scripts/data/schemas/tables/ (${Object.keys(ctx.schemas).join(', ')})`, quote(d.kind));
+    if (!(besideSeed(input.seedPath, d.file) in input.files)) fail(['datasets', i, 'file'], 'a file beside the seed', quote(d.file));
+  });
+  return meta;
+}
+
+/** Parse the platform registry (seeds/platforms.yaml). */
+export function readPlatforms(text, path) {
+  try {
+    const { value, lineOf } = readYaml(text);
+    const out = {};
+    for (const [id, p] of Object.entries(value ?? {})) {
+      if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) throw new InputError(lineOf([id]), 'a platform id of lower-case words joined by hyphens', quote(id));
+      if (!p || typeof p.name !== 'string' || !p.name.trim()) throw new InputError(lineOf([id]), `a "name" for platform ${id}`, 'none');
+      if (typeof p.kind !== 'string') throw new InputError(lineOf([id]), `a "kind" for platform ${id} (physical server, cloud instance, ...)`, 'none');
+      out[id] = { id, name: p.name, kind: p.kind, line: lineOf([id]) };
+    }
+    return out;
+  } catch (e) {
+    throw withFile(e, path);
+  }
+}

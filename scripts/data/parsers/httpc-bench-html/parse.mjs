@@ -1,0 +1,125 @@
+// Parser for httpc_bench results published as HTML tables inside Markdown (Mojito's BENCHMARK.md):
+// an introduction naming the machines and the clients, then one "## <run>" section per run, each
+// with prose (where `ulimit -n` is stated) and a <table> of Client, Pool Count, Pool Size,
+// Concurrency, Req/sec, Error %. Tables are read with an HTML parser (parse5), never with
+// regular expressions over markup. Pure: text in, rows out, each row with its 1-based line.
+import { parse as parseHtml } from 'parse5';
+import { InputError, quote } from '../../../lib/errors.mjs';
+import { splitLines, isBlank, slugify, matchHeader } from '../../../lib/text.mjs';
+import { HTTPC_COLUMNS, httpcRow, readHttpcIntro } from '../shared/httpc-bench.mjs';
+
+export const format = 'httpc-bench-html';
+export const description = 'httpc_bench results as HTML tables in Markdown, one table per run (Mojito BENCHMARK.md, 2019).';
+
+export function detect(text) {
+  return /<table[\s>]/i.test(text) && /Req\/sec/i.test(text) && /Pool\s*Size/i.test(text);
+}
+
+const textOf = (node) =>
+  node.nodeName === '#text' ? node.value : (node.childNodes ?? []).map(textOf).join('');
+const children = (node, name) => (node.childNodes ?? []).filter((c) => c.nodeName === name);
+function* walk(node) {
+  yield node;
+  for (const c of node.childNodes ?? []) yield* walk(c);
+  if (node.content) yield* walk(node.content);
+}
+
+/**
+ * @param {string} text
+ * @returns {import('../contract.mjs').ParseResult}
+ */
+export function parse(text) {
+  const lines = splitLines(text);
+  if (lines.every(isBlank)) throw new InputError(0, 'an httpc_bench report with HTML tables', 'an empty file');
+  // parse5 counts lines in the text it is given; hand it the same lines we number.
+  const doc = parseHtml(lines.join('\n'), { sourceCodeLocationInfo: true });
+  const tables = [...walk(doc)].filter((n) => n.nodeName === 'table');
+  if (!tables.length) throw new InputError(0, 'an HTML <table> of results', 'none');
+
+  const headings = [];
+  lines.forEach((l, i) => {
+    const m = /^(#{1,6})\s+(.+?)\s*#*\s*$/.exec(l);
+    if (m) headings.push({ level: m[1].length, title: m[2], line: i + 1 });
+  });
+
+  const firstTable = tables[0].sourceCodeLocation.startLine;
+  const firstRun = headings.find((h) => h.level >= 2 && h.line < firstTable);
+  const intro = readHttpcIntro(lines, (firstRun?.line ?? firstTable) - 1);
+  const rows = [];
+  const runs = [];
+  for (const table of tables) {
+    const loc = table.sourceCodeLocation;
+    if (!loc.endTag) throw new InputError(loc.startLine, 'a table closed by </table>', 'the end of the file (the table is cut off)');
+    const head = [...headings].reverse().find((h) => h.line < loc.startLine && h.level >= 2);
+    if (!head) throw new InputError(loc.startLine, 'a "## <run>" heading before the table', 'none');
+    if (runs.some((r) => r.heading_line === head.line)) throw new InputError(loc.startLine, 'one table per run heading', `a second table under ${quote(head.title)}`);
+    const run = readRun(lines, head, loc.startLine);
+    runs.push(run);
+
+    const thead = children(table, 'thead')[0];
+    const headerRow = thead && children(thead, 'tr')[0];
+    if (!headerRow) throw new InputError(loc.startLine, 'a <thead> with the column names', 'none');
+    const columns = children(headerRow, 'th').map((th) => {
+      const name = matchHeader(textOf(th).trim(), HTTPC_COLUMNS);
+      if (!name) throw new InputError(th.sourceCodeLocation.startLine, `a column name (${Object.values(HTTPC_COLUMNS).map((a) => a[0]).join(', ')})`, quote(textOf(th)));
+      return { name, text: textOf(th).trim() };
+    });
+    let count = 0;
+    for (const body of children(table, 'tbody')) {
+      for (const tr of children(body, 'tr')) {
+        // A row whose <tr> tag is missing: the HTML parser supplies one, with no place in the text.
+        if (!tr.sourceCodeLocation) {
+          const at = children(tr, 'td').find((td) => td.sourceCodeLocation)?.sourceCodeLocation.startLine ?? loc.startLine;
+          throw new InputError(at, 'each row of cells inside <tr> ... </tr>', `cells with no <tr>: ${quote(lines[at - 1])}`);
+        }
+        const n = tr.sourceCodeLocation.startLine;
+        const cells = children(tr, 'td').map((td) => textOf(td).trim());
+        if (cells.length !== columns.length) {
+          throw new InputError(n, `${columns.length} cells (${columns.map((c) => c.text).join(', ')})`, `${cells.length}: ${quote(lines[n - 1])}`);
+        }
+        const raw = Object.fromEntries(columns.map((c, i) => [c.name, cells[i]]));
+        rows.push(httpcRow(raw, columns, run.id, n));
+        count++;
+      }
+    }
+    if (!count) throw new InputError(loc.startLine, 'at least one result row in the table', 'none');
+    run.rows = count;
+  }
+
+  return {
+    title: headings.find((h) => h.level === 1)?.title ?? '',
+    tables: {
+      'client-rate': { kind: 'http-client-rate', title: 'Requests per second by client and configuration', rows, notes: [] },
+    },
+    machines: intro.machines,
+    software: intro.software,
+    methodology: [...intro.methodology, ...runs.map((r) => ({ title: r.title, text: r.text, line: r.heading_line, run: r.id }))],
+    notes: [],
+    runs: runs.map(({ text, ...r }) => r),
+    sections: [],
+  };
+}
+
+/** A run: its id (the date in its heading, else a short name), its prose, and the `ulimit -n` it states. */
+function readRun(lines, head, tableLine) {
+  const prose = [];
+  for (let i = head.line; i < tableLine - 1; i++) if (!isBlank(lines[i])) prose.push([i + 1, lines[i].trim()]);
+  const date = /\((\d{4}-\d{2}-\d{2})\)/.exec(head.title);
+  const id = date ? date[1] : slugify(head.title.replace(/\b(the|benchmarks?|results?|current)\b/gi, '')) || `run-${head.line}`;
+  let ulimit = null;
+  for (const [n, l] of prose) {
+    const m = /ulimit -n (\d+)/.exec(l);
+    if (m) {
+      ulimit = { value: Number(m[1]), line: n };
+      break;
+    }
+  }
+  return {
+    id,
+    title: head.title,
+    heading_line: head.line,
+    text: prose.map(([, l]) => l).join(' '),
+    ulimit_n: ulimit?.value ?? null,
+    ulimit_line: ulimit?.line ?? null,
+  };
+}

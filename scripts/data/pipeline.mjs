@@ -1,0 +1,83 @@
+// The data stage as a pure function: seed texts, their metadata and the platform registry in,
+// every file of data/ out (a map of relative path -> text). No file system here: the CLIs
+// (build-data.mjs, check, add-report) read the inputs (inputs.mjs) and write the outputs.
+//
+// # Load inputs:   metadata and platforms (meta.mjs), the seed through its parser and the datasets
+//                  beside it (parse.mjs).
+// # Process data:  corrections (correct.mjs), derived tables (derive/), natural-key checks.
+// # Save outputs:  tidy CSV per table, a JSON document per report, platforms, the data package
+//                  (document.mjs).
+import { InputError, quote } from '../lib/errors.mjs';
+import { jsonText } from '../lib/json.mjs';
+import { readMeta, readPlatforms } from './meta.mjs';
+import { parseSeed, readDatasets } from './parse.mjs';
+import { correct, checkUnique } from './correct.mjs';
+import { derive } from './derive/index.mjs';
+import { compareValues, dataPackage, platformsDocument, reportDocument, tableOutputs } from './document.mjs';
+
+export { readPlatforms };
+
+/**
+ * @typedef {object} ReportInput
+ * @property {string} metaPath     repository-relative path of <seed>.meta.yaml
+ * @property {string} metaText
+ * @property {string} seedPath     repository-relative path of the seed
+ * @property {string} seedText
+ * @property {string} [errataPath]
+ * @property {string} [errataText]
+ * @property {Record<string, string>} files  other files beside the seed that the metadata names (path -> text)
+ */
+
+/**
+ * Build every file of data/ from the inputs.
+ * @param {{ reports: ReportInput[], platformsText: string, platformsPath: string }} inputs
+ * @param {{ parsers: Record<string, any>, schemas: Record<string, any>, metaSchema: object }} env
+ * @returns {{ files: Map<string, string>, reports: any[] }}
+ */
+export function buildData(inputs, env) {
+  const platforms = readPlatforms(inputs.platformsText, inputs.platformsPath);
+  const ctx = { ...env, platforms };
+  const files = new Map();
+  const resources = [];
+  const reports = [];
+  const slugs = new Map();
+
+  for (const input of [...inputs.reports].sort((a, b) => compareValues(a.seedPath, b.seedPath))) {
+    // # Load inputs.
+    const meta = readMeta(input, ctx);
+    if (slugs.has(meta.slug)) {
+      throw new InputError(meta.lineOf(['slug']), 'a slug no other report uses', `${quote(meta.slug)}, already used by ${slugs.get(meta.slug)}`, input.metaPath);
+    }
+    slugs.set(meta.slug, input.metaPath);
+    const { parsed, tables } = parseSeed(input, meta, ctx);
+
+    // # Process data.
+    const errata = correct(input, tables);
+    Object.assign(tables, derive(tables, ctx.schemas, input.seedPath));
+    for (const [id, t] of Object.entries(readDatasets(input, meta, ctx))) {
+      checkUnique(t.rows, t.schema, t.source, id);
+      tables[id] = t;
+    }
+    if (errata.length) {
+      tables.errata = { id: 'errata', kind: 'errata', title: 'Errata', notes: [], rows: errata, schema: ctx.schemas.errata, source: input.errataPath };
+    }
+
+    // # Save outputs.
+    const tableDocs = [];
+    const csvTexts = [];
+    for (const t of Object.values(tables).sort((a, b) => compareValues(a.id, b.id))) {
+      const out = tableOutputs(meta, t);
+      files.set(out.path, out.csv);
+      csvTexts.push(out.csv);
+      resources.push(out.resource);
+      tableDocs.push(out.doc);
+    }
+    const doc = reportDocument({ input, meta, parsed, platforms, tables, tableDocs, csvTexts, errata: errata.map(({ seed, ...e }) => e) });
+    files.set(`reports/${meta.slug}.json`, jsonText(doc));
+    reports.push(doc);
+  }
+
+  files.set('platforms.json', jsonText(platformsDocument(platforms, reports)));
+  files.set('tables/datapackage.json', jsonText(dataPackage(resources)));
+  return { files, reports };
+}

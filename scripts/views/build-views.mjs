@@ -1,0 +1,129 @@
+// CLI: data/ -> what the site needs beside the charts, in build/views/ (replaced in one swap, so a
+// file no longer produced is gone):
+//  - static/data/<slug>/<table>.json: each table as JSON (the CSV's rows, typed), for download;
+//  - data/views/<slug>.json: each table ready to render (column labels with units, numbers
+//    formatted for reading, the raw value kept for sorting, the seed line of every row), plus the
+//    seed lines that produced data;
+//  - static/reports/<slug>/<table>-original.png: the images digitized tables were read from;
+//  - data/schemas.json: the table kinds (the data dictionary) for the methodology page;
+//  - static/vendor/: Vega, Vega-Lite and vega-embed, served by the site for embedders.
+// It reads data/ and, for the seed text and the original images that data/ names, the files at
+// those repository paths (the build declares seeds/ as this stage's input).
+// Usage: node scripts/views/build-views.mjs [--root DIR] [--data DIR] [--out DIR]
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ROOT } from '../lib/paths.mjs';
+import { writeTreeAtomic } from '../lib/fs.mjs';
+import { jsonText } from '../lib/json.mjs';
+import { readTableOrThrow } from '../lib/table.mjs';
+import { loadSchemas } from '../data/schemas.mjs';
+import { formatNumber } from './format.mjs';
+
+const { values } = parseArgs({ options: { root: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' } } });
+const root = path.resolve(values.root ?? ROOT);
+const dataDir = path.resolve(values.data ?? path.join(root, 'data'));
+const outDir = path.resolve(values.out ?? path.join(root, 'build', 'views'));
+
+/** @type {Map<string, string | Buffer>} every file of the output folder */
+const files = new Map();
+
+// # Load inputs.
+const pkg = JSON.parse(fs.readFileSync(path.join(dataDir, 'tables/datapackage.json'), 'utf8'));
+const byPath = new Map(pkg.resources.map((r) => [r.path, r]));
+const reportFiles = fs
+  .readdirSync(path.join(dataDir, 'reports'))
+  .filter((f) => f.endsWith('.json'))
+  .sort();
+
+// # Process data, # Save outputs.
+for (const f of reportFiles) {
+  const report = JSON.parse(fs.readFileSync(path.join(dataDir, 'reports', f), 'utf8'));
+  const tables = [];
+  const usedLines = new Set();
+  for (const t of report.tables) {
+    const resource = byPath.get(t.path.replace(/^tables\//, ''));
+    const fields = resource.schema.fields;
+    const typed = readTableOrThrow(fs.readFileSync(path.join(dataDir, t.path), 'utf8'), fields, { file: `data/${t.path}` });
+    files.set(
+      `static/data/${report.slug}/${t.id}.json`,
+      jsonText({ table: `${report.slug}/${t.id}`, title: t.title, description: t.description, fields, rows: typed }, 1),
+    );
+    const shown = fields.filter((x) => x.name !== 'seed' && x.name !== 'line' && x.name !== 'line_end');
+    for (const r of typed) if (r.seed === report.seed.path) usedLines.add(r.line);
+    tables.push({
+      id: t.id,
+      kind: t.kind,
+      title: t.title,
+      description: t.description,
+      derived: t.derived,
+      digitized: t.digitized,
+      method: t.method,
+      rows_count: typed.length,
+      csv: `/data/${report.slug}/${t.id}.csv`,
+      json: `/data/${report.slug}/${t.id}.json`,
+      source_is_seed: t.source === report.seed.path,
+      source: t.source,
+      columns: shown.map((x) => ({
+        name: x.name,
+        label: x.title,
+        unit: x.unit ?? '',
+        numeric: x.type === 'integer' || x.type === 'number',
+        // Which columns a reader can filter on in a big table: the schema says (x-filter).
+        filter: x['x-filter'] ?? '',
+      })),
+      rows: typed.map((r) => ({
+        line: r.line,
+        seed: r.seed,
+        cells: shown.map((x) => {
+          const v = r[x.name];
+          const numeric = x.type === 'integer' || x.type === 'number';
+          return { v: v === null ? '' : v, t: v === null ? '' : numeric ? formatNumber(v) : String(v) };
+        }),
+      })),
+    });
+  }
+  // Original images that digitized tables were read from, published beside the report.
+  const images = {};
+  for (const t of report.tables.filter((x) => x.image)) {
+    const bytes = fs.readFileSync(path.join(root, t.image));
+    const url = `/reports/${report.slug}/${t.id}-original${path.extname(t.image)}`;
+    files.set(`static${url}`, bytes);
+    images[t.id] = { url, ...pngSize(bytes), source: t.image };
+  }
+  // The seed page's lines, each marked when it produced data (one pass in the template).
+  const seedText = fs
+    .readFileSync(path.join(root, report.seed.path), 'utf8')
+    .replace(/^\ufeff/, '')
+    .replace(/\r\n?/g, '\n')
+    .replace(/\n$/, '');
+  const seed = seedText.split('\n').map((text, i) => ({ text, used: usedLines.has(i + 1) }));
+  files.set(`data/views/${report.slug}.json`, jsonText({ slug: report.slug, tables, images, seed }, 0));
+}
+
+const schemas = loadSchemas();
+files.set('data/schemas.json', jsonText({ kinds: Object.values(schemas).sort((a, b) => (a.kind < b.kind ? -1 : 1)) }, 0));
+
+// Vendor scripts for embedders (vega-embed needs Vega and Vega-Lite), with their licences.
+const VENDOR = [
+  ['vega', 'build/vega.min.js'],
+  ['vega-lite', 'build/vega-lite.min.js'],
+  ['vega-embed', 'build/vega-embed.min.js'],
+];
+const versions = {};
+for (const [name, file] of VENDOR) {
+  const dir = path.join(ROOT, 'node_modules', name);
+  const version = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+  files.set(`static/vendor/${name}@${version}.min.js`, fs.readFileSync(path.join(dir, file), 'utf8'));
+  files.set(`static/vendor/${name}.LICENSE.txt`, fs.readFileSync(path.join(dir, 'LICENSE'), 'utf8'));
+  versions[name.replace('-', '_')] = version;
+}
+files.set('data/vendor.json', jsonText(versions, 0));
+
+writeTreeAtomic(outDir, files);
+
+/** Width and height of a PNG, from its IHDR chunk. */
+function pngSize(bytes) {
+  if (bytes.toString('latin1', 1, 4) !== 'PNG') throw new Error('expected a PNG image');
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
+}
