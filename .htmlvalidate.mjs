@@ -14,7 +14,7 @@ export default {
     // (seeds/cloudi/*: lines of a single space between tables). The minified markup has none.
     'no-trailing-whitespace': 'off',
     // Ids are made from report slugs, and slugs may hold dots (cloudi-1.5.1-power8, see
-    // scripts/schemas/report-meta.schema.json). HTML allows any id without whitespace.
+    // scripts/data/schemas/report-meta.schema.json). HTML allows any id without whitespace.
     'valid-id': ['error', { relaxed: true }],
     // Titles are the reports' descriptive titles (at most 120 characters by the metadata schema)
     // plus ": the report as published · Bench Atlas" on seed pages: at most 159 characters.

@@ -14,7 +14,7 @@
  */
 
 /**
- * @typedef {object} Table      One tidy table: rows of one kind (see scripts/schemas/).
+ * @typedef {object} Table      One tidy table: rows of one kind (see scripts/data/schemas/).
  * @property {string} kind       the schema the rows follow
  * @property {string} title
  * @property {Array<Record<string, unknown> & { line: number }>} rows
