@@ -4,7 +4,19 @@ import js from '@eslint/js';
 import globals from 'globals';
 
 export default [
-  { ignores: ['node_modules/', '.venv/', '.cache/', 'public/', 'build/', 'data/', 'seeds/', 'test-results/', '**/fixtures/**'] },
+  {
+    ignores: [
+      'node_modules/',
+      '.venv/',
+      '.cache/',
+      'public/',
+      'build/',
+      'data/',
+      'seeds/',
+      'test-results/',
+      '**/fixtures/**',
+    ],
+  },
   js.configs.recommended,
   {
     files: ['**/*.mjs', '**/*.js'],
@@ -13,7 +25,13 @@ export default [
   },
   {
     // Browser modules, and the end-to-end tests whose page.evaluate() callbacks run in the page.
-    files: ['assets/js/**/*.js', 'tests/e2e/**', 'tests/helpers/site.mjs', 'scripts/bench/weight.mjs', 'scripts/bench/lighthouse.mjs'],
+    files: [
+      'assets/js/**/*.js',
+      'tests/e2e/**',
+      'tests/helpers/site.mjs',
+      'scripts/bench/weight.mjs',
+      'scripts/bench/lighthouse.mjs',
+    ],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
 ];

@@ -16,11 +16,20 @@ import { createHash } from 'node:crypto';
 const skipData = process.argv.includes('--skip-data');
 const force = process.argv.includes('--force');
 const publish = process.argv.includes('--publish');
-const publishURL = publish ? /^\s*publishURL\s*=\s*"([^"]+)"/m.exec(fs.readFileSync(path.join(ROOT, 'config.toml'), 'utf8'))?.[1] : undefined;
+const publishURL = publish
+  ? /^\s*publishURL\s*=\s*"([^"]+)"/m.exec(fs.readFileSync(path.join(ROOT, 'config.toml'), 'utf8'))?.[1]
+  : undefined;
 if (publish && !publishURL) throw new Error('config.toml: params.publishURL is not set');
 
 const node = process.execPath;
-const hugoArgs = ['--quiet', '--minify', '--cleanDestinationDir', '--destination', 'public', ...(publishURL ? ['--baseURL', publishURL] : [])];
+const hugoArgs = [
+  '--quiet',
+  '--minify',
+  '--cleanDestinationDir',
+  '--destination',
+  'public',
+  ...(publishURL ? ['--baseURL', publishURL] : []),
+];
 /** Stages in order; the stages of one step run at the same time. */
 const steps = [
   skipData ? [] : [['data', node, ['scripts/data/build-data.mjs', '--quiet']]],
@@ -40,9 +49,21 @@ const CODE = ['scripts/lib', 'node_modules/.package-lock.json', 'package-lock.js
 const STAGES = {
   data: { inputs: ['seeds', 'scripts/data', ...CODE], output: 'data/tables/datapackage.json' },
   charts: { inputs: ['data', 'scripts/charts', ...CODE], output: 'build/charts/data/charts.json' },
-  views: { inputs: ['data', 'seeds', 'scripts/views', 'scripts/data/schemas', 'scripts/data/schemas.mjs', ...CODE], output: 'build/views/data/schemas.json' },
+  views: {
+    inputs: ['data', 'seeds', 'scripts/views', 'scripts/data/schemas', 'scripts/data/schemas.mjs', ...CODE],
+    output: 'build/views/data/schemas.json',
+  },
   hugo: {
-    inputs: ['config.toml', 'content', 'layouts', 'assets', 'static', 'data', 'build', 'node_modules/.package-lock.json'],
+    inputs: [
+      'config.toml',
+      'content',
+      'layouts',
+      'assets',
+      'static',
+      'data',
+      'build',
+      'node_modules/.package-lock.json',
+    ],
     output: 'public/index.html',
     extra: hugoArgs.join(' '),
   },
@@ -76,7 +97,12 @@ function run([name, cmd, args]) {
   const t0 = performance.now();
   const before = inputHash(name);
   const stamp = stampOf(name);
-  if (!force && fs.existsSync(path.join(ROOT, STAGES[name].output)) && fs.existsSync(stamp) && fs.readFileSync(stamp, 'utf8') === before) {
+  if (
+    !force &&
+    fs.existsSync(path.join(ROOT, STAGES[name].output)) &&
+    fs.existsSync(stamp) &&
+    fs.readFileSync(stamp, 'utf8') === before
+  ) {
     return Promise.resolve({ name, ms: Math.round(performance.now() - t0), skipped: true });
   }
   if (fs.existsSync(stamp)) fs.rmSync(stamp);
@@ -90,8 +116,7 @@ function run([name, cmd, args]) {
         fs.mkdirSync(path.dirname(stamp), { recursive: true });
         fs.writeFileSync(stamp, inputHash(name));
         resolve({ name, ms: Math.round(performance.now() - t0) });
-      }
-      else reject(new Error(`build: stage "${name}" failed (${signal ?? `exit ${code}`})`));
+      } else reject(new Error(`build: stage "${name}" failed (${signal ?? `exit ${code}`})`));
     });
     child.on('error', reject);
   });
@@ -100,7 +125,8 @@ function run([name, cmd, args]) {
 const started = performance.now();
 try {
   for (const step of steps) {
-    for (const { name, ms, skipped } of await Promise.all(step.map(run))) console.log(`build: ${name} ${skipped ? `up to date (${ms} ms to check)` : `${ms} ms`}`);
+    for (const { name, ms, skipped } of await Promise.all(step.map(run)))
+      console.log(`build: ${name} ${skipped ? `up to date (${ms} ms to check)` : `${ms} ms`}`);
   }
   console.log(`build: done in ${Math.round(performance.now() - started)} ms -> public/`);
 } catch (e) {

@@ -47,7 +47,8 @@ test('no module imports from a stage above it or beside it, and only tests impor
         continue;
       }
       const to = stageOf(target);
-      if (to !== from && !(RANKS[to] < RANKS[from])) wrong.push(`${rel} (${from || 'top level'}): imports ${spec} (${to || 'top level'})`);
+      if (to !== from && !(RANKS[to] < RANKS[from]))
+        wrong.push(`${rel} (${from || 'top level'}): imports ${spec} (${to || 'top level'})`);
     }
   }
   assert.deepEqual(wrong, []);
@@ -63,7 +64,7 @@ test('scripts/lib holds only what two or more stages share', () => {
       if (users.has(target) && !rel.endsWith('.test.mjs')) edges.push([rel, target]);
     }
   }
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const [from, to] of edges) {
       const before = users.get(to).size;

@@ -59,7 +59,10 @@ export function serve({ dir, port = 0, host = '127.0.0.1' }) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { values } = parseArgs({ options: { port: { type: 'string' }, dir: { type: 'string' } } });
-  const server = await serve({ dir: values.dir ?? path.join(ROOT, 'public'), port: Number(values.port ?? process.env.PORT ?? 1313) });
+  const server = await serve({
+    dir: values.dir ?? path.join(ROOT, 'public'),
+    port: Number(values.port ?? process.env.PORT ?? 1313),
+  });
   const { address, port } = server.address();
   console.log(`Bench Atlas is served at http://${address}:${port}/ (Ctrl+C to stop)`);
 }

@@ -33,11 +33,21 @@ if (mtime(marker) < mtime(at('package-lock.json'))) {
 const venv = at('.venv');
 const bin = process.platform === 'win32' ? path.join(venv, 'Scripts') : path.join(venv, 'bin');
 const stamp = path.join(venv, '.requirements.sha256');
-const want = createHash('sha256').update(fs.readFileSync(at('requirements.txt'))).digest('hex');
+const want = createHash('sha256')
+  .update(fs.readFileSync(at('requirements.txt')))
+  .digest('hex');
 const have = fs.existsSync(stamp) ? fs.readFileSync(stamp, 'utf8').trim() : '';
 if (have !== want) {
   const python = process.env.PYTHON || (spawnSync('python3', ['--version']).status === 0 ? 'python3' : 'python');
   run(python, ['-m', 'venv', '--clear', venv]);
-  run(path.join(bin, 'python'), ['-m', 'pip', 'install', '--disable-pip-version-check', '--quiet', '-r', at('requirements.txt')]);
+  run(path.join(bin, 'python'), [
+    '-m',
+    'pip',
+    'install',
+    '--disable-pip-version-check',
+    '--quiet',
+    '-r',
+    at('requirements.txt'),
+  ]);
   fs.writeFileSync(stamp, want + '\n');
 }

@@ -52,7 +52,9 @@ async function upgrade(fig) {
         history.replaceState(null, '', url);
         document.dispatchEvent(new CustomEvent('atlas:control', { detail: { chart: fig.dataset.chart, name, value } }));
       });
-      document.dispatchEvent(new CustomEvent('atlas:control', { detail: { chart: fig.dataset.chart, name, value: view.signal(name) } }));
+      document.dispatchEvent(
+        new CustomEvent('atlas:control', { detail: { chart: fig.dataset.chart, name, value: view.signal(name) } }),
+      );
     }
     fig.dataset.state = 'ready';
     fig.view = view;
@@ -88,7 +90,10 @@ for (const c of charts) {
 // ---------- Share snippets ----------
 for (const pre of document.querySelectorAll('pre[data-snippet]')) {
   const code = pre.querySelector('code');
-  code.textContent = code.textContent.replace(/(^|["'\s(])\/(charts|reports|vendor)\//g, (_, p, dir) => `${p}${location.origin}/${dir}/`);
+  code.textContent = code.textContent.replace(
+    /(^|["'\s(])\/(charts|reports|vendor)\//g,
+    (_, p, dir) => `${p}${location.origin}/${dir}/`,
+  );
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'copy';
@@ -165,7 +170,12 @@ function enhanceTable(table) {
       const values = [...new Set(rows.map((r) => cellValue(r.cells[i])))].sort((a, b) =>
         typeof a === 'number' ? a - b : String(a).localeCompare(String(b)),
       );
-      input.append(new Option('All', ''), ...values.map((v) => new Option(String(rows.find((r) => cellValue(r.cells[i]) === v).cells[i].textContent), String(v))));
+      input.append(
+        new Option('All', ''),
+        ...values.map(
+          (v) => new Option(String(rows.find((r) => cellValue(r.cells[i]) === v).cells[i].textContent), String(v)),
+        ),
+      );
     } else {
       input = document.createElement('input');
       input.type = 'number';

@@ -39,7 +39,10 @@ function fail(msg) {
 
 try {
   // # Load inputs.
-  if (positionals.length !== 1) fail('usage: npm run add-report -- <file> [--platform <id>] [--title "..."] [--date YYYY-MM] [--source <url-or-repo:path@commit>]');
+  if (positionals.length !== 1)
+    fail(
+      'usage: npm run add-report -- <file> [--platform <id>] [--title "..."] [--date YYYY-MM] [--source <url-or-repo:path@commit>]',
+    );
   const file = path.resolve(positionals[0]);
   if (!fs.existsSync(file)) fail(`${positionals[0]}: no such file`);
   const bytes = fs.readFileSync(file);
@@ -58,17 +61,29 @@ try {
   const inputs = readInputs(root);
   // Known platforms: the registry, with what the committed data says each report states about them.
   const registered = readPlatforms(inputs.platformsText, inputs.platformsPath);
-  const stated = fs.existsSync(path.join(root, 'data/platforms.json')) ? JSON.parse(fs.readFileSync(path.join(root, 'data/platforms.json'), 'utf8')) : {};
-  const platformsData = Object.fromEntries(Object.keys(registered).map((id) => [id, stated[id] ?? { id, facts: [], reports: [] }]));
+  const stated = fs.existsSync(path.join(root, 'data/platforms.json'))
+    ? JSON.parse(fs.readFileSync(path.join(root, 'data/platforms.json'), 'utf8'))
+    : {};
+  const platformsData = Object.fromEntries(
+    Object.keys(registered).map((id) => [id, stated[id] ?? { id, facts: [], reports: [] }]),
+  );
 
   // # Process data: the seed's place, its metadata, its platforms.
   const date = values.date ?? statedDate(text);
   if (!date) fail(`${shown}: the report does not say when it ran: pass --date YYYY-MM (or YYYY, YYYY-MM-DD)`);
   if (!/^\d{4}(-\d{2}(-\d{2})?)?$/.test(date)) fail(`--date: expected YYYY, YYYY-MM or YYYY-MM-DD, found "${date}"`);
   const base = path.basename(file).replace(/\.[^.]+$/, '');
-  const slug = values.slug ?? base.toLowerCase().replace(/[^a-z0-9.]+/g, '-').replace(/^-|-$/g, '');
+  const slug =
+    values.slug ??
+    base
+      .toLowerCase()
+      .replace(/[^a-z0-9.]+/g, '-')
+      .replace(/^-|-$/g, '');
   const title = values.title ?? (parsed.title || base);
-  const dirs = fs.readdirSync(path.join(root, 'seeds'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+  const dirs = fs
+    .readdirSync(path.join(root, 'seeds'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
   const family = dirs.filter((d) => format.startsWith(d)).sort((a, b) => b.length - a.length)[0] ?? format;
   const ext = path.extname(file) || '.txt';
   const seedPath = `seeds/${family}/${date.slice(0, 7)}-${slug}${ext}`;
@@ -83,12 +98,18 @@ try {
   if (!machines.length) fail(`${shown}: the report describes no machine; add it by hand (see CONTRIBUTING.md)`);
   for (const [key, m] of machines) {
     let id = machines.length === 1 ? values.platform : undefined;
-    if (id && !platformsData[id]) fail(`--platform ${id}: unknown; known platforms: ${Object.keys(platformsData).join(', ')}`);
+    if (id && !platformsData[id])
+      fail(`--platform ${id}: unknown; known platforms: ${Object.keys(platformsData).join(', ')}`);
     id ??= matchPlatform(key, m.facts, platformsData);
     if (!id) {
       const p = proposePlatform(key, m.label, m.facts, taken);
       taken.add(p.id);
-      newPlatforms.push({ ...p, machine: key, label: m.label, missing: USUAL_FACTS.filter((f) => !m.facts.some((x) => x.field === f)) });
+      newPlatforms.push({
+        ...p,
+        machine: key,
+        label: m.label,
+        missing: USUAL_FACTS.filter((f) => !m.facts.some((x) => x.field === f)),
+      });
       id = p.id;
     }
     uses.push({ id, machine: key, role: m.label });
@@ -114,7 +135,9 @@ try {
     ...uses.flatMap((u) => [`  - id: ${u.id}`, `    machine: ${u.machine}`, `    role: ${yamlString(u.role)}`]),
     'software:',
     ...(parsed.software.length
-      ? [parsed.software.find((s) => title.toLowerCase().includes(s.name.toLowerCase())) ?? parsed.software[0]].flatMap((s) => [`  - name: ${yamlString(s.name)}`, `    version: ${yamlString(s.version || 'unstated')}`])
+      ? [parsed.software.find((s) => title.toLowerCase().includes(s.name.toLowerCase())) ?? parsed.software[0]].flatMap(
+          (s) => [`  - name: ${yamlString(s.name)}`, `    version: ${yamlString(s.version || 'unstated')}`],
+        )
       : [`  - name: ${yamlString(TODO('the software under test'))}`, '    version: unstated']),
     'source:',
     `  repository: ${yamlString(source.repository ?? TODO('owner/name of the upstream repository'))}`,

@@ -23,51 +23,90 @@ function siteCopy() {
   return root;
 }
 
-test('a contributor adds a report in a known format with one command, and its page has charts and data', { timeout: 180_000 }, () => {
-  const root = siteCopy();
-  try {
-    const seedBytes = fs.readFileSync(FIXTURE);
-    const out = execFileSync(
-      process.execPath,
-      ['scripts/add-report/add-report.mjs', FIXTURE, '--title', 'A third CloudI report, added in a test', '--date', '2016', '--source', 'CloudI/CloudI:src/lib/x/README.markdown@8fde936', '--slug', 'added-in-a-test', '--licence', 'MIT, as the upstream repository states'],
-      { cwd: root, encoding: 'utf8' },
-    );
-    // What it says it extracted.
-    assert.match(out, /format cloudi-request-rate/);
-    assert.match(out, /request-rate: \d+ rows/);
-    assert.match(out, /system: intel-core-i7-2700k \(already known\)/, 'the Core i7 machine is recognised from what the report states');
-    assert.match(out, /Still to fill in:/);
-    // The seed is copied byte for byte, and the metadata written beside it.
-    const seed = 'seeds/cloudi/2016-added-in-a-test.markdown';
-    assert.deepEqual(fs.readFileSync(path.join(root, seed)), seedBytes);
-    const meta = fs.readFileSync(path.join(root, 'seeds/cloudi/2016-added-in-a-test.meta.yaml'), 'utf8');
-    assert.match(meta, /format: cloudi-request-rate/);
-    assert.match(meta, /id: intel-core-i7-2700k/);
-    // check flags the TODOs left for the contributor, with file and line.
-    const check = spawnSync(process.execPath, ['scripts/check/check.mjs', '--no-csvclean'], { cwd: root, encoding: 'utf8' });
-    assert.equal(check.status, 1);
-    assert.match(check.stderr, /seeds\/cloudi\/2016-added-in-a-test\.meta\.yaml:\d+: fill in: summary: "TODO/);
+test(
+  'a contributor adds a report in a known format with one command, and its page has charts and data',
+  { timeout: 180_000 },
+  () => {
+    const root = siteCopy();
+    try {
+      const seedBytes = fs.readFileSync(FIXTURE);
+      const out = execFileSync(
+        process.execPath,
+        [
+          'scripts/add-report/add-report.mjs',
+          FIXTURE,
+          '--title',
+          'A third CloudI report, added in a test',
+          '--date',
+          '2016',
+          '--source',
+          'CloudI/CloudI:src/lib/x/README.markdown@8fde936',
+          '--slug',
+          'added-in-a-test',
+          '--licence',
+          'MIT, as the upstream repository states',
+        ],
+        { cwd: root, encoding: 'utf8' },
+      );
+      // What it says it extracted.
+      assert.match(out, /format cloudi-request-rate/);
+      assert.match(out, /request-rate: \d+ rows/);
+      assert.match(
+        out,
+        /system: intel-core-i7-2700k \(already known\)/,
+        'the Core i7 machine is recognised from what the report states',
+      );
+      assert.match(out, /Still to fill in:/);
+      // The seed is copied byte for byte, and the metadata written beside it.
+      const seed = 'seeds/cloudi/2016-added-in-a-test.markdown';
+      assert.deepEqual(fs.readFileSync(path.join(root, seed)), seedBytes);
+      const meta = fs.readFileSync(path.join(root, 'seeds/cloudi/2016-added-in-a-test.meta.yaml'), 'utf8');
+      assert.match(meta, /format: cloudi-request-rate/);
+      assert.match(meta, /id: intel-core-i7-2700k/);
+      // check flags the TODOs left for the contributor, with file and line.
+      const check = spawnSync(process.execPath, ['scripts/check/check.mjs', '--no-csvclean'], {
+        cwd: root,
+        encoding: 'utf8',
+      });
+      assert.equal(check.status, 1);
+      assert.match(check.stderr, /seeds\/cloudi\/2016-added-in-a-test\.meta\.yaml:\d+: fill in: summary: "TODO/);
 
-    // The data rows, with provenance, and the build with no code changed.
-    const csv = fs.readFileSync(path.join(root, 'data/tables/added-in-a-test/request-rate.csv'), 'utf8').trim().split('\n');
-    const rows = csv.length - 1;
-    assert.ok(rows > 0);
-    assert.ok(csv.slice(1).every((l) => l.includes(seed)), 'every row names the new seed');
-    execFileSync(process.execPath, ['scripts/build.mjs', '--skip-data'], { cwd: root, stdio: 'pipe' });
-    const html = fs.readFileSync(path.join(root, 'public/reports/added-in-a-test/index.html'), 'utf8');
-    assert.match(html, /A third CloudI report, added in a test/);
-    const figures = html.match(/<figure class="?chart/g) ?? [];
-    assert.ok(figures.length >= 1, 'the new report page has charts');
-    assert.ok((html.match(/<svg/g) ?? []).length >= figures.length, 'each chart is drawn at build time');
-    const bodyRows = (html.match(/<tr>/g) ?? []).length;
-    assert.ok(bodyRows >= rows, `the page shows all ${rows} data rows`);
-    assert.ok(fs.existsSync(path.join(root, 'public/data/added-in-a-test/request-rate.csv')), 'the CSV is downloadable');
-    assert.match(fs.readFileSync(path.join(root, 'public/feed.xml'), 'utf8'), /A third CloudI report, added in a test/);
-    assert.match(fs.readFileSync(path.join(root, 'public/platforms/intel-core-i7-2700k/index.html'), 'utf8'), /A third CloudI report, added in a test/);
-  } finally {
-    removeTempSite(root);
-  }
-});
+      // The data rows, with provenance, and the build with no code changed.
+      const csv = fs
+        .readFileSync(path.join(root, 'data/tables/added-in-a-test/request-rate.csv'), 'utf8')
+        .trim()
+        .split('\n');
+      const rows = csv.length - 1;
+      assert.ok(rows > 0);
+      assert.ok(
+        csv.slice(1).every((l) => l.includes(seed)),
+        'every row names the new seed',
+      );
+      execFileSync(process.execPath, ['scripts/build.mjs', '--skip-data'], { cwd: root, stdio: 'pipe' });
+      const html = fs.readFileSync(path.join(root, 'public/reports/added-in-a-test/index.html'), 'utf8');
+      assert.match(html, /A third CloudI report, added in a test/);
+      const figures = html.match(/<figure class="?chart/g) ?? [];
+      assert.ok(figures.length >= 1, 'the new report page has charts');
+      assert.ok((html.match(/<svg/g) ?? []).length >= figures.length, 'each chart is drawn at build time');
+      const bodyRows = (html.match(/<tr>/g) ?? []).length;
+      assert.ok(bodyRows >= rows, `the page shows all ${rows} data rows`);
+      assert.ok(
+        fs.existsSync(path.join(root, 'public/data/added-in-a-test/request-rate.csv')),
+        'the CSV is downloadable',
+      );
+      assert.match(
+        fs.readFileSync(path.join(root, 'public/feed.xml'), 'utf8'),
+        /A third CloudI report, added in a test/,
+      );
+      assert.match(
+        fs.readFileSync(path.join(root, 'public/platforms/intel-core-i7-2700k/index.html'), 'utf8'),
+        /A third CloudI report, added in a test/,
+      );
+    } finally {
+      removeTempSite(root);
+    }
+  },
+);
 
 test('add-report refuses a file in no known format and names the formats it knows, writing nothing', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-atlas-unknown-'));
@@ -75,9 +114,16 @@ test('add-report refuses a file in no known format and names the formats it know
     const file = path.join(dir, 'notes.txt');
     fs.writeFileSync(file, 'Some notes about a benchmark.\nNo tables here.\n');
     const before = fs.readdirSync(path.join(ROOT, 'seeds'), { recursive: true }).sort();
-    const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/add-report/add-report.mjs'), file, '--date', '2020', '--root', dir], { encoding: 'utf8' });
+    const r = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'scripts/add-report/add-report.mjs'), file, '--date', '2020', '--root', dir],
+      { encoding: 'utf8' },
+    );
     assert.equal(r.status, 1);
-    assert.match(r.stderr, /notes\.txt: expected a report in a known format \(cloudi-request-rate, darner-bench, httpc-bench-html, astore-rst, httpc-bench-text\)/);
+    assert.match(
+      r.stderr,
+      /notes\.txt: expected a report in a known format \(cloudi-request-rate, darner-bench, httpc-bench-html, astore-rst, httpc-bench-text\)/,
+    );
     assert.deepEqual(fs.readdirSync(path.join(ROOT, 'seeds'), { recursive: true }).sort(), before);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

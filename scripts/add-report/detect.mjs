@@ -14,7 +14,12 @@ export function detectFormat(text, parsers, file) {
   if (hits.length === 1) return hits[0];
   const known = Object.keys(parsers).join(', ');
   if (!hits.length) {
-    throw new InputError(0, `a report in a known format (${known}); for a new format, add a parser (CONTRIBUTING.md, "A new format")`, 'none that recognises this file', file);
+    throw new InputError(
+      0,
+      `a report in a known format (${known}); for a new format, add a parser (CONTRIBUTING.md, "A new format")`,
+      'none that recognises this file',
+      file,
+    );
   }
   throw new InputError(0, 'one format that recognises the file', `${hits.join(' and ')}: pass --format`, file);
 }

@@ -8,7 +8,9 @@ const IDENTITY = ['instance_type', 'system_model', 'cpu_model', 'cpu', 'clock_gh
 
 /** A machine's identity: its identifying facts as "field=value" strings. */
 export function signature(facts) {
-  return IDENTITY.flatMap((f) => facts.filter((x) => x.field === f).map((x) => `${f}=${String(x.value).toLowerCase()}`)).sort();
+  return IDENTITY.flatMap((f) =>
+    facts.filter((x) => x.field === f).map((x) => `${f}=${String(x.value).toLowerCase()}`),
+  ).sort();
 }
 
 /**
@@ -40,4 +42,13 @@ export function proposePlatform(machineKey, label, facts, taken) {
 }
 
 /** What a platform page shows when reports state it; the fields this report leaves out. */
-export const USUAL_FACTS = ['cpu_model', 'clock_ghz', 'sockets', 'cores_per_socket', 'threads_per_core', 'memory', 'os', 'kernel'];
+export const USUAL_FACTS = [
+  'cpu_model',
+  'clock_ghz',
+  'sockets',
+  'cores_per_socket',
+  'threads_per_core',
+  'memory',
+  'os',
+  'kernel',
+];

@@ -18,7 +18,18 @@ import { parseArgs } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
 import { readInputs } from '../data/inputs.mjs';
 import { serve } from '../serve.mjs';
-import { copySite, removeSite, stopAll, clean, build, validate, csvclean, census, busiestSeed, hugoVersion } from './workspace.mjs';
+import {
+  copySite,
+  removeSite,
+  stopAll,
+  clean,
+  build,
+  validate,
+  csvclean,
+  census,
+  busiestSeed,
+  hugoVersion,
+} from './workspace.mjs';
 import { synthesize, writeCorpus, editOneValue } from './corpus.mjs';
 import { measureSite, findPages, TYPES } from './weight.mjs';
 import { gzipProxy } from './gzip-proxy.mjs';
@@ -46,7 +57,15 @@ const { values: args } = parseArgs({
 if (args.help) {
   // The usage is the comment block at the top of this file.
   const head = fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n');
-  console.log(head.slice(0, head.findIndex((l) => !l.startsWith('//'))).map((l) => l.replace(/^\/\/ ?/, '')).join('\n'));
+  console.log(
+    head
+      .slice(
+        0,
+        head.findIndex((l) => !l.startsWith('//')),
+      )
+      .map((l) => l.replace(/^\/\/ ?/, ''))
+      .join('\n'),
+  );
   process.exit(0);
 }
 const only = args.only ? args.only.split(',').map((s) => s.trim()) : PARTS;
@@ -145,7 +164,13 @@ async function measuredBuild(root) {
   const b = await build(root);
   const v = await validate(root);
   const c = await csvclean(root);
-  return { build_ms: round(b.total_ms), build_cpu_ms: b.cpu_ms, stages_ms: b.stages, validate_ms: round(v.ms), csvclean_ms: round(c.ms) };
+  return {
+    build_ms: round(b.total_ms),
+    build_cpu_ms: b.cpu_ms,
+    stages_ms: b.stages,
+    validate_ms: round(v.ms),
+    csvclean_ms: round(c.ms),
+  };
 }
 
 /** The real site: cold, warm, after touching one seed, after editing one value; median of the runs. */
@@ -206,7 +231,15 @@ async function benchScale() {
     fs.rmSync(path.join(root, 'data'), { recursive: true, force: true });
     const limitMs = opts.limit_s * 1000;
     const b = await build(root, { limitMs });
-    const row = { reports: n, ...census(root), seconds: round(b.total_ms / 1000, 2), cpu_seconds: b.cpu_ms == null ? null : round(b.cpu_ms / 1000, 2), ms_per_report: round(b.total_ms / n, 1), generate_ms, stages_ms: b.stages };
+    const row = {
+      reports: n,
+      ...census(root),
+      seconds: round(b.total_ms / 1000, 2),
+      cpu_seconds: b.cpu_ms == null ? null : round(b.cpu_ms / 1000, 2),
+      ms_per_report: round(b.total_ms / n, 1),
+      generate_ms,
+      stages_ms: b.stages,
+    };
     if (b.timed_out) {
       row.timed_out = { stage: b.timed_out.stage, after_ms: round(b.timed_out.after_ms), limit_s: opts.limit_s };
       log(`scale: ${n} reports stopped after ${opts.limit_s} s, in stage "${b.timed_out.stage}"`);
@@ -231,7 +264,15 @@ async function benchScale() {
   const done = sizes.filter((s) => !s.timed_out);
   const a = done.find((s) => s.reports === 100) ?? done[done.length - 2];
   const b = done.find((s) => s.reports === 1000) ?? done[done.length - 1];
-  const growth = a && b && a !== b ? { from: a.reports, to: b.reports, factor: round(b.seconds / a.seconds, 2), linear: round(b.reports / a.reports, 2) } : null;
+  const growth =
+    a && b && a !== b
+      ? {
+          from: a.reports,
+          to: b.reports,
+          factor: round(b.seconds / a.seconds, 2),
+          linear: round(b.reports / a.reports, 2),
+        }
+      : null;
   return { seed: opts.seed, sizes, growth, dominant: dominant(sizes) };
 }
 
@@ -250,9 +291,19 @@ function dominant(sizes) {
     for (const st of stage.split('+')) {
       const ref = [...sizes].reverse().find((s) => s.stages_ms[st] != null && s !== last);
       const estimate = ref ? round((ref.stages_ms[st] / ref.reports) * last.reports) : null;
-      if (estimate != null && (best.estimate == null || estimate > best.estimate)) best = { stage: st, estimate, from: ref.reports };
+      if (estimate != null && (best.estimate == null || estimate > best.estimate))
+        best = { stage: st, estimate, from: ref.reports };
     }
-    return { reports: last.reports, stage: best.stage, running: stage, ms: after_ms, share: null, at_least: true, estimate_ms: best.estimate, estimated_from: best.from };
+    return {
+      reports: last.reports,
+      stage: best.stage,
+      running: stage,
+      ms: after_ms,
+      share: null,
+      at_least: true,
+      estimate_ms: best.estimate,
+      estimated_from: best.from,
+    };
   }
   const [stage, ms] = Object.entries(last.stages_ms).sort((x, y) => y[1] - x[1])[0] ?? [];
   return { reports: last.reports, stage, ms, share: round(ms / (last.seconds * 1000), 3), at_least: false };
@@ -269,7 +320,11 @@ async function benchLighthouse(base, publicDir) {
   const report = measured('report') ?? [...found.reports].sort((a, b) => html(b) - html(a) || (a < b ? -1 : 1))[0];
   const slug = report?.split('/')[2];
   const embed = measured('embed') ?? found.embeds.find((e) => e.startsWith(`/charts/${slug}--`)) ?? found.embeds[0];
-  const pages = [['home', '/'], ['report', report], ['embed', embed]].filter(([, u]) => u);
+  const pages = [
+    ['home', '/'],
+    ['report', report],
+    ['embed', embed],
+  ].filter(([, u]) => u);
   const proxy = opts.lighthouse_gzip ? await gzipProxy(base) : null;
   const origin = proxy ? `http://127.0.0.1:${proxy.address().port}` : base;
   const outDir = path.join(path.dirname(out), 'lighthouse');
@@ -277,19 +332,29 @@ async function benchLighthouse(base, publicDir) {
   try {
     for (const [kind, url] of pages) {
       log(`Lighthouse (mobile) on ${url}`);
-      list.push({ kind, ...(await runLighthouse(new URL(url, origin).href, { saveTo: path.join(outDir, `${kind}.report.json`) })) });
+      list.push({
+        kind,
+        ...(await runLighthouse(new URL(url, origin).href, { saveTo: path.join(outDir, `${kind}.report.json`) })),
+      });
     }
   } finally {
     proxy?.close();
   }
-  return { form_factor: 'mobile', server: proxy ? 'scripts/serve.mjs behind a gzip proxy (level 6), as the published host compresses' : 'scripts/serve.mjs (no compression)', pages: list };
+  return {
+    form_factor: 'mobile',
+    server: proxy
+      ? 'scripts/serve.mjs behind a gzip proxy (level 6), as the published host compresses'
+      : 'scripts/serve.mjs (no compression)',
+    pages: list,
+  };
 }
 
 /** The measured value of each budget. */
 function budgetValues(r) {
   const reportPage = r.weight?.pages.find((p) => p.kind === 'report');
   const lh = r.lighthouse?.pages ?? [];
-  const lowest = (k) => (lh.length && lh.every((p) => p.scores[k] != null) ? Math.min(...lh.map((p) => p.scores[k])) : null);
+  const lowest = (k) =>
+    lh.length && lh.every((p) => p.scores[k] != null) ? Math.min(...lh.map((p) => p.scores[k])) : null;
   const s1000 = r.scale?.sizes.find((s) => s.reports === 1000);
   return {
     report_first_visit_gzip: reportPage ? reportPage.load.gzip / 1024 : null,
@@ -310,24 +375,45 @@ function print(r) {
   const m = r.machine;
   const say = (s = '') => console.log(s);
   say(`Bench Atlas benchmark, ${r.date}`);
-  say(`Machine: ${m.cores} cores (${m.cpu}), ${m.memory_gb} GB, ${m.os}; Node ${m.node}, Hugo ${m.hugo}${m.lighthouse ? `, Lighthouse ${m.lighthouse}` : ''}`);
-  say(`Load average at start ${m.load_average_at_start.join(' ')}, at end ${m.load_average_at_end.join(' ')} (other work on the machine slows every figure)`);
+  say(
+    `Machine: ${m.cores} cores (${m.cpu}), ${m.memory_gb} GB, ${m.os}; Node ${m.node}, Hugo ${m.hugo}${m.lighthouse ? `, Lighthouse ${m.lighthouse}` : ''}`,
+  );
+  say(
+    `Load average at start ${m.load_average_at_start.join(' ')}, at end ${m.load_average_at_end.join(' ')} (other work on the machine slows every figure)`,
+  );
   const budgetOf = (id) => r.budgets.find((b) => b.id === id);
-  const mark = (id) => (budgetOf(id) ? `  [budget ${budgetOf(id).op} ${budgetOf(id).limit}${budgetOf(id).unit ? ` ${budgetOf(id).unit}` : ''}: ${verdict(budgetOf(id))}]` : '');
+  const mark = (id) =>
+    budgetOf(id)
+      ? `  [budget ${budgetOf(id).op} ${budgetOf(id).limit}${budgetOf(id).unit ? ` ${budgetOf(id).unit}` : ''}: ${verdict(budgetOf(id))}]`
+      : '';
 
   if (r.build) {
     const b = r.build;
-    say(`\n## Build: the real site (${b.reports} reports, ${fmt(b.data_rows)} data rows, ${b.pages} pages, ${b.charts} charts), median of ${b.runs} run${b.runs > 1 ? 's' : ''}, seconds`);
+    say(
+      `\n## Build: the real site (${b.reports} reports, ${fmt(b.data_rows)} data rows, ${b.pages} pages, ${b.charts} charts), median of ${b.runs} run${b.runs > 1 ? 's' : ''}, seconds`,
+    );
     say(`Touched and edited: ${b.seed}`);
     const stages = Object.keys(b.scenarios.cold.stages_ms);
     const rows = [['scenario', ...stages, 'build', 'build cpu', 'validate', 'csvclean', 'with checks']];
     for (const [name, s] of Object.entries(b.scenarios)) {
-      rows.push([name, ...stages.map((st) => sec(s.stages_ms[st])), sec(s.build_ms), sec(s.build_cpu_ms), sec(s.validate_ms), sec(s.csvclean_ms), sec(s.build_ms + s.validate_ms + s.csvclean_ms)]);
+      rows.push([
+        name,
+        ...stages.map((st) => sec(s.stages_ms[st])),
+        sec(s.build_ms),
+        sec(s.build_cpu_ms),
+        sec(s.validate_ms),
+        sec(s.csvclean_ms),
+        sec(s.build_ms + s.validate_ms + s.csvclean_ms),
+      ]);
     }
     say(table(rows));
-    say(`build = node scripts/build.mjs, wall time (its stages as it prints them); build cpu = CPU time of the build and`);
+    say(
+      `build = node scripts/build.mjs, wall time (its stages as it prints them); build cpu = CPU time of the build and`,
+    );
     say(`everything it ran (user + system; above the wall time when Hugo uses several cores, below it when others`);
-    say(`compete for the CPU); validate = check.mjs --no-csvclean; csvclean = csvclean -a over every CSV (one process)`);
+    say(
+      `compete for the CPU); validate = check.mjs --no-csvclean; csvclean = csvclean -a over every CSV (one process)`,
+    );
     say(`Cold build: ${sec(b.scenarios.cold.build_ms)} s${mark('build_cold')}`);
     say(`Rebuild after touching one seed: ${sec(b.scenarios.touch.build_ms)} s${mark('build_touch')}`);
   }
@@ -336,20 +422,70 @@ function print(r) {
     const sc = r.scale;
     say(`\n## Scale: synthetic corpora built cold (time limit ${opts.limit_s} s a build)`);
     const stages = [...new Set(sc.sizes.flatMap((s) => Object.keys(s.stages_ms)))];
-    const rows = [['reports', 'data rows', 'pages', 'charts', ...stages.map((s) => `${s} s`), 'build s', 'cpu s', 'ms/report', 'validate s', 'csvclean s']];
+    const rows = [
+      [
+        'reports',
+        'data rows',
+        'pages',
+        'charts',
+        ...stages.map((s) => `${s} s`),
+        'build s',
+        'cpu s',
+        'ms/report',
+        'validate s',
+        'csvclean s',
+      ],
+    ];
     for (const s of sc.sizes) {
-      const stageCells = stages.map((st) => (s.stages_ms[st] != null ? sec(s.stages_ms[st]) : s.timed_out?.stage.split('+').includes(st) ? `>${sec(s.timed_out.after_ms)}` : '-'));
-      rows.push([fmt(s.reports), fmt(s.data_rows), s.timed_out ? '-' : fmt(s.pages), s.charts == null ? '-' : fmt(s.charts), ...stageCells, s.timed_out ? `>${fmt(s.seconds)}` : fmt(s.seconds), fmt(s.cpu_seconds), fmt(s.ms_per_report, 0), sec(s.validate_ms), s.csvclean_ms == null ? '-' : `${s.csvclean_estimated ? '~' : ''}${sec(s.csvclean_ms)}`]);
+      const stageCells = stages.map((st) =>
+        s.stages_ms[st] != null
+          ? sec(s.stages_ms[st])
+          : s.timed_out?.stage.split('+').includes(st)
+            ? `>${sec(s.timed_out.after_ms)}`
+            : '-',
+      );
+      rows.push([
+        fmt(s.reports),
+        fmt(s.data_rows),
+        s.timed_out ? '-' : fmt(s.pages),
+        s.charts == null ? '-' : fmt(s.charts),
+        ...stageCells,
+        s.timed_out ? `>${fmt(s.seconds)}` : fmt(s.seconds),
+        fmt(s.cpu_seconds),
+        fmt(s.ms_per_report, 0),
+        sec(s.validate_ms),
+        s.csvclean_ms == null ? '-' : `${s.csvclean_estimated ? '~' : ''}${sec(s.csvclean_ms)}`,
+      ]);
     }
     say(table(rows));
-    if (sc.sizes.some((s) => s.csvclean_estimated)) say('~ csvclean measured on the first 20 CSVs and extrapolated to all');
+    if (sc.sizes.some((s) => s.csvclean_estimated))
+      say('~ csvclean measured on the first 20 CSVs and extrapolated to all');
     say('\nMilliseconds per report, by stage (flat = linear):');
     const per = (ms, n) => (ms == null ? '-' : fmt(ms / n, 0));
-    say(table([['reports', ...stages, 'build', 'validate'], ...sc.sizes.map((s) => [fmt(s.reports), ...stages.map((st) => per(s.stages_ms[st], s.reports)), s.timed_out ? '-' : per(s.seconds * 1000, s.reports), per(s.validate_ms, s.reports)])]));
-    for (const s of sc.sizes.filter((x) => x.timed_out)) say(`${fmt(s.reports)} reports: stopped at the ${s.timed_out.limit_s} s limit in stage "${s.timed_out.stage}" (${sec(s.timed_out.after_ms)} s into it)`);
-    if (sc.growth) say(`Growth ${fmt(sc.growth.from)} -> ${fmt(sc.growth.to)} reports: x${fmt(sc.growth.factor)} (linear x${fmt(sc.growth.linear)})${mark('scale_growth')}`);
+    say(
+      table([
+        ['reports', ...stages, 'build', 'validate'],
+        ...sc.sizes.map((s) => [
+          fmt(s.reports),
+          ...stages.map((st) => per(s.stages_ms[st], s.reports)),
+          s.timed_out ? '-' : per(s.seconds * 1000, s.reports),
+          per(s.validate_ms, s.reports),
+        ]),
+      ]),
+    );
+    for (const s of sc.sizes.filter((x) => x.timed_out))
+      say(
+        `${fmt(s.reports)} reports: stopped at the ${s.timed_out.limit_s} s limit in stage "${s.timed_out.stage}" (${sec(s.timed_out.after_ms)} s into it)`,
+      );
+    if (sc.growth)
+      say(
+        `Growth ${fmt(sc.growth.from)} -> ${fmt(sc.growth.to)} reports: x${fmt(sc.growth.factor)} (linear x${fmt(sc.growth.linear)})${mark('scale_growth')}`,
+      );
     const s1000 = sc.sizes.find((s) => s.reports === 1000);
-    if (s1000) say(`1,000 reports cold: ${s1000.timed_out ? 'more than ' : ''}${fmt(s1000.seconds)} s${mark('scale_1000_cold')}`);
+    if (s1000)
+      say(
+        `1,000 reports cold: ${s1000.timed_out ? 'more than ' : ''}${fmt(s1000.seconds)} s${mark('scale_1000_cold')}`,
+      );
     const d = sc.dominant;
     if (d) {
       say(
@@ -362,31 +498,65 @@ function print(r) {
 
   if (r.weight) {
     const w = r.weight;
-    say(`\n## Page weight: first visit, KB (raw / gzip -9), ${w.browser}, viewport ${w.viewport.width}x${w.viewport.height}`);
+    say(
+      `\n## Page weight: first visit, KB (raw / gzip -9), ${w.browser}, viewport ${w.viewport.width}x${w.viewport.height}`,
+    );
     const rows = [['page', 'moment', 'requests', ...TYPES.map((t) => `${t} gz`), 'total raw', 'total gz']];
     for (const p of w.pages) {
-      for (const [moment, s] of [['load', p.load], ['scrolled', p.scrolled]]) {
-        rows.push([moment === 'load' ? `${p.kind} ${p.url}` : '', moment, s.requests, ...TYPES.map((t) => kb(s.by_type[t].gzip)), kb(s.raw), kb(s.gzip)]);
+      for (const [moment, s] of [
+        ['load', p.load],
+        ['scrolled', p.scrolled],
+      ]) {
+        rows.push([
+          moment === 'load' ? `${p.kind} ${p.url}` : '',
+          moment,
+          s.requests,
+          ...TYPES.map((t) => kb(s.by_type[t].gzip)),
+          kb(s.raw),
+          kb(s.gzip),
+        ]);
       }
     }
     say(table(rows));
     const rp = w.pages.find((p) => p.kind === 'report');
-    if (rp) say(`Heaviest report page before interaction: ${kb(rp.load.gzip)} KB gzip${mark('report_first_visit_gzip')}`);
+    if (rp)
+      say(`Heaviest report page before interaction: ${kb(rp.load.gzip)} KB gzip${mark('report_first_visit_gzip')}`);
   }
 
   if (r.lighthouse) {
     say(`\n## Lighthouse (${r.lighthouse.form_factor}), served by ${r.lighthouse.server}`);
     const rows = [['page', 'performance', 'accessibility', 'best practices', 'SEO', 'LCP ms', 'CLS', 'TBT ms']];
-    for (const p of r.lighthouse.pages) rows.push([`${p.kind} ${p.url}`, p.scores.performance, p.scores.accessibility, p.scores.best_practices, p.scores.seo, fmt(p.lcp_ms, 0), fmt(p.cls, 3), fmt(p.tbt_ms, 0)]);
+    for (const p of r.lighthouse.pages)
+      rows.push([
+        `${p.kind} ${p.url}`,
+        p.scores.performance,
+        p.scores.accessibility,
+        p.scores.best_practices,
+        p.scores.seo,
+        fmt(p.lcp_ms, 0),
+        fmt(p.cls, 3),
+        fmt(p.tbt_ms, 0),
+      ]);
     say(table(rows));
     for (const p of r.lighthouse.pages) {
       const lost = Object.entries(p.failing).filter(([, ids]) => ids.length);
-      if (lost.length) say(`${p.kind}: points lost in ${lost.map(([c, ids]) => `${c} (${ids.join(', ')})`).join('; ')}`);
+      if (lost.length)
+        say(`${p.kind}: points lost in ${lost.map(([c, ids]) => `${c} (${ids.join(', ')})`).join('; ')}`);
     }
   }
 
   if (r.budgets.length) {
     say('\n## Budgets');
-    say(table([['budget', 'limit', 'value', 'verdict'], ...r.budgets.map((b) => [b.title, `${b.op} ${b.limit}${b.unit ? ` ${b.unit}` : ''}`, `${b.at_least ? '>' : ''}${fmt(b.value, 3)}${b.unit ? ` ${b.unit}` : ''}`, verdict(b)])]));
+    say(
+      table([
+        ['budget', 'limit', 'value', 'verdict'],
+        ...r.budgets.map((b) => [
+          b.title,
+          `${b.op} ${b.limit}${b.unit ? ` ${b.unit}` : ''}`,
+          `${b.at_least ? '>' : ''}${fmt(b.value, 3)}${b.unit ? ` ${b.unit}` : ''}`,
+          verdict(b),
+        ]),
+      ]),
+    );
   }
 }

@@ -87,8 +87,14 @@ const REWRITE = {
       if (!inCode) return l;
       let m;
       if ((m = /^(\w+\s+\d+\s+requests:\s+)(\d+)(\s*kB\s*)$/.exec(l))) return m[1] + scaleToken(m[2], f()) + m[3];
-      if ((m = /^(\w+\s+\d+\s+(?:conns|sets):\s+)([\d.]+)(\s*#\/sec.*)$/.exec(l))) return m[1] + scaleToken(m[2], f()) + m[3];
-      if ((m = /^((?:Time taken for tests|Bytes read|Read rate|Bytes written|Write rate|Requests per second|Time per request):\s+)(\S+)(.*)$/.exec(l))) {
+      if ((m = /^(\w+\s+\d+\s+(?:conns|sets):\s+)([\d.]+)(\s*#\/sec.*)$/.exec(l)))
+        return m[1] + scaleToken(m[2], f()) + m[3];
+      if (
+        (m =
+          /^((?:Time taken for tests|Bytes read|Read rate|Bytes written|Write rate|Requests per second|Time per request):\s+)(\S+)(.*)$/.exec(
+            l,
+          ))
+      ) {
         return m[1] + scaleToken(m[2], f()) + m[3];
       }
       if ((m = /^(\s*\d+(?:\.\d+)?%:\s+)(\d+(?:\.\d+)?)(.*)$/.exec(l))) return m[1] + scaleToken(m[2], level) + m[3];
@@ -107,7 +113,9 @@ const REWRITE = {
       }
       if (rateCell < 0 || !/^\s*<tr><td>/i.test(l)) return l;
       let k = -1;
-      return l.replace(/<td>([^<]*)<\/td>/gi, (all, v) => (++k === rateCell && /^\d+(\.\d+)?$/.test(v.trim()) ? `<td>${scaleToken(v.trim(), f())}</td>` : all));
+      return l.replace(/<td>([^<]*)<\/td>/gi, (all, v) =>
+        ++k === rateCell && /^\d+(\.\d+)?$/.test(v.trim()) ? `<td>${scaleToken(v.trim(), f())}</td>` : all,
+      );
     });
   },
   // A fixed-width table after a row of "=": the rate is the column headed "Requests/s".
@@ -116,7 +124,10 @@ const REWRITE = {
     let inTable = false;
     return lines.map((l) => {
       if (/^\s*Client\s+Pool/i.test(l)) {
-        rateCol = l.trim().split(/\s+/).findIndex((w) => /^req/i.test(w));
+        rateCol = l
+          .trim()
+          .split(/\s+/)
+          .findIndex((w) => /^req/i.test(w));
         return l;
       }
       if (rateCol >= 0 && /^\s*={3,}\s*$/.test(l)) {
@@ -138,7 +149,14 @@ function rewriteCsv(text, f) {
   const keep = new Set(header.map((h, i) => (/^(parallelism|x|id|line)/.test(h) ? i : -1)).filter((i) => i >= 0));
   return [
     lines[0],
-    ...lines.slice(1).map((l) => (l ? l.split(',').map((c, i) => (!keep.has(i) && /^\d+(\.\d+)?$/.test(c) ? scaleToken(c, f()) : c)).join(',') : l)),
+    ...lines.slice(1).map((l) =>
+      l
+        ? l
+            .split(',')
+            .map((c, i) => (!keep.has(i) && /^\d+(\.\d+)?$/.test(c) ? scaleToken(c, f()) : c))
+            .join(',')
+        : l,
+    ),
   ].join('\n');
 }
 
@@ -182,7 +200,10 @@ export function synthesizeReport(template, index, seed) {
     template.metaText
       .replace(/^slug:.*$/m, `slug: ${slug}`)
       .replace(/^title:.*$/m, `title: ${JSON.stringify(title)}`)
-      .replace(new RegExp(`^(\\s*(?:file|image):\\s*"?)${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'gm'), `$1${newBase}`)
+      .replace(
+        new RegExp(`^(\\s*(?:file|image):\\s*"?)${base.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`, 'gm'),
+        `$1${newBase}`,
+      )
       // Ten synthetic reports share a lab of machines, as real ones mostly run on their own:
       // a platform page then lists a handful of reports, not a tenth of the corpus.
       .replace(/^(\s*- id:\s*)(\S+)\s*$/gm, (_, lead, id) => `${lead}${id}-${lab(index)}`);
@@ -229,14 +250,24 @@ export function synthesize(reports, n, seed = 1) {
  */
 export function writeCorpus(root, from, corpus) {
   const seeds = path.join(root, 'seeds');
-  if (path.resolve(seeds) === path.resolve(from, 'seeds')) throw new Error('writeCorpus: refusing to write into the repository\'s own seeds/');
+  if (path.resolve(seeds) === path.resolve(from, 'seeds'))
+    throw new Error("writeCorpus: refusing to write into the repository's own seeds/");
   fs.rmSync(seeds, { recursive: true, force: true });
   fs.mkdirSync(seeds, { recursive: true });
   // Each lab has its own copy of every real platform (same names, suffixed ids).
   const real = fs.readFileSync(path.join(from, 'seeds/platforms.yaml'), 'utf8');
   const labs = [...new Set(corpus.map((r) => r.lab))].sort();
   const entries = real.split(/\n(?=[a-z0-9-]+:\s*$)/m).filter((e) => /^[a-z0-9-]+:\s*$/m.test(e.split('\n')[0]));
-  const copies = labs.flatMap((l) => entries.map((e) => e.replace(/^([a-z0-9-]+):/, `$1-${l}:`).replace(/^(\s*name:\s*)(.*)$/m, (_, lead, name) => `${lead}${JSON.stringify(`${name.replace(/^"|"$/g, '')} (${l})`)}`)));
+  const copies = labs.flatMap((l) =>
+    entries.map((e) =>
+      e
+        .replace(/^([a-z0-9-]+):/, `$1-${l}:`)
+        .replace(
+          /^(\s*name:\s*)(.*)$/m,
+          (_, lead, name) => `${lead}${JSON.stringify(`${name.replace(/^"|"$/g, '')} (${l})`)}`,
+        ),
+    ),
+  );
   fs.writeFileSync(path.join(seeds, 'platforms.yaml'), copies.join('\n') + '\n');
   for (const r of corpus) {
     for (const f of r.files) {

@@ -9,7 +9,18 @@ import { parsers } from '../data/parsers/index.mjs';
 import { FORMATS, prng, scaleToken, rewriteSeed, synthesize, editOneValue, writeCorpus } from './corpus.mjs';
 
 const reports = readInputs(ROOT).reports;
-const MEASURED = new Set(['requests_per_second', 'rss_kb', 'latency_us', 'time_taken_s', 'bytes_read', 'read_rate_kbytes_per_s', 'bytes_written', 'write_rate_kbytes_per_s', 'time_per_request_us', 'line']);
+const MEASURED = new Set([
+  'requests_per_second',
+  'rss_kb',
+  'latency_us',
+  'time_taken_s',
+  'bytes_read',
+  'read_rate_kbytes_per_s',
+  'bytes_written',
+  'write_rate_kbytes_per_s',
+  'time_per_request_us',
+  'line',
+]);
 
 test('a scaled number keeps its decimals and thousands separators', () => {
   assert.equal(scaleToken('7163.58', 2), '14327.16');
@@ -23,7 +34,10 @@ test('the PRNG gives the same numbers for the same seed', () => {
   const a = prng(42);
   const b = prng(42);
   const xs = Array.from({ length: 5 }, () => a());
-  assert.deepEqual(xs, Array.from({ length: 5 }, () => b()));
+  assert.deepEqual(
+    xs,
+    Array.from({ length: 5 }, () => b()),
+  );
   assert.ok(xs.every((x) => x >= 0 && x < 1));
 });
 
@@ -55,7 +69,11 @@ test('a corpus cycles through the formats with unique slugs and renamed files', 
   for (const c of corpus) {
     const meta = parseYaml(c.files[1].text);
     assert.equal(meta.slug, c.slug);
-    for (const d of meta.datasets ?? []) assert.ok(c.files.some((f) => f.path.endsWith(`/${d.file}`)), `${d.file} is written`);
+    for (const d of meta.datasets ?? [])
+      assert.ok(
+        c.files.some((f) => f.path.endsWith(`/${d.file}`)),
+        `${d.file} is written`,
+      );
     assert.ok(c.files.every((f) => /\/synthetic-\d{4}-/.test(f.path)));
   }
   assert.deepEqual(synthesize(reports, 3, 3), synthesize(reports, 3, 3), 'deterministic');

@@ -14,18 +14,31 @@ const COMPRESSIBLE = /^(text\/|application\/(json|javascript|atom\+xml|xml)|imag
 export function gzipProxy(target) {
   const to = new URL(target);
   const server = http.createServer((req, res) => {
-    const up = http.request({ host: to.hostname, port: to.port, path: req.url, method: req.method, headers: { ...req.headers, host: to.host } }, (ur) => {
-      const gzip = req.method !== 'HEAD' && ur.statusCode !== 304 && COMPRESSIBLE.test(ur.headers['content-type'] ?? '') && /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
-      if (!gzip) {
-        res.writeHead(ur.statusCode, ur.headers);
-        ur.pipe(res);
-        return;
-      }
-      const headers = { ...ur.headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' };
-      delete headers['content-length'];
-      res.writeHead(ur.statusCode, headers);
-      ur.pipe(zlib.createGzip({ level: 6 })).pipe(res);
-    });
+    const up = http.request(
+      {
+        host: to.hostname,
+        port: to.port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: to.host },
+      },
+      (ur) => {
+        const gzip =
+          req.method !== 'HEAD' &&
+          ur.statusCode !== 304 &&
+          COMPRESSIBLE.test(ur.headers['content-type'] ?? '') &&
+          /\bgzip\b/.test(req.headers['accept-encoding'] ?? '');
+        if (!gzip) {
+          res.writeHead(ur.statusCode, ur.headers);
+          ur.pipe(res);
+          return;
+        }
+        const headers = { ...ur.headers, 'content-encoding': 'gzip', vary: 'Accept-Encoding' };
+        delete headers['content-length'];
+        res.writeHead(ur.statusCode, headers);
+        ur.pipe(zlib.createGzip({ level: 6 })).pipe(res);
+      },
+    );
     up.on('error', () => res.writeHead(502).end());
     req.pipe(up);
   });

@@ -11,7 +11,15 @@ import { chromePath } from '../lib/tools.mjs';
 
 const require = createRequire(import.meta.url);
 export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
-const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+const CHROME_FLAGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 let active = null;
 
@@ -49,9 +57,22 @@ export function lighthouseVersion() {
 export async function runLighthouse(url, { saveTo, timeoutMs = 180_000 } = {}) {
   const cli = path.join(path.dirname(require.resolve('lighthouse/package.json')), 'cli/index.js');
   const chrome = chromePath();
-  const args = [cli, url, '--output=json', '--output-path=stdout', '--quiet', `--chrome-flags=${CHROME_FLAGS.join(' ')}`, `--only-categories=${CATEGORIES.join(',')}`, '--form-factor=mobile'];
+  const args = [
+    cli,
+    url,
+    '--output=json',
+    '--output-path=stdout',
+    '--quiet',
+    `--chrome-flags=${CHROME_FLAGS.join(' ')}`,
+    `--only-categories=${CATEGORIES.join(',')}`,
+    '--form-factor=mobile',
+  ];
   const text = await new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { env: { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, args, {
+      env: { ...process.env, ...(chrome ? { CHROME_PATH: chrome } : {}) },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     active = child;
     let out = '';
     let err = '';
@@ -63,7 +84,8 @@ export async function runLighthouse(url, { saveTo, timeoutMs = 180_000 } = {}) {
       clearTimeout(timer);
       active = null;
       if (code === 0) resolve(out);
-      else reject(new Error(`lighthouse ${url}: exit ${code ?? signal}\n${err.trim().split('\n').slice(-10).join('\n')}`));
+      else
+        reject(new Error(`lighthouse ${url}: exit ${code ?? signal}\n${err.trim().split('\n').slice(-10).join('\n')}`));
     });
   });
   const lhr = JSON.parse(text);
@@ -86,7 +108,12 @@ export async function runLighthouse(url, { saveTo, timeoutMs = 180_000 } = {}) {
   return {
     url: new URL(url).pathname,
     lighthouse: lhr.lighthouseVersion,
-    scores: { performance: score('performance'), accessibility: score('accessibility'), best_practices: score('best-practices'), seo: score('seo') },
+    scores: {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      best_practices: score('best-practices'),
+      seo: score('seo'),
+    },
     lcp_ms: round(metric('largest-contentful-paint'), 0),
     cls: round(metric('cumulative-layout-shift'), 3),
     tbt_ms: round(metric('total-blocking-time'), 0),

@@ -16,8 +16,20 @@ export const round = (v, digits = 0) => (v == null ? null : Math.round(v * 10 **
  * printed next to its figure and marked met or missed with the margin; it never fails the run.
  */
 export const BUDGETS = [
-  { id: 'report_first_visit_gzip', title: 'Report page, first visit before interaction (heaviest report, gzip)', unit: 'KB', op: '<=', limit: 100 },
-  { id: 'lighthouse_performance', title: 'Lighthouse mobile performance (lowest of the pages)', unit: '', op: '>=', limit: 95 },
+  {
+    id: 'report_first_visit_gzip',
+    title: 'Report page, first visit before interaction (heaviest report, gzip)',
+    unit: 'KB',
+    op: '<=',
+    limit: 100,
+  },
+  {
+    id: 'lighthouse_performance',
+    title: 'Lighthouse mobile performance (lowest of the pages)',
+    unit: '',
+    op: '>=',
+    limit: 95,
+  },
   { id: 'lighthouse_accessibility', title: 'Lighthouse accessibility (lowest)', unit: '', op: '>=', limit: 100 },
   { id: 'lighthouse_best_practices', title: 'Lighthouse best practices (lowest)', unit: '', op: '>=', limit: 100 },
   { id: 'lighthouse_seo', title: 'Lighthouse SEO (lowest)', unit: '', op: '>=', limit: 100 },
@@ -25,7 +37,13 @@ export const BUDGETS = [
   { id: 'build_cold', title: 'Real site, cold build (median)', unit: 's', op: '<=', limit: 5 },
   { id: 'build_touch', title: 'Real site, rebuild after touching one seed (median)', unit: 's', op: '<=', limit: 2 },
   { id: 'scale_1000_cold', title: '1,000 synthetic reports, cold build', unit: 's', op: '<=', limit: 60 },
-  { id: 'scale_growth', title: 'Growth of build time from 100 to 1,000 reports (linear = 10)', unit: 'x', op: '<=', limit: 11 },
+  {
+    id: 'scale_growth',
+    title: 'Growth of build time from 100 to 1,000 reports (linear = 10)',
+    unit: 'x',
+    op: '<=',
+    limit: 11,
+  },
 ];
 
 /**
@@ -41,7 +59,17 @@ export function judge(values) {
     const value = typeof given === 'number' ? given : given.value;
     const atLeast = typeof given === 'object' && Boolean(given.at_least);
     const margin = b.op === '<=' ? b.limit - value : value - b.limit;
-    out.push({ id: b.id, title: b.title, op: b.op, limit: b.limit, value: round(value, 3), ...(atLeast ? { at_least: true } : {}), unit: b.unit, met: margin >= 0, margin: round(Math.abs(margin), 3) });
+    out.push({
+      id: b.id,
+      title: b.title,
+      op: b.op,
+      limit: b.limit,
+      value: round(value, 3),
+      ...(atLeast ? { at_least: true } : {}),
+      unit: b.unit,
+      met: margin >= 0,
+      margin: round(Math.abs(margin), 3),
+    });
   }
   return out;
 }
@@ -69,7 +97,13 @@ export const sec = (ms) => (ms == null ? '-' : fmt(ms / 1000, 2));
 export function table(rows) {
   const cells = rows.map((r) => r.map((c) => (c == null ? '-' : String(c))));
   const widths = cells[0].map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const right = cells[0].map((_, i) => cells.slice(1).every((r) => /^[-+~>]?[\d,.]+( ?(%|x|s|KB))?$|^-$/.test(r[i] ?? '')));
-  const line = (r) => r.map((c, i) => (right[i] ? c.padStart(widths[i]) : c.padEnd(widths[i]))).join('  ').trimEnd();
+  const right = cells[0].map((_, i) =>
+    cells.slice(1).every((r) => /^[-+~>]?[\d,.]+( ?(%|x|s|KB))?$|^-$/.test(r[i] ?? '')),
+  );
+  const line = (r) =>
+    r
+      .map((c, i) => (right[i] ? c.padStart(widths[i]) : c.padEnd(widths[i])))
+      .join('  ')
+      .trimEnd();
   return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }

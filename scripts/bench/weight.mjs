@@ -10,7 +10,14 @@ import { chromium } from '@playwright/test';
 import { chromePath } from '../lib/tools.mjs';
 
 /** The launch arguments of playwright.config.mjs. */
-export const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];
 
 export const TYPES = ['html', 'css', 'js', 'data', 'images', 'other'];
 
@@ -129,7 +136,13 @@ export async function measurePage(browser, url, { viewport }) {
 export function findPages(publicDir) {
   const dirs = (sub) => {
     const d = path.join(publicDir, sub);
-    return fs.existsSync(d) ? fs.readdirSync(d, { withFileTypes: true }).filter((e) => e.isDirectory() && fs.existsSync(path.join(d, e.name, 'index.html'))).map((e) => e.name).sort() : [];
+    return fs.existsSync(d)
+      ? fs
+          .readdirSync(d, { withFileTypes: true })
+          .filter((e) => e.isDirectory() && fs.existsSync(path.join(d, e.name, 'index.html')))
+          .map((e) => e.name)
+          .sort()
+      : [];
   };
   const size = (sub, name) => fs.statSync(path.join(publicDir, sub, name, 'index.html')).size;
   const platforms = dirs('platforms').sort((a, b) => size('platforms', b) - size('platforms', a) || (a < b ? -1 : 1));
@@ -160,7 +173,12 @@ export async function measureSite(baseUrl, publicDir, options) {
     const heaviest = reports[0];
     const slug = heaviest ? heaviest.url.split('/')[2] : '';
     const embed = pages.embeds.find((e) => e.startsWith(`/charts/${slug}--`)) ?? pages.embeds[0];
-    const kinds = [['home', pages.home], ['report', heaviest], ['platform', pages.platform], ['embed', embed]];
+    const kinds = [
+      ['home', pages.home],
+      ['report', heaviest],
+      ['platform', pages.platform],
+      ['embed', embed],
+    ];
     const out = [];
     for (const [kind, p] of kinds) {
       if (!p) continue;
@@ -171,7 +189,9 @@ export async function measureSite(baseUrl, publicDir, options) {
       browser: `Chromium ${browser.version()}`,
       viewport: options.viewport,
       pages: out,
-      reports: reports.map((r) => ({ url: r.url, load_gzip: r.load.gzip, scrolled_gzip: r.scrolled.gzip })).sort((a, b) => (a.url < b.url ? -1 : 1)),
+      reports: reports
+        .map((r) => ({ url: r.url, load_gzip: r.load.gzip, scrolled_gzip: r.scrolled.gzip }))
+        .sort((a, b) => (a.url < b.url ? -1 : 1)),
     };
   } finally {
     await browser.close();

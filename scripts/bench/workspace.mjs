@@ -11,7 +11,20 @@ import { hugoBin, venvBin } from '../lib/tools.mjs';
 import { walk } from '../lib/fs.mjs';
 
 /** What a copy of the site takes from the repository (those that exist). */
-const SOURCES = ['scripts', 'layouts', 'content', 'assets', 'static', 'i18n', 'archetypes', 'data', 'seeds', 'config.toml', 'hugo.toml', 'package.json'];
+const SOURCES = [
+  'scripts',
+  'layouts',
+  'content',
+  'assets',
+  'static',
+  'i18n',
+  'archetypes',
+  'data',
+  'seeds',
+  'config.toml',
+  'hugo.toml',
+  'package.json',
+];
 const LINKED = ['node_modules', '.venv'];
 /** What "cold" removes: every cache and every output of the build. */
 const CACHES = ['.cache', 'build', 'public', 'resources/_gen', '.hugo_build.lock'];
@@ -109,7 +122,12 @@ export function exec(root, cmd, args, { limitMs = 0, onOutput } = {}) {
     let timedOut = false;
     let running = [];
     const [file, argv] = BASH ? [BASH, ['-c', TIMED, cmd, ...args]] : [cmd, args];
-    const child = spawn(file, argv, { cwd: root, env: envFor(root), detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, argv, {
+      cwd: root,
+      env: envFor(root),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     groups.add(child.pid);
     child.stdout.setEncoding('utf8').on('data', (c) => {
       stdout += c;
@@ -141,7 +159,11 @@ export function exec(root, cmd, args, { limitMs = 0, onOutput } = {}) {
       else if (code !== 0) {
         const cut = all.lastIndexOf(TIMES_MARK);
         const tail = (cut >= 0 ? all.slice(0, cut) : all).trim().split('\n').slice(-15).join('\n');
-        reject(new Error(`bench: \`${path.basename(cmd)} ${args.join(' ')}\` failed in ${root} (exit ${code ?? signal}):\n${tail}`));
+        reject(
+          new Error(
+            `bench: \`${path.basename(cmd)} ${args.join(' ')}\` failed in ${root} (exit ${code ?? signal}):\n${tail}`,
+          ),
+        );
       } else resolve({ ms, cpuMs, stdout, timedOut, running });
     });
   });
@@ -167,13 +189,23 @@ export async function build(root, { limitMs = 0 } = {}) {
     },
   });
   if (!r.timedOut) return { total_ms: r.ms, cpu_ms: r.cpuMs, stages };
-  return { total_ms: r.ms, cpu_ms: null, stages, timed_out: { stage: runningStages(r.running), after_ms: performance.now() - lastMark } };
+  return {
+    total_ms: r.ms,
+    cpu_ms: null,
+    stages,
+    timed_out: { stage: runningStages(r.running), after_ms: performance.now() - lastMark },
+  };
 }
 
 /** The command lines of the processes in a process group (Linux and macOS `ps`; none elsewhere). */
 function groupCommands(pgid) {
   const r = spawnSync('ps', ['-o', 'args=', '-g', String(pgid)], { encoding: 'utf8' });
-  return r.status === 0 ? r.stdout.split('\n').map((l) => l.trim()).filter(Boolean) : [];
+  return r.status === 0
+    ? r.stdout
+        .split('\n')
+        .map((l) => l.trim())
+        .filter(Boolean)
+    : [];
 }
 
 /**
@@ -191,7 +223,8 @@ function runningStages(commands) {
 }
 
 /** `node scripts/check.mjs --no-csvclean`: seeds, metadata, platforms and data/ validated, without csvkit. */
-export const validate = (root, options) => exec(root, process.execPath, ['scripts/check/check.mjs', '--no-csvclean'], options);
+export const validate = (root, options) =>
+  exec(root, process.execPath, ['scripts/check/check.mjs', '--no-csvclean'], options);
 
 /**
  * The csvclean step of check.mjs on its own: `csvclean -a` on every CSV of the data package, in one
@@ -202,7 +235,10 @@ export const validate = (root, options) => exec(root, process.execPath, ['script
 export async function csvclean(root) {
   const pkg = JSON.parse(fs.readFileSync(path.join(root, 'data/tables/datapackage.json'), 'utf8'));
   const files = pkg.resources.map((r) => path.join(root, 'data/tables', r.path)).filter((f) => fs.existsSync(f));
-  const { ms } = await exec(root, venvBin('python', root), [path.join(root, 'scripts/check/csvclean-all.py'), ...files]);
+  const { ms } = await exec(root, venvBin('python', root), [
+    path.join(root, 'scripts/check/csvclean-all.py'),
+    ...files,
+  ]);
   return { ms, files: files.length, measured: files.length, estimated: false };
 }
 
@@ -216,7 +252,9 @@ export function census(root) {
   }
   const pages = walk(path.join(root, 'public')).filter((f) => f.endsWith('.html')).length;
   const index = path.join(root, 'build/charts/data/charts.json');
-  const charts = fs.existsSync(index) ? Object.keys(JSON.parse(fs.readFileSync(index, 'utf8')).charts ?? {}).length : null;
+  const charts = fs.existsSync(index)
+    ? Object.keys(JSON.parse(fs.readFileSync(index, 'utf8')).charts ?? {}).length
+    : null;
   return { reports, data_rows: rows, pages, charts };
 }
 
@@ -239,4 +277,3 @@ export function hugoVersion(root) {
   const r = spawnSync(hugoBin(root), ['version'], { encoding: 'utf8' });
   return /v(\d+\.\d+\.\d+)/.exec(r.stdout ?? '')?.[1] ?? 'unknown';
 }
-

@@ -33,7 +33,9 @@ function physicalCores(report) {
   const fact = (name) => m?.facts?.find((f) => f.field === name)?.value;
   const sockets = fact('sockets');
   const perSocket = fact('cores_per_socket');
-  return typeof sockets === 'number' && typeof perSocket === 'number' ? { cores: sockets * perSocket, sockets, perSocket } : null;
+  return typeof sockets === 'number' && typeof perSocket === 'number'
+    ? { cores: sockets * perSocket, sockets, perSocket }
+    : null;
 }
 
 /** Observations of the report that name a parallelism-max threshold: { x, text, line }. */
@@ -69,7 +71,9 @@ export function build({ report, table, rows, fields: f }) {
   const core =
     `throughput rose from ${num(first.requests_per_second)} requests/s at parallelism-max ${first.parallelism_max} ` +
     `and levelled off at about ${num(plateau.requests_per_second)} from parallelism-max ${plateau.parallelism_max} (peak ${num(peak.requests_per_second)} at ${peak.parallelism_max})` +
-    (atCores ? `; at ${cores.cores}, the physical core count, it reached ${Math.round((100 * atCores.requests_per_second) / (perUnit * cores.cores))} % of ideal linear scaling` : '');
+    (atCores
+      ? `; at ${cores.cores}, the physical core count, it reached ${Math.round((100 * atCores.requests_per_second) / (perUnit * cores.cores))} % of ideal linear scaling`
+      : '');
   const finding = `Digitized from the published chart (not measured): ${core}`;
 
   const x = {
@@ -77,28 +81,68 @@ export function build({ report, table, rows, fields: f }) {
     type: 'quantitative',
     title: titleWithUnit(f.parallelism_max),
     scale: { domain: [0, maxX], nice: false },
-    axis: { values: sorted.map((r) => r.parallelism_max).filter((v, i, a) => a.indexOf(v) === i && v % 2 === 0), labelFlush: false },
+    axis: {
+      values: sorted.map((r) => r.parallelism_max).filter((v, i, a) => a.indexOf(v) === i && v % 2 === 0),
+      labelFlush: false,
+    },
   };
-  const y = { field: 'requests_per_second', type: 'quantitative', title: titleWithUnit(f.requests_per_second), scale: { domain: [0, top], nice: false }, axis: THOUSANDS };
+  const y = {
+    field: 'requests_per_second',
+    type: 'quantitative',
+    title: titleWithUnit(f.requests_per_second),
+    scale: { domain: [0, top], nice: false },
+    axis: THOUSANDS,
+  };
   const series = { domain: [MEASURE, IDEAL], range: [BLUE, GREY] };
-  const legend = { title: null, orient: 'top', direction: 'horizontal', symbolType: 'stroke', symbolSize: 400, symbolStrokeWidth: 2.5, offset: 6 };
+  const legend = {
+    title: null,
+    orient: 'top',
+    direction: 'horizontal',
+    symbolType: 'stroke',
+    symbolSize: 400,
+    symbolStrokeWidth: 2.5,
+    offset: 6,
+  };
 
   const layer = [
     // The ideal line: two points, clipped at the top of the plot.
     {
-      data: { values: [{ parallelism_max: 0, requests_per_second: 0, series: IDEAL }, { parallelism_max: maxX, requests_per_second: perUnit * maxX, series: IDEAL }] },
+      data: {
+        values: [
+          { parallelism_max: 0, requests_per_second: 0, series: IDEAL },
+          { parallelism_max: maxX, requests_per_second: perUnit * maxX, series: IDEAL },
+        ],
+      },
       mark: { type: 'line', strokeDash: [6, 4], strokeWidth: 2, clip: true },
       encoding: { x, y, color: { field: 'series', type: 'nominal', scale: series, legend } },
     },
-    { transform: [{ calculate: `'${MEASURE}'`, as: 'series' }], mark: { type: 'line', strokeWidth: 2.5 }, encoding: { x, y, color: { field: 'series', type: 'nominal', scale: series, legend } } },
-    { name: 'points', mark: { type: 'point', filled: true, size: 45, opacity: 1, color: BLUE }, encoding: { x, y, tooltip: tooltip(fields) } },
+    {
+      transform: [{ calculate: `'${MEASURE}'`, as: 'series' }],
+      mark: { type: 'line', strokeWidth: 2.5 },
+      encoding: { x, y, color: { field: 'series', type: 'nominal', scale: series, legend } },
+    },
+    {
+      name: 'points',
+      mark: { type: 'point', filled: true, size: 45, opacity: 1, color: BLUE },
+      encoding: { x, y, tooltip: tooltip(fields) },
+    },
   ];
   if (cores) {
     layer.push({
-      data: { values: [{ parallelism_max: cores.cores, label: `${cores.cores} physical cores (${cores.sockets} x ${cores.perSocket})` }] },
+      data: {
+        values: [
+          {
+            parallelism_max: cores.cores,
+            label: `${cores.cores} physical cores (${cores.sockets} x ${cores.perSocket})`,
+          },
+        ],
+      },
       layer: [
         { mark: { type: 'rule', strokeDash: [2, 3], strokeWidth: 1.5 }, encoding: { x } },
-        { mark: { type: 'text', align: 'right', baseline: 'top', dx: -5, dy: 4, fontWeight: 'bold' }, encoding: { x, y: { datum: top, type: 'quantitative', scale: y.scale }, text: { field: 'label' } } },
+        {
+          mark: { type: 'text', align: 'right', baseline: 'top', dx: -5, dy: 4, fontWeight: 'bold' },
+          encoding: { x, y: { datum: top, type: 'quantitative', scale: y.scale }, text: { field: 'label' } },
+        },
       ],
     });
   }
@@ -134,7 +178,7 @@ export function build({ report, table, rows, fields: f }) {
     {
       name: 'throughput-digitized',
       title: 'AStore throughput by parallelism-max (DIGITIZED)',
-      subtitle: 'Approximate values read off the report\'s chart image, not measurements',
+      subtitle: "Approximate values read off the report's chart image, not measurements",
       size: chartSize,
       description: `Requests per second against Akka's parallelism-max from ${sorted[0].parallelism_max} to ${maxX}, DIGITIZED: values read off the report's chart image${accuracy ? ` (each ${accuracy})` : ''}, not measurements. ${capital(core)}.${notes.length ? ` The notes quote the report's observations (lines ${notes.map((n) => n.line).join(' and ')}).` : ''}`,
       alt: 'Line chart of digitized throughput against parallelism-max, with an ideal linear-scaling line and a rule at the physical core count.',

@@ -13,7 +13,16 @@ import { sha256 } from '../lib/hash.mjs';
 import { toCsv } from '../lib/csv.mjs';
 import { writeFileAtomic } from '../lib/fs.mjs';
 import { jsonText, sortedJsonText } from '../lib/json.mjs';
-import { compile, countMarks, loadFonts, rendererVersion, renderSvg, scopeSvgIds, svgSize, svgToPng } from './render.mjs';
+import {
+  compile,
+  countMarks,
+  loadFonts,
+  rendererVersion,
+  renderSvg,
+  scopeSvgIds,
+  svgSize,
+  svgToPng,
+} from './render.mjs';
 import { planCharts } from './plan.mjs';
 import { darkSvg, darkVariant, themeColorsInData } from './shared/theme.mjs';
 
@@ -88,7 +97,8 @@ try {
     .sort()
     .map((f) => JSON.parse(fs.readFileSync(path.join(reportsDir, f), 'utf8')));
   const csvTexts = {};
-  for (const r of reports) for (const t of r.tables) csvTexts[t.path] = fs.readFileSync(path.join(dataDir, t.path), 'utf8');
+  for (const r of reports)
+    for (const t of r.tables) csvTexts[t.path] = fs.readFileSync(path.join(dataDir, t.path), 'utf8');
 
   // # Process data.
   const { charts, index } = planCharts(reports, csvTexts);
@@ -98,8 +108,12 @@ try {
     const room = spec.width - 2 * spec.config.padding;
     const { title } = spec.config;
     const subtitles = [spec.title.subtitle ?? []].flat();
-    for (const [text, size, weight] of [[spec.title.text, title.fontSize, 'bold'], ...subtitles.map((t) => [t, title.subtitleFontSize, 'normal'])]) {
-      if (measure(text, size, weight) > room) throw new Error(`${id}: title too wide for ${spec.width} pixels: ${JSON.stringify(text)}`);
+    for (const [text, size, weight] of [
+      [spec.title.text, title.fontSize, 'bold'],
+      ...subtitles.map((t) => [t, title.subtitleFontSize, 'normal']),
+    ]) {
+      if (measure(text, size, weight) > room)
+        throw new Error(`${id}: title too wide for ${spec.width} pixels: ${JSON.stringify(text)}`);
     }
   }
   let rendered = 0;
@@ -125,13 +139,18 @@ try {
     }
     const marks = countMarks(r.svg, chart.markClass);
     if (marks !== chart.rows.length) {
-      throw new Error(`${chart.id}: the SVG has ${marks} ${chart.markClass} items for ${chart.rows.length} plotted rows`);
+      throw new Error(
+        `${chart.id}: the SVG has ${marks} ${chart.markClass} items for ${chart.rows.length} plotted rows`,
+      );
     }
     Object.assign(chart.entry, svgSize(r.svg));
     // # Save outputs.
     const files = {
       '.vl.json': specJson,
-      '.csv': toCsv(chart.rows, chart.fields.map((f) => f.name)),
+      '.csv': toCsv(
+        chart.rows,
+        chart.fields.map((f) => f.name),
+      ),
       ...Object.fromEntries(RENDERS.map(([name, ext]) => [ext, r[name]])),
     };
     for (const [ext, content] of Object.entries(files)) {
@@ -144,7 +163,9 @@ try {
 
   if (!args.quiet) {
     const ms = Math.round(performance.now() - started);
-    console.log(`charts: ${charts.length} charts, ${rendered} rendered, ${cached} from cache, ${ms} ms -> ${path.relative(process.cwd(), chartsDir) || '.'}/`);
+    console.log(
+      `charts: ${charts.length} charts, ${rendered} rendered, ${cached} from cache, ${ms} ms -> ${path.relative(process.cwd(), chartsDir) || '.'}/`,
+    );
   }
 } catch (e) {
   console.error(`build-charts: ${e.message}`);

@@ -18,7 +18,11 @@ let tmp;
 let out;
 let index;
 
-const cli = (...args) => execFileSync(process.execPath, [path.join(ROOT, 'scripts/charts/build-charts.mjs'), '--data', DATA, ...args], { cwd: ROOT, encoding: 'utf8' });
+const cli = (...args) =>
+  execFileSync(process.execPath, [path.join(ROOT, 'scripts/charts/build-charts.mjs'), '--data', DATA, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
 const file = (dir, name) => fs.readFileSync(path.join(dir, 'static', 'charts', name));
 
 before(async () => {
@@ -39,7 +43,8 @@ const reports = Object.fromEntries(
   }),
 );
 /** Rows of a report's table as strings, straight from the CSV. */
-const csvRows = (slug, table) => parseCsv(fs.readFileSync(path.join(DATA, 'tables', slug, `${table}.csv`)), { columns: true });
+const csvRows = (slug, table) =>
+  parseCsv(fs.readFileSync(path.join(DATA, 'tables', slug, `${table}.csv`)), { columns: true });
 const distinct = (xs) => [...new Set(xs)];
 
 function httpRuns(slug) {
@@ -65,14 +70,35 @@ const expectedRows = {
   'max-rate-by-configuration': (slug) => cloudi(slug).direct.filter((r) => r.duo_mode === 'true').length,
   'duo-mode-effect': (slug) => {
     const { direct } = cloudi(slug);
-    const key = (r) => [r.language, r.variant, r.receiver_kind, r.dest_refresh_method, r.senders, r.receivers, r.queue_service, r.queues].join('|');
-    const keys = distinct(direct.map(key)).filter((k) => direct.some((r) => key(r) === k && r.duo_mode === 'true') && direct.some((r) => key(r) === k && r.duo_mode === 'false'));
+    const key = (r) =>
+      [
+        r.language,
+        r.variant,
+        r.receiver_kind,
+        r.dest_refresh_method,
+        r.senders,
+        r.receivers,
+        r.queue_service,
+        r.queues,
+      ].join('|');
+    const keys = distinct(direct.map(key)).filter(
+      (k) =>
+        direct.some((r) => key(r) === k && r.duo_mode === 'true') &&
+        direct.some((r) => key(r) === k && r.duo_mode === 'false'),
+    );
     return 2 * keys.length;
   },
-  'languages-by-configuration': (slug) => cloudi(slug).direct.filter((r) => r.duo_mode === 'true' && r.dest_refresh_method === 'lazy_closest').length,
+  'languages-by-configuration': (slug) =>
+    cloudi(slug).direct.filter((r) => r.duo_mode === 'true' && r.dest_refresh_method === 'lazy_closest').length,
   'rate-by-variant': (slug) => cloudi(slug).direct.filter((r) => r.duo_mode === 'true').length,
-  'queue-service-effect': (slug) => cloudi(slug).rows.filter((r) => r.duo_mode === 'true' && r.dest_refresh_method === 'lazy_closest').length,
-  'best-rate-by-client': (slug) => distinct(httpRuns(slug).first.filter((r) => +r.error_pct <= 1).map((r) => r.client)).length,
+  'queue-service-effect': (slug) =>
+    cloudi(slug).rows.filter((r) => r.duo_mode === 'true' && r.dest_refresh_method === 'lazy_closest').length,
+  'best-rate-by-client': (slug) =>
+    distinct(
+      httpRuns(slug)
+        .first.filter((r) => +r.error_pct <= 1)
+        .map((r) => r.client),
+    ).length,
   'rate-by-concurrency': (slug) => {
     const { first } = httpRuns(slug);
     let n = 0;
@@ -112,7 +138,8 @@ function select(svg, selector) {
 
 test('every report with a chartable table has charts, and every chart name has an independent row count', () => {
   assert.ok(Object.keys(index.charts).length >= 15);
-  for (const c of Object.values(index.charts)) assert.ok(expectedRows[c.name], `no independent count for chart ${c.name}: add one to this test`);
+  for (const c of Object.values(index.charts))
+    assert.ok(expectedRows[c.name], `no independent count for chart ${c.name}: add one to this test`);
   for (const slug of Object.keys(reports)) assert.ok(index.reports[slug]?.length, `${slug} has charts`);
 });
 
@@ -122,7 +149,11 @@ test('each chart draws one mark per plotted row, in the SVG and as counted from 
     assert.equal(c.marks, expected, `${c.id}: charts.json marks`);
     const svg = file(out, `${c.id}.svg`).toString();
     assert.equal(select(svg, c.marks_selector).length, expected, `${c.id}: ${c.marks_selector} in the SVG`);
-    assert.equal(select(file(out, `${c.id}.dark.svg`).toString(), c.marks_selector).length, expected, `${c.id}: dark SVG`);
+    assert.equal(
+      select(file(out, `${c.id}.dark.svg`).toString(), c.marks_selector).length,
+      expected,
+      `${c.id}: dark SVG`,
+    );
     const csv = parseCsv(file(out, `${c.id}.csv`), { columns: true });
     assert.equal(csv.length, expected, `${c.id}: rows in its CSV`);
   }
@@ -141,7 +172,11 @@ test('the compiled Vega specs run under vega-interpreter (the page runtime) and 
     assert.equal(select(light, c.marks_selector).length, c.marks, c.id);
     assert.equal(light, file(out, `${c.id}.svg`).toString(), `${c.id}: the light spec draws the light SVG`);
     // The dark SVG is made by swapping theme colours in the light one: it must be what the dark spec draws.
-    assert.equal(await interpret(`${c.id}.dark.vg.json`, `${c.id}-dark`), file(out, `${c.id}.dark.svg`).toString(), `${c.id}: the dark spec draws the dark SVG`);
+    assert.equal(
+      await interpret(`${c.id}.dark.vg.json`, `${c.id}-dark`),
+      file(out, `${c.id}.dark.svg`).toString(),
+      `${c.id}: the dark spec draws the dark SVG`,
+    );
   }
 });
 
@@ -161,14 +196,26 @@ test('the best-client chart does not pick Buoy at 1 % errors, and does at 100 %'
   // label elements are not in domain order, so sort them by their position).
   const labels = (svg) =>
     select(svg, '.role-axis-label > text')
-      .map((t) => ({ text: t.childNodes.map((n) => n.value).join(''), y: +/translate\([^,]+,([^)]+)\)/.exec(t.attrs.find((a) => a.name === 'transform')?.value ?? '')?.[1] }))
+      .map((t) => ({
+        text: t.childNodes.map((n) => n.value).join(''),
+        y: +/translate\([^,]+,([^)]+)\)/.exec(t.attrs.find((a) => a.name === 'transform')?.value ?? '')?.[1],
+      }))
       .filter((l) => clients.has(l.text))
       .sort((a, b) => a.y - b.y)
       .map((l) => l.text);
-  assert.deepEqual(labels(file(out, `${id}.svg`).toString()), csv.map((r) => r.client));
-  assert.match(index.findings['httpc-bench-mojito-ec2-m5-4xlarge'].headline, /^With at most 1 % errors, MachineGun was fastest at 72,950 requests\/s; Buoy's/);
+  assert.deepEqual(
+    labels(file(out, `${id}.svg`).toString()),
+    csv.map((r) => r.client),
+  );
+  assert.match(
+    index.findings['httpc-bench-mojito-ec2-m5-4xlarge'].headline,
+    /^With at most 1 % errors, MachineGun was fastest at 72,950 requests\/s; Buoy's/,
+  );
 
-  const view = new View(parseVega(JSON.parse(file(out, `${id}.vg.json`)), null, { ast: true }), { expr: expressionInterpreter, renderer: 'none' });
+  const view = new View(parseVega(JSON.parse(file(out, `${id}.vg.json`)), null, { ast: true }), {
+    expr: expressionInterpreter,
+    renderer: 'none',
+  });
   await view.runAsync();
   view.signal('max_error', 100);
   await view.runAsync();
@@ -181,14 +228,23 @@ test('the corrected Darner point is relabelled and marked', () => {
   assert.equal(index.charts[id].corrected, 1);
   const csv = parseCsv(file(out, `${id}.csv`), { columns: true });
   const fixed = csv.filter((r) => r.corrected === 'true');
-  assert.deepEqual(fixed.map((r) => [r.server, r.published_server, r.queued_requests, r.rss_kb]), [['darner', 'kestrel', '1048576', '33848']]);
+  assert.deepEqual(
+    fixed.map((r) => [r.server, r.published_server, r.queued_requests, r.rss_kb]),
+    [['darner', 'kestrel', '1048576', '33848']],
+  );
   assert.equal(csv.filter((r) => r.server === 'kestrel' && r.queued_requests === '1048576').length, 1);
   assert.match(file(out, `${id}.svg`).toString(), /corrected: published as kestrel, see errata/);
-  assert.equal(index.findings['darner-vs-kestrel-ec2-m1-large'].headline, 'Darner used 18x less memory than Kestrel with 1,048,576 requests queued (33,848 kB vs 611,612 kB).');
+  assert.equal(
+    index.findings['darner-vs-kestrel-ec2-m1-large'].headline,
+    'Darner used 18x less memory than Kestrel with 1,048,576 requests queued (33,848 kB vs 611,612 kB).',
+  );
 });
 
 test('the PNG is twice the SVG size, with dark pixels (text) in the title region', async () => {
-  for (const id of ['darner-vs-kestrel-ec2-m1-large--resident-memory', 'astore-hyper-threading-dell-r420--throughput-digitized']) {
+  for (const id of [
+    'darner-vs-kestrel-ec2-m1-large--resident-memory',
+    'astore-hyper-threading-dell-r420--throughput-digitized',
+  ]) {
     const c = index.charts[id];
     const png = file(out, `${id}.png`);
     assert.equal(png.readUInt32BE(16), 2 * c.width);
@@ -238,7 +294,24 @@ test('charts.json: keys sorted, every entry complete, descriptions with computed
   sortedKeys(index);
   assert.ok(text.endsWith('}\n'));
   for (const c of Object.values(index.charts)) {
-    for (const k of ['id', 'report', 'name', 'table', 'title', 'description', 'alt', 'width', 'height', 'marks', 'marks_selector', 'order', 'log_scales', 'controls', 'digitized', 'corrected']) {
+    for (const k of [
+      'id',
+      'report',
+      'name',
+      'table',
+      'title',
+      'description',
+      'alt',
+      'width',
+      'height',
+      'marks',
+      'marks_selector',
+      'order',
+      'log_scales',
+      'controls',
+      'digitized',
+      'corrected',
+    ]) {
       assert.ok(k in c, `${c.id}: ${k}`);
     }
     assert.equal(index.reports[c.report][c.order], c.id);
@@ -260,7 +333,10 @@ test('the plotted rows CSVs keep provenance, in one dialect', () => {
     assert.ok(text.endsWith('\n') && !text.includes('\r'), c.id);
     const header = text.slice(0, text.indexOf('\n')).split(',');
     assert.ok(header.includes('seed'), `${c.id}: seed column`);
-    assert.ok(header.some((h) => h === 'line' || h.startsWith('line_')), `${c.id}: line column`);
+    assert.ok(
+      header.some((h) => h === 'line' || h.startsWith('line_')),
+      `${c.id}: line column`,
+    );
   }
 });
 

@@ -24,7 +24,8 @@ export function build({ rows, fields: f }) {
   // # Load inputs: the series label of a row: language, variant, and the receiver kind where the
   // language has more than one in this table.
   const kindsOf = (lang) => distinct(rows.filter((r) => r.language === lang).map((r) => r.receiver_kind));
-  const seriesOf = (r) => [r.language, r.variant].filter(Boolean).join(' ') + (kindsOf(r.language).length > 1 ? ` (${r.receiver_kind})` : '');
+  const seriesOf = (r) =>
+    [r.language, r.variant].filter(Boolean).join(' ') + (kindsOf(r.language).length > 1 ? ` (${r.receiver_kind})` : '');
   const all = rows.map((r) => ({ ...r, configuration: configOf(r), series: seriesOf(r) }));
   const extra = [
     { name: 'configuration', title: 'Senders x receivers', unit: '', type: 'string' },
@@ -39,13 +40,35 @@ export function build({ rows, fields: f }) {
   const duoOn = direct.filter((r) => r.duo_mode !== false);
   const configs = distinct([...duoOn].sort(byConfig).map(configOf));
   const languages = distinct(all.map((r) => r.language)).sort();
-  const methods = distinct(all.map((r) => r.dest_refresh_method)).sort((a, b) => (b === LAZY) - (a === LAZY) || a.localeCompare(b));
+  const methods = distinct(all.map((r) => r.dest_refresh_method)).sort(
+    (a, b) => (b === LAZY) - (a === LAZY) || a.localeCompare(b),
+  );
   const atTop = { orient: 'top', direction: 'horizontal' };
-  const langColor = { field: 'language', type: 'nominal', title: titleWithUnit(f.language), scale: colorScale('language', languages), legend: atTop };
+  const langColor = {
+    field: 'language',
+    type: 'nominal',
+    title: titleWithUnit(f.language),
+    scale: colorScale('language', languages),
+    legend: atTop,
+  };
   const methodScale = (map, fallback) => ({ domain: methods, range: methods.map((m) => map[m] ?? fallback) });
-  const configX = { field: 'configuration', type: 'ordinal', title: 'Senders x receivers (processes)', sort: configs, axis: { labelAngle: 0 } };
+  const configX = {
+    field: 'configuration',
+    type: 'ordinal',
+    title: 'Senders x receivers (processes)',
+    sort: configs,
+    axis: { labelAngle: 0 },
+  };
   const rateTitle = titleWithUnit(f.requests_per_second);
-  const sortRows = (rs) => [...rs].sort((a, b) => a.language.localeCompare(b.language) || a.series.localeCompare(b.series) || a.dest_refresh_method.localeCompare(b.dest_refresh_method) || byConfig(a, b) || a.line - b.line);
+  const sortRows = (rs) =>
+    [...rs].sort(
+      (a, b) =>
+        a.language.localeCompare(b.language) ||
+        a.series.localeCompare(b.series) ||
+        a.dest_refresh_method.localeCompare(b.dest_refresh_method) ||
+        byConfig(a, b) ||
+        a.line - b.line,
+    );
   const charts = [];
 
   // # Process data.
@@ -56,11 +79,22 @@ export function build({ rows, fields: f }) {
     const both = distinct(plotted.map((r) => `${r.series}|${r.configuration}`))
       .map((k) => plotted.filter((r) => `${r.series}|${r.configuration}` === k))
       .filter((g) => g.some((r) => r.dest_refresh_method === LAZY) && g.some((r) => r.dest_refresh_method !== LAZY));
-    const lazyWins = both.filter((g) => Math.max(...g.filter((r) => r.dest_refresh_method === LAZY).map((r) => r.requests_per_second)) > Math.max(...g.filter((r) => r.dest_refresh_method !== LAZY).map((r) => r.requests_per_second))).length;
+    const lazyWins = both.filter(
+      (g) =>
+        Math.max(...g.filter((r) => r.dest_refresh_method === LAZY).map((r) => r.requests_per_second)) >
+        Math.max(...g.filter((r) => r.dest_refresh_method !== LAZY).map((r) => r.requests_per_second)),
+    ).length;
     let finding = `${top.series} reached the highest maximum stable rate, ${num(top.requests_per_second)} requests/s at ${top.configuration} (${top.dest_refresh_method})`;
-    if (both.length) finding += `; ${LAZY} beat immediate_closest in ${lazyWins} of the ${both.length} setups measured with both`;
+    if (both.length)
+      finding += `; ${LAZY} beat immediate_closest in ${lazyWins} of the ${both.length} setups measured with both`;
     const ylog = spansDecades(plotted.map((r) => r.requests_per_second));
-    const y = { field: 'requests_per_second', type: 'quantitative', title: titleWithUnit(f.requests_per_second, ylog ? 'log scale' : ''), scale: ylog ? { type: 'log' } : { zero: true }, axis: THOUSANDS };
+    const y = {
+      field: 'requests_per_second',
+      type: 'quantitative',
+      title: titleWithUnit(f.requests_per_second, ylog ? 'log scale' : ''),
+      scale: ylog ? { type: 'log' } : { zero: true },
+      axis: THOUSANDS,
+    };
     const detail = [{ field: 'series' }, { field: 'dest_refresh_method' }];
     charts.push({
       name: 'max-rate-by-configuration',
@@ -72,11 +106,38 @@ export function build({ rows, fields: f }) {
       rows: plotted,
       fields,
       layer: [
-        { mark: { type: 'line', strokeWidth: 2 }, encoding: { x: configX, y, color: langColor, strokeDash: { field: 'dest_refresh_method', type: 'nominal', title: titleWithUnit(f.dest_refresh_method), scale: methodScale(METHOD_DASHES, [2, 2]), legend: atTop }, detail } },
+        {
+          mark: { type: 'line', strokeWidth: 2 },
+          encoding: {
+            x: configX,
+            y,
+            color: langColor,
+            strokeDash: {
+              field: 'dest_refresh_method',
+              type: 'nominal',
+              title: titleWithUnit(f.dest_refresh_method),
+              scale: methodScale(METHOD_DASHES, [2, 2]),
+              legend: atTop,
+            },
+            detail,
+          },
+        },
         {
           name: 'points',
           mark: { type: 'point', filled: true, size: 50, opacity: 1 },
-          encoding: { x: configX, y, color: langColor, shape: { field: 'dest_refresh_method', type: 'nominal', title: titleWithUnit(f.dest_refresh_method), scale: methodScale(METHOD_SHAPES, 'triangle-up'), legend: atTop }, tooltip: tips },
+          encoding: {
+            x: configX,
+            y,
+            color: langColor,
+            shape: {
+              field: 'dest_refresh_method',
+              type: 'nominal',
+              title: titleWithUnit(f.dest_refresh_method),
+              scale: methodScale(METHOD_SHAPES, 'triangle-up'),
+              legend: atTop,
+            },
+            tooltip: tips,
+          },
         },
       ],
       markName: 'points',
@@ -86,24 +147,58 @@ export function build({ rows, fields: f }) {
   }
 
   // 2. duo_mode off vs on for the same setup.
-  const setupKey = (r) => JSON.stringify([r.series, r.dest_refresh_method, r.senders, r.receivers, r.queue_service ?? null, r.queues ?? null]);
+  const setupKey = (r) =>
+    JSON.stringify([
+      r.series,
+      r.dest_refresh_method,
+      r.senders,
+      r.receivers,
+      r.queue_service ?? null,
+      r.queues ?? null,
+    ]);
   const pairs = distinct(direct.filter((r) => r.duo_mode === false).map(setupKey))
     .map((k) => direct.filter((r) => setupKey(r) === k))
     .filter((g) => g.some((r) => r.duo_mode === true) && g.some((r) => r.duo_mode === false))
     .map((g) => ({ off: g.find((r) => r.duo_mode === false), on: g.find((r) => r.duo_mode === true) }));
   if (pairs.length) {
     const pairConfigs = distinct(pairs.map((p) => p.on.configuration));
-    const labelOf = (r) => `${r.series} · ${r.dest_refresh_method}${pairConfigs.length > 1 ? ` · ${r.configuration}` : ''}`;
+    const labelOf = (r) =>
+      `${r.series} · ${r.dest_refresh_method}${pairConfigs.length > 1 ? ` · ${r.configuration}` : ''}`;
     const plotted = sortRows(pairs.flatMap((p) => [p.off, p.on])).map((r) => {
       const p = pairs.find((q) => setupKey(q.off) === setupKey(r));
-      return { ...r, setup: labelOf(r), duo_mode_factor: Math.round((100 * p.on.requests_per_second) / p.off.requests_per_second) / 100 };
+      return {
+        ...r,
+        setup: labelOf(r),
+        duo_mode_factor: Math.round((100 * p.on.requests_per_second) / p.off.requests_per_second) / 100,
+      };
     });
     const factors = pairs.map((p) => p.on.requests_per_second / p.off.requests_per_second);
-    const where = pairConfigs.length === 1 ? `at ${pairs[0].on.senders} sender${pairs[0].on.senders > 1 ? 's' : ''} x ${pairs[0].on.receivers} receiver${pairs[0].on.receivers > 1 ? 's' : ''}` : 'for the same setup';
+    const where =
+      pairConfigs.length === 1
+        ? `at ${pairs[0].on.senders} sender${pairs[0].on.senders > 1 ? 's' : ''} x ${pairs[0].on.receivers} receiver${pairs[0].on.receivers > 1 ? 's' : ''}`
+        : 'for the same setup';
     const finding = `duo_mode raised the rate ${where} ${times(Math.min(...factors))} to ${times(Math.max(...factors))} (median ${times(median(factors))}), about ten times`;
-    const pf = [...base, ...extra, { name: 'setup', title: 'Setup', unit: '', type: 'string' }, { name: 'duo_mode_factor', title: 'duo_mode on / off', unit: '', type: 'number' }, f.seed, f.line];
-    const x = { field: 'requests_per_second', type: 'quantitative', title: titleWithUnit(f.requests_per_second, 'log scale'), scale: { type: 'log' }, axis: { ...THOUSANDS, values: logTicks(plotted.map((r) => r.requests_per_second)) } };
-    const y = { field: 'setup', type: 'nominal', title: null, sort: plotted.map((r) => r.setup).filter((v, i, a) => a.indexOf(v) === i) };
+    const pf = [
+      ...base,
+      ...extra,
+      { name: 'setup', title: 'Setup', unit: '', type: 'string' },
+      { name: 'duo_mode_factor', title: 'duo_mode on / off', unit: '', type: 'number' },
+      f.seed,
+      f.line,
+    ];
+    const x = {
+      field: 'requests_per_second',
+      type: 'quantitative',
+      title: titleWithUnit(f.requests_per_second, 'log scale'),
+      scale: { type: 'log' },
+      axis: { ...THOUSANDS, values: logTicks(plotted.map((r) => r.requests_per_second)) },
+    };
+    const y = {
+      field: 'setup',
+      type: 'nominal',
+      title: null,
+      sort: plotted.map((r) => r.setup).filter((v, i, a) => a.indexOf(v) === i),
+    };
     charts.push({
       name: 'duo-mode-effect',
       title: `Effect of duo_mode ${where}: about ${times(median(factors))}`,
@@ -114,14 +209,35 @@ export function build({ rows, fields: f }) {
       rows: plotted,
       fields: pf,
       layer: [
-        { mark: { type: 'rule', strokeWidth: 2 }, encoding: { y, x: { aggregate: 'min', field: 'requests_per_second', type: 'quantitative', scale: x.scale, title: x.title }, x2: { aggregate: 'max', field: 'requests_per_second' } } },
+        {
+          mark: { type: 'rule', strokeWidth: 2 },
+          encoding: {
+            y,
+            x: { aggregate: 'min', field: 'requests_per_second', type: 'quantitative', scale: x.scale, title: x.title },
+            x2: { aggregate: 'max', field: 'requests_per_second' },
+          },
+        },
         {
           name: 'points',
           mark: { type: 'point', filled: true, size: 90, opacity: 1 },
-          encoding: { x, y, color: { field: 'duo_mode', type: 'nominal', title: 'duo_mode', scale: colorScale('duo_mode', [false, true]), legend: { labelExpr: "datum.label === 'true' ? 'on' : 'off'" } }, tooltip: tooltip(pf) },
+          encoding: {
+            x,
+            y,
+            color: {
+              field: 'duo_mode',
+              type: 'nominal',
+              title: 'duo_mode',
+              scale: colorScale('duo_mode', [false, true]),
+              legend: { labelExpr: "datum.label === 'true' ? 'on' : 'off'" },
+            },
+            tooltip: tooltip(pf),
+          },
         },
         {
-          transform: [{ filter: 'datum.duo_mode === true' }, { calculate: "format(datum.duo_mode_factor, '.1f') + 'x'", as: 'factor_label' }],
+          transform: [
+            { filter: 'datum.duo_mode === true' },
+            { calculate: "format(datum.duo_mode_factor, '.1f') + 'x'", as: 'factor_label' },
+          ],
           mark: { type: 'text', align: 'left', dx: 9, fontWeight: 'bold' },
           encoding: { x, y, text: { field: 'factor_label' } },
         },
@@ -138,13 +254,23 @@ export function build({ rows, fields: f }) {
     const method = methods.includes(LAZY) ? LAZY : methods[0];
     const plotted = sortRows(duoOn.filter((r) => r.dest_refresh_method === method));
     const perConfig = configs
-      .map((c) => plotted.filter((r) => r.configuration === c).sort((a, b) => b.requests_per_second - a.requests_per_second))
+      .map((c) =>
+        plotted.filter((r) => r.configuration === c).sort((a, b) => b.requests_per_second - a.requests_per_second),
+      )
       .filter((g) => g.length > 1);
-    const wins = distinct(perConfig.map((g) => g[0].series)).map((s) => [s, perConfig.filter((g) => g[0].series === s).length]).sort((a, b) => b[1] - a[1]);
+    const wins = distinct(perConfig.map((g) => g[0].series))
+      .map((s) => [s, perConfig.filter((g) => g[0].series === s).length])
+      .sort((a, b) => b[1] - a[1]);
     const finding = `With ${method}, ${wins[0][0]} was fastest in ${wins[0][1]} of the ${perConfig.length} configurations with more than one language measured`;
     const vals = plotted.map((r) => r.requests_per_second);
     const mid = (Math.min(...vals) + Math.max(...vals)) / 2;
-    const x = { field: 'configuration', type: 'ordinal', title: 'Senders x receivers (processes)', sort: configs, axis: { labelAngle: 0 } };
+    const x = {
+      field: 'configuration',
+      type: 'ordinal',
+      title: 'Senders x receivers (processes)',
+      sort: configs,
+      axis: { labelAngle: 0 },
+    };
     const y = { field: 'series', type: 'nominal', title: null, sort: series };
     charts.push({
       name: 'languages-by-configuration',
@@ -157,7 +283,20 @@ export function build({ rows, fields: f }) {
       fields,
       encoding: { x, y },
       layer: [
-        { name: 'cells', mark: { type: 'rect', stroke: '#fdfdfd', strokeWidth: 1 }, encoding: { color: { field: 'requests_per_second', type: 'quantitative', title: 'requests/s', scale: { scheme: 'viridis' }, legend: { ...THOUSANDS, gradientLength: 160 } }, tooltip: tips } },
+        {
+          name: 'cells',
+          mark: { type: 'rect', stroke: '#fdfdfd', strokeWidth: 1 },
+          encoding: {
+            color: {
+              field: 'requests_per_second',
+              type: 'quantitative',
+              title: 'requests/s',
+              scale: { scheme: 'viridis' },
+              legend: { ...THOUSANDS, gradientLength: 160 },
+            },
+            tooltip: tips,
+          },
+        },
         {
           mark: { type: 'text', fontSize: 10 },
           encoding: {
@@ -176,7 +315,10 @@ export function build({ rows, fields: f }) {
   if (configs.length === 1 && duoOn.length > 1) {
     const plotted = [...duoOn].sort((a, b) => b.requests_per_second - a.requests_per_second || a.line - b.line);
     const labels = plotted.map((r) => r.series);
-    if (new Set(labels).size !== labels.length) throw new Error(`cloudi-request-rate: two rows share the label ${labels.find((l, i) => labels.indexOf(l) !== i)}`);
+    if (new Set(labels).size !== labels.length)
+      throw new Error(
+        `cloudi-request-rate: two rows share the label ${labels.find((l, i) => labels.indexOf(l) !== i)}`,
+      );
     const kinds = distinct(plotted.map((r) => r.receiver_kind)).sort();
     const topRow = plotted[0];
     const external = plotted.filter((r) => r.receiver_kind !== 'internal');
@@ -184,11 +326,17 @@ export function build({ rows, fields: f }) {
     const both = distinct(plotted.map((r) => `${r.language}|${r.variant ?? ''}`))
       .map((k) => plotted.filter((r) => `${r.language}|${r.variant ?? ''}` === k))
       .filter((g) => g.some((r) => r.receiver_kind === 'threads') && g.some((r) => r.receiver_kind === 'processes'));
-    const threadsWin = both.filter((g) => g.find((r) => r.receiver_kind === 'threads').requests_per_second > g.find((r) => r.receiver_kind === 'processes').requests_per_second).length;
+    const threadsWin = both.filter(
+      (g) =>
+        g.find((r) => r.receiver_kind === 'threads').requests_per_second >
+        g.find((r) => r.receiver_kind === 'processes').requests_per_second,
+    ).length;
     let finding = `${topRow.series} was fastest at ${num(topRow.requests_per_second)} requests/s`;
-    if (topRow.receiver_kind === 'internal' && external.length) finding += `; the fastest external receiver was ${external[0].series} at ${num(external[0].requests_per_second)}`;
+    if (topRow.receiver_kind === 'internal' && external.length)
+      finding += `; the fastest external receiver was ${external[0].series} at ${num(external[0].requests_per_second)}`;
     finding += `, the slowest ${low.series} at ${num(low.requests_per_second)}`;
-    if (both.length) finding += `; threads beat processes for ${threadsWin} of the ${both.length} receivers measured both ways`;
+    if (both.length)
+      finding += `; threads beat processes for ${threadsWin} of the ${both.length} receivers measured both ways`;
     charts.push({
       name: 'rate-by-variant',
       title: `Request rate by receiver language and variant at ${configs[0]}`,
@@ -200,11 +348,32 @@ export function build({ rows, fields: f }) {
       fields,
       encoding: {
         y: { field: 'series', type: 'nominal', title: null, sort: labels },
-        x: { field: 'requests_per_second', type: 'quantitative', title: rateTitle, scale: { zero: true }, axis: THOUSANDS },
+        x: {
+          field: 'requests_per_second',
+          type: 'quantitative',
+          title: rateTitle,
+          scale: { zero: true },
+          axis: THOUSANDS,
+        },
       },
       layer: [
-        { name: 'bars', mark: { type: 'bar', height: { band: 0.72 } }, encoding: { color: { field: 'receiver_kind', type: 'nominal', title: titleWithUnit(f.receiver_kind), scale: colorScale('receiver_kind', kinds) }, tooltip: tips } },
-        { mark: { type: 'text', align: 'left', dx: 4 }, encoding: { text: { field: 'requests_per_second', type: 'quantitative', format: ',' } } },
+        {
+          name: 'bars',
+          mark: { type: 'bar', height: { band: 0.72 } },
+          encoding: {
+            color: {
+              field: 'receiver_kind',
+              type: 'nominal',
+              title: titleWithUnit(f.receiver_kind),
+              scale: colorScale('receiver_kind', kinds),
+            },
+            tooltip: tips,
+          },
+        },
+        {
+          mark: { type: 'text', align: 'left', dx: 4 },
+          encoding: { text: { field: 'requests_per_second', type: 'quantitative', format: ',' } },
+        },
       ],
       markName: 'bars',
       scales: { x: 'linear', y: 'band' },
@@ -215,22 +384,53 @@ export function build({ rows, fields: f }) {
   // 5. With and without cloudi_service_queue, per configuration (log y).
   if (hasQueue) {
     const method = methods.includes(LAZY) ? LAZY : methods[0];
-    const plotted = sortRows(all.filter((r) => r.duo_mode !== false && r.dest_refresh_method === method)).map((r) => ({ ...r, path: r.queue_service ? 'through cloudi_service_queue' : 'direct' }));
+    const plotted = sortRows(all.filter((r) => r.duo_mode !== false && r.dest_refresh_method === method)).map((r) => ({
+      ...r,
+      path: r.queue_service ? 'through cloudi_service_queue' : 'direct',
+    }));
     const pathField = { name: 'path', title: 'Path', unit: '', type: 'string' };
     const pf = [...base, ...extra, pathField, f.seed, f.line];
     const keyOf = (r) => `${r.series}|${r.configuration}`;
     const ratios = distinct(plotted.map(keyOf))
       .map((k) => plotted.filter((r) => keyOf(r) === k))
       .filter((g) => g.some((r) => r.queue_service) && g.some((r) => !r.queue_service))
-      .map((g) => Math.max(...g.filter((r) => r.queue_service).map((r) => r.requests_per_second)) / Math.max(...g.filter((r) => !r.queue_service).map((r) => r.requests_per_second)));
+      .map(
+        (g) =>
+          Math.max(...g.filter((r) => r.queue_service).map((r) => r.requests_per_second)) /
+          Math.max(...g.filter((r) => !r.queue_service).map((r) => r.requests_per_second)),
+      );
     const pctOf = (x) => `${Math.round(100 * x)} %`;
     const finding = ratios.length
       ? `Through cloudi_service_queue the best rate was ${pctOf(Math.min(...ratios))} to ${pctOf(Math.max(...ratios))} of the direct rate (median ${pctOf(median(ratios))}, ${method}, duo_mode on)`
       : 'No setup was measured both with and without cloudi_service_queue';
     const yv = plotted.map((r) => r.requests_per_second);
-    const y = { field: 'requests_per_second', type: 'quantitative', title: titleWithUnit(f.requests_per_second, 'log scale'), scale: { type: 'log' }, axis: { ...THOUSANDS, values: logTicks(yv) } };
-    const shape = { field: 'path', type: 'nominal', title: 'Path', scale: { domain: ['direct', 'through cloudi_service_queue'], range: ['circle', 'triangle-up'] }, legend: atTop };
-    const dash = { field: 'path', type: 'nominal', title: 'Path', scale: { domain: ['direct', 'through cloudi_service_queue'], range: [[1, 0], [5, 3]] }, legend: atTop };
+    const y = {
+      field: 'requests_per_second',
+      type: 'quantitative',
+      title: titleWithUnit(f.requests_per_second, 'log scale'),
+      scale: { type: 'log' },
+      axis: { ...THOUSANDS, values: logTicks(yv) },
+    };
+    const shape = {
+      field: 'path',
+      type: 'nominal',
+      title: 'Path',
+      scale: { domain: ['direct', 'through cloudi_service_queue'], range: ['circle', 'triangle-up'] },
+      legend: atTop,
+    };
+    const dash = {
+      field: 'path',
+      type: 'nominal',
+      title: 'Path',
+      scale: {
+        domain: ['direct', 'through cloudi_service_queue'],
+        range: [
+          [1, 0],
+          [5, 3],
+        ],
+      },
+      legend: atTop,
+    };
     charts.push({
       name: 'queue-service-effect',
       title: 'Request rate with and without cloudi_service_queue',
@@ -245,9 +445,19 @@ export function build({ rows, fields: f }) {
       layer: [
         {
           mark: { type: 'line', strokeWidth: 2 },
-          encoding: { x: configX, y: { ...y, aggregate: 'max' }, color: langColor, strokeDash: dash, detail: [{ field: 'series' }, { field: 'path' }] },
+          encoding: {
+            x: configX,
+            y: { ...y, aggregate: 'max' },
+            color: langColor,
+            strokeDash: dash,
+            detail: [{ field: 'series' }, { field: 'path' }],
+          },
         },
-        { name: 'points', mark: { type: 'point', filled: true, size: 50, opacity: 1 }, encoding: { x: configX, y, color: langColor, shape, tooltip: tooltip(pf) } },
+        {
+          name: 'points',
+          mark: { type: 'point', filled: true, size: 50, opacity: 1 },
+          encoding: { x: configX, y, color: langColor, shape, tooltip: tooltip(pf) },
+        },
       ],
       markName: 'points',
       scales: { x: 'point', y: 'log' },

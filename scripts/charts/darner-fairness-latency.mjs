@@ -29,21 +29,35 @@ export function build({ rows, fields: f, tables }) {
     scale: ylog ? { type: 'log' } : { zero: true },
     axis: { ...THOUSANDS, ...(ylog ? { values: logTicks(ys) } : {}) },
   };
-  const color = { field: 'server', type: 'nominal', title: 'Server', scale: colorScale('server', servers), legend: { labelExpr: 'upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)' } };
+  const color = {
+    field: 'server',
+    type: 'nominal',
+    title: 'Server',
+    scale: colorScale('server', servers),
+    legend: { labelExpr: 'upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)' },
+  };
 
   // # Process data: the 99th percentile (or the highest below 100) and the run's summary.
-  const below = distinct(ps).filter((p) => p < 100 && servers.every((s) => rows.some((r) => r.server === s && r.percentile === p)));
+  const below = distinct(ps).filter(
+    (p) => p < 100 && servers.every((s) => rows.some((r) => r.server === s && r.percentile === p)),
+  );
   const p = below.includes(99) ? 99 : Math.max(...below);
-  const at = servers.map((s) => rows.find((r) => r.server === s && r.percentile === p)).sort((a, b) => a.latency_us - b.latency_us);
+  const at = servers
+    .map((s) => rows.find((r) => r.server === s && r.percentile === p))
+    .sort((a, b) => a.latency_us - b.latency_us);
   let finding = `At the ${p}th percentile ${capital(at[0].server)} answered in ${num(at[0].latency_us)} µs`;
-  if (at.length > 1) finding += `, ${capital(at[at.length - 1].server)} in ${num(at[at.length - 1].latency_us)} µs (${times(at[at.length - 1].latency_us / at[0].latency_us)} longer)`;
+  if (at.length > 1)
+    finding += `, ${capital(at[at.length - 1].server)} in ${num(at[at.length - 1].latency_us)} µs (${times(at[at.length - 1].latency_us / at[0].latency_us)} longer)`;
   const summaryTable = Object.values(tables).find((t) => t.table.kind === 'darner-fairness-summary');
   const summary = summaryTable
     ? ` Summary of the same runs: ${list(
         servers
           .map((s) => summaryTable.rows.find((r) => r.server === s))
           .filter(Boolean)
-          .map((r) => `${capital(r.server)} ${num(r.requests_per_second)} requests/s at ${num(r.time_per_request_us)} µs per request`),
+          .map(
+            (r) =>
+              `${capital(r.server)} ${num(r.requests_per_second)} requests/s at ${num(r.time_per_request_us)} µs per request`,
+          ),
       )}.`
     : '';
 
@@ -55,11 +69,17 @@ export function build({ rows, fields: f, tables }) {
       description: `Latency (µs${ylog ? ', log scale' : ''}) at each percentile of requests, one line per server. ${finding}.${summary}`,
       alt: `Line chart of request latency against percentile, one line per server (${servers.map(capital).join(', ')}).`,
       finding,
-      rows: [...rows].sort((a, b) => a.server.localeCompare(b.server) || a.percentile - b.percentile || a.line - b.line),
+      rows: [...rows].sort(
+        (a, b) => a.server.localeCompare(b.server) || a.percentile - b.percentile || a.line - b.line,
+      ),
       fields,
       layer: [
         { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } },
-        { name: 'points', mark: { type: 'point', filled: true, size: 45, opacity: 1 }, encoding: { x, y, color, tooltip: tooltip(fields) } },
+        {
+          name: 'points',
+          mark: { type: 'point', filled: true, size: 45, opacity: 1 },
+          encoding: { x, y, color, tooltip: tooltip(fields) },
+        },
       ],
       markName: 'points',
       scales: { x: 'point', y: ylog ? 'log' : 'linear' },

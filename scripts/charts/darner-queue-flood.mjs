@@ -14,7 +14,9 @@ const label = (s) => (s === UPPER_BOUND ? `${s} (upper bound)` : capital(s));
 export function build({ rows, fields: f }) {
   if (rows.length < 2) return [];
   const fields = [f.server, f.connections, f.requests_per_second, f.seed, f.line];
-  const servers = distinct(rows.map((r) => r.server)).sort((a, b) => (a === UPPER_BOUND) - (b === UPPER_BOUND) || a.localeCompare(b));
+  const servers = distinct(rows.map((r) => r.server)).sort(
+    (a, b) => (a === UPPER_BOUND) - (b === UPPER_BOUND) || a.localeCompare(b),
+  );
   const contenders = servers.filter((s) => s !== UPPER_BOUND);
   const xs = rows.map((r) => r.connections);
   const xlog = spansDecades(xs, 1);
@@ -25,23 +27,41 @@ export function build({ rows, fields: f }) {
     scale: xlog ? { type: 'log' } : {},
     axis: { values: xlog ? logTicks(xs) : dataTicks(xs), ...THOUSANDS },
   };
-  const y = { field: 'requests_per_second', type: 'quantitative', title: titleWithUnit(f.requests_per_second), scale: { zero: true }, axis: THOUSANDS };
+  const y = {
+    field: 'requests_per_second',
+    type: 'quantitative',
+    title: titleWithUnit(f.requests_per_second),
+    scale: { zero: true },
+    axis: THOUSANDS,
+  };
   const color = {
     field: 'server',
     type: 'nominal',
     title: 'Server',
     scale: colorScale('server', servers),
-    legend: { symbolType: 'stroke', symbolSize: 400, symbolStrokeWidth: 2.5, labelExpr: `datum.label === '${UPPER_BOUND}' ? '${UPPER_BOUND} (upper bound)' : upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)` },
+    legend: {
+      symbolType: 'stroke',
+      symbolSize: 400,
+      symbolStrokeWidth: 2.5,
+      labelExpr: `datum.label === '${UPPER_BOUND}' ? '${UPPER_BOUND} (upper bound)' : upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)`,
+    },
   };
-  const strokeDash = { field: 'server', type: 'nominal', title: 'Server', scale: { domain: servers, range: servers.map((s) => (s === UPPER_BOUND ? [6, 4] : [1, 0])) } };
+  const strokeDash = {
+    field: 'server',
+    type: 'nominal',
+    title: 'Server',
+    scale: { domain: servers, range: servers.map((s) => (s === UPPER_BOUND ? [6, 4] : [1, 0])) },
+  };
 
   // # Process data: each server's peak, and the gap between the best two contenders.
-  const peak = (s) => rows.filter((r) => r.server === s).reduce((a, b) => (b.requests_per_second > a.requests_per_second ? b : a));
+  const peak = (s) =>
+    rows.filter((r) => r.server === s).reduce((a, b) => (b.requests_per_second > a.requests_per_second ? b : a));
   const peaks = contenders.map(peak).sort((a, b) => b.requests_per_second - a.requests_per_second);
   const [best, second] = peaks;
   const bound = servers.includes(UPPER_BOUND) ? peak(UPPER_BOUND) : null;
   let finding = `${capital(best.server)} peaked at ${num(best.requests_per_second)} requests/s (${num(best.connections)} connections)`;
-  if (second) finding += `, ${times(best.requests_per_second / second.requests_per_second)} ${capital(second.server)}'s best of ${num(second.requests_per_second)}`;
+  if (second)
+    finding += `, ${times(best.requests_per_second / second.requests_per_second)} ${capital(second.server)}'s best of ${num(second.requests_per_second)}`;
   if (bound) finding += `; ${UPPER_BOUND}, the upper bound, reached ${num(bound.requests_per_second)}`;
 
   const layer = [
@@ -54,7 +74,10 @@ export function build({ rows, fields: f }) {
   ];
   if (bound) {
     layer.push({
-      transform: [{ filter: `datum.server === '${UPPER_BOUND}' && datum.line === ${bound.line}` }, { calculate: `'${label(UPPER_BOUND)}'`, as: 'annotation' }],
+      transform: [
+        { filter: `datum.server === '${UPPER_BOUND}' && datum.line === ${bound.line}` },
+        { calculate: `'${label(UPPER_BOUND)}'`, as: 'annotation' },
+      ],
       mark: { type: 'text', dy: -12, color: GREY, fontWeight: 'bold' },
       encoding: { x, y, text: { field: 'annotation' } },
     });
@@ -68,7 +91,10 @@ export function build({ rows, fields: f }) {
       description: `Requests per second through an empty queue as connections grow from ${num(Math.min(...xs))} to ${num(maxConn)}${xlog ? ' (log x axis)' : ''}, one line per server${bound ? `, with ${UPPER_BOUND} as the upper bound` : ''}. ${finding}.`,
       alt: `Line chart of requests per second against connections for ${servers.map(label).join(', ')}.`,
       finding,
-      rows: [...rows].sort((a, b) => servers.indexOf(a.server) - servers.indexOf(b.server) || a.connections - b.connections || a.line - b.line),
+      rows: [...rows].sort(
+        (a, b) =>
+          servers.indexOf(a.server) - servers.indexOf(b.server) || a.connections - b.connections || a.line - b.line,
+      ),
       fields,
       layer,
       markName: 'points',

@@ -22,8 +22,20 @@ export function build({ rows, fields: f }) {
     scale: symlog ? { type: 'symlog', constant: smallestPositive(xs) } : { type: 'log' },
     axis: { values: symlogTicks(xs, 5), ...THOUSANDS },
   };
-  const y = { field: 'requests_per_second', type: 'quantitative', title: titleWithUnit(f.requests_per_second), scale: { zero: true }, axis: THOUSANDS };
-  const color = { field: 'server', type: 'nominal', title: 'Server', scale: colorScale('server', servers), legend: { labelExpr: 'upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)' } };
+  const y = {
+    field: 'requests_per_second',
+    type: 'quantitative',
+    title: titleWithUnit(f.requests_per_second),
+    scale: { zero: true },
+    axis: THOUSANDS,
+  };
+  const color = {
+    field: 'server',
+    type: 'nominal',
+    title: 'Server',
+    scale: colorScale('server', servers),
+    legend: { labelExpr: 'upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)' },
+  };
 
   // # Process data: each server at the largest backlog, against its rate with an empty queue.
   const maxBacklog = Math.max(...xs);
@@ -35,7 +47,10 @@ export function build({ rows, fields: f }) {
   });
   const ok = parts.filter((p) => p.last);
   const finding = `With ${num(maxBacklog)} items queued${sized ? ` (${bytes(maxBacklog * itemBytes)})` : ''}, ${list(
-    ok.map((p) => `${capital(p.s)} served ${num(p.last.requests_per_second)} requests/s (${Math.round((100 * p.last.requests_per_second) / p.first.requests_per_second)} % of its rate at a backlog of ${num(p.first.backlog_items)})`),
+    ok.map(
+      (p) =>
+        `${capital(p.s)} served ${num(p.last.requests_per_second)} requests/s (${Math.round((100 * p.last.requests_per_second) / p.first.requests_per_second)} % of its rate at a backlog of ${num(p.first.backlog_items)})`,
+    ),
   )}`;
 
   return [
@@ -46,11 +61,17 @@ export function build({ rows, fields: f }) {
       description: `Requests per second against the backlog of queued items (${symlog ? 'symlog' : 'log'} x axis${symlog ? ', so the empty queue at 0 can be shown' : ''}); the backlog is derived, not printed in the report: the running sum of the items each step added. ${finding}.`,
       alt: `Line chart of requests per second against the queue backlog, one line per server (${servers.map(capital).join(', ')}).`,
       finding,
-      rows: [...rows].sort((a, b) => a.server.localeCompare(b.server) || a.backlog_items - b.backlog_items || a.line - b.line),
+      rows: [...rows].sort(
+        (a, b) => a.server.localeCompare(b.server) || a.backlog_items - b.backlog_items || a.line - b.line,
+      ),
       fields,
       layer: [
         { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } },
-        { name: 'points', mark: { type: 'point', filled: true, size: 45, opacity: 1 }, encoding: { x, y, color, tooltip: tooltip(fields) } },
+        {
+          name: 'points',
+          mark: { type: 'point', filled: true, size: 45, opacity: 1 },
+          encoding: { x, y, color, tooltip: tooltip(fields) },
+        },
       ],
       markName: 'points',
       scales: { x: symlog ? 'symlog' : 'log', y: 'linear' },

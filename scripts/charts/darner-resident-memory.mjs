@@ -5,13 +5,29 @@
 // shape and a note, and the rows carry `corrected` and `published_<field>`.
 import { capital, num, times } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
-import { THOUSANDS, distinct, logTicks, smallestPositive, spansDecades, symlogTicks, titleWithUnit, tooltip } from './shared/spec.mjs';
+import {
+  THOUSANDS,
+  distinct,
+  logTicks,
+  smallestPositive,
+  spansDecades,
+  symlogTicks,
+  titleWithUnit,
+  tooltip,
+} from './shared/spec.mjs';
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
 export function build({ rows, fields: f }) {
   if (rows.length < 2) return [];
   const corrected = rows.filter((r) => r.corrected);
-  const fields = [f.server, f.queued_requests, f.rss_kb, ...(f.corrected ? [f.corrected, f.published_server] : []), f.seed, f.line];
+  const fields = [
+    f.server,
+    f.queued_requests,
+    f.rss_kb,
+    ...(f.corrected ? [f.corrected, f.published_server] : []),
+    f.seed,
+    f.line,
+  ];
   const servers = distinct(rows.map((r) => r.server)).sort();
   const xs = rows.map((r) => r.queued_requests);
   const symlog = xs.includes(0);
@@ -31,11 +47,21 @@ export function build({ rows, fields: f }) {
     scale: ylog ? { type: 'log' } : { zero: true },
     axis: { ...THOUSANDS, ...(ylog ? { values: logTicks(ys) } : {}) },
   };
-  const color = { field: 'server', type: 'nominal', title: 'Server', scale: colorScale('server', servers), legend: { labelExpr: "upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)" } };
+  const color = {
+    field: 'server',
+    type: 'nominal',
+    title: 'Server',
+    scale: colorScale('server', servers),
+    legend: { labelExpr: 'upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)' },
+  };
 
   // # Process data: the comparison at the largest queue every server reached.
-  const common = Math.max(...distinct(xs).filter((q) => servers.every((s) => rows.some((r) => r.server === s && r.queued_requests === q))));
-  const at = servers.map((s) => rows.find((r) => r.server === s && r.queued_requests === common)).sort((a, b) => a.rss_kb - b.rss_kb);
+  const common = Math.max(
+    ...distinct(xs).filter((q) => servers.every((s) => rows.some((r) => r.server === s && r.queued_requests === q))),
+  );
+  const at = servers
+    .map((s) => rows.find((r) => r.server === s && r.queued_requests === common))
+    .sort((a, b) => a.rss_kb - b.rss_kb);
   const lo = at[0];
   const hi = at[at.length - 1];
   const finding = `${capital(lo.server)} used ${times(hi.rss_kb / lo.rss_kb)} less memory than ${capital(hi.server)} with ${num(common)} requests queued (${num(lo.rss_kb)} kB vs ${num(hi.rss_kb)} kB)`;
@@ -71,7 +97,10 @@ export function build({ rows, fields: f }) {
   ];
   if (corrected.length) {
     layer.push({
-      transform: [{ filter: 'datum.corrected' }, { calculate: "'corrected: published as ' + datum.published_server + ', see errata'", as: 'annotation' }],
+      transform: [
+        { filter: 'datum.corrected' },
+        { calculate: "'corrected: published as ' + datum.published_server + ', see errata'", as: 'annotation' },
+      ],
       mark: { type: 'text', align: 'right', dx: -10, dy: -12 },
       encoding: { x, y, text: { field: 'annotation' } },
     });
@@ -84,7 +113,9 @@ export function build({ rows, fields: f }) {
       description: `Resident memory (kB${ylog ? ', log scale' : ''}) of ${servers.map(capital).join(' and ')} as the queue grows from ${num(Math.min(...xs))} to ${num(Math.max(...xs))} requests${symlog ? `; the x axis is symmetric-log (constant ${num(smallestPositive(xs))}) so the empty queue at 0 can be shown beside the powers of two` : ''}. ${finding}.${note}`,
       alt: `Line chart of resident memory against queued requests, one line per server (${servers.map(capital).join(', ')}).`,
       finding,
-      rows: [...rows].sort((a, b) => a.server.localeCompare(b.server) || a.queued_requests - b.queued_requests || a.line - b.line),
+      rows: [...rows].sort(
+        (a, b) => a.server.localeCompare(b.server) || a.queued_requests - b.queued_requests || a.line - b.line,
+      ),
       fields,
       layer,
       markName: 'points',

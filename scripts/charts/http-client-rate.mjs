@@ -34,11 +34,23 @@ export function build({ report, rows, fields: f }) {
   // # Load inputs: which optional columns and runs this table has.
   const has = (name) => f[name] && rows.some((r) => r[name] !== null && r[name] !== undefined);
   const poolFields = ['pool_count', 'pool_size'].filter(has);
-  const runIds = has('run') ? distinct([...(report.runs ?? []).map((r) => r.id), ...rows.map((r) => r.run)]).filter((id) => rows.some((r) => r.run === id)) : [null];
-  const runMeta = (id) => (report.runs ?? []).find((r) => r.id === id) ?? (id === null && report.runs?.length === 1 ? report.runs[0] : null);
-  const runName = (id) => (id === null ? report.date ?? 'the report' : id);
-  const fields = ['run', 'client', ...poolFields, 'concurrency', 'requests_per_second', 'error_pct', 'seed', 'line'].filter((n) => n === 'seed' || n === 'line' || has(n) || n === 'client').map((n) => f[n]);
-  const poolLabel = (r) => (poolFields.length === 2 ? `${num(r.pool_count)} x ${num(r.pool_size)}` : poolFields.length ? `pool ${num(r[poolFields[0]])}` : '');
+  const runIds = has('run')
+    ? distinct([...(report.runs ?? []).map((r) => r.id), ...rows.map((r) => r.run)]).filter((id) =>
+        rows.some((r) => r.run === id),
+      )
+    : [null];
+  const runMeta = (id) =>
+    (report.runs ?? []).find((r) => r.id === id) ?? (id === null && report.runs?.length === 1 ? report.runs[0] : null);
+  const runName = (id) => (id === null ? (report.date ?? 'the report') : id);
+  const fields = ['run', 'client', ...poolFields, 'concurrency', 'requests_per_second', 'error_pct', 'seed', 'line']
+    .filter((n) => n === 'seed' || n === 'line' || has(n) || n === 'client')
+    .map((n) => f[n]);
+  const poolLabel = (r) =>
+    poolFields.length === 2
+      ? `${num(r.pool_count)} x ${num(r.pool_size)}`
+      : poolFields.length
+        ? `pool ${num(r[poolFields[0]])}`
+        : '';
   const sameConfig = (a, b) => poolFields.every((p) => a[p] === b[p]);
 
   const first = runIds[0];
@@ -58,7 +70,9 @@ export function build({ report, rows, fields: f }) {
   const faster = winner ? runRows.filter((r) => r.requests_per_second > winner.requests_per_second) : runRows;
   const fasterClients = distinct(faster.map((r) => r.client));
   const outside = clients.filter((c) => !best.some((b) => b.client === c));
-  let headline = winner ? `With at most ${budget} errors, ${winner.client} was fastest at ${num(winner.requests_per_second)} requests/s` : `No client stayed within ${budget} errors`;
+  let headline = winner
+    ? `With at most ${budget} errors, ${winner.client} was fastest at ${num(winner.requests_per_second)} requests/s`
+    : `No client stayed within ${budget} errors`;
   if (fasterClients.length) {
     headline += `; ${list(
       fasterClients.map((c) => {
@@ -78,27 +92,60 @@ export function build({ report, rows, fields: f }) {
     values: runRows,
     rows: best,
     fields,
-    params: [{ name: 'max_error', value: MAX_ERROR, bind: { input: 'range', min: 0, max: 100, step: 0.1, name: 'Maximum error % ' } }],
+    params: [
+      {
+        name: 'max_error',
+        value: MAX_ERROR,
+        bind: { input: 'range', min: 0, max: 100, step: 0.1, name: 'Maximum error % ' },
+      },
+    ],
     transform: [
       { filter: 'datum.error_pct <= max_error' },
       {
         window: [{ op: 'row_number', as: 'rank' }],
         groupby: ['client'],
-        sort: [{ field: 'requests_per_second', order: 'descending' }, { field: 'error_pct', order: 'ascending' }, { field: 'line', order: 'ascending' }],
+        sort: [
+          { field: 'requests_per_second', order: 'descending' },
+          { field: 'error_pct', order: 'ascending' },
+          { field: 'line', order: 'ascending' },
+        ],
       },
       { filter: 'datum.rank === 1' },
-      { calculate: "format(datum.requests_per_second, ',') + ' (' + format(datum.error_pct, '.1~f') + ' % errors)'", as: 'label' },
+      {
+        calculate: "format(datum.requests_per_second, ',') + ' (' + format(datum.error_pct, '.1~f') + ' % errors)'",
+        as: 'label',
+      },
     ],
     encoding: {
-      y: { field: 'client', type: 'nominal', title: null, sort: { field: 'requests_per_second', op: 'max', order: 'descending' } },
+      y: {
+        field: 'client',
+        type: 'nominal',
+        title: null,
+        sort: { field: 'requests_per_second', op: 'max', order: 'descending' },
+      },
       x: { ...rate, scale: { zero: true }, axis: { ...THOUSANDS, tickCount: 5 } },
     },
     layer: [
-      { name: 'bars', mark: { type: 'bar', height: { band: 0.7 } }, encoding: { color: { ...color, legend: null }, tooltip: tooltip(fields) } },
+      {
+        name: 'bars',
+        mark: { type: 'bar', height: { band: 0.7 } },
+        encoding: { color: { ...color, legend: null }, tooltip: tooltip(fields) },
+      },
       { mark: { type: 'text', align: 'left', dx: 4 }, encoding: { text: { field: 'label' } } },
     ],
     markName: 'bars',
-    controls: [{ name: 'max_error', label: 'Maximum error %', type: 'range', default: MAX_ERROR, min: 0, max: 100, step: 0.1, options: [] }],
+    controls: [
+      {
+        name: 'max_error',
+        label: 'Maximum error %',
+        type: 'range',
+        default: MAX_ERROR,
+        min: 0,
+        max: 100,
+        step: 0.1,
+        options: [],
+      },
+    ],
     scales: { x: 'linear', y: 'band' },
   });
 
@@ -107,27 +154,54 @@ export function build({ report, rows, fields: f }) {
     const own = runRows.filter((r) => r.client === c);
     const top = bestRow(own);
     const series = poolFields.length ? `${c} (${poolLabel(top)})` : c;
-    return { client: c, series, top, rows: own.filter((r) => sameConfig(r, top)).sort((a, b) => a.concurrency - b.concurrency || a.line - b.line) };
+    return {
+      client: c,
+      series,
+      top,
+      rows: own.filter((r) => sameConfig(r, top)).sort((a, b) => a.concurrency - b.concurrency || a.line - b.line),
+    };
   });
   const curveRows = perClient.flatMap((p) => p.rows.map((r) => ({ ...r, series: p.series })));
-  const seriesField = { name: 'series', title: poolFields.length === 2 ? 'Client (pools x pool size)' : poolFields.length ? 'Client (pool size)' : 'Client', unit: '', type: 'string' };
+  const seriesField = {
+    name: 'series',
+    title: poolFields.length === 2 ? 'Client (pools x pool size)' : poolFields.length ? 'Client (pool size)' : 'Client',
+    unit: '',
+    type: 'string',
+  };
   const conc = curveRows.map((r) => r.concurrency);
   const xlog = spansDecades(conc, 0.9);
   const ylog10 = spansDecades(curveRows.map((r) => r.requests_per_second));
-  const seriesScale = { domain: perClient.map((p) => p.series), range: perClient.map((p) => clientColor.range[clients.indexOf(p.client)]) };
+  const seriesScale = {
+    domain: perClient.map((p) => p.series),
+    range: perClient.map((p) => clientColor.range[clients.indexOf(p.client)]),
+  };
   const maxConc = Math.max(...conc);
   const atMax = bestWithin(curveRows.filter((r) => r.concurrency === maxConc))[0];
   const noneWithin = perClient.filter((p) => p.top.error_pct > MAX_ERROR).map((p) => p.client);
   const finding10 = atMax
     ? `At ${num(maxConc)} concurrent processes the fastest client within ${budget} errors was ${atMax.client} at ${num(atMax.requests_per_second)} requests/s`
     : `No client stayed within ${budget} errors at ${num(maxConc)} concurrent processes`;
-  const x10 = { field: 'concurrency', type: 'quantitative', title: titleWithUnit(f.concurrency, xlog ? 'log scale' : ''), scale: xlog ? { type: 'log', base: 2 } : {}, axis: { values: dataTicks(conc), ...THOUSANDS } };
-  const y10 = { ...rate, title: titleWithUnit(f.requests_per_second, ylog10 ? 'log scale' : ''), scale: ylog10 ? { type: 'log' } : { zero: true }, axis: { ...THOUSANDS, ...(ylog10 ? { values: logTicks(curveRows.map((r) => r.requests_per_second)) } : {}) } };
+  const x10 = {
+    field: 'concurrency',
+    type: 'quantitative',
+    title: titleWithUnit(f.concurrency, xlog ? 'log scale' : ''),
+    scale: xlog ? { type: 'log', base: 2 } : {},
+    axis: { values: dataTicks(conc), ...THOUSANDS },
+  };
+  const y10 = {
+    ...rate,
+    title: titleWithUnit(f.requests_per_second, ylog10 ? 'log scale' : ''),
+    scale: ylog10 ? { type: 'log' } : { zero: true },
+    axis: { ...THOUSANDS, ...(ylog10 ? { values: logTicks(curveRows.map((r) => r.requests_per_second)) } : {}) },
+  };
   const c10 = { field: 'series', type: 'nominal', title: seriesField.title, scale: seriesScale };
   charts.push({
     name: 'rate-by-concurrency',
     title: 'Requests/s by concurrency, each client at its best pool setup',
-    subtitle: [`Best setup: the fastest with at most ${budget} errors, else the fastest${ofRun}`, `Hollow points: more than ${budget} errors`],
+    subtitle: [
+      `Best setup: the fastest with at most ${budget} errors, else the fastest${ofRun}`,
+      `Hollow points: more than ${budget} errors`,
+    ],
     description: `Successful requests/s against concurrency${xlog ? ' (log x axis)' : ''} for each client at its best pool configuration${ofRun}: the one with the highest rate among configurations with at most ${budget} errors, or the highest rate when none has${noneWithin.length ? ` (${list(noneWithin)})` : ''}. ${finding10}.`,
     alt: 'Line chart of successful requests per second against concurrency, one line per client at its best pool configuration.',
     finding: finding10,
@@ -156,10 +230,16 @@ export function build({ report, rows, fields: f }) {
   // 11. Rate against error % for every configuration.
   const ylog11 = spansDecades(runRows.map((r) => r.requests_per_second));
   const within = runRows.filter((r) => r.error_pct <= MAX_ERROR).length;
-  const finding11 = winner && faster.length
-    ? `${num(within)} of ${num(runRows.length)} configurations${ofRun} had at most ${budget} errors; every configuration faster than ${winner.client}'s ${num(winner.requests_per_second)} requests/s had at least ${pct(Math.min(...faster.map((r) => r.error_pct)))} errors`
-    : `${num(within)} of ${num(runRows.length)} configurations${ofRun} had at most ${budget} errors`;
-  const y11 = { ...rate, title: titleWithUnit(f.requests_per_second, ylog11 ? 'log scale' : ''), scale: ylog11 ? { type: 'log' } : { zero: true }, axis: { ...THOUSANDS, ...(ylog11 ? { values: logTicks(runRows.map((r) => r.requests_per_second)) } : {}) } };
+  const finding11 =
+    winner && faster.length
+      ? `${num(within)} of ${num(runRows.length)} configurations${ofRun} had at most ${budget} errors; every configuration faster than ${winner.client}'s ${num(winner.requests_per_second)} requests/s had at least ${pct(Math.min(...faster.map((r) => r.error_pct)))} errors`
+      : `${num(within)} of ${num(runRows.length)} configurations${ofRun} had at most ${budget} errors`;
+  const y11 = {
+    ...rate,
+    title: titleWithUnit(f.requests_per_second, ylog11 ? 'log scale' : ''),
+    scale: ylog11 ? { type: 'log' } : { zero: true },
+    axis: { ...THOUSANDS, ...(ylog11 ? { values: logTicks(runRows.map((r) => r.requests_per_second)) } : {}) },
+  };
   charts.push({
     name: 'rate-vs-errors',
     title: 'Successful requests/s against error % for every configuration',
@@ -174,7 +254,12 @@ export function build({ report, rows, fields: f }) {
         name: 'points',
         mark: { type: 'point', filled: true, size: 36, opacity: 0.75 },
         encoding: {
-          x: { field: 'error_pct', type: 'quantitative', title: titleWithUnit(f.error_pct), scale: { domain: [0, 100] } },
+          x: {
+            field: 'error_pct',
+            type: 'quantitative',
+            title: titleWithUnit(f.error_pct),
+            scale: { domain: [0, 100] },
+          },
           y: y11,
           color,
           tooltip: tooltip(fields),
@@ -212,7 +297,12 @@ export function build({ report, rows, fields: f }) {
         if (rb.seed !== ra.seed) out.seed_b = rb.seed;
         return out;
       })
-      .sort((p, q) => p.client.localeCompare(q.client) || poolFields.reduce((d, k) => d || p[k] - q[k], 0) || p.concurrency - q.concurrency);
+      .sort(
+        (p, q) =>
+          p.client.localeCompare(q.client) ||
+          poolFields.reduce((d, k) => d || p[k] - q[k], 0) ||
+          p.concurrency - q.concurrency,
+      );
     if (pairs.length) {
       const nameA = runMeta(a)?.title ?? runName(a);
       const nameB = runMeta(b)?.title ?? runName(b);
@@ -251,7 +341,10 @@ export function build({ report, rows, fields: f }) {
       charts.push({
         name: 'runs-compared',
         title: 'Two runs compared, configuration by configuration',
-        subtitle: [`Up: ${nameA}${ulimit(a) ? ` (ulimit -n ${num(ulimit(a))})` : ''}`, `Across: ${nameB}${ulimit(b) ? ` (ulimit -n ${num(ulimit(b))})` : ''}; above the dashed line: faster up`],
+        subtitle: [
+          `Up: ${nameA}${ulimit(a) ? ` (ulimit -n ${num(ulimit(a))})` : ''}`,
+          `Across: ${nameB}${ulimit(b) ? ` (ulimit -n ${num(ulimit(b))})` : ''}; above the dashed line: faster up`,
+        ],
         description: `Successful requests/s of every configuration measured in both runs: ${nameB} across, ${nameA} up${log ? ' (log scales)' : ''}, with the line where both are equal. ${finding12}.`,
         alt: `Scatter plot comparing the successful requests per second of the two runs, one point per configuration, with a y = x reference line.`,
         finding: finding12,
@@ -260,9 +353,18 @@ export function build({ report, rows, fields: f }) {
         layer: [
           {
             mark: { type: 'rule', strokeDash: [4, 4] },
-            encoding: { x: { datum: lo, type: 'quantitative', scale: xB.scale }, y: { datum: lo, type: 'quantitative', scale: yA.scale }, x2: { datum: hi }, y2: { datum: hi } },
+            encoding: {
+              x: { datum: lo, type: 'quantitative', scale: xB.scale },
+              y: { datum: lo, type: 'quantitative', scale: yA.scale },
+              x2: { datum: hi },
+              y2: { datum: hi },
+            },
           },
-          { name: 'points', mark: { type: 'point', filled: true, size: 40, opacity: 0.8 }, encoding: { x: xB, y: yA, color, tooltip: tooltip(pf) } },
+          {
+            name: 'points',
+            mark: { type: 'point', filled: true, size: 40, opacity: 0.8 },
+            encoding: { x: xB, y: yA, color, tooltip: tooltip(pf) },
+          },
         ],
         markName: 'points',
         scales: { x: log ? 'log' : 'linear', y: log ? 'log' : 'linear' },

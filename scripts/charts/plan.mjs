@@ -40,7 +40,11 @@ export function planCharts(reports, csvTexts) {
     for (const t of report.tables) {
       const text = csvTexts[t.path];
       if (text === undefined) throw new Error(`data/reports/${report.slug}.json: table ${t.id}: ${t.path} not found`);
-      tables[t.id] = { table: t, rows: readTableOrThrow(text, t.columns, { file: `data/${t.path}` }), fields: fieldMap(t) };
+      tables[t.id] = {
+        table: t,
+        rows: readTableOrThrow(text, t.columns, { file: `data/${t.path}` }),
+        fields: fieldMap(t),
+      };
     }
 
     // # Process data.
@@ -58,7 +62,13 @@ export function planCharts(reports, csvTexts) {
     for (const t of ordered) {
       const builder = builders[t.table.kind];
       if (!builder) continue;
-      const built = builder.build({ report, table: t.table, rows: t.rows.map((r) => ({ ...r })), fields: { ...t.fields }, tables });
+      const built = builder.build({
+        report,
+        table: t.table,
+        rows: t.rows.map((r) => ({ ...r })),
+        fields: { ...t.fields },
+        tables,
+      });
       for (const chart of built) {
         const name = kindCount[t.table.kind] > 1 ? `${t.table.id}-${chart.name}` : chart.name;
         const id = `${report.slug}--${name}`;
@@ -68,8 +78,20 @@ export function planCharts(reports, csvTexts) {
           reportTitle: report.title,
           reportUrl: `/reports/${report.slug}/`,
           seed: report.seed.path,
-          table: { id: t.table.id, kind: t.table.kind, title: t.table.title, source: t.table.source, derived: t.table.derived, digitized: t.table.digitized },
-          source: { repository: report.source.repository, path: report.source.path, commit: report.source.commit, url: report.source.url },
+          table: {
+            id: t.table.id,
+            kind: t.table.kind,
+            title: t.table.title,
+            source: t.table.source,
+            derived: t.table.derived,
+            digitized: t.table.digitized,
+          },
+          source: {
+            repository: report.source.repository,
+            path: report.source.path,
+            commit: report.source.commit,
+            url: report.source.url,
+          },
           licence: report.licence,
           dataCsv: `/charts/${id}.csv`,
         };

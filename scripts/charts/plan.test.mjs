@@ -39,8 +39,17 @@ function fixture(slug, tables, extra = {}) {
     tables: tables.map((t) => {
       const columns = (t.columns ?? columnsOf(t.kind)).filter((c) => !t.drop?.includes(c.name));
       const p = `tables/${slug}/${t.id}.csv`;
-      const cell = (v) => (v === null || v === undefined ? '' : /[",\n]/.test(String(v)) ? `"${String(v).replace(/"/g, '""')}"` : String(v));
-      csv[p] = [columns.map((c) => c.name).join(','), ...t.rows.map((r) => columns.map((c) => cell(r[c.name])).join(','))].join('\n') + '\n';
+      const cell = (v) =>
+        v === null || v === undefined
+          ? ''
+          : /[",\n]/.test(String(v))
+            ? `"${String(v).replace(/"/g, '""')}"`
+            : String(v);
+      csv[p] =
+        [
+          columns.map((c) => c.name).join(','),
+          ...t.rows.map((r) => columns.map((c) => cell(r[c.name])).join(',')),
+        ].join('\n') + '\n';
       return { id: t.id, kind: t.kind, title: t.id, path: p, columns, derived: false, digitized: false, source: SEED };
     }),
   };
@@ -50,26 +59,56 @@ function fixture(slug, tables, extra = {}) {
 test('an http-client-rate table with one run and no pool_count column gets the charts that apply', () => {
   const rows = [];
   let line = 10;
-  for (const [client, errs] of [['alpha', [0, 0, 0]], ['beta', [50, 60, 70]], ['gamma', [0, 2, 0.5]]]) {
+  for (const [client, errs] of [
+    ['alpha', [0, 0, 0]],
+    ['beta', [50, 60, 70]],
+    ['gamma', [0, 2, 0.5]],
+  ]) {
     [32, 64, 128].forEach((concurrency, i) => {
-      for (const pool_size of [8, 16]) rows.push({ run: 'results', client, pool_size, concurrency, requests_per_second: 1000 * (i + 1) * (client === 'beta' ? 9 : pool_size / 8), error_pct: errs[i], seed: SEED, line: line++ });
+      for (const pool_size of [8, 16])
+        rows.push({
+          run: 'results',
+          client,
+          pool_size,
+          concurrency,
+          requests_per_second: 1000 * (i + 1) * (client === 'beta' ? 9 : pool_size / 8),
+          error_pct: errs[i],
+          seed: SEED,
+          line: line++,
+        });
     });
   }
-  const { report, csv } = fixture('one-run', [{ id: 'client-rate', kind: 'http-client-rate', drop: ['pool_count'], rows }], { runs: [{ id: 'results', title: 'Results' }] });
+  const { report, csv } = fixture(
+    'one-run',
+    [{ id: 'client-rate', kind: 'http-client-rate', drop: ['pool_count'], rows }],
+    { runs: [{ id: 'results', title: 'Results' }] },
+  );
   const { charts, index } = planCharts([report], csv);
   assert.deepEqual(
     charts.map((c) => c.entry.name),
     ['best-rate-by-client', 'rate-by-concurrency', 'rate-vs-errors'],
   );
   const best = charts[0];
-  assert.deepEqual(best.rows.map((r) => [r.client, r.requests_per_second]), [['alpha', 6000], ['gamma', 6000]]);
+  assert.deepEqual(
+    best.rows.map((r) => [r.client, r.requests_per_second]),
+    [
+      ['alpha', 6000],
+      ['gamma', 6000],
+    ],
+  );
   assert.equal(best.spec.data.values.length, rows.length, 'the slider needs every row of the run');
   assert.ok(!('pool_count' in best.spec.data.values[0]));
-  assert.match(index.findings['one-run'].headline, /^With at most 1 % errors, alpha was fastest at 6,000 requests\/s; beta's higher rates came with 50-70 % errors\.$/);
+  assert.match(
+    index.findings['one-run'].headline,
+    /^With at most 1 % errors, alpha was fastest at 6,000 requests\/s; beta's higher rates came with 50-70 % errors\.$/,
+  );
   assert.match(best.entry.description, /beta had no configuration within 1 %/);
   // Each client at its best pool size; beta has none within 1 %, so its fastest.
   const conc = charts[1];
-  assert.deepEqual([...new Set(conc.rows.map((r) => r.series))], ['alpha (pool 16)', 'beta (pool 8)', 'gamma (pool 16)']);
+  assert.deepEqual(
+    [...new Set(conc.rows.map((r) => r.series))],
+    ['alpha (pool 16)', 'beta (pool 8)', 'gamma (pool 16)'],
+  );
 });
 
 test('bestWithin picks the fastest row within the error budget, ties by error then line', () => {
@@ -79,24 +118,62 @@ test('bestWithin picks the fastest row within the error budget, ties by error th
     { client: 'a', requests_per_second: 99, error_pct: 5, line: 4 },
     { client: 'b', requests_per_second: 99, error_pct: 1.01, line: 5 },
   ];
-  assert.deepEqual(bestWithin(rows).map((r) => r.line), [3]);
-  assert.deepEqual(bestWithin(rows, 100).map((r) => r.line), [5, 4], 'equal rates: the lower error first');
+  assert.deepEqual(
+    bestWithin(rows).map((r) => r.line),
+    [3],
+  );
+  assert.deepEqual(
+    bestWithin(rows, 100).map((r) => r.line),
+    [5, 4],
+    'equal rates: the lower error first',
+  );
 });
 
 test('a CloudI table with and without cloudi_service_queue, and one with variants, get their charts', () => {
   const rows = [];
   let line = 1;
   for (const language of ['Erlang', 'Java']) {
-    for (const [s, r] of [[1, 1], [1, 2], [2, 2]]) {
+    for (const [s, r] of [
+      [1, 1],
+      [1, 2],
+      [2, 2],
+    ]) {
       for (const queue_service of [false, true]) {
-        rows.push({ language, receiver_kind: language === 'Erlang' ? 'internal' : 'threads', dest_refresh_method: 'lazy_closest', duo_mode: true, senders: s, receivers: r, queue_service, requests_per_second: (queue_service ? 1000 : 20000) * s * (language === 'Erlang' ? 2 : 1), seed: SEED, line: line++ });
+        rows.push({
+          language,
+          receiver_kind: language === 'Erlang' ? 'internal' : 'threads',
+          dest_refresh_method: 'lazy_closest',
+          duo_mode: true,
+          senders: s,
+          receivers: r,
+          queue_service,
+          requests_per_second: (queue_service ? 1000 : 20000) * s * (language === 'Erlang' ? 2 : 1),
+          seed: SEED,
+          line: line++,
+        });
       }
     }
-    rows.push({ language, receiver_kind: language === 'Erlang' ? 'internal' : 'threads', dest_refresh_method: 'lazy_closest', duo_mode: false, senders: 1, receivers: 1, queue_service: false, requests_per_second: 2000, seed: SEED, line: line++ });
+    rows.push({
+      language,
+      receiver_kind: language === 'Erlang' ? 'internal' : 'threads',
+      dest_refresh_method: 'lazy_closest',
+      duo_mode: false,
+      senders: 1,
+      receivers: 1,
+      queue_service: false,
+      requests_per_second: 2000,
+      seed: SEED,
+      line: line++,
+    });
   }
-  const queue = fixture('queue', [{ id: 'request-rate', kind: 'cloudi-request-rate', drop: ['variant', 'note', 'queues'], rows }]);
+  const queue = fixture('queue', [
+    { id: 'request-rate', kind: 'cloudi-request-rate', drop: ['variant', 'note', 'queues'], rows },
+  ]);
   const { charts } = planCharts([queue.report], queue.csv);
-  assert.deepEqual(charts.map((c) => c.entry.name), ['max-rate-by-configuration', 'duo-mode-effect', 'languages-by-configuration', 'queue-service-effect']);
+  assert.deepEqual(
+    charts.map((c) => c.entry.name),
+    ['max-rate-by-configuration', 'duo-mode-effect', 'languages-by-configuration', 'queue-service-effect'],
+  );
   assert.equal(charts[0].rows.length, 6, 'direct rows only, duo_mode on');
   assert.equal(charts[3].rows.length, 12);
   assert.deepEqual(charts[3].entry.log_scales, ['y']);
@@ -109,29 +186,84 @@ test('a CloudI table with and without cloudi_service_queue, and one with variant
       kind: 'cloudi-request-rate',
       drop: ['queues'],
       rows: [
-        { language: 'Python', receiver_kind: 'threads', variant: 'v3', dest_refresh_method: 'lazy_closest', duo_mode: true, senders: 2, receivers: 2, queue_service: false, requests_per_second: 10452, seed: SEED, line: 1 },
-        { language: 'Python', receiver_kind: 'processes', variant: 'v3', dest_refresh_method: 'lazy_closest', duo_mode: true, senders: 2, receivers: 2, queue_service: false, requests_per_second: 14121, seed: SEED, line: 2 },
-        { language: 'Erlang', receiver_kind: 'internal', dest_refresh_method: 'lazy_closest', duo_mode: true, senders: 2, receivers: 2, queue_service: false, requests_per_second: 31081, seed: SEED, line: 3 },
+        {
+          language: 'Python',
+          receiver_kind: 'threads',
+          variant: 'v3',
+          dest_refresh_method: 'lazy_closest',
+          duo_mode: true,
+          senders: 2,
+          receivers: 2,
+          queue_service: false,
+          requests_per_second: 10452,
+          seed: SEED,
+          line: 1,
+        },
+        {
+          language: 'Python',
+          receiver_kind: 'processes',
+          variant: 'v3',
+          dest_refresh_method: 'lazy_closest',
+          duo_mode: true,
+          senders: 2,
+          receivers: 2,
+          queue_service: false,
+          requests_per_second: 14121,
+          seed: SEED,
+          line: 2,
+        },
+        {
+          language: 'Erlang',
+          receiver_kind: 'internal',
+          dest_refresh_method: 'lazy_closest',
+          duo_mode: true,
+          senders: 2,
+          receivers: 2,
+          queue_service: false,
+          requests_per_second: 31081,
+          seed: SEED,
+          line: 3,
+        },
       ],
     },
   ]);
   const v = planCharts([variants.report], variants.csv).charts;
-  assert.deepEqual(v.map((c) => c.entry.name), ['rate-by-variant']);
-  assert.deepEqual(v[0].rows.map((r) => r.series), ['Erlang', 'Python v3 (processes)', 'Python v3 (threads)']);
+  assert.deepEqual(
+    v.map((c) => c.entry.name),
+    ['rate-by-variant'],
+  );
+  assert.deepEqual(
+    v[0].rows.map((r) => r.series),
+    ['Erlang', 'Python v3 (processes)', 'Python v3 (threads)'],
+  );
   assert.match(v[0].entry.finding, /threads beat processes for 0 of the 1 receivers/);
 });
 
 test('two tables of one kind in a report get chart names prefixed by table id; no errata, no corrected field', () => {
-  const mem = (server) => [0, 1024, 2048].map((q, i) => ({ server, queued_requests: q, rss_kb: 1000 * (i + 1) * (server === 'a' ? 1 : 10), seed: SEED, line: i + (server === 'a' ? 1 : 10) }));
+  const mem = (server) =>
+    [0, 1024, 2048].map((q, i) => ({
+      server,
+      queued_requests: q,
+      rss_kb: 1000 * (i + 1) * (server === 'a' ? 1 : 10),
+      seed: SEED,
+      line: i + (server === 'a' ? 1 : 10),
+    }));
   const { report, csv } = fixture('two', [
     { id: 'memory-1', kind: 'darner-resident-memory', rows: [...mem('a'), ...mem('b')] },
-    { id: 'memory-2', kind: 'darner-resident-memory', rows: [...mem('a'), ...mem('b')].map((r) => ({ ...r, line: r.line + 100 })) },
+    {
+      id: 'memory-2',
+      kind: 'darner-resident-memory',
+      rows: [...mem('a'), ...mem('b')].map((r) => ({ ...r, line: r.line + 100 })),
+    },
   ]);
   const { charts, index } = planCharts([report], csv);
   assert.deepEqual(Object.keys(index.charts), ['two--memory-1-resident-memory', 'two--memory-2-resident-memory']);
   assert.equal(charts[0].entry.corrected, 0);
   assert.ok(!charts[0].fields.some((f) => f.name === 'corrected'));
-  assert.equal(index.findings.two.headline, 'A used 10x less memory than B with 2,048 requests queued (3,000 kB vs 30,000 kB).');
+  assert.equal(
+    index.findings.two.headline,
+    'A used 10x less memory than B with 2,048 requests queued (3,000 kB vs 30,000 kB).',
+  );
 });
 
 test('the real reports: AStore observations come from the report text, the core rule from its facts', () => {
@@ -140,7 +272,9 @@ test('the real reports: AStore observations come from the report text, the core 
   const csv = { [t.path]: fs.readFileSync(path.join(DATA, t.path), 'utf8') };
   const [chart] = planCharts([report], csv).charts;
   const text = JSON.stringify(chart.spec.layer);
-  for (const item of report.sections.find((s) => s.id === 'observation').items.filter((i) => /parallelism-max/.test(i.text))) {
+  for (const item of report.sections
+    .find((s) => s.id === 'observation')
+    .items.filter((i) => /parallelism-max/.test(i.text))) {
     for (const word of item.text.split(/\s+/)) assert.ok(text.includes(word), `observation word ${word}`);
   }
   assert.match(text, /12 physical cores \(2 x 6\)/);
@@ -156,7 +290,10 @@ test('helpers: numbers, ratios, ranges, titles, ticks, colours', () => {
   assert.equal(times(18.07), '18x');
   assert.equal(times(3.06), '3.1x');
   assert.equal(range(79.5, 90, 1), '79.5-90');
-  assert.equal(titleWithUnit({ title: 'Resident memory (kB)', unit: 'kB' }, 'log scale'), 'Resident memory (kB, log scale)');
+  assert.equal(
+    titleWithUnit({ title: 'Resident memory (kB)', unit: 'kB' }, 'log scale'),
+    'Resident memory (kB, log scale)',
+  );
   assert.equal(titleWithUnit({ title: 'Connections', unit: 'connections' }, 'log scale'), 'Connections (log scale)');
   assert.equal(titleWithUnit({ title: 'Queued requests', unit: 'items' }), 'Queued requests (items)');
   assert.deepEqual(symlogTicks([0, 1024, 2048, 1048576]), [0, 1024, 4096, 16384, 65536, 262144, 1048576]);

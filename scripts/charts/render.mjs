@@ -131,7 +131,7 @@ export function loadFonts() {
   if (missing.length) throw new Error(`font files not found: ${missing.join(', ')} (install fonts-dejavu-core)`);
   const regular = readAdvances(fs.readFileSync(FONT_FILES.regular));
   const bold = readAdvances(fs.readFileSync(FONT_FILES.bold));
-  const isBold = (w) => w === 'bold' || w === 'bolder' || (+w >= 600);
+  const isBold = (w) => w === 'bold' || w === 'bolder' || +w >= 600;
   const measure = (text, size, weight) => {
     const adv = isBold(weight) ? bold : regular;
     let w = 0;
@@ -172,7 +172,9 @@ export function scopeSvgIds(svg, prefix) {
   const names = new Map();
   for (const m of svg.matchAll(/\sid="([^"]+)"/g)) if (!names.has(m[1])) names.set(m[1], `${prefix}-${names.size + 1}`);
   if (!names.size) return svg;
-  return svg.replace(/(\sid="|url\(#|href="#)([^")]+)/g, (all, head, id) => (names.has(id) ? head + names.get(id) : all));
+  return svg.replace(/(\sid="|url\(#|href="#)([^")]+)/g, (all, head, id) =>
+    names.has(id) ? head + names.get(id) : all,
+  );
 }
 
 /**
@@ -254,12 +256,19 @@ export async function encodePng(width, height, rgba) {
   const raw = Buffer.alloc((stride + 1) * height);
   const src = Buffer.from(rgba.buffer, rgba.byteOffset, rgba.byteLength);
   for (let y = 0; y < height; y++) src.copy(raw, y * (stride + 1) + 1, y * stride, (y + 1) * stride);
-  const idat = await new Promise((resolve, reject) => zlib.deflate(raw, { level: 3 }, (e, b) => (e ? reject(e) : resolve(b))));
+  const idat = await new Promise((resolve, reject) =>
+    zlib.deflate(raw, { level: 3 }, (e, b) => (e ? reject(e) : resolve(b))),
+  );
   const ihdr = Buffer.alloc(13);
   ihdr.writeUInt32BE(width, 0);
   ihdr.writeUInt32BE(height, 4);
   ihdr.set([8, 6, 0, 0, 0], 8);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', ihdr), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** Decode a PNG back to raw RGBA pixels (for tests): { width, height, pixels }. */
@@ -282,7 +291,7 @@ export async function pngPixels(png) {
 export function countMarks(svg, markClass) {
   const re = new RegExp(`<g class="mark-[a-z]+ role-mark ${markClass}"[^>]*>`, 'g');
   let count = 0;
-  for (let m; (m = re.exec(svg)); ) {
+  for (let m; (m = re.exec(svg));) {
     const end = svg.indexOf('</g>', m.index);
     const body = svg.slice(m.index + m[0].length, end);
     count += (body.match(/<(path|text|line|rect|circle)\b/g) ?? []).length;

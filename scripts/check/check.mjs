@@ -35,11 +35,16 @@ const env = loadEnv();
 const inputs = readInputs(root);
 inputs.problems.forEach(say);
 for (const p of inputs.orphans) {
-  say(`${p}: no metadata for this file: add ${p.replace(/\.[^./]+$/, '')}.meta.yaml beside it (npm run add-report -- ${p} writes one)`);
+  say(
+    `${p}: no metadata for this file: add ${p.replace(/\.[^./]+$/, '')}.meta.yaml beside it (npm run add-report -- ${p} writes one)`,
+  );
 }
 
 // Placeholders that add-report leaves for the contributor.
-for (const [file, text] of [[inputs.platformsPath, inputs.platformsText], ...inputs.reports.map((r) => [r.metaPath, r.metaText])]) {
+for (const [file, text] of [
+  [inputs.platformsPath, inputs.platformsText],
+  ...inputs.reports.map((r) => [r.metaPath, r.metaText]),
+]) {
   text.split('\n').forEach((l, i) => {
     if (/TODO/.test(l) && !/^\s*#/.test(l)) say(`${file}:${i + 1}: fill in: ${l.trim()}`);
   });
@@ -63,9 +68,11 @@ if (ok) {
     const have = readTree(path.join(root, 'data'));
     for (const [p, text] of files) {
       if (!have.has(p)) say(`data/${p}: missing: run \`npm run data\` and commit data/`);
-      else if (have.get(p) !== text) say(`data/${p}: differs from what the scripts produce from seeds/: run \`npm run data\` and commit data/`);
+      else if (have.get(p) !== text)
+        say(`data/${p}: differs from what the scripts produce from seeds/: run \`npm run data\` and commit data/`);
     }
-    for (const p of have.keys()) if (!files.has(p)) say(`data/${p}: produced by no seed: run \`npm run data\` to remove it, and commit data/`);
+    for (const p of have.keys())
+      if (!files.has(p)) say(`data/${p}: produced by no seed: run \`npm run data\` to remove it, and commit data/`);
   } catch (e) {
     asLine(e).forEach(say);
   }
@@ -89,11 +96,19 @@ if (fs.existsSync(pkgPath)) {
     const cacheFile = path.join(root, '.cache', 'csvclean-passed.json');
     const passed = new Set(fs.existsSync(cacheFile) ? JSON.parse(fs.readFileSync(cacheFile, 'utf8')) : []);
     const files = pkg.resources.map((r) => `data/tables/${r.path}`).filter((f) => fs.existsSync(path.join(root, f)));
-    const hashOf = (f) => createHash('sha256').update(fs.readFileSync(path.join(root, f))).digest('hex');
+    const hashOf = (f) =>
+      createHash('sha256')
+        .update(fs.readFileSync(path.join(root, f)))
+        .digest('hex');
     const todo = files.filter((f) => !passed.has(hashOf(f)));
     if (todo.length) {
-      const res = spawnSync(venvBin('python', root), [path.join(ROOT, 'scripts/check/csvclean-all.py'), ...todo], { cwd: root, encoding: 'utf8', maxBuffer: 64 << 20 });
-      if (res.status !== 0) say(`csvclean: could not run (${(res.stderr || '').trim().split('\n').pop()}): run \`npm run setup\``);
+      const res = spawnSync(venvBin('python', root), [path.join(ROOT, 'scripts/check/csvclean-all.py'), ...todo], {
+        cwd: root,
+        encoding: 'utf8',
+        maxBuffer: 64 << 20,
+      });
+      if (res.status !== 0)
+        say(`csvclean: could not run (${(res.stderr || '').trim().split('\n').pop()}): run \`npm run setup\``);
       for (const line of (res.stdout || '').split('\n').filter(Boolean)) {
         const [file, code, first] = line.split('\t');
         if (code === '0') passed.add(hashOf(file));
@@ -116,7 +131,8 @@ console.log(`check: ${inputs.reports.length} reports, seeds, metadata, platforms
 /** Check a CSV file's line ends, header, cell types, constraints and primary key against its Table Schema. */
 function validateCsv(file, text, schema) {
   const out = [];
-  if (!text.endsWith('\n') || text.includes('\r')) out.push(`${file}: expected LF line ends and a final newline: run \`npm run data\``);
+  if (!text.endsWith('\n') || text.includes('\r'))
+    out.push(`${file}: expected LF line ends and a final newline: run \`npm run data\``);
   const { problems } = readTable(text, schema.fields, { file, primaryKey: schema.primaryKey });
   return [...out, ...problems.map((p) => p.format())];
 }

@@ -19,7 +19,11 @@ const ORPHAN = path.posix.join(path.posix.dirname(DARNER.seedPath), '2013-darner
 
 /** 1-based line of a text file of a repository copy that starts with `start`. */
 function lineStarting(root, file, start) {
-  const n = fs.readFileSync(path.join(root, file), 'utf8').split('\n').findIndex((l) => l.startsWith(start)) + 1;
+  const n =
+    fs
+      .readFileSync(path.join(root, file), 'utf8')
+      .split('\n')
+      .findIndex((l) => l.startsWith(start)) + 1;
   assert.ok(n > 0, `${file} has no line starting ${JSON.stringify(start)}`);
   return n;
 }
@@ -75,9 +79,15 @@ describe('check CLI', { concurrency: 2 }, () => {
         platform: new RegExp(
           `^${escape(`${CLOUDI_171.metaPath}:${res.context.platform}: expected a platform id from seeds/platforms.yaml (`)}[a-z0-9, -]+\\), or a new entry there, found "intel-core-i9-9900k"$`,
         ),
-        orphan: new RegExp(`^${escape(`${ORPHAN}: no metadata for this file: add ${ORPHAN.replace(/\.md$/, '.meta.yaml')} beside it`)}`),
-        erratum: new RegExp(`^${escape(`${DARNER_ERRATA}:${res.context.erratum}: expected the value the seed has at line `)}\\d+ \\("kestrel"\\), found "darner"$`),
-        unknown: new RegExp(`^${escape(`${ASTORE.seedPath}: expected a report in the astore-rst format, as ${ASTORE.metaPath} says, found a file in no known format`)}$`),
+        orphan: new RegExp(
+          `^${escape(`${ORPHAN}: no metadata for this file: add ${ORPHAN.replace(/\.md$/, '.meta.yaml')} beside it`)}`,
+        ),
+        erratum: new RegExp(
+          `^${escape(`${DARNER_ERRATA}:${res.context.erratum}: expected the value the seed has at line `)}\\d+ \\("kestrel"\\), found "darner"$`,
+        ),
+        unknown: new RegExp(
+          `^${escape(`${ASTORE.seedPath}: expected a report in the astore-rst format, as ${ASTORE.metaPath} says, found a file in no known format`)}$`,
+        ),
       };
     });
 
@@ -100,16 +110,28 @@ describe('check CLI', { concurrency: 2 }, () => {
   });
 
   test('a seed that no longer matches data/ (a number edited, data/ not regenerated)', async () => {
-    const res = await check((root) => edit(root, DARNER.seedPath, (t) => t.replace('kestrel    200 conns: 11700 #/sec (mean)', 'kestrel    200 conns: 11800 #/sec (mean)')));
+    const res = await check((root) =>
+      edit(root, DARNER.seedPath, (t) =>
+        t.replace('kestrel    200 conns: 11700 #/sec (mean)', 'kestrel    200 conns: 11800 #/sec (mean)'),
+      ),
+    );
     assert.equal(res.code, 1, res.stderr);
     assert.ok(res.problems.length >= 1, res.stderr);
     // Each line names a file of this report (its seed or one of its data files) and says what to do.
     const slug = DARNER.meta.slug;
     for (const p of res.problems) {
-      assert.match(p, new RegExp(`^(${escape(DARNER.seedPath)}(:\\d+)?|data/tables/${slug}/[\\w-]+\\.csv|data/reports/${slug}\\.json): .*run \`npm run data\``), p);
+      assert.match(
+        p,
+        new RegExp(
+          `^(${escape(DARNER.seedPath)}(:\\d+)?|data/tables/${slug}/[\\w-]+\\.csv|data/reports/${slug}\\.json): .*run \`npm run data\``,
+        ),
+        p,
+      );
     }
     assert.ok(
-      res.problems.some((p) => p.startsWith(`data/tables/${slug}/queue-flood.csv:`) || p.startsWith(`${DARNER.seedPath}:`)),
+      res.problems.some(
+        (p) => p.startsWith(`data/tables/${slug}/queue-flood.csv:`) || p.startsWith(`${DARNER.seedPath}:`),
+      ),
       `a line names the changed table or the seed:\n${res.stderr}`,
     );
   });

@@ -17,7 +17,9 @@ import { ROOT } from '../lib/paths.mjs';
 import { walk } from '../lib/fs.mjs';
 import { attrOf, elements, parseHtml } from './html.mjs';
 
-const { values } = parseArgs({ options: { dir: { type: 'string' }, base: { type: 'string' }, 'no-html': { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { dir: { type: 'string' }, base: { type: 'string' }, 'no-html': { type: 'boolean' } },
+});
 const dir = path.resolve(values.dir ?? path.join(ROOT, 'public'));
 const base = new URL(values.base ?? '/', 'http://site.invalid/');
 const shown = (file) => path.relative(process.cwd(), file).split(path.sep).join('/') || file;
@@ -35,10 +37,17 @@ function referencesOf(html) {
       if (on === undefined || (on && !on.includes(el.tagName))) continue;
       // <link rel=preconnect/dns-prefetch> names an origin, not a resource.
       if (el.tagName === 'link' && /\b(preconnect|dns-prefetch)\b/.test(attr('rel') ?? '')) continue;
-      refs.push({ url: a.value.trim(), tag: el.tagName, attr: a.prefix ? `${a.prefix}:${a.name}` : a.name, integrity: attr('integrity') });
+      refs.push({
+        url: a.value.trim(),
+        tag: el.tagName,
+        attr: a.prefix ? `${a.prefix}:${a.name}` : a.name,
+        integrity: attr('integrity'),
+      });
     }
     const srcset = attr('srcset');
-    if (srcset) for (const part of srcset.split(',')) refs.push({ url: part.trim().split(/\s+/)[0], tag: el.tagName, attr: 'srcset' });
+    if (srcset)
+      for (const part of srcset.split(','))
+        refs.push({ url: part.trim().split(/\s+/)[0], tag: el.tagName, attr: 'srcset' });
   }
   return refs;
 }
@@ -90,7 +99,8 @@ function checkReference(ref, pageUrl, pageFile) {
   }
   if (u.hash.length > 1 && target.endsWith('.html')) {
     const id = decodeURIComponent(u.hash.slice(1));
-    if (!idsOf(target).has(id)) return `${label}: no element with id "${id}" in ${target === pageFile ? 'this page' : shown(target)}`;
+    if (!idsOf(target).has(id))
+      return `${label}: no element with id "${id}" in ${target === pageFile ? 'this page' : shown(target)}`;
   }
   return null;
 }
@@ -109,7 +119,10 @@ if (!values['no-html']) {
   for (const file of pages) {
     const report = await validator.validateFile(file);
     for (const r of report.results) {
-      for (const m of r.messages) problems.push(`${shown(file)}:${m.line}:${m.column}: ${m.message} [${m.ruleId}]${m.selector ? ` at ${m.selector}` : ''}`);
+      for (const m of r.messages)
+        problems.push(
+          `${shown(file)}:${m.line}:${m.column}: ${m.message} [${m.ruleId}]${m.selector ? ` at ${m.selector}` : ''}`,
+        );
     }
   }
 }

@@ -30,7 +30,11 @@ export function fromCsv(text) {
     // A stray or unclosed quote: csv-parse's error, as one at the line it names.
     if (!e?.code || typeof e.lines !== 'number') throw e;
     const line = e.lines;
-    throw new InputError(line, 'CSV cells with quotes only around a whole cell, each closed', `${quote(body.split(/\r\n|\r|\n/)[line - 1])} (${e.message.replace(/ at line \d+.*$/, '').toLowerCase()})`);
+    throw new InputError(
+      line,
+      'CSV cells with quotes only around a whole cell, each closed',
+      `${quote(body.split(/\r\n|\r|\n/)[line - 1])} (${e.message.replace(/ at line \d+.*$/, '').toLowerCase()})`,
+    );
   }
   if (!out.length) return { header: [], records: [] };
   return {

@@ -30,8 +30,11 @@ export class InputError extends Error {
 export function quote(text) {
   if (text === undefined || text === null) return 'nothing';
   let s = String(text).replace(/\r/g, '\\r').replace(/\t/g, '\\t');
-  // eslint-disable-next-line no-control-regex
-  s = s.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufeff\ufffd]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+  s = s.replace(
+    // eslint-disable-next-line no-control-regex
+    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufeff\ufffd]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
   if (s.trim() === '') return s === '' ? 'an empty line' : 'a line of only spaces';
   s = s.trim();
   if (s.length > 80) s = s.slice(0, 77) + '...';

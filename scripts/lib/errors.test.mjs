@@ -5,13 +5,25 @@ import { InputError, quote } from './errors.mjs';
 
 describe('InputError', () => {
   test('formats as path:line: expected ..., found ...', () => {
-    const e = new InputError(44, '"<server> <n> conns: <rate> #/sec (mean)"', '"kestrel 1 conns: n/a"', 'seeds/darner/x.md');
-    assert.equal(e.format(), 'seeds/darner/x.md:44: expected "<server> <n> conns: <rate> #/sec (mean)", found "kestrel 1 conns: n/a"');
+    const e = new InputError(
+      44,
+      '"<server> <n> conns: <rate> #/sec (mean)"',
+      '"kestrel 1 conns: n/a"',
+      'seeds/darner/x.md',
+    );
+    assert.equal(
+      e.format(),
+      'seeds/darner/x.md:44: expected "<server> <n> conns: <rate> #/sec (mean)", found "kestrel 1 conns: n/a"',
+    );
   });
   test('line 0 means the whole file: no line number', () => {
-    assert.equal(new InputError(0, 'a report', 'an empty file', 'seeds/a.md').format(), 'seeds/a.md: expected a report, found an empty file');
+    assert.equal(
+      new InputError(0, 'a report', 'an empty file', 'seeds/a.md').format(),
+      'seeds/a.md: expected a report, found an empty file',
+    );
   });
-  test('without a file it says which line', () => assert.equal(new InputError(3, 'x', 'y').format(), 'line 3: expected x, found y'));
+  test('without a file it says which line', () =>
+    assert.equal(new InputError(3, 'x', 'y').format(), 'line 3: expected x, found y'));
 });
 
 describe('quote', () => {

@@ -20,7 +20,13 @@ describe('writeTreeAtomic', () => {
   afterEach(() => fs.rmSync(parent, { recursive: true, force: true }));
 
   test('replaces the folder with exactly the given files', () => {
-    writeTreeAtomic(dir, new Map([['tables/a.csv', 'x\n2\n'], ['reports/r.json', '[]\n']]));
+    writeTreeAtomic(
+      dir,
+      new Map([
+        ['tables/a.csv', 'x\n2\n'],
+        ['reports/r.json', '[]\n'],
+      ]),
+    );
     assert.deepEqual(Object.fromEntries(readTree(dir)), { 'reports/r.json': '[]\n', 'tables/a.csv': 'x\n2\n' });
     assert.deepEqual(fs.readdirSync(parent), ['data']);
   });
@@ -28,7 +34,15 @@ describe('writeTreeAtomic', () => {
   test('a failure while writing leaves the old folder as it was and no temporary folder', () => {
     const before = Object.fromEntries(readTree(dir));
     // "a" cannot be both a file and a folder: the second write fails half-way through.
-    assert.throws(() => writeTreeAtomic(dir, new Map([['a', 'file\n'], ['a/b.csv', 'x\n']])));
+    assert.throws(() =>
+      writeTreeAtomic(
+        dir,
+        new Map([
+          ['a', 'file\n'],
+          ['a/b.csv', 'x\n'],
+        ]),
+      ),
+    );
     assert.deepEqual(Object.fromEntries(readTree(dir)), before);
     assert.deepEqual(fs.readdirSync(parent), ['data']);
   });

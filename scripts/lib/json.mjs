@@ -8,7 +8,12 @@ export const jsonText = (value, indent = 2) => `${JSON.stringify(value, null, in
 export function sortedJsonText(value) {
   const sort = (v) => {
     if (Array.isArray(v)) return v.map(sort);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort(v[k])]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, sort(v[k])]),
+      );
     return v;
   };
   return jsonText(sort(value));

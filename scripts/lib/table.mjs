@@ -85,7 +85,7 @@ export function readTable(text, fields, { file, primaryKey } = {}) {
     let ok = true;
     fields.forEach((f, i) => {
       const v = typeCell(cells[i], f.type);
-      const problem = v === undefined ? TYPE_WORDS[f.type] ?? 'a value' : problemOf(v, f);
+      const problem = v === undefined ? (TYPE_WORDS[f.type] ?? 'a value') : problemOf(v, f);
       if (problem) {
         fail(line, `${problem} in column ${f.name}`, JSON.stringify(cells[i]));
         ok = false;
@@ -134,7 +134,12 @@ export function applyErrata(tables, errata, where = 'errata') {
       for (const r of target.rows) r.corrected = false;
     }
     if (!target.fields[published]) {
-      target.fields[published] = { name: published, title: `${field.title} as published`, unit: field.unit, type: field.type };
+      target.fields[published] = {
+        name: published,
+        title: `${field.title} as published`,
+        unit: field.unit,
+        type: field.type,
+      };
       for (const r of target.rows) r[published] = r[e.field];
     }
     if (String(row[e.field]) !== String(e.published_value)) {

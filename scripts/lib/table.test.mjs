@@ -21,11 +21,18 @@ test('readTable types cells by column type and rejects what does not fit, at the
     () => readTableOrThrow('a,b,c\none,true,x\n', cols, { file: 't.csv' }),
     (e) => /^t\.csv:2: expected a whole number in column a, found "one"$/.test(at(e)),
   );
-  assert.throws(() => readTableOrThrow('a,b,c\n1,yes,x\n', cols, { file: 't.csv' }), (e) => /expected true or false in column b/.test(at(e)));
+  assert.throws(
+    () => readTableOrThrow('a,b,c\n1,yes,x\n', cols, { file: 't.csv' }),
+    (e) => /expected true or false in column b/.test(at(e)),
+  );
 });
 
 test('every constraint of a field is checked, pattern included', () => {
-  const field = { name: 'id', type: 'string', constraints: { required: true, pattern: '^[a-z]+$', enum: ['ab', 'cd', 'Ef'] } };
+  const field = {
+    name: 'id',
+    type: 'string',
+    constraints: { required: true, pattern: '^[a-z]+$', enum: ['ab', 'cd', 'Ef'] },
+  };
   assert.equal(problemOf('ab', field), null);
   assert.equal(problemOf('', field), 'a value');
   assert.equal(problemOf('xy', field), 'one of "ab", "cd", "Ef"');
@@ -44,8 +51,12 @@ test('a repeated primary key, a wrong header and a short row are each one proble
   ];
   const repeat = readTable('seed,line\ns,1\ns,2\ns,1\n', fields, { file: 'k.csv', primaryKey: ['seed', 'line'] });
   assert.deepEqual(repeat.problems.map(at), ['k.csv:4: expected a unique seed + line, found a repeat of line 2']);
-  assert.deepEqual(readTable('line,seed\n1,s\n', fields, { file: 'h.csv' }).problems.map(at), ['h.csv:1: expected the header seed,line, found line,seed']);
-  assert.deepEqual(readTable('seed,line\ns\n', fields, { file: 'c.csv' }).problems.map(at), ['c.csv:2: expected 2 cells, found 1']);
+  assert.deepEqual(readTable('line,seed\n1,s\n', fields, { file: 'h.csv' }).problems.map(at), [
+    'h.csv:1: expected the header seed,line, found line,seed',
+  ]);
+  assert.deepEqual(readTable('seed,line\ns\n', fields, { file: 'c.csv' }).problems.map(at), [
+    'c.csv:2: expected 2 cells, found 1',
+  ]);
 });
 
 test('typeCell: empty is null, numbers as written by the pipeline, nothing else', () => {
@@ -69,7 +80,15 @@ test('errata relabel the named row, add corrected and published_<field>, and mus
       ],
     },
   });
-  const erratum = { table: 'mem', field: 'server', published_value: 'kestrel', corrected_value: 'darner', reason: 'typo', seed: SEED, line: 41 };
+  const erratum = {
+    table: 'mem',
+    field: 'server',
+    published_value: 'kestrel',
+    corrected_value: 'darner',
+    reason: 'typo',
+    seed: SEED,
+    line: 41,
+  };
   const tables = make();
   applyErrata(tables, [erratum]);
   assert.deepEqual(
@@ -81,7 +100,9 @@ test('errata relabel the named row, add corrected and published_<field>, and mus
   );
   assert.ok(tables.mem.fields.corrected && tables.mem.fields.published_server);
   assert.throws(() => applyErrata(make(), [{ ...erratum, line: 99 }]), /no row of mem at .*:99/);
-  assert.throws(() => applyErrata(make(), [{ ...erratum, published_value: 'memcache' }]), /expected server "memcache" as published, found "kestrel"/);
+  assert.throws(
+    () => applyErrata(make(), [{ ...erratum, published_value: 'memcache' }]),
+    /expected server "memcache" as published, found "kestrel"/,
+  );
   assert.throws(() => applyErrata(make(), [{ ...erratum, table: 'nope' }]), /unknown table/);
 });
-

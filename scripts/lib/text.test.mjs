@@ -49,7 +49,8 @@ describe('toNumber', () => {
     assert.equal(toNumber(' 12 '), 12);
   });
   test('anything else is undefined, never NaN or 0', () => {
-    for (const t of ['', ' ', 'n/a', '1,000', '1e3', '12%', '0x10', '1.2.3', 'Infinity', '-']) assert.equal(toNumber(t), undefined, t);
+    for (const t of ['', ' ', 'n/a', '1,000', '1e3', '12%', '0x10', '1.2.3', 'Infinity', '-'])
+      assert.equal(toNumber(t), undefined, t);
     for (const t of [undefined, null, 12]) assert.equal(toNumber(t), undefined, String(t));
   });
 });
@@ -65,7 +66,8 @@ describe('toInteger', () => {
     assert.equal(toInteger(' 7 '), 7);
   });
   test('separators in the wrong place, signs, decimals and words are undefined', () => {
-    for (const t of ['1,00', '1,0000', '-1', '+1', '12.5', '1e3', '', 'ten', '1 000']) assert.equal(toInteger(t), undefined, t);
+    for (const t of ['1,00', '1,0000', '-1', '+1', '12.5', '1e3', '', 'ten', '1 000'])
+      assert.equal(toInteger(t), undefined, t);
     assert.equal(toInteger(12), undefined);
   });
 });
@@ -78,7 +80,8 @@ describe('editDistance', () => {
     assert.equal(editDistance('abc', ''), 3);
     assert.equal(editDistance('same', 'same'), 0);
   });
-  test('is symmetric', () => assert.equal(editDistance('reqsec', 'requestssecond'), editDistance('requestssecond', 'reqsec')));
+  test('is symmetric', () =>
+    assert.equal(editDistance('reqsec', 'requestssecond'), editDistance('requestssecond', 'reqsec')));
 });
 
 describe('headerKey and matchHeader', () => {

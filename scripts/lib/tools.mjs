@@ -25,7 +25,12 @@ export function venvBin(name, root = ROOT) {
 
 /** Chromium for Playwright: CHROME_PATH, then Debian's /usr/bin/chromium, else Playwright's own. */
 export function chromePath() {
-  for (const p of [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']) {
+  for (const p of [
+    process.env.CHROME_PATH,
+    '/usr/bin/chromium',
+    '/usr/bin/chromium-browser',
+    '/usr/bin/google-chrome',
+  ]) {
     if (p && fs.existsSync(p)) return p;
   }
   return undefined;

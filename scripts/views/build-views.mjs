@@ -20,7 +20,9 @@ import { readTableOrThrow } from '../lib/table.mjs';
 import { loadSchemas } from '../data/schemas.mjs';
 import { formatNumber } from './format.mjs';
 
-const { values } = parseArgs({ options: { root: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' } } });
+const { values } = parseArgs({
+  options: { root: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' } },
+});
 const root = path.resolve(values.root ?? ROOT);
 const dataDir = path.resolve(values.data ?? path.join(root, 'data'));
 const outDir = path.resolve(values.out ?? path.join(root, 'build', 'views'));
@@ -44,7 +46,9 @@ for (const f of reportFiles) {
   for (const t of report.tables) {
     const resource = byPath.get(t.path.replace(/^tables\//, ''));
     const fields = resource.schema.fields;
-    const typed = readTableOrThrow(fs.readFileSync(path.join(dataDir, t.path), 'utf8'), fields, { file: `data/${t.path}` });
+    const typed = readTableOrThrow(fs.readFileSync(path.join(dataDir, t.path), 'utf8'), fields, {
+      file: `data/${t.path}`,
+    });
     files.set(
       `static/data/${report.slug}/${t.id}.json`,
       jsonText({ table: `${report.slug}/${t.id}`, title: t.title, description: t.description, fields, rows: typed }, 1),
@@ -102,7 +106,10 @@ for (const f of reportFiles) {
 }
 
 const schemas = loadSchemas();
-files.set('data/schemas.json', jsonText({ kinds: Object.values(schemas).sort((a, b) => (a.kind < b.kind ? -1 : 1)) }, 0));
+files.set(
+  'data/schemas.json',
+  jsonText({ kinds: Object.values(schemas).sort((a, b) => (a.kind < b.kind ? -1 : 1)) }, 0),
+);
 
 // Vendor scripts for embedders (vega-embed needs Vega and Vega-Lite), with their licences.
 const VENDOR = [

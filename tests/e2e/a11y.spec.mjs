@@ -31,21 +31,31 @@ async function axeViolations(page, rules = 'all') {
   // Rows past the 20th of a table are the same markup and styles as the ones before: checking
   // them again (thousands of cells on the httpc_bench pages) only multiplies the time.
   const context = { exclude: [['tbody > tr:nth-child(n+21)']] };
-  const violations = await page.evaluate(([context, runOnly]) => window.axe.run(context, { runOnly, resultTypes: ['violations'] }).then((r) => r.violations), [context, runOnly]);
+  const violations = await page.evaluate(
+    ([context, runOnly]) => window.axe.run(context, { runOnly, resultTypes: ['violations'] }).then((r) => r.violations),
+    [context, runOnly],
+  );
   return violations.flatMap((v) =>
-    v.nodes.map((n) => `${v.id} (${v.impact}): ${v.help}; at ${n.target.join(' ')}: ${n.html.slice(0, 160)}; ${n.failureSummary.replace(/\s*\n\s*/g, ' ')}`),
+    v.nodes.map(
+      (n) =>
+        `${v.id} (${v.impact}): ${v.help}; at ${n.target.join(' ')}: ${n.html.slice(0, 160)}; ${n.failureSummary.replace(/\s*\n\s*/g, ' ')}`,
+    ),
   );
 }
 
 for (const urlPath of pages) {
-  test(`${urlPath} has no WCAG A/AA violation in light or dark, and its charts are named and described`, async ({ page }) => {
+  test(`${urlPath} has no WCAG A/AA violation in light or dark, and its charts are named and described`, async ({
+    page,
+  }) => {
     await page.goto(urlPath);
     await makeChartsLive(page);
     // What a reader can open is checked open.
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
     for (const colorScheme of ['light', 'dark']) {
       await page.emulateMedia({ colorScheme });
-      expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(colorScheme === 'dark');
+      expect(await page.evaluate(() => matchMedia('(prefers-color-scheme: dark)').matches)).toBe(
+        colorScheme === 'dark',
+      );
       const rules = colorScheme === 'light' ? 'all' : 'colour';
       expect(await axeViolations(page, rules), `axe violations on ${urlPath} in the ${colorScheme} scheme`).toEqual([]);
     }
@@ -58,7 +68,9 @@ for (const urlPath of pages) {
       await expect(figure, `figure of chart ${id}`).toHaveAccessibleName(chart.title);
       await expect(figure, `figure of chart ${id}`).toHaveAccessibleDescription(chart.description);
       // The live chart itself is one image with the same name, not a heap of unnamed shapes.
-      await expect(figure.getByRole('img', { name: chart.title, exact: true }), `chart ${id} as an image`).toHaveCount(1);
+      await expect(figure.getByRole('img', { name: chart.title, exact: true }), `chart ${id} as an image`).toHaveCount(
+        1,
+      );
     }
   });
 }
@@ -75,7 +87,14 @@ function keyboardPages() {
       .sort((a, b) => a.measured_rows - b.measured_rows)[0] ?? reports()[0];
   const embed = withControls.find((c) => c.report === report.slug) ?? Object.values(index.charts)[0];
   const platform = report.platforms[0].id;
-  return ['/', `/reports/${report.slug}/`, ...(embed ? [`/charts/${embed.id}/`] : []), `/platforms/${platform}/`, `/seeds/${reports()[0].slug}/`, '/methodology/'];
+  return [
+    '/',
+    `/reports/${report.slug}/`,
+    ...(embed ? [`/charts/${embed.id}/`] : []),
+    `/platforms/${platform}/`,
+    `/seeds/${reports()[0].slug}/`,
+    '/methodology/',
+  ];
 }
 
 for (const urlPath of keyboardPages()) {
@@ -86,14 +105,16 @@ for (const urlPath of keyboardPages()) {
     await page.evaluate(() => document.querySelectorAll('details').forEach((d) => (d.open = true)));
     // Everything that can be used, with how it looks unfocused.
     const candidates = await page.evaluate(() => {
-      const sel = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea, summary, [tabindex]:not([tabindex="-1"])';
+      const sel =
+        'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea, summary, [tabindex]:not([tabindex="-1"])';
       const els = [...document.querySelectorAll(sel)].filter((el) => el.checkVisibility({ visibilityProperty: true }));
       window.__candidates = els;
       window.__unfocused = els.map((el) => {
         const s = getComputedStyle(el);
         return `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} | ${s.boxShadow}`;
       });
-      const describe = (el) => `<${el.tagName.toLowerCase()}> "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50)}"`;
+      const describe = (el) =>
+        `<${el.tagName.toLowerCase()}> "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50)}"`;
       return els.map(describe);
     });
     expect(candidates.length, `interactive elements on ${urlPath}`).toBeGreaterThan(5);
@@ -113,7 +134,13 @@ for (const urlPath of keyboardPages()) {
         const s = getComputedStyle(el);
         const focused = `${s.outlineStyle} ${s.outlineWidth} ${s.outlineColor} | ${s.boxShadow}`;
         const visible = (s.outlineStyle !== 'none' && parseFloat(s.outlineWidth) >= 1) || s.boxShadow !== 'none';
-        return { i, focused, unfocused: window.__unfocused[i], visible, what: `<${el.tagName.toLowerCase()}> ${el.outerHTML.slice(0, 100)}` };
+        return {
+          i,
+          focused,
+          unfocused: window.__unfocused[i],
+          visible,
+          what: `<${el.tagName.toLowerCase()}> ${el.outerHTML.slice(0, 100)}`,
+        };
       });
       if (!at) break; // focus left the page's last element
       const key = at.i >= 0 ? at.i : at.what;
@@ -121,7 +148,10 @@ for (const urlPath of keyboardPages()) {
       first ??= key;
       if (at.i < 0) outside.push(at.what);
       else reached.add(at.i);
-      if (!at.visible || at.focused === at.unfocused) noIndicator.push(`${at.i >= 0 ? candidates[at.i] : at.what}: focused "${at.focused}", unfocused "${at.unfocused}"`);
+      if (!at.visible || at.focused === at.unfocused)
+        noIndicator.push(
+          `${at.i >= 0 ? candidates[at.i] : at.what}: focused "${at.focused}", unfocused "${at.unfocused}"`,
+        );
     }
     const unreached = candidates.filter((_, i) => !reached.has(i));
     expect(unreached, `elements of ${urlPath} that Tab never reaches`).toEqual([]);

@@ -4,7 +4,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { PUBLIC, chartIndex, chartsOf, csvRecords, numberForms, reports, tableRows, watchProblems, makeChartsLive, expectLive } from '../helpers/site.mjs';
+import {
+  PUBLIC,
+  chartIndex,
+  chartsOf,
+  csvRecords,
+  numberForms,
+  reports,
+  tableRows,
+  watchProblems,
+  makeChartsLive,
+  expectLive,
+} from '../helpers/site.mjs';
 
 const index = chartIndex();
 const withCharts = reports().filter((r) => chartsOf(r.slug, index).length);
@@ -12,7 +23,10 @@ const withCharts = reports().filter((r) => chartsOf(r.slug, index).length);
 /** The chart of a report drawn from a table (and, when a table has several charts, whose name matches). */
 function chartOf(slug, table, name = /./) {
   const found = chartsOf(slug, index).filter((c) => c.table === table && name.test(c.name));
-  if (found.length !== 1) throw new Error(`expected one chart of ${slug} from table ${table} named ${name}, found ${found.map((c) => c.id).join(', ') || 'none'}`);
+  if (found.length !== 1)
+    throw new Error(
+      `expected one chart of ${slug} from table ${table} named ${name}, found ${found.map((c) => c.id).join(', ') || 'none'}`,
+    );
   return found[0];
 }
 
@@ -20,7 +34,10 @@ function chartOf(slug, table, name = /./) {
 const liveSvg = (fig) => fig.locator('.chart-frame > svg, .chart-frame svg.marks').first();
 
 for (const rep of withCharts) {
-  test(`${rep.title}: every chart draws one mark per plotted row, and hovering one shows its values and source line`, async ({ page, request }) => {
+  test(`${rep.title}: every chart draws one mark per plotted row, and hovering one shows its values and source line`, async ({
+    page,
+    request,
+  }) => {
     const charts = chartsOf(rep.slug, index);
     test.setTimeout(30_000 + charts.length * 10_000);
     const problems = watchProblems(page);
@@ -46,7 +63,10 @@ for (const rep of withCharts) {
         await expect(fig).toHaveAccessibleDescription(chart.description);
         // The description states the main finding: every number of it.
         const numbers = chart.finding.match(/\d[\d,.]*\d|\d/g) ?? [];
-        expect(numbers.filter((n) => !chart.description.includes(n)), `numbers of the finding "${chart.finding}" missing from the description`).toEqual([]);
+        expect(
+          numbers.filter((n) => !chart.description.includes(n)),
+          `numbers of the finding "${chart.finding}" missing from the description`,
+        ).toEqual([]);
         await expect(liveSvg(fig)).toHaveAttribute('role', 'img');
         await expect(liveSvg(fig)).toHaveAccessibleName(chart.title);
 
@@ -54,13 +74,22 @@ for (const rep of withCharts) {
         await fig.scrollIntoViewIfNeeded();
         const target = await marks.evaluateAll((els) => {
           // The centre first, then points nearer the edges (a label may sit on a cell's centre).
-          const at = [[0.5, 0.5], [0.5, 0.2], [0.5, 0.8], [0.2, 0.5], [0.8, 0.5], [0.15, 0.15], [0.85, 0.85]];
+          const at = [
+            [0.5, 0.5],
+            [0.5, 0.2],
+            [0.5, 0.8],
+            [0.2, 0.5],
+            [0.8, 0.5],
+            [0.15, 0.15],
+            [0.85, 0.85],
+          ];
           for (const [i, el] of els.entries()) {
             const r = el.getBoundingClientRect();
             for (const [fx, fy] of at) {
               const x = r.left + r.width * fx;
               const y = r.top + r.height * fy;
-              if (r.width > 0 && y > 0 && y < innerHeight && document.elementFromPoint(x, y) === el) return { i, x, y, label: el.getAttribute('aria-label') };
+              if (r.width > 0 && y > 0 && y < innerHeight && document.elementFromPoint(x, y) === el)
+                return { i, x, y, label: el.getAttribute('aria-label') };
             }
           }
           return null;
@@ -74,14 +103,24 @@ for (const rep of withCharts) {
         const lines = [...tipText.matchAll(/\bLine\b[^:\d]*:?\s*(\d[\d,]*)/g)].map((m) => m[1].replace(/,/g, ''));
         expect(lines.length, `the tooltip of ${chart.id} names the source line: ${tipText}`).toBeGreaterThan(0);
         if (target.label) {
-          for (const line of lines) expect(target.label, 'the hovered mark is the one the tooltip describes').toMatch(new RegExp(`\\bLine\\b[^:;]*: ${Number(line).toLocaleString('en-US')}(;|$)`));
+          for (const line of lines)
+            expect(target.label, 'the hovered mark is the one the tooltip describes').toMatch(
+              new RegExp(`\\bLine\\b[^:;]*: ${Number(line).toLocaleString('en-US')}(;|$)`),
+            );
         }
         // Some plotted row at those lines has every one of its values in the tooltip.
         const lineCols = Object.keys(rows[0]).filter((k) => /^line(_|$)/.test(k));
         const candidates = rows.filter((r) => lines.every((l) => lineCols.some((k) => r[k] === l)));
         expect(candidates.length, `a plotted row of ${chart.id} at line ${lines.join(' and ')}`).toBeGreaterThan(0);
-        const missing = candidates.map((r) => Object.entries(r).filter(([, v]) => v !== '' && !numberForms(v).some((f) => tipText.includes(f))).map(([k, v]) => `${k}=${v}`));
-        expect(missing.find((m) => m.length === 0), `values of line ${lines.join(' and ')} missing from the tooltip "${tipText}": ${missing.map((m) => m.join(', ')).join(' | ')}`).toBeDefined();
+        const missing = candidates.map((r) =>
+          Object.entries(r)
+            .filter(([, v]) => v !== '' && !numberForms(v).some((f) => tipText.includes(f)))
+            .map(([k, v]) => `${k}=${v}`),
+        );
+        expect(
+          missing.find((m) => m.length === 0),
+          `values of line ${lines.join(' and ')} missing from the tooltip "${tipText}": ${missing.map((m) => m.join(', ')).join(' | ')}`,
+        ).toBeDefined();
         await page.mouse.move(0, 0);
         await expect(tip).toBeHidden();
       });
@@ -142,7 +181,8 @@ test('every chart writes its axis numbers in full, not as 1e+3', () => {
   for (const chart of Object.values(index.charts)) {
     const svg = fs.readFileSync(path.join(PUBLIC, 'charts', `${chart.id}.svg`), 'utf8');
     for (const group of svg.matchAll(/<g class="mark-text role-axis-label"[\s\S]*?<\/g>/g)) {
-      for (const [, text] of group[0].matchAll(/<text[^>]*>([^<]*)<\/text>/g)) if (/\de[+-]?\d/.test(text)) bad.push(`${chart.id}: "${text}"`);
+      for (const [, text] of group[0].matchAll(/<text[^>]*>([^<]*)<\/text>/g))
+        if (/\de[+-]?\d/.test(text)) bad.push(`${chart.id}: "${text}"`);
     }
   }
   expect(bad).toEqual([]);

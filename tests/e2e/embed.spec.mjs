@@ -40,7 +40,10 @@ test.describe('another site', () => {
     return (await dd.locator('pre[data-snippet] code').textContent()).trim();
   }
 
-  test('shows a chart through each share snippet (iframe, vega-embed, README image), with all its marks', async ({ page, baseURL }) => {
+  test('shows a chart through each share snippet (iframe, vega-embed, README image), with all its marks', async ({
+    page,
+    baseURL,
+  }) => {
     const framed = chartFrom('darner-vs-kestrel-ec2-m1-large', 'resident-memory');
     const embedded = chartFrom('darner-vs-kestrel-ec2-m1-large', 'queue-flood');
     const iframe = await snippet(page, framed, 'Embed with an iframe');
@@ -51,7 +54,8 @@ test.describe('another site', () => {
     expect(iframe).toContain(`src="${baseURL}/charts/${framed.id}/"`);
     expect(iframe).toContain(`height="${framed.height + 120}"`);
     const vendor = vendorScripts();
-    for (const name of ['vega', 'vega-lite', 'vega-embed']) expect(script).toContain(`<script src="${baseURL}${vendor[name]}"></script>`);
+    for (const name of ['vega', 'vega-lite', 'vega-embed'])
+      expect(script).toContain(`<script src="${baseURL}${vendor[name]}"></script>`);
     expect(script).toContain(`"${baseURL}/charts/${embedded.id}.vl.json"`);
     expect(picture).toContain(`srcset="${baseURL}/charts/${framed.id}.dark.svg"`);
     expect(picture).toContain(`src="${baseURL}/charts/${framed.id}.svg"`);
@@ -105,7 +109,9 @@ test.describe('without JavaScript', () => {
         const box = await svg.boundingBox();
         expect(box.width, `${chart.id} width`).toBeGreaterThan(0);
         expect(box.height, `${chart.id} height`).toBeGreaterThan(0);
-        await expect(fig.locator(`.chart-frame svg ${chart.marks_selector}`), `marks of ${chart.id}`).toHaveCount(chart.marks);
+        await expect(fig.locator(`.chart-frame svg ${chart.marks_selector}`), `marks of ${chart.id}`).toHaveCount(
+          chart.marks,
+        );
         await expect(fig).not.toHaveAttribute('data-state', /./);
         for (const control of chart.controls ?? []) {
           const fallback = fig.locator('.control-fallback').filter({ hasText: control.label });
@@ -134,13 +140,20 @@ test.describe('chart files', () => {
             const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
             const err = doc.querySelector('parsererror');
             const root = doc.documentElement;
-            return { error: err ? err.textContent : null, marks: doc.querySelectorAll(selector).length, width: root.getAttribute('width'), height: root.getAttribute('height') };
+            return {
+              error: err ? err.textContent : null,
+              marks: doc.querySelectorAll(selector).length,
+              width: root.getAttribute('width'),
+              height: root.getAttribute('height'),
+            };
           },
           [texts[kind], chart.marks_selector],
         );
         if (error) problems.push(`${chart.id}.${kind}: not XML: ${error.slice(0, 200)}`);
-        else if (marks !== chart.marks) problems.push(`${chart.id}.${kind}: ${marks} marks (${chart.marks_selector}), expected ${chart.marks}`);
-        if (Number(width) !== chart.width || Number(height) !== chart.height) problems.push(`${chart.id}.${kind}: ${width} x ${height}, expected ${chart.width} x ${chart.height}`);
+        else if (marks !== chart.marks)
+          problems.push(`${chart.id}.${kind}: ${marks} marks (${chart.marks_selector}), expected ${chart.marks}`);
+        if (Number(width) !== chart.width || Number(height) !== chart.height)
+          problems.push(`${chart.id}.${kind}: ${width} x ${height}, expected ${chart.width} x ${chart.height}`);
       }
       if (texts.svg === texts['dark.svg']) problems.push(`${chart.id}: the dark SVG is the light one`);
     }
@@ -158,7 +171,10 @@ test.describe('chart files', () => {
       expect(png.subarray(0, 8).toString('hex'), `${chart.id}.png signature`).toBe('89504e470d0a1a0a');
       expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
       const size = { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
-      if (size.width !== 2 * chart.width || size.height !== 2 * chart.height) problems.push(`${chart.id}.png: ${size.width} x ${size.height}, expected ${2 * chart.width} x ${2 * chart.height}`);
+      if (size.width !== 2 * chart.width || size.height !== 2 * chart.height)
+        problems.push(
+          `${chart.id}.png: ${size.width} x ${size.height}, expected ${2 * chart.width} x ${2 * chart.height}`,
+        );
 
       // Decoded in the browser: the band at the top (the title) has dark text on a light ground.
       const pixels = await page.evaluate(async (src) => {
@@ -182,7 +198,10 @@ test.describe('chart files', () => {
         return { dark, light, total: data.length / 4 };
       }, `/charts/${chart.id}.png`);
       if (pixels.dark < 200) problems.push(`${chart.id}.png: ${pixels.dark} dark pixels in the title band`);
-      if (pixels.light < pixels.total / 2) problems.push(`${chart.id}.png: the title band is not on a light ground (${pixels.light} of ${pixels.total} light)`);
+      if (pixels.light < pixels.total / 2)
+        problems.push(
+          `${chart.id}.png: the title band is not on a light ground (${pixels.light} of ${pixels.total} light)`,
+        );
     }
     expect(problems).toEqual([]);
   });

@@ -35,41 +35,57 @@ const rowsWithin = (limit) => data.filter((r) => Number(r.error_pct) <= limit).l
  */
 async function bars(fig) {
   const clients = [...new Set(data.map((r) => r.client))];
-  return fig.locator('.chart-frame svg').first().evaluate(
-    (svg, { clients, selector }) => {
-      const mid = (el) => {
-        const r = el.getBoundingClientRect();
-        return r.top + r.height / 2;
-      };
-      const texts = [...svg.querySelectorAll('text')];
-      const names = texts.filter((t) => clients.includes(t.textContent.trim())).sort((a, b) => mid(a) - mid(b));
-      const rates = texts.filter((t) => /^[\d,]+ \(/.test(t.textContent.trim())).sort((a, b) => mid(a) - mid(b));
-      const rects = [...svg.querySelectorAll(selector)].sort((a, b) => mid(a) - mid(b));
-      return rects.map((rect, i) => ({
-        client: names[i]?.textContent.trim(),
-        rate: rates[i] ? Number(/^([\d,]+)/.exec(rates[i].textContent.trim())[1].replace(/,/g, '')) : null,
-        width: rect.getBoundingClientRect().width,
-        // The name and the rate sit on the bar's line.
-        aligned: Boolean(names[i] && rates[i]) && Math.abs(mid(names[i]) - mid(rect)) < 3 && Math.abs(mid(rates[i]) - mid(rect)) < 3,
-      }));
-    },
-    { clients, selector: chart.marks_selector },
-  );
+  return fig
+    .locator('.chart-frame svg')
+    .first()
+    .evaluate(
+      (svg, { clients, selector }) => {
+        const mid = (el) => {
+          const r = el.getBoundingClientRect();
+          return r.top + r.height / 2;
+        };
+        const texts = [...svg.querySelectorAll('text')];
+        const names = texts.filter((t) => clients.includes(t.textContent.trim())).sort((a, b) => mid(a) - mid(b));
+        const rates = texts.filter((t) => /^[\d,]+ \(/.test(t.textContent.trim())).sort((a, b) => mid(a) - mid(b));
+        const rects = [...svg.querySelectorAll(selector)].sort((a, b) => mid(a) - mid(b));
+        return rects.map((rect, i) => ({
+          client: names[i]?.textContent.trim(),
+          rate: rates[i] ? Number(/^([\d,]+)/.exec(rates[i].textContent.trim())[1].replace(/,/g, '')) : null,
+          width: rect.getBoundingClientRect().width,
+          // The name and the rate sit on the bar's line.
+          aligned:
+            Boolean(names[i] && rates[i]) &&
+            Math.abs(mid(names[i]) - mid(rect)) < 3 &&
+            Math.abs(mid(rates[i]) - mid(rect)) < 3,
+        }));
+      },
+      { clients, selector: chart.marks_selector },
+    );
 }
 
 async function expectRanking(fig, limit) {
   const expected = expectedRanking(limit);
-  await expect.poll(async () => (await bars(fig)).map((b) => b.client), { message: `clients top to bottom at ${limit} %` }).toEqual(expected.map((e) => e.client));
+  await expect
+    .poll(async () => (await bars(fig)).map((b) => b.client), { message: `clients top to bottom at ${limit} %` })
+    .toEqual(expected.map((e) => e.client));
   const shown = await bars(fig);
-  expect(shown.map((b) => b.rate), 'the rate written at the end of each bar').toEqual(expected.map((e) => e.rate));
-  expect(shown.every((b) => b.aligned), 'each client name and rate on its bar').toBe(true);
+  expect(
+    shown.map((b) => b.rate),
+    'the rate written at the end of each bar',
+  ).toEqual(expected.map((e) => e.rate));
+  expect(
+    shown.every((b) => b.aligned),
+    'each client name and rate on its bar',
+  ).toBe(true);
   // The bars are drawn to scale: longest at the top, shorter below.
   const widths = shown.map((b) => b.width);
   expect(widths).toEqual([...widths].sort((a, b) => b - a));
 }
 
 function tableParts(page) {
-  const table = page.locator('section.data-table').filter({ has: page.getByRole('heading', { name: 'Requests per second by client and configuration' }) });
+  const table = page
+    .locator('section.data-table')
+    .filter({ has: page.getByRole('heading', { name: 'Requests per second by client and configuration' }) });
   return {
     limit: table.getByRole('group').getByRole('spinbutton', { name: 'Error % at most' }),
     count: table.getByRole('status'),
@@ -80,7 +96,9 @@ test.beforeAll(() => {
   if (!chart) throw new Error(`${SLUG} has no chart with a max_error control in build/charts/data/charts.json`);
 });
 
-test('at the default 1 % error limit the best-client chart does not rank Buoy first, and the table shows the same limit', async ({ page }) => {
+test('at the default 1 % error limit the best-client chart does not rank Buoy first, and the table shows the same limit', async ({
+  page,
+}) => {
   expect(control.default).toBe(1);
   expect(expectedRanking(1)[0].client, 'what the data says').not.toBe('Buoy');
   await page.goto(`/reports/${SLUG}/`);
@@ -96,7 +114,9 @@ test('at the default 1 % error limit the best-client chart does not rank Buoy fi
   await expect(count).toHaveText(`${rowsWithin(1)} of ${data.length} rows shown`);
 });
 
-test('moving the error limit to 100 % puts Buoy first, filters the table to match, and goes into the URL', async ({ page }) => {
+test('moving the error limit to 100 % puts Buoy first, filters the table to match, and goes into the URL', async ({
+  page,
+}) => {
   expect(expectedRanking(100)[0].client, 'what the data says').toBe('Buoy');
   await page.goto(`/reports/${SLUG}/`);
   const fig = page.getByRole('figure', { name: chart.title, exact: true });

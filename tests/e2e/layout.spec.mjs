@@ -13,7 +13,9 @@ test(`the ${report.slug} report prints with its charts and every table row, and 
   test.setTimeout(120_000);
   await page.goto(`/reports/${report.slug}/`);
   await makeChartsLive(page);
-  const onScreen = await page.locator('.data-table .table-scroll').evaluateAll((els) => els.filter((e) => e.scrollHeight > e.clientHeight + 1).length);
+  const onScreen = await page
+    .locator('.data-table .table-scroll')
+    .evaluateAll((els) => els.filter((e) => e.scrollHeight > e.clientHeight + 1).length);
   expect(onScreen, 'tables that scroll on screen (else this test proves nothing about print)').toBeGreaterThan(0);
 
   await page.emulateMedia({ media: 'print' });
@@ -24,7 +26,10 @@ test(`the ${report.slug} report prints with its charts and every table row, and 
   for (const figure of await figures.all()) {
     const svg = figure.locator('.chart-frame svg').first();
     await expect(svg).toBeVisible();
-    expect((await svg.boundingBox()).height, `chart ${await figure.getAttribute('data-chart')} has a height in print`).toBeGreaterThan(100);
+    expect(
+      (await svg.boundingBox()).height,
+      `chart ${await figure.getAttribute('data-chart')} has a height in print`,
+    ).toBeGreaterThan(100);
     await expect(figure.getByRole('slider'), 'chart controls are not printed').toHaveCount(0);
   }
 
@@ -33,7 +38,9 @@ test(`the ${report.slug} report prints with its charts and every table row, and 
   expect(await tables.count()).toBe(report.tables.length);
   for (const table of await tables.all()) {
     await expect(table.getByRole('table')).toBeVisible();
-    const box = await table.locator('.table-scroll').evaluate((e) => ({ maxHeight: getComputedStyle(e).maxHeight, clipped: e.scrollHeight - e.clientHeight }));
+    const box = await table
+      .locator('.table-scroll')
+      .evaluate((e) => ({ maxHeight: getComputedStyle(e).maxHeight, clipped: e.scrollHeight - e.clientHeight }));
     expect(box, `table ${await table.getAttribute('id')} in print`).toEqual({ maxHeight: 'none', clipped: 0 });
   }
   // Its last row is laid out (not cut off by a box or hidden).
@@ -42,7 +49,8 @@ test(`the ${report.slug} report prints with its charts and every table row, and 
 
   // # Screen-only parts are left out.
   await expect(page.getByRole('navigation', { name: 'Site' })).toBeHidden();
-  for (const summary of await page.getByText('Share and embed', { exact: true }).all()) await expect(summary).toBeHidden();
+  for (const summary of await page.getByText('Share and embed', { exact: true }).all())
+    await expect(summary).toBeHidden();
 
   // # And it saves as a PDF of several pages.
   const pdf = await page.pdf({ format: 'A4', printBackground: true });

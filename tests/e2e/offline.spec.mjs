@@ -16,7 +16,8 @@ function watch(page, origin) {
   const broken = [];
   page.on('request', (r) => {
     const u = new URL(r.url());
-    if (['http:', 'https:', 'ws:', 'wss:'].includes(u.protocol) && u.origin !== origin) foreign.push(`${r.resourceType()} ${r.url()} (from ${r.frame().url()})`);
+    if (['http:', 'https:', 'ws:', 'wss:'].includes(u.protocol) && u.origin !== origin)
+      foreign.push(`${r.resourceType()} ${r.url()} (from ${r.frame().url()})`);
   });
   page.on('console', (m) => {
     if (/Content Security Policy|Refused to/i.test(m.text())) broken.push(`console ${m.type()}: ${m.text()}`);
@@ -31,7 +32,10 @@ test.beforeEach(async ({ page }) => {
     window.__cspViolations = [];
     addEventListener(
       'securitypolicyviolation',
-      (e) => window.__cspViolations.push(`${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile || location.pathname}:${e.lineNumber})`),
+      (e) =>
+        window.__cspViolations.push(
+          `${e.effectiveDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile || location.pathname}:${e.lineNumber})`,
+        ),
       true,
     );
   });
@@ -40,17 +44,24 @@ test.beforeEach(async ({ page }) => {
 /** CSP violations the page and its frames recorded. */
 async function violations(page) {
   const out = [];
-  for (const frame of page.frames()) out.push(...(await frame.evaluate(() => window.__cspViolations ?? []).catch(() => [])));
+  for (const frame of page.frames())
+    out.push(...(await frame.evaluate(() => window.__cspViolations ?? []).catch(() => [])));
   return out;
 }
 
 for (const urlPath of pages) {
-  test(`${urlPath} loads, goes live and is used without any other origin or CSP violation`, async ({ page, baseURL }) => {
+  test(`${urlPath} loads, goes live and is used without any other origin or CSP violation`, async ({
+    page,
+    baseURL,
+  }) => {
     const origin = new URL(baseURL).origin;
     const { foreign, broken } = watch(page, origin);
     await page.goto(urlPath);
 
-    const csp = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content', { timeout: 1000 }).catch(() => 'none: no Content-Security-Policy meta tag');
+    const csp = await page
+      .locator('meta[http-equiv="Content-Security-Policy"]')
+      .getAttribute('content', { timeout: 1000 })
+      .catch(() => 'none: no Content-Security-Policy meta tag');
     expect.soft(csp, `${urlPath} has a Content Security Policy`).toMatch(/(^|;)\s*script-src 'self'\s*(;|$)/);
     expect.soft(csp).toMatch(/(^|;)\s*default-src 'self'\s*(;|$)/);
 
@@ -84,7 +95,9 @@ for (const urlPath of pages) {
         if (!(await figure.count())) continue;
         const slider = figure.getByRole('slider', { name: control.label });
         await slider.fill(String(control.max));
-        await expect(page, `moving ${control.name} on ${chart.id} shows in the URL`).toHaveURL(new RegExp(`[?&]${control.name}=${control.max}\\b`));
+        await expect(page, `moving ${control.name} on ${chart.id} shows in the URL`).toHaveURL(
+          new RegExp(`[?&]${control.name}=${control.max}\\b`),
+        );
         await slider.fill(String(control.default));
       }
     }
@@ -98,7 +111,12 @@ for (const urlPath of pages) {
     const copy = page.getByRole('button', { name: /^Copy: / }).first();
     if (await copy.count()) {
       await copy.click();
-      await expect(page.getByRole('status').filter({ hasText: /Copied|Selected/ }).first()).toBeVisible();
+      await expect(
+        page
+          .getByRole('status')
+          .filter({ hasText: /Copied|Selected/ })
+          .first(),
+      ).toBeVisible();
     }
 
     // # An embed page inside a frame, as another site shows it (the first embed page stands for all).

@@ -5,7 +5,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { PUBLIC, ROOT, chartIndex, crawlPublic, dataPages, pageName, settleVisibleCharts, reports, watchProblems } from '../helpers/site.mjs';
+import {
+  PUBLIC,
+  ROOT,
+  chartIndex,
+  crawlPublic,
+  dataPages,
+  pageName,
+  settleVisibleCharts,
+  reports,
+  watchProblems,
+} from '../helpers/site.mjs';
 
 const SECTIONS = ['/', '/reports/', '/platforms/', '/methodology/', '/data/', '/contribute/', '/charts/'];
 const crawled = crawlPublic();
@@ -19,7 +29,10 @@ function idsOf(urlPath) {
   if (!idCache.has(urlPath)) {
     const file = path.join(PUBLIC, urlPath, 'index.html');
     const html = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
-    idCache.set(urlPath, new Set([...html.matchAll(/\sid=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g)].map((m) => m[1] ?? m[2] ?? m[3])));
+    idCache.set(
+      urlPath,
+      new Set([...html.matchAll(/\sid=(?:"([^"]*)"|'([^']*)'|([^\s>]+))/g)].map((m) => m[1] ?? m[2] ?? m[3])),
+    );
   }
   return idCache.get(urlPath);
 }
@@ -34,7 +47,10 @@ test('the crawl from the home page reaches every report, seed, platform and char
 });
 
 for (const urlPath of pages) {
-  test(`${urlPath} opens with one h1, no errors and working links, and fits a 375 px screen`, async ({ page, request }) => {
+  test(`${urlPath} opens with one h1, no errors and working links, and fits a 375 px screen`, async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(90_000);
     const name = pageName(urlPath);
 
@@ -52,7 +68,12 @@ for (const urlPath of pages) {
     expect(duplicateIds, `ids used more than once on ${urlPath} (a #link to them lands on the first)`).toEqual([]);
     // Charts a reader scrolls to are the charts spec's concern; here, those on screen at load.
     await settleVisibleCharts(page);
-    await page.screenshot({ path: path.join(SHOTS, `${name}-1280.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
+    await page.screenshot({
+      path: path.join(SHOTS, `${name}-1280.png`),
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+    });
 
     const links = await page.locator('a[href]').evaluateAll((as) => as.map((a) => a.href));
     const broken = [];
@@ -69,7 +90,10 @@ for (const urlPath of pages) {
       }
       if (u.hash) {
         const id = decodeURIComponent(u.hash.slice(1));
-        const found = target === new URL(page.url()).pathname ? (await page.locator(`[id="${id}"]`).count()) > 0 : isPage && idsOf(target).has(id);
+        const found =
+          target === new URL(page.url()).pathname
+            ? (await page.locator(`[id="${id}"]`).count()) > 0
+            : isPage && idsOf(target).has(id);
         if (!found) broken.push(`${href}: no element with id "${id}"`);
       }
     }
@@ -81,19 +105,30 @@ for (const urlPath of pages) {
     const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
       // Name the elements that stick out (outside any box that scrolls or clips them), for the message.
       const clipped = (el) => {
-        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) if (getComputedStyle(a).overflowX !== 'visible') return true;
+        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
+          if (getComputedStyle(a).overflowX !== 'visible') return true;
         return false;
       };
       const out = [];
       for (const el of document.querySelectorAll('body *')) {
         const r = el.getBoundingClientRect();
-        if (r.right > window.innerWidth + 0.5 && r.width > 0 && !clipped(el) && !out.some((o) => o.el.contains(el))) out.push({ el, right: r.right });
+        if (r.right > window.innerWidth + 0.5 && r.width > 0 && !clipped(el) && !out.some((o) => o.el.contains(el)))
+          out.push({ el, right: r.right });
       }
       const label = ({ el, right }) =>
         `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}> "${(el.textContent ?? '').trim().slice(0, 60)}" (right edge ${Math.round(right)} px)`;
-      return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widest: out.slice(0, 5).map(label).join('; ') };
+      return {
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+        widest: out.slice(0, 5).map(label).join('; '),
+      };
     });
-    await page.screenshot({ path: path.join(SHOTS, `${name}-375.png`), fullPage: true, animations: 'disabled', caret: 'hide' });
+    await page.screenshot({
+      path: path.join(SHOTS, `${name}-375.png`),
+      fullPage: true,
+      animations: 'disabled',
+      caret: 'hide',
+    });
     expect(scrollWidth, `${urlPath} scrolls sideways at 375 px; widest: ${widest}`).toBeLessThanOrEqual(innerWidth);
     expect(problems, `errors at 375 px on ${urlPath}`).toEqual([]);
   });
@@ -105,10 +140,16 @@ test('the feed lists every report with a link to its page', async ({ request }) 
   expect(r.headers()['content-type']).toContain('atom+xml');
   const xml = await r.text();
   const entries = [...xml.matchAll(/<entry>[\s\S]*?<\/entry>/g)].map((m) => m[0]);
-  const linked = entries.map((e) => /<link[^>]*rel="alternate"[^>]*href="([^"]+)"/.exec(e)?.[1]).map((h) => h && new URL(h, 'http://x/').pathname.replace(/^.*?(?=\/reports\/)/, ''));
+  const linked = entries
+    .map((e) => /<link[^>]*rel="alternate"[^>]*href="([^"]+)"/.exec(e)?.[1])
+    .map((h) => h && new URL(h, 'http://x/').pathname.replace(/^.*?(?=\/reports\/)/, ''));
   // Atom ids and links are absolute: the published site's, whatever origin serves this build.
   for (const e of entries) expect(e).toMatch(/<id>https?:\/\/[^<]+\/reports\/[^<]+<\/id>/);
-  expect(linked.sort()).toEqual(reports().map((rep) => `/reports/${rep.slug}/`).sort());
+  expect(linked.sort()).toEqual(
+    reports()
+      .map((rep) => `/reports/${rep.slug}/`)
+      .sort(),
+  );
 });
 
 test('the home page shows a card per report with its headline finding and a chart thumbnail', async ({ page }) => {

@@ -6,7 +6,9 @@ import { chartIndex, chartsOf, csvRecords, reports, tableRows, expectLive } from
 
 const HTTPC = 'httpc-bench-mojito-ec2-m5-4xlarge';
 const httpcRows = tableRows(HTTPC, 'client-rate');
-const httpcTitle = reports().find((r) => r.slug === HTTPC).tables.find((t) => t.id === 'client-rate').title;
+const httpcTitle = reports()
+  .find((r) => r.slug === HTTPC)
+  .tables.find((t) => t.id === 'client-rate').title;
 
 /** A JSON value as the CSV writes it: null is an empty cell, numbers compare by value. */
 function sameCell(csv, json) {
@@ -27,17 +29,23 @@ async function openHttpcTable(page) {
     await fig.scrollIntoViewIfNeeded();
     await expectLive(fig);
   }
-  const section = page.locator('section.data-table').filter({ has: page.getByRole('heading', { name: httpcTitle, exact: true }) });
+  const section = page
+    .locator('section.data-table')
+    .filter({ has: page.getByRole('heading', { name: httpcTitle, exact: true }) });
   const filters = section.getByRole('group', { name: `Filter ${httpcTitle}` });
   await filters.getByRole('spinbutton', { name: 'Error % at most' }).fill('');
   await expect(section.getByRole('status')).toHaveText(`${httpcRows.length} of ${httpcRows.length} rows shown`);
   return { section, filters, table: section.getByRole('table') };
 }
 
-test('sorting the httpc table by "Successful requests/s", descending, puts the fastest configuration first', async ({ page }) => {
+test('sorting the httpc table by "Successful requests/s", descending, puts the fastest configuration first', async ({
+  page,
+}) => {
   const { section, table } = await openHttpcTable(page);
   const sort = section.getByRole('button', { name: 'Sort by Successful requests/s' });
-  const header = section.getByRole('columnheader').filter({ has: page.getByRole('button', { name: 'Sort by Successful requests/s' }) });
+  const header = section
+    .getByRole('columnheader')
+    .filter({ has: page.getByRole('button', { name: 'Sort by Successful requests/s' }) });
   await sort.click();
   await expect(header).toHaveAttribute('aria-sort', 'ascending');
   await sort.click();
@@ -53,12 +61,16 @@ test('sorting the httpc table by "Successful requests/s", descending, puts the f
   const href = await firstRow.getByRole('link', { name: /^line \d+$/ }).getAttribute('href');
   expect(fastest.map((r) => `/seeds/${HTTPC}/#L${r.line}`)).toContain(href);
   // And the whole column runs downhill.
-  const values = await table.locator('tbody tr').evaluateAll((trs, i) => trs.map((tr) => Number(tr.cells[i].dataset.v)), col);
+  const values = await table
+    .locator('tbody tr')
+    .evaluateAll((trs, i) => trs.map((tr) => Number(tr.cells[i].dataset.v)), col);
   expect(values).toHaveLength(httpcRows.length);
   expect(values).toEqual([...values].sort((a, b) => b - a));
 });
 
-test('filtering the httpc table to client Mojito shows exactly the Mojito rows of client-rate.csv', async ({ page }) => {
+test('filtering the httpc table to client Mojito shows exactly the Mojito rows of client-rate.csv', async ({
+  page,
+}) => {
   const { section, filters, table } = await openHttpcTable(page);
   const mojito = httpcRows.filter((r) => r.client === 'Mojito');
   expect(mojito.length).toBeGreaterThan(0);
@@ -66,15 +78,26 @@ test('filtering the httpc table to client Mojito shows exactly the Mojito rows o
   await expect(section.getByRole('status')).toHaveText(`${mojito.length} of ${httpcRows.length} rows shown`);
   // Rows a reader can see (hidden rows leave the accessibility tree): the header and Mojito's.
   await expect(table.getByRole('row')).toHaveCount(mojito.length + 1);
-  const clientCol = await section.getByRole('columnheader').filter({ has: page.getByRole('button', { name: 'Sort by Client' }) }).evaluate((th) => th.cellIndex);
-  const shown = await table.locator('tbody tr:not([hidden])').evaluateAll((trs, i) => trs.map((tr) => tr.cells[i].textContent.trim()), clientCol);
+  const clientCol = await section
+    .getByRole('columnheader')
+    .filter({ has: page.getByRole('button', { name: 'Sort by Client' }) })
+    .evaluate((th) => th.cellIndex);
+  const shown = await table
+    .locator('tbody tr:not([hidden])')
+    .evaluateAll((trs, i) => trs.map((tr) => tr.cells[i].textContent.trim()), clientCol);
   expect(new Set(shown)).toEqual(new Set(['Mojito']));
-  const lines = await table.locator('tbody tr:not([hidden])').getByRole('link', { name: /^line \d+$/ }).evaluateAll((as) => as.map((a) => a.hash.slice(2)).sort());
+  const lines = await table
+    .locator('tbody tr:not([hidden])')
+    .getByRole('link', { name: /^line \d+$/ })
+    .evaluateAll((as) => as.map((a) => a.hash.slice(2)).sort());
   expect(lines).toEqual(mojito.map((r) => r.line).sort());
 });
 
 for (const rep of reports()) {
-  test(`${rep.title}: every table shows the rows of data/, each linked to its line, and its CSV and JSON downloads hold exactly those rows`, async ({ page, request }) => {
+  test(`${rep.title}: every table shows the rows of data/, each linked to its line, and its CSV and JSON downloads hold exactly those rows`, async ({
+    page,
+    request,
+  }) => {
     await page.goto(`/reports/${rep.slug}/`);
     for (const t of rep.tables) {
       await test.step(t.title, async () => {
@@ -113,15 +136,21 @@ for (const rep of reports()) {
               continue;
             }
             // A number: its raw value, its reading form, its alignment.
-            if (row[c.col] === '' ? c.v !== '' : Number(c.v) !== Number(row[c.col])) problems.push(`${where}: data-v ${c.v}, data has ${row[c.col]}`);
+            if (row[c.col] === '' ? c.v !== '' : Number(c.v) !== Number(row[c.col]))
+              problems.push(`${where}: data-v ${c.v}, data has ${row[c.col]}`);
             if (c.align !== 'right') problems.push(`${where}: aligned ${c.align}`);
             if (row[c.col] === '') continue;
-            if (!/^-?\d{1,3}(,\d{3})*(\.\d+)?$/.test(c.text)) problems.push(`${where}: "${c.text}" is not a number with thousands separators`);
+            if (!/^-?\d{1,3}(,\d{3})*(\.\d+)?$/.test(c.text))
+              problems.push(`${where}: "${c.text}" is not a number with thousands separators`);
             const decimals = c.text.split('.')[1]?.length ?? 0;
-            if (Math.abs(Number(c.text.replace(/,/g, '')) - Number(row[c.col])) > 0.5 * 10 ** -decimals + 1e-9) problems.push(`${where}: shows ${c.text}, data has ${row[c.col]}`);
+            if (Math.abs(Number(c.text.replace(/,/g, '')) - Number(row[c.col])) > 0.5 * 10 ** -decimals + 1e-9)
+              problems.push(`${where}: shows ${c.text}, data has ${row[c.col]}`);
           }
         });
-        expect(problems.slice(0, 20), `${problems.length} cells differ from data/tables/${rep.slug}/${t.id}.csv`).toEqual([]);
+        expect(
+          problems.slice(0, 20),
+          `${problems.length} cells differ from data/tables/${rep.slug}/${t.id}.csv`,
+        ).toEqual([]);
       });
     }
     for (const t of rep.tables) {
@@ -146,8 +175,11 @@ for (const rep of reports()) {
         const differ = [];
         doc.rows.forEach((jr, i) => {
           const keys = Object.keys(rows[i]);
-          if (Object.keys(jr).join() !== keys.join()) differ.push(`row ${i + 1}: columns ${Object.keys(jr).join()} vs ${keys.join()}`);
-          for (const k of keys) if (!sameCell(rows[i][k], jr[k])) differ.push(`row ${i + 1} ${k}: ${JSON.stringify(jr[k])} vs "${rows[i][k]}"`);
+          if (Object.keys(jr).join() !== keys.join())
+            differ.push(`row ${i + 1}: columns ${Object.keys(jr).join()} vs ${keys.join()}`);
+          for (const k of keys)
+            if (!sameCell(rows[i][k], jr[k]))
+              differ.push(`row ${i + 1} ${k}: ${JSON.stringify(jr[k])} vs "${rows[i][k]}"`);
         });
         expect(differ.slice(0, 20), `${differ.length} values of ${t.id}.json differ from the CSV in data/`).toEqual([]);
         expect(doc.fields.map((f) => f.name)).toEqual(Object.keys(rows[0]));

@@ -42,7 +42,9 @@ export function goldenTests(parser, dir, registry) {
   const cases = fixtureCases(dir);
   test(`${parser.format}: has fixtures, and no expected file without its input`, () => {
     assert.ok(cases.length > 0, `no fixtures in ${dir}`);
-    const orphans = fs.readdirSync(dir).filter((f) => f.endsWith(EXPECTED) && !cases.some((c) => path.basename(c.expected) === f));
+    const orphans = fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith(EXPECTED) && !cases.some((c) => path.basename(c.expected) === f));
     assert.deepEqual(orphans, [], 'expected files whose input is gone: delete them');
   });
   for (const c of cases) {
@@ -55,7 +57,10 @@ export function goldenTests(parser, dir, registry) {
         fs.writeFileSync(c.expected, JSON.stringify(actual, null, 2) + '\n');
         return;
       }
-      assert.ok(fs.existsSync(c.expected), `${c.expected} is missing: run UPDATE_GOLDEN=1 node --test scripts/ and review it`);
+      assert.ok(
+        fs.existsSync(c.expected),
+        `${c.expected} is missing: run UPDATE_GOLDEN=1 node --test scripts/ and review it`,
+      );
       assert.deepEqual(actual, JSON.parse(fs.readFileSync(c.expected, 'utf8')));
     });
 
@@ -86,7 +91,10 @@ export function rejectsAt(parse, text, line, expected, found) {
     (e) => {
       assert.ok(e instanceof InputError, `expected an InputError, got ${e}`);
       assert.equal(e.line, line, e.message);
-      for (const [want, got] of [[expected, e.expected], [found, e.found]]) {
+      for (const [want, got] of [
+        [expected, e.expected],
+        [found, e.found],
+      ]) {
         if (want instanceof RegExp) assert.match(got, want);
         else if (want !== undefined) assert.equal(got, want);
       }

@@ -22,8 +22,15 @@ export function realReports() {
     .filter((p) => p.endsWith('.meta.yaml'))
     .map((metaPath) => {
       const base = metaPath.slice(0, -'.meta.yaml'.length);
-      const seedPath = files.find((p) => p !== metaPath && !/\.(meta|errata)\.yaml$/.test(p) && p.slice(0, p.lastIndexOf('.')) === base);
-      return { metaPath, seedPath, seedText: fs.readFileSync(path.join(ROOT, seedPath), 'utf8'), meta: parseYaml(fs.readFileSync(path.join(ROOT, metaPath), 'utf8')) };
+      const seedPath = files.find(
+        (p) => p !== metaPath && !/\.(meta|errata)\.yaml$/.test(p) && p.slice(0, p.lastIndexOf('.')) === base,
+      );
+      return {
+        metaPath,
+        seedPath,
+        seedText: fs.readFileSync(path.join(ROOT, seedPath), 'utf8'),
+        meta: parseYaml(fs.readFileSync(path.join(ROOT, metaPath), 'utf8')),
+      };
     });
 }
 

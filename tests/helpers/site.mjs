@@ -96,7 +96,9 @@ function fileFor(urlPath) {
 }
 
 function hrefs(html) {
-  return [...elements(parseHtml(html))].filter((el) => el.tagName === 'a' && attrOf(el, 'href')).map((el) => attrOf(el, 'href'));
+  return [...elements(parseHtml(html))]
+    .filter((el) => el.tagName === 'a' && attrOf(el, 'href'))
+    .map((el) => attrOf(el, 'href'));
 }
 
 /**
@@ -148,7 +150,9 @@ export const LIVE_TIMEOUT = 20_000;
 
 /** Wait until a chart figure is live (data-state="ready"); "error" fails at once. */
 export async function expectLive(fig) {
-  await expect(fig, 'the chart becomes interactive').toHaveAttribute('data-state', /^(ready|error)$/, { timeout: LIVE_TIMEOUT });
+  await expect(fig, 'the chart becomes interactive').toHaveAttribute('data-state', /^(ready|error)$/, {
+    timeout: LIVE_TIMEOUT,
+  });
   expect(await fig.getAttribute('data-state'), 'the chart did not fail to load').toBe('ready');
 }
 
@@ -165,7 +169,8 @@ export function watchProblems(page) {
   // A request the page itself gave up when it navigated away (net::ERR_ABORTED) is not a broken
   // resource: a missing file answers 404 and is caught below.
   page.on('requestfailed', (r) => {
-    if (r.failure()?.errorText !== 'net::ERR_ABORTED') problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
+    if (r.failure()?.errorText !== 'net::ERR_ABORTED')
+      problems.push(`request failed: ${r.url()} (${r.failure()?.errorText})`);
   });
   page.on('response', (r) => {
     if (r.status() >= 400) problems.push(`HTTP ${r.status()}: ${r.url()}`);
@@ -184,7 +189,9 @@ export async function makeChartsLive(page, root = page) {
     const fig = figures.nth(i);
     await fig.scrollIntoViewIfNeeded();
     const id = await fig.getAttribute('data-chart');
-    await expect(fig, `chart ${id} becomes interactive`).toHaveAttribute('data-state', /^(ready|error)$/, { timeout: LIVE_TIMEOUT });
+    await expect(fig, `chart ${id} becomes interactive`).toHaveAttribute('data-state', /^(ready|error)$/, {
+      timeout: LIVE_TIMEOUT,
+    });
     expect(await fig.getAttribute('data-state'), `chart ${id} did not fail to load`).toBe('ready');
   }
   return n;

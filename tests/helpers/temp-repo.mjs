@@ -23,7 +23,10 @@ function copy(name, parts) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), `bench-atlas-${name}-`));
   for (const p of parts) {
     if (!fs.existsSync(path.join(ROOT, p))) continue;
-    fs.cpSync(path.join(ROOT, p), path.join(root, p), { recursive: true, filter: (src) => !src.includes(`${path.sep}fixtures`) });
+    fs.cpSync(path.join(ROOT, p), path.join(root, p), {
+      recursive: true,
+      filter: (src) => !src.includes(`${path.sep}fixtures`),
+    });
   }
   // Copied seeds keep their read-only mode; the tests edit them.
   for (const f of walk(path.join(root, 'seeds'))) fs.chmodSync(f, 0o644);
@@ -49,7 +52,11 @@ export function tempRepo(name) {
 export function tempSite(name) {
   const root = copy(name, SITE);
   const linked = spawnSync('cp', ['-al', path.join(ROOT, 'node_modules'), path.join(root, 'node_modules')]);
-  if (linked.status !== 0) fs.cpSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'), { recursive: true, verbatimSymlinks: true });
+  if (linked.status !== 0)
+    fs.cpSync(path.join(ROOT, 'node_modules'), path.join(root, 'node_modules'), {
+      recursive: true,
+      verbatimSymlinks: true,
+    });
   fs.symlinkSync(path.join(ROOT, '.venv'), path.join(root, '.venv'), 'dir');
   return root;
 }

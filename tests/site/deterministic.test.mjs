@@ -37,11 +37,19 @@ test('two builds of the same sources, on different days, zones and paths, give b
   roots.push(a, b);
   fs.writeFileSync(path.join(b, '.shifted-clock.mjs'), SHIFTED_CLOCK);
 
-  const built = await run(a, 'scripts/build.mjs', ['--force'], { timeout: 300_000, env: { TZ: 'UTC', LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' } });
+  const built = await run(a, 'scripts/build.mjs', ['--force'], {
+    timeout: 300_000,
+    env: { TZ: 'UTC', LC_ALL: 'C.UTF-8', LANG: 'C.UTF-8' },
+  });
   assert.equal(built.code, 0, `first build:\n${built.stdout}\n${built.stderr}`);
   const again = await run(b, 'scripts/build.mjs', ['--force'], {
     timeout: 300_000,
-    env: { TZ: 'Pacific/Kiritimati', LC_ALL: 'de_DE.UTF-8', LANG: 'de_DE.UTF-8', NODE_OPTIONS: `--import=${path.join(b, '.shifted-clock.mjs')}` },
+    env: {
+      TZ: 'Pacific/Kiritimati',
+      LC_ALL: 'de_DE.UTF-8',
+      LANG: 'de_DE.UTF-8',
+      NODE_OPTIONS: `--import=${path.join(b, '.shifted-clock.mjs')}`,
+    },
   });
   assert.equal(again.code, 0, `second build:\n${again.stdout}\n${again.stderr}`);
 
@@ -68,5 +76,9 @@ test('the build for the published site (--publish, under its base path) links on
   const built = await run(root, 'scripts/build.mjs', ['--publish'], { timeout: 300_000 });
   assert.equal(built.code, 0, `build --publish:\n${built.stdout}\n${built.stderr}`);
   const checked = await run(root, 'scripts/check/validate-site.mjs', ['--no-html', '--base', publishURL]);
-  assert.equal(checked.code, 0, `links of the published build (base ${publishURL}):\n${checked.stderr.split('\n').slice(0, 30).join('\n')}`);
+  assert.equal(
+    checked.code,
+    0,
+    `links of the published build (base ${publishURL}):\n${checked.stderr.split('\n').slice(0, 30).join('\n')}`,
+  );
 });

@@ -29,16 +29,38 @@ let pub;
 before(async () => {
   root = tempSite('hostile');
   // # Add the report as a contributor does.
-  const added = await run(root, 'scripts/add-report/add-report.mjs', [FIXTURE, '--root', root, '--title', TITLE, '--date', '2020', '--source', 'a/b:c@0000000', '--slug', 'hostile', '--added', '2020-01-01']);
+  const added = await run(root, 'scripts/add-report/add-report.mjs', [
+    FIXTURE,
+    '--root',
+    root,
+    '--title',
+    TITLE,
+    '--date',
+    '2020',
+    '--source',
+    'a/b:c@0000000',
+    '--slug',
+    'hostile',
+    '--added',
+    '2020-01-01',
+  ]);
   assert.equal(added.code, 0, `add-report failed:\n${added.stderr}`);
   const metaPath = path.join(root, 'seeds/cloudi/2020-hostile.meta.yaml');
   // # Fill in every TODO with hostile text; the source URL may only be http(s), so it hides markup.
   let meta = fs.readFileSync(metaPath, 'utf8').replace(/"TODO: [^"\n]*"/g, JSON.stringify(HOSTILE));
   meta = meta.replace(/^ {4}role: .*$/m, `    role: ${JSON.stringify(HOSTILE)}`);
-  meta = meta.replace(/^( {2}commit: .*)$/m, `$1\n  url: ${JSON.stringify(`https://example.com/${IMG}${SCRIPT}`)}\n  note: ${JSON.stringify(HOSTILE)}`);
+  meta = meta.replace(
+    /^( {2}commit: .*)$/m,
+    `$1\n  url: ${JSON.stringify(`https://example.com/${IMG}${SCRIPT}`)}\n  note: ${JSON.stringify(HOSTILE)}`,
+  );
   fs.writeFileSync(metaPath, meta);
   const platformsPath = path.join(root, 'seeds/platforms.yaml');
-  const platforms = fs.readFileSync(platformsPath, 'utf8').replace(/^core-i5-2500k:\n {2}name: .*\n {2}kind: .*$/m, `core-i5-2500k:\n  name: ${JSON.stringify(`i5 ${HOSTILE}`)}\n  kind: ${JSON.stringify(HOSTILE)}`);
+  const platforms = fs
+    .readFileSync(platformsPath, 'utf8')
+    .replace(
+      /^core-i5-2500k:\n {2}name: .*\n {2}kind: .*$/m,
+      `core-i5-2500k:\n  name: ${JSON.stringify(`i5 ${HOSTILE}`)}\n  kind: ${JSON.stringify(HOSTILE)}`,
+    );
   assert.notEqual(platforms, fs.readFileSync(platformsPath, 'utf8'), 'add-report proposed the platform core-i5-2500k');
   fs.writeFileSync(platformsPath, platforms);
   // # Build the copy, with its own scripts.
@@ -57,20 +79,36 @@ function dangers(html, { fragment = false } = {}) {
     const attr = (n) => el.attrs.find((a) => a.name === n)?.value;
     if (el.tagName === 'script') {
       const site = attr('type') === 'module' && /^\/js\/atlas\.[0-9a-f]{64}\.js$/.test(attr('src') ?? '');
-      if (!site) found.push(`a <script> that is not the site's: ${JSON.stringify(el.attrs)} ${textOf(el).slice(0, 80)}`);
-      else if (textOf(el).trim()) found.push(`the site's <script> holds the markup after it as text (${JSON.stringify(textOf(el).slice(0, 60))}): was it written as <script .../>?`);
+      if (!site)
+        found.push(`a <script> that is not the site's: ${JSON.stringify(el.attrs)} ${textOf(el).slice(0, 80)}`);
+      else if (textOf(el).trim())
+        found.push(
+          `the site's <script> holds the markup after it as text (${JSON.stringify(textOf(el).slice(0, 60))}): was it written as <script .../>?`,
+        );
     }
     for (const a of el.attrs) {
       if (/^on/i.test(a.name)) found.push(`<${el.tagName} ${a.name}="${a.value}">`);
-      if (/^\s*javascript:/i.test(a.value) && /^(href|src|action|formaction|data|xlink:href)$/i.test(a.prefix ? `${a.prefix}:${a.name}` : a.name)) found.push(`<${el.tagName} ${a.name}="${a.value}">`);
+      if (
+        /^\s*javascript:/i.test(a.value) &&
+        /^(href|src|action|formaction|data|xlink:href)$/i.test(a.prefix ? `${a.prefix}:${a.name}` : a.name)
+      )
+        found.push(`<${el.tagName} ${a.name}="${a.value}">`);
     }
-    if (['iframe', 'object', 'embed', 'base'].includes(el.tagName) || (el.tagName === 'img' && attr('src') === 'x')) found.push(`an injected <${el.tagName}>`);
+    if (['iframe', 'object', 'embed', 'base'].includes(el.tagName) || (el.tagName === 'img' && attr('src') === 'x'))
+      found.push(`an injected <${el.tagName}>`);
   }
   return found;
 }
 
 test('add-report and the build turn a hostile report into pages, with every hostile string shown as text', () => {
-  const pages = ['reports/hostile/index.html', 'seeds/hostile/index.html', 'platforms/core-i5-2500k/index.html', 'index.html', 'reports/index.html', 'data/index.html'];
+  const pages = [
+    'reports/hostile/index.html',
+    'seeds/hostile/index.html',
+    'platforms/core-i5-2500k/index.html',
+    'index.html',
+    'reports/index.html',
+    'data/index.html',
+  ];
   for (const p of pages) {
     const html = fs.readFileSync(path.join(pub, p), 'utf8');
     const text = textOf(parseHtml(html));
@@ -80,12 +118,14 @@ test('add-report and the build turn a hostile report into pages, with every host
     assert.match(html, /&lt;script(&gt;|>)alert\(1\)&lt;\/script/, `${p} escapes <script>`);
   }
   const report = textOf(parseHtml(fs.readFileSync(path.join(pub, 'reports/hostile/index.html'), 'utf8')));
-  for (const s of [HOSTILE, TITLE, `${SCRIPT} 1.0`, `${IMG} 2.0`, `${JS_URL} 3.0`]) assert.ok(report.includes(s), `the report page shows ${JSON.stringify(s)}`);
+  for (const s of [HOSTILE, TITLE, `${SCRIPT} 1.0`, `${IMG} 2.0`, `${JS_URL} 3.0`])
+    assert.ok(report.includes(s), `the report page shows ${JSON.stringify(s)}`);
 });
 
 test('no page of the hostile build has a foreign script, an event handler or a javascript: link', () => {
   const problems = [];
-  for (const f of filesUnder(pub).filter((f) => f.endsWith('.html'))) for (const d of dangers(fs.readFileSync(path.join(pub, f), 'utf8'))) problems.push(`${f}: ${d}`);
+  for (const f of filesUnder(pub).filter((f) => f.endsWith('.html')))
+    for (const d of dangers(fs.readFileSync(path.join(pub, f), 'utf8'))) problems.push(`${f}: ${d}`);
   assert.deepEqual(problems, []);
 });
 
@@ -120,7 +160,10 @@ test('the feed of the hostile build escapes the title', () => {
 
 test('in a browser, the hostile report page runs no script of its own and its tooltip shows the text literally', async () => {
   const server = await serve({ dir: pub, port: 0 });
-  const browser = await chromium.launch({ executablePath: chromePath(), args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+  const browser = await chromium.launch({
+    executablePath: chromePath(),
+    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+  });
   try {
     const page = await browser.newPage();
     const dialogs = [];
@@ -137,16 +180,33 @@ test('in a browser, the hostile report page runs no script of its own and its to
     for (let i = 0; i < (await figures.count()) && !shown.includes('<'); i++) {
       const fig = figures.nth(i);
       await fig.scrollIntoViewIfNeeded();
-      await page.waitForFunction((el) => el.dataset.state === 'ready' || el.dataset.state === 'error', await fig.elementHandle(), { timeout: 20_000 }).catch(() => {});
+      await page
+        .waitForFunction(
+          (el) => el.dataset.state === 'ready' || el.dataset.state === 'error',
+          await fig.elementHandle(),
+          { timeout: 20_000 },
+        )
+        .catch(() => {});
       assert.equal(await fig.getAttribute('data-state'), 'ready', `chart ${i + 1} became live`);
       const marks = fig.locator('.chart-frame svg path, .chart-frame svg rect');
       for (let m = 0; m < Math.min(await marks.count(), 60) && !shown.includes('<'); m++) {
-        await marks.nth(m).hover({ force: true }).catch(() => {});
+        await marks
+          .nth(m)
+          .hover({ force: true })
+          .catch(() => {});
         if (await tooltip.isVisible()) shown = await tooltip.innerText();
       }
     }
-    assert.match(shown, /<script>alert\(1\)<\/script>|"><img src=x onerror=alert\(3\)>|javascript:alert\(4\)/, `a tooltip shows a hostile name as text (shown: ${JSON.stringify(shown)})`);
-    assert.equal(await page.locator('#vg-tooltip-element img, #vg-tooltip-element script').count(), 0, 'the tooltip holds no injected element');
+    assert.match(
+      shown,
+      /<script>alert\(1\)<\/script>|"><img src=x onerror=alert\(3\)>|javascript:alert\(4\)/,
+      `a tooltip shows a hostile name as text (shown: ${JSON.stringify(shown)})`,
+    );
+    assert.equal(
+      await page.locator('#vg-tooltip-element img, #vg-tooltip-element script').count(),
+      0,
+      'the tooltip holds no injected element',
+    );
     assert.deepEqual(dialogs, [], 'no dialog opened');
   } finally {
     await browser.close();

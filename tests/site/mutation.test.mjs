@@ -22,8 +22,13 @@ const REPLAY = `MUTATION_SEED=${SEED} MUTATION_N=${N} node --test tests/site/mut
 const ERROR_LINE = /^[^:\n]+(:\d+)?: expected [^\n]+, found [^\n]+$/;
 
 const base = readInputs(ROOT);
-const inputsWith = (report) => ({ reports: [report], platformsText: base.platformsText, platformsPath: base.platformsPath });
-const pathsOf = (r) => [r.seedPath, r.metaPath, r.errataPath, ...Object.keys(r.files), base.platformsPath].filter(Boolean);
+const inputsWith = (report) => ({
+  reports: [report],
+  platformsText: base.platformsText,
+  platformsPath: base.platformsPath,
+});
+const pathsOf = (r) =>
+  [r.seedPath, r.metaPath, r.errataPath, ...Object.keys(r.files), base.platformsPath].filter(Boolean);
 
 // ---------- The data step in a worker, with a watchdog ----------
 
@@ -70,7 +75,28 @@ function prng(seed) {
   };
 }
 
-const STRAY = ['\x00', '\xff', '\ufffd', '\ufeff', '\u200b', '\u202e', '\u00a0', '\t', '\r', '\x1b[31m', 'é', '😀', '\u0301', '"', "'", ':', '#', '-', '|', '('];
+const STRAY = [
+  '\x00',
+  '\xff',
+  '\ufffd',
+  '\ufeff',
+  '\u200b',
+  '\u202e',
+  '\u00a0',
+  '\t',
+  '\r',
+  '\x1b[31m',
+  'é',
+  '😀',
+  '\u0301',
+  '"',
+  "'",
+  ':',
+  '#',
+  '-',
+  '|',
+  '(',
+];
 const WORDS = ['many', 'NaN', 'Infinity', '-1', '1e309', '0x1F', '1,2', '∞', 'twelve', '', '   '];
 
 /** Each edit: (text, rnd) -> [text, what was done]. */
@@ -105,7 +131,10 @@ const EDITS = {
     if (!numbers.length) return [t, 'no number'];
     const m = numbers[rnd.int(numbers.length)];
     const word = WORDS[rnd.int(WORDS.length)];
-    return [t.slice(0, m.index) + word + t.slice(m.index + m[0].length), `number ${m[0]} at ${m.index} -> ${JSON.stringify(word)}`];
+    return [
+      t.slice(0, m.index) + word + t.slice(m.index + m[0].length),
+      `number ${m[0]} at ${m.index} -> ${JSON.stringify(word)}`,
+    ];
   },
   'stray bytes': (t, rnd) => {
     const at = rnd.int(t.length + 1);
@@ -124,7 +153,9 @@ const EDITS = {
   'indent a header': (t, rnd) => {
     const lines = t.split('\n');
     // Headers: a line over a row of - or = (text reports, RST), a Markdown heading, a YAML key, a CSV header.
-    const heads = lines.flatMap((l, i) => (/^\S/.test(l) && (/^[-=~]{3,}\s*$/.test(lines[i + 1] ?? '') || /^#|^[\w-]+:|,/.test(l)) ? [i] : []));
+    const heads = lines.flatMap((l, i) =>
+      /^\S/.test(l) && (/^[-=~]{3,}\s*$/.test(lines[i + 1] ?? '') || /^#|^[\w-]+:|,/.test(l)) ? [i] : [],
+    );
     if (!heads.length) return [t, 'no header'];
     const i = heads[rnd.int(heads.length)];
     const pad = [' ', '  ', '    ', '\t'][rnd.int(4)];
@@ -141,7 +172,19 @@ const EDITS = {
   empty: () => ['', 'emptied'],
 };
 // How often each edit is drawn: the damage of real files first.
-const WEIGHTS = { 'delete lines': 4, truncate: 2, 'swap columns': 4, 'number to word': 4, 'stray bytes': 4, crlf: 1, bom: 1, 'duplicate lines': 3, 'indent a header': 3, 'long line': 1, empty: 0.3 };
+const WEIGHTS = {
+  'delete lines': 4,
+  truncate: 2,
+  'swap columns': 4,
+  'number to word': 4,
+  'stray bytes': 4,
+  crlf: 1,
+  bom: 1,
+  'duplicate lines': 3,
+  'indent a header': 3,
+  'long line': 1,
+  empty: 0.3,
+};
 const BAG = Object.entries(WEIGHTS).flatMap(([k, w]) => Array(Math.round(w * 10)).fill(k));
 
 /**
@@ -152,8 +195,20 @@ function mutation(i, rnd) {
   const r = base.reports[i % base.reports.length];
   const others = [r.errataPath, ...Object.keys(r.files).filter((p) => r.files[p])].filter(Boolean);
   const roll = rnd();
-  const file = roll < 0.75 || (roll >= 0.95 && !others.length) ? r.seedPath : roll < 0.95 ? r.metaPath : others[rnd.int(others.length)];
-  const original = file === r.seedPath ? r.seedText : file === r.metaPath ? r.metaText : file === r.errataPath ? r.errataText : r.files[file];
+  const file =
+    roll < 0.75 || (roll >= 0.95 && !others.length)
+      ? r.seedPath
+      : roll < 0.95
+        ? r.metaPath
+        : others[rnd.int(others.length)];
+  const original =
+    file === r.seedPath
+      ? r.seedText
+      : file === r.metaPath
+        ? r.metaText
+        : file === r.errataPath
+          ? r.errataText
+          : r.files[file];
   let text = original;
   const done = [];
   for (let k = 1 + rnd.int(3); k > 0; k--) {
@@ -162,7 +217,13 @@ function mutation(i, rnd) {
     done.push(what);
   }
   const report =
-    file === r.seedPath ? { ...r, seedText: text } : file === r.metaPath ? { ...r, metaText: text } : file === r.errataPath ? { ...r, errataText: text } : { ...r, files: { ...r.files, [file]: text } };
+    file === r.seedPath
+      ? { ...r, seedText: text }
+      : file === r.metaPath
+        ? { ...r, metaText: text }
+        : file === r.errataPath
+          ? { ...r, errataText: text }
+          : { ...r, files: { ...r.files, [file]: text } };
   return { label: `#${i} ${file}: ${done.join('; ')}`, report, file, text };
 }
 
@@ -172,8 +233,10 @@ function judge(result, report) {
   if (result.crash) return `crashed with ${result.crash.split('\n').slice(0, 4).join(' | ')}`;
   if (result.inputError !== undefined) {
     const msg = result.inputError;
-    if (!ERROR_LINE.test(msg)) return `an InputError that does not read "path:line: expected ..., found ...": ${JSON.stringify(msg)}`;
-    if (!pathsOf(report).some((p) => msg.startsWith(`${p}:`))) return `an InputError that names no input file: ${JSON.stringify(msg)}`;
+    if (!ERROR_LINE.test(msg))
+      return `an InputError that does not read "path:line: expected ..., found ...": ${JSON.stringify(msg)}`;
+    if (!pathsOf(report).some((p) => msg.startsWith(`${p}:`)))
+      return `an InputError that names no input file: ${JSON.stringify(msg)}`;
   }
   return null;
 }
@@ -204,9 +267,13 @@ test(`${N} random mutations of the seeds and their metadata end in data or in a 
     outcomes.push({ ...m, result });
   }
   t.diagnostic(`${counts.ok} built, ${counts.inputError} stopped with a path:line error, ${problems.length} wrong`);
-  if (problems.length) assert.fail(`${problems.length} of ${N} mutations went wrong (replay: ${REPLAY}):\n${problems.join('\n')}`);
+  if (problems.length)
+    assert.fail(`${problems.length} of ${N} mutations went wrong (replay: ${REPLAY}):\n${problems.join('\n')}`);
   // Mutations that never break anything test nothing.
-  assert.ok(counts.inputError >= N / 5, `only ${counts.inputError} of ${N} mutations were refused: the edits are too gentle`);
+  assert.ok(
+    counts.inputError >= N / 5,
+    `only ${counts.inputError} of ${N} mutations were refused: the edits are too gentle`,
+  );
 });
 
 test('CRLF line ends and a BOM, in a seed, its metadata or its other files, give byte-identical data/', async () => {
@@ -227,14 +294,17 @@ test('CRLF line ends and a BOM, in a seed, its metadata or its other files, give
       };
       const result = await runDataStep(inputsWith(changed));
       assert.ok(result.ok, `${r.seedPath} with ${name}: ${result.inputError ?? result.crash}`);
-      for (const p of Object.keys(expected)) assert.equal(result.files[p], expected[p], `${p} from ${r.seedPath} with ${name}`);
+      for (const p of Object.keys(expected))
+        assert.equal(result.files[p], expected[p], `${p} from ${r.seedPath} with ${name}`);
       assert.deepEqual(Object.keys(result.files).sort(), Object.keys(expected).sort());
     }
   }
 });
 
 test('build-data on a few refused mutations exits 1 with the same error and leaves data/ byte for byte as it was', async () => {
-  const refused = outcomes.filter((o) => o.result.inputError && Buffer.from(o.text, 'utf8').toString('utf8') === o.text);
+  const refused = outcomes.filter(
+    (o) => o.result.inputError && Buffer.from(o.text, 'utf8').toString('utf8') === o.text,
+  );
   assert.ok(refused.length >= 3, 'the mutation test ran first and some mutations were refused');
   const picks = [refused[0], refused[Math.floor(refused.length / 2)], refused[refused.length - 1]];
   const root = tempRepo('mutation');

@@ -12,7 +12,9 @@ export const DEFAULT_SIZE = { width: 640, height: 360 };
 
 /** Fields of a table (from the report JSON's column list), by name. */
 export function fieldMap(table) {
-  return Object.fromEntries(table.columns.map((c) => [c.name, { name: c.name, title: c.title, unit: c.unit ?? '', type: c.type }]));
+  return Object.fromEntries(
+    table.columns.map((c) => [c.name, { name: c.name, title: c.title, unit: c.unit ?? '', type: c.type }]),
+  );
 }
 
 /** The title of a field with its unit (and a note such as "log scale") in parentheses: "Memory (kB, log scale)". */
@@ -121,7 +123,11 @@ export function dataTicks(values) {
 
 /** The "x" or "y" axes that have a log or symlog scale, and every axis's scale type. */
 export function scaleSummary(scales) {
-  const types = Object.fromEntries(Object.entries(scales).filter(([, t]) => t).sort(([a], [b]) => a.localeCompare(b)));
+  const types = Object.fromEntries(
+    Object.entries(scales)
+      .filter(([, t]) => t)
+      .sort(([a], [b]) => a.localeCompare(b)),
+  );
   return {
     log_scales: Object.keys(types).filter((k) => types[k] === 'log' || types[k] === 'symlog'),
     scale_types: types,

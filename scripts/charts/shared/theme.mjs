@@ -91,7 +91,8 @@ export function themeColorsInData(spec) {
   const walk = (v) => {
     if (typeof v === 'string' && SWAP.has(v.toLowerCase()) && v.toLowerCase() !== '#000000') found.push(v);
     else if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) if (!['config', 'data', 'usermeta'].includes(k)) walk(x);
+    else if (v && typeof v === 'object')
+      for (const [k, x] of Object.entries(v)) if (!['config', 'data', 'usermeta'].includes(k)) walk(x);
   };
   walk(spec);
   return found;
@@ -103,5 +104,7 @@ export function themeColorsInData(spec) {
  * check this), at no rendering cost. Data colours must not use the theme's ink (themeColorsInData).
  */
 export function darkSvg(svg) {
-  return svg.replace(/="(#[0-9a-fA-F]{6})"/g, (all, c) => (SWAP.has(c.toLowerCase()) ? `="${SWAP.get(c.toLowerCase())}"` : all));
+  return svg.replace(/="(#[0-9a-fA-F]{6})"/g, (all, c) =>
+    SWAP.has(c.toLowerCase()) ? `="${SWAP.get(c.toLowerCase())}"` : all,
+  );
 }
