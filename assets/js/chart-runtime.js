@@ -1,6 +1,9 @@
 // The interactive chart runtime, loaded only when a chart is about to be seen or used.
 // Specs were compiled from Vega-Lite to Vega at build time, so only Vega is needed here.
-// Expressions run through vega-interpreter: no eval, so the page's strict CSP holds.
+// Expressions run through vega-interpreter: no eval, so the page's strict CSP holds. The tooltip's
+// look comes from the site's stylesheet (assets/css/site.css): vega-tooltip's own <style> element
+// would be blocked by the policy (no 'unsafe-inline'). Vega's SVG renderer and vega-tooltip set
+// element.style through the CSSOM, which the policy allows.
 import { View, parse } from 'vega';
 import { expressionInterpreter } from 'vega-interpreter';
 import { Handler } from 'vega-tooltip';
@@ -15,7 +18,7 @@ import { Handler } from 'vega-tooltip';
 export async function mount(container, spec, bind, signals = {}) {
   const runtime = parse(spec, null, { ast: true });
   const view = new View(runtime, { expr: expressionInterpreter, renderer: 'svg', hover: true, bind });
-  view.tooltip(new Handler({ theme: 'light' }).call);
+  view.tooltip(new Handler({ theme: 'light', disableDefaultStyle: true }).call);
   for (const [name, value] of Object.entries(signals)) {
     try {
       view.signal(name, value);

@@ -1,0 +1,127 @@
+// Tests of the dev server (scripts/serve.mjs) against requests a stranger can type: it serves the
+// folder it was given and nothing beside it (a sibling folder whose name starts like it, a symlink
+// that leads out, encoded dots and slashes), answers 400 to a malformed escape, and keeps answering.
+// Requests go out with node:http and a raw path, since fetch() would normalise the paths under test.
+import { describe, test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { serve } from './serve.mjs';
+
+const SECRET = 'secret-token-4f1c9d';
+
+/** One request with the path exactly as given: status, headers and body. */
+function get(port, rawPath, method = 'GET') {
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path: rawPath, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.setTimeout(5000, () => req.destroy(new Error(`no answer to ${method} ${rawPath}`)));
+    req.end();
+  });
+}
+
+describe('the dev server', { timeout: 30_000 }, () => {
+  let tmp;
+  let server;
+  let port;
+
+  before(async () => {
+    // <tmp>/public is served; <tmp>/public-old and <tmp>/outside hold secrets beside it.
+    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-test-'));
+    const pub = path.join(tmp, 'public');
+    fs.mkdirSync(path.join(pub, 'reports', 'a'), { recursive: true });
+    fs.mkdirSync(path.join(pub, 'evil.example'));
+    fs.writeFileSync(path.join(pub, 'index.html'), '<!doctype html><title>home</title>');
+    fs.writeFileSync(path.join(pub, '404.html'), '<!doctype html><title>not here</title>');
+    fs.writeFileSync(path.join(pub, 'reports', 'a', 'index.html'), '<!doctype html><title>report a</title>');
+    fs.writeFileSync(path.join(pub, 'data.csv'), 'a,b\n1,2\n');
+    for (const sibling of ['public-old', 'outside']) {
+      fs.mkdirSync(path.join(tmp, sibling));
+      fs.writeFileSync(path.join(tmp, sibling, 'secret.txt'), SECRET);
+    }
+    fs.symlinkSync(path.join(tmp, 'outside'), path.join(pub, 'link-out'));
+    fs.symlinkSync(path.join(tmp, 'outside', 'secret.txt'), path.join(pub, 'secret-link.txt'));
+    server = await serve({ dir: pub, port: 0 });
+    port = server.address().port;
+  });
+
+  after(() => {
+    server?.close();
+    server?.closeAllConnections?.();
+    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+  });
+
+  test('serves pages, files and HEAD with the CORS and nosniff headers', async () => {
+    const home = await get(port, '/');
+    assert.equal(home.status, 200);
+    assert.match(home.body, /<title>home<\/title>/);
+    assert.equal(home.headers['access-control-allow-origin'], '*');
+    assert.equal(home.headers['x-content-type-options'], 'nosniff');
+    assert.match(home.headers['content-type'], /^text\/html/);
+    const csv = await get(port, '/data.csv?x=1');
+    assert.equal(csv.status, 200);
+    assert.equal(csv.body, 'a,b\n1,2\n');
+    const head = await get(port, '/reports/a/', 'HEAD');
+    assert.equal(head.status, 200);
+    assert.equal(head.body, '');
+  });
+
+  test('a folder without its slash redirects to the folder on this site', async () => {
+    const r = await get(port, '/reports/a?x=1');
+    assert.equal(r.status, 301);
+    assert.equal(r.headers.location, '/reports/a/?x=1');
+    // `//evil.example` must not become a redirect to another host (`Location: //evil.example/`).
+    const open = await get(port, '//evil.example');
+    assert.equal(open.status, 301);
+    assert.equal(open.headers.location, '/evil.example/');
+  });
+
+  const outside = [
+    '/..%2fpublic-old/secret.txt',
+    '/..%2Fpublic-old%2Fsecret.txt',
+    '/../public-old/secret.txt',
+    '/%2e%2e/public-old/secret.txt',
+    '/%2e%2e%2foutside%2fsecret.txt',
+    '/..%2f..%2f..%2f..%2f..%2fetc%2fpasswd',
+    '/..%5c..%5cpublic-old%5csecret.txt',
+    '/..%5c..',
+    '//etc/passwd',
+    '/link-out/secret.txt',
+    '/secret-link.txt',
+  ];
+  for (const p of outside) {
+    test(`${p} answers 404 and never shows a file from outside the folder`, async () => {
+      const r = await get(port, p);
+      assert.equal(r.status, 404, `${p} answered ${r.status}`);
+      assert.ok(!r.body.includes(SECRET), `${p} leaked the secret`);
+      assert.ok(!/root:.*:0:0:/.test(r.body), `${p} leaked /etc/passwd`);
+    });
+  }
+
+  for (const p of ['/%E0%A4%A', '/%', '/a%zz', '/%C0%AF', '/reports/%ff/']) {
+    test(`a malformed escape (${p}) answers 400 and the server keeps answering`, async () => {
+      const r = await get(port, p);
+      assert.equal(r.status, 400, `${p} answered ${r.status}`);
+      assert.equal((await get(port, '/')).status, 200);
+    });
+  }
+
+  test('a NUL byte answers 400, not a crash', async () => {
+    assert.equal((await get(port, '/index.html%00.txt')).status, 400);
+    assert.equal((await get(port, '/')).status, 200);
+  });
+
+  test('after every hostile request the server still serves the site', async () => {
+    for (const p of [...outside, '/%', '/%E0%A4%A']) await get(port, p);
+    const r = await get(port, '/reports/a/');
+    assert.equal(r.status, 200);
+    assert.match(r.body, /report a/);
+  });
+});
