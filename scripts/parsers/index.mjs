@@ -6,6 +6,7 @@ import * as httpcBenchHtml from './httpc-bench-html/parse.mjs';
 import * as astoreRst from './astore-rst/parse.mjs';
 import * as httpcBenchText from './httpc-bench-text/parse.mjs';
 import * as cloudiRequestRateV2 from './cloudi-request-rate-v2/parse.mjs';
+import * as wrkText from './wrk-text/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -14,4 +15,5 @@ export const parsers = {
   [astoreRst.format]: astoreRst,
   [httpcBenchText.format]: httpcBenchText,
   [cloudiRequestRateV2.format]: cloudiRequestRateV2,
+  [wrkText.format]: wrkText,
 };
