@@ -7,6 +7,7 @@ import * as astoreRst from './astore-rst/parse.mjs';
 import * as httpcBenchText from './httpc-bench-text/parse.mjs';
 import * as cloudiRequestRateV2 from './cloudi-request-rate-v2/parse.mjs';
 import * as wrkText from './wrk-text/parse.mjs';
+import * as abText from './ab-text/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -16,4 +17,5 @@ export const parsers = {
   [httpcBenchText.format]: httpcBenchText,
   [cloudiRequestRateV2.format]: cloudiRequestRateV2,
   [wrkText.format]: wrkText,
+  [abText.format]: abText,
 };
