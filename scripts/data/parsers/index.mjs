@@ -5,6 +5,9 @@ import * as darnerBench from './darner-bench/parse.mjs';
 import * as httpcBenchHtml from './httpc-bench-html/parse.mjs';
 import * as astoreRst from './astore-rst/parse.mjs';
 import * as httpcBenchText from './httpc-bench-text/parse.mjs';
+import * as cloudiRequestRateV2 from './cloudi-request-rate-v2/parse.mjs';
+import * as wrkText from './wrk-text/parse.mjs';
+import * as abText from './ab-text/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -12,4 +15,7 @@ export const parsers = {
   [httpcBenchHtml.format]: httpcBenchHtml,
   [astoreRst.format]: astoreRst,
   [httpcBenchText.format]: httpcBenchText,
+  [cloudiRequestRateV2.format]: cloudiRequestRateV2,
+  [wrkText.format]: wrkText,
+  [abText.format]: abText,
 };

@@ -1,20 +1,20 @@
-// Parser for httpc_bench results as a fixed-width text table inside a Markdown code block
-// (lpgauth/httpc_bench README, 2017): a Methodology list naming the machines and the Erlang
-// release, then under "Results" a block headed `Client  PoolSize  Concurency  Requests/s  Error %`
-// (misspelt in the source) and a row of "=". No pool-count column. Tables are read by their
-// headers (scripts/lib/text-table.mjs). Pure: text in, rows out, each row with its 1-based line.
+// Parser for httpc_bench results as a text table: inside a Markdown code block (lpgauth/httpc_bench
+// README, 2017: a Methodology list naming the machines and the Erlang release, then under "Results"
+// a block headed `Client  PoolSize  Concurency  Requests/s  Error %`, misspelt in the source, and a
+// row of "="), as the bare table a run prints, or as a Markdown pipe table. The table is found by its
+// header line wherever it stands (scripts/data/parsers/shared/httpc-table.mjs); a column the tool's list
+// does not know is kept in each row as text and listed in `unknownColumns`. Pure: text in, rows out.
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines, isBlank, slugify } from '../../../lib/text.mjs';
-import { readHeader, readRow } from '../shared/text-table.mjs';
-import { HTTPC_COLUMNS, httpcRow, readHttpcIntro, checkColumns } from '../shared/httpc-bench.mjs';
+import { httpcRow, readHttpcIntro, checkColumns } from '../shared/httpc-bench.mjs';
+import { findHttpcTable, isHttpcHeader } from '../shared/httpc-table.mjs';
 
 export const format = 'httpc-bench-text';
-export const description = 'httpc_bench results as a fixed-width text table in a Markdown code block (httpc_bench README, 2017).';
-
-const HEADER = /^\s*Client\s+Pool\s*Size\b.*\bConc\w*\b.*Requests?\/s/i;
+export const description =
+  'httpc_bench results as a text table: in a Markdown code block (httpc_bench README, 2017), bare as a run prints it, or a pipe table.';
 
 export function detect(text) {
-  return splitLines(text.slice(0, 40000)).some((l) => HEADER.test(l));
+  return splitLines(text.slice(0, 40000)).some(isHttpcHeader);
 }
 
 /**
@@ -24,10 +24,10 @@ export function detect(text) {
 export function parse(text) {
   const lines = splitLines(text);
   if (lines.every(isBlank)) throw new InputError(0, 'an httpc_bench report with a results table', 'an empty file');
-  const headerIndex = lines.findIndex((l) => HEADER.test(l));
-  if (headerIndex < 0) throw new InputError(0, 'a results table headed "Client PoolSize Concurrency Requests/s Error %"', 'none');
+  const table = findHttpcTable(lines);
+  if (!table) throw new InputError(0, 'a results table headed "Client PoolSize Concurrency Requests/s Error %"', 'none');
+  const { headerIndex, columns } = table;
   const headerLine = headerIndex + 1;
-  const columns = readHeader(lines[headerIndex], headerLine, HTTPC_COLUMNS);
   checkColumns(columns, headerLine, quote(lines[headerIndex]));
 
   // The run is named after the heading above the table ("#### Results").
@@ -41,18 +41,12 @@ export function parse(text) {
   }
   const run = heading ? slugify(heading.title) : 'results';
 
-  const rows = [];
-  let i = headerIndex + 1;
-  if (/^\s*[=-]{3,}\s*$/.test(lines[i] ?? '')) i++;
-  for (; i < lines.length; i++) {
-    const l = lines[i];
-    if (/^```/.test(l.trim())) break;
-    if (isBlank(l)) continue;
-    const { cells, note } = readRow(l, i + 1, columns);
-    if (note) throw new InputError(i + 1, 'a row of numbers', quote(l));
-    rows.push(httpcRow(cells, columns, run, i + 1));
-  }
-  if (i === lines.length) throw new InputError(lines.length, 'the closing ``` of the results block', 'the end of the file (the table is cut off)');
+  const unknown = columns.filter((c) => !c.known);
+  const rows = table.rows.map(({ cells, note, line }) => {
+    if (note) throw new InputError(line, 'a row of numbers', quote(lines[line - 1]));
+    const { line: _, ...known } = httpcRow(cells, columns, run, line);
+    return { ...known, ...Object.fromEntries(unknown.map((c) => [c.name, cells[c.name] ?? null])), line };
+  });
   if (!rows.length) throw new InputError(headerLine, 'at least one result row under the header', 'none');
 
   const intro = readHttpcIntro(lines, headerIndex);
@@ -65,5 +59,7 @@ export function parse(text) {
     notes: [],
     runs: [{ id: run, title: heading?.title ?? 'Results', heading_line: heading?.line ?? headerLine, ulimit_n: null, ulimit_line: null, rows: rows.length }],
     sections: [],
+    // Only when there are some, so that a table of known columns parses exactly as before.
+    ...(unknown.length ? { unknownColumns: unknown.map((c) => ({ table: 'client-rate', column: c.name, header: c.text, line: headerLine })) } : {}),
   };
 }

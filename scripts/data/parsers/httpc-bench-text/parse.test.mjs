@@ -43,3 +43,47 @@ describe('the real 2017 report', () => {
     });
   }
 });
+
+describe('the table wherever it stands', () => {
+  const raw = fs.readFileSync(path.join(here, 'fixtures/raw-run.txt'), 'utf8');
+  const pipe = fs.readFileSync(path.join(here, 'fixtures/pipe-reordered-extra-column.md'), 'utf8');
+
+  test('the bare table a run prints is recognised and read, pool count included', () => {
+    assert.ok(parser.detect(raw));
+    const rows = parser.parse(raw).tables['client-rate'].rows;
+    assert.deepEqual(rows.map((r) => [r.client, r.pool_count, r.pool_size, r.concurrency, r.requests_per_second, r.error_pct, r.line]), [
+      ['buoy', 1, 32, 32, 105871, 0, 3],
+      ['buoy', 1, 32, 64, 151036, 0, 4],
+      ['hackney', 1, 32, 32, 41092, 0, 5],
+      ['hackney', 1, 32, 64, 40718, 2.3, 6],
+    ]);
+    assert.equal(parser.parse(raw).unknownColumns, undefined);
+  });
+
+  test('a pipe table with reordered columns keeps a column it does not know, and lists it', () => {
+    const result = parser.parse(pipe);
+    assert.deepEqual(result.unknownColumns, [{ table: 'client-rate', column: 'p99_latency_ms', header: 'p99 latency (ms)', line: 5 }]);
+    const rows = result.tables['client-rate'].rows;
+    assert.deepEqual(rows.map((r) => [r.client, r.concurrency, r.pool_size, r.requests_per_second, r.p99_latency_ms, r.line]), [
+      ['buoy', 32, 8, 119826, '1.9', 7],
+      ['katipo', 32, 8, 48117, null, 8],
+    ]);
+  });
+
+  test('a bare table with an unknown column in the middle keeps it as text', () => {
+    const text = 'Client  PoolSize  Transport  Concurrency  Requests/s  Error %\nbuoy          8  tcp                 32      119826      0.0\n';
+    const result = parser.parse(text);
+    assert.equal(result.tables['client-rate'].rows[0].transport, 'tcp');
+    assert.equal(result.tables['client-rate'].rows[0].concurrency, 32);
+    assert.deepEqual(result.unknownColumns, [{ table: 'client-rate', column: 'transport', header: 'Transport', line: 1 }]);
+  });
+
+  test('a pipe row with a cell missing is refused at its line', () => {
+    const broken = pipe.replace('| katipo |          32 |        8 |      48117 |     0.0 |                  |', '| katipo |          32 |        8 |      48117 |');
+    rejects(broken, 8, /^6 cells \(Client \| Concurrency/, /^4: /);
+  });
+
+  test('a table without a required column is refused at its header', () => {
+    rejects('Client  Concurrency  Requests/s  Error %\nbuoy  32  119826  0.0\n', 1, 'a "Pool Size" column', /Client/);
+  });
+});
