@@ -25,8 +25,10 @@ const steps = [
   [
     ['charts', node, ['scripts/build-charts.mjs', '--quiet']],
     ['views', node, ['scripts/build-views.mjs']],
+    ['cite', node, ['scripts/cite/build-citations.mjs']],
   ],
   [['hugo', hugoBin(), hugoArgs]],
+  [['search', node, ['scripts/search/build-search.mjs']]],
 ];
 
 /** What each stage reads (besides its own code), and what it must leave behind to be skipped. */
@@ -35,7 +37,11 @@ const STAGES = {
   data: { inputs: ['seeds', 'scripts/build-data.mjs', 'scripts/parsers', 'scripts/derive', 'scripts/schemas', ...CODE], output: 'data/tables/datapackage.json' },
   charts: { inputs: ['data', 'scripts/build-charts.mjs', 'scripts/charts', ...CODE], output: 'build/data/charts.json' },
   views: { inputs: ['data', 'scripts/build-views.mjs', 'scripts/schemas', ...CODE], output: 'build/data/schemas.json' },
+  cite: { inputs: ['data/reports', 'config.toml', 'scripts/cite', ...CODE], output: 'build/data/citations.json' },
   hugo: { inputs: ['config.toml', 'content', 'layouts', 'assets', 'static', 'data', 'build', 'node_modules/.package-lock.json'], output: 'public/index.html', extra: hugoArgs.join(' ') },
+  // The pages Hugo wrote: its stamp changes whenever it ran on other inputs (Hugo's --cleanDestinationDir
+  // removes public/pagefind/, and then the missing output makes this stage run again).
+  search: { inputs: ['.cache/stamps/hugo.sha256', 'scripts/search', ...CODE], output: 'public/pagefind/pagefind-entry.json' },
 };
 
 /** Content hash of a stage's inputs (tests and fixtures do not count). */

@@ -1,0 +1,47 @@
+// CLI: public/ -> public/pagefind/, the full-text search index of the site, built with Pagefind's
+// Node API after Hugo. Only what a page marks with data-pagefind-body is indexed (report, platform,
+// seed and chart pages); inside it, the selectors below are left out: breadcrumbs, share and embed
+// snippets, citation snippets, seed line numbers and the big data tables (measured: they make up
+// most of the index and match numbers a reader does not search for). The search page reads the
+// index with pagefind.js (assets/js/search.js).
+// Usage: node scripts/search/build-search.mjs [--site public] [--keep-tables]
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import * as pagefind from 'pagefind';
+import { ROOT } from '../lib/repo.mjs';
+
+/** What is never indexed, though it sits inside an indexed page body. */
+export const EXCLUDE = ['nav', '.share', '.cite-snippets', '.lnum', '.chart-frame', '.chart-links'];
+/** The data tables: left out unless --keep-tables (to measure what they cost). */
+export const TABLES = ['.table-scroll'];
+
+/** Pagefind's UI bundles, which the site does not load (their styles would need 'unsafe-inline'). */
+const UNUSED = /^pagefind-(ui|component-ui|modular-ui|highlight)\.(js|css)$/;
+
+const { values } = parseArgs({ options: { site: { type: 'string' }, 'keep-tables': { type: 'boolean' } } });
+const site = path.resolve(values.site ?? path.join(ROOT, 'public'));
+const out = path.join(site, 'pagefind');
+
+// # Load inputs.
+const excludeSelectors = values['keep-tables'] ? EXCLUDE : [...EXCLUDE, ...TABLES];
+const { index, errors } = await pagefind.createIndex({ excludeSelectors, forceLanguage: 'en' });
+if (!index) throw new Error(`build-search: Pagefind did not start: ${errors.join('; ')}`);
+
+// # Process data.
+const added = await index.addDirectory({ path: site });
+if (added.errors.length) throw new Error(`build-search: ${added.errors.join('; ')}`);
+if (added.page_count === 0) throw new Error(`build-search: no page of ${site} is marked data-pagefind-body`);
+
+// # Save outputs.
+fs.rmSync(out, { recursive: true, force: true });
+const written = await index.writeFiles({ outputPath: out });
+if (written.errors.length) throw new Error(`build-search: ${written.errors.join('; ')}`);
+await pagefind.close();
+// Pagefind also writes its ready-made UIs; the site uses its JS API (assets/js/search.js) only.
+for (const f of fs.readdirSync(out)) if (UNUSED.test(f)) fs.rmSync(path.join(out, f));
+
+let bytes = 0;
+const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).forEach((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : (bytes += fs.statSync(path.join(d, e.name)).size)));
+walk(out);
+console.log(`build-search: ${added.page_count} pages indexed -> ${path.relative(ROOT, out)}/ (${(bytes / 1024).toFixed(1)} KB)`);
