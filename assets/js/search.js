@@ -77,7 +77,8 @@ async function run() {
     list.replaceChildren(...data.map(resultItem));
     const n = found.results.length;
     const shown = n > MAX ? `, the first ${MAX} shown` : '';
-    status.textContent = n ? `${n} result${n === 1 ? '' : 's'} for “${q}”${shown}` : `Nothing found for “${q}”.`;
+    const count = `${n} result${n === 1 ? '' : 's'}`;
+    status.textContent = n ? `${count} for “${q}”${shown}` : `Nothing found for “${q}”.`;
   } catch (err) {
     if (ticket !== current) return;
     status.textContent = 'Search could not load. Browse the reports and platforms from the menu instead.';

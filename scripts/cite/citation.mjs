@@ -30,8 +30,10 @@ export function dateParts(date) {
 /** The page of a report on the published site. */
 export const pageURL = (report, siteURL) => `${siteURL.replace(/\/?$/, '/')}reports/${report.slug}/`;
 
+const keyOf = (text) => text.replace(/[^A-Za-z0-9.:-]/g, '-');
+
 /** Citation key: the owner and the slug, in the characters BibTeX keys allow. */
-export const citeKey = (report) => `${report.source.repository.split('/')[0]}-${report.slug}`.replace(/[^A-Za-z0-9.:-]/g, '-');
+export const citeKey = (report) => keyOf(`${report.source.repository.split('/')[0]}-${report.slug}`);
 
 /**
  * The upstream part of a citation in plain text: authors, title, repository, path, commit, date and
@@ -41,12 +43,14 @@ export function credit(report) {
   const { names } = authorsOf(report);
   const s = report.source;
   const date = report.date ? ` (${report.date})` : '';
-  return `${names.map(nameText).join(', ')}. “${workTitle(report)}”. ${s.repository}, ${s.path}, commit ${s.commit}${date}. <${s.url}>`;
+  const who = names.map(nameText).join(', ');
+  return `${who}. “${workTitle(report)}”. ${s.repository}, ${s.path}, commit ${s.commit}${date}. <${s.url}>`;
 }
 
 /** Plain-text citation: the report, then Bench Atlas's data of it. */
 export function plainText(report, siteURL) {
-  return `${credit(report)}. Data: Bench Atlas, “${report.title}”, data version ${report.version}. <${pageURL(report, siteURL)}>`;
+  const data = `Bench Atlas, “${report.title}”, data version ${report.version}`;
+  return `${credit(report)}. Data: ${data}. <${pageURL(report, siteURL)}>`;
 }
 
 const BIB_ESCAPES = {
@@ -73,7 +77,10 @@ export function bibEscape(text) {
 /** A URL in a BibTeX field: only what would break the field or LaTeX is escaped. */
 const bibURL = (url) => String(url).replace(/[%#{}\\]/g, (c) => `\\${c}`);
 
-const bibAuthors = (names) => names.map((n) => (n.literal ? `{${bibEscape(n.literal)}}` : `${bibEscape(n.family)}, ${bibEscape(n.given ?? '')}`.replace(/, $/, ''))).join(' and ');
+/** Organisations braced whole ({CloudI}), people as "Family, Given"; joined with "and". */
+const bibName = (n) =>
+  n.literal ? `{${bibEscape(n.literal)}}` : [n.family, n.given].filter(Boolean).map(bibEscape).join(', ');
+const bibAuthors = (names) => names.map(bibName).join(' and ');
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
@@ -100,14 +107,15 @@ export function bibtex(report, siteURL) {
     url: bibURL(s.url),
     note: `Commit ${s.commit}${from === 'repository owner' ? '. Authors given as the repository owner' : ''}`,
   });
-  const atlas = bibEntry('misc', `benchatlas-${report.slug}`.replace(/[^A-Za-z0-9.:-]/g, '-'), {
+  const atlas = bibEntry('misc', keyOf(`benchatlas-${report.slug}`), {
     author: '{Bench Atlas}',
     title: `{${bibEscape(report.title)}}`,
     year: addedYear ? String(addedYear) : undefined,
     version: bibEscape(report.version),
     howpublished: 'Bench Atlas',
     url: bibURL(pageURL(report, siteURL)),
-    note: `Data version ${bibEscape(report.version)}, from ${bibEscape(s.repository)} at commit ${s.commit}; cite with \\cite{${key}}`,
+    note: `Data version ${bibEscape(report.version)}, from ${bibEscape(s.repository)} at commit ${s.commit}; `
+      + `cite with \\cite{${key}}`,
   });
   return `${upstream}\n${atlas}`;
 }
@@ -132,7 +140,7 @@ export function cslJson(report, siteURL) {
       note: `Commit ${s.commit}${from === 'repository owner' ? '. Authors given as the repository owner' : ''}`,
     },
     {
-      id: `benchatlas-${report.slug}`.replace(/[^A-Za-z0-9.:-]/g, '-'),
+      id: keyOf(`benchatlas-${report.slug}`),
       type: 'dataset',
       title: report.title,
       author: [{ literal: 'Bench Atlas' }],

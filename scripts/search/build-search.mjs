@@ -41,7 +41,10 @@ await pagefind.close();
 // Pagefind also writes its ready-made UIs; the site uses its JS API (assets/js/search.js) only.
 for (const f of fs.readdirSync(out)) if (UNUSED.test(f)) fs.rmSync(path.join(out, f));
 
-let bytes = 0;
-const walk = (d) => fs.readdirSync(d, { withFileTypes: true }).forEach((e) => (e.isDirectory() ? walk(path.join(d, e.name)) : (bytes += fs.statSync(path.join(d, e.name)).size)));
-walk(out);
-console.log(`build-search: ${added.page_count} pages indexed -> ${path.relative(ROOT, out)}/ (${(bytes / 1024).toFixed(1)} KB)`);
+// The index proper (what a search downloads from, besides pagefind.js and its WebAssembly).
+const sizeOf = (p) =>
+  fs.statSync(p).isDirectory() ? fs.readdirSync(p).reduce((n, f) => n + sizeOf(path.join(p, f)), 0) : fs.statSync(p).size;
+const indexed = fs.readdirSync(path.join(out, 'fragment')).length;
+const bytes = ['index', 'fragment', 'filter'].map((d) => sizeOf(path.join(out, d))).reduce((a, b) => a + b);
+const kb = (bytes / 1024).toFixed(1);
+console.log(`build-search: ${indexed} pages indexed -> ${path.relative(ROOT, out)}/ (index ${kb} KB)`);
