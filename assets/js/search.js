@@ -8,7 +8,8 @@ const form = document.querySelector('[data-search-form]');
 const input = form.querySelector('input[name="q"]');
 const type = form.querySelector('select[name="type"]');
 const status = document.querySelector('[data-search-status]');
-const list = document.querySelector('[data-search-results]');
+const box = document.querySelector('[data-search-results]');
+const list = box.querySelector('ol');
 const MAX = 20;
 
 document.querySelector('[data-search-fallback]').hidden = true;
@@ -65,6 +66,7 @@ async function run() {
   const ticket = ++current;
   if (!q) {
     list.replaceChildren();
+    box.hidden = true;
     status.textContent = '';
     return;
   }
@@ -72,10 +74,11 @@ async function run() {
   try {
     const pf = await load();
     const found = await pf.search(q, only ? { filters: { type: only } } : {});
+    const n = found.results.length;
     const data = await Promise.all(found.results.slice(0, MAX).map((r) => r.data()));
     if (ticket !== current) return;
     list.replaceChildren(...data.map(resultItem));
-    const n = found.results.length;
+    box.hidden = n === 0;
     const shown = n > MAX ? `, the first ${MAX} shown` : '';
     const count = `${n} result${n === 1 ? '' : 's'}`;
     status.textContent = n ? `${count} for “${q}”${shown}` : `Nothing found for “${q}”.`;

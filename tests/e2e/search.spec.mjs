@@ -39,7 +39,7 @@ async function search(page, query) {
   await page.getByRole('searchbox', { name: /search reports/i }).fill(query);
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByRole('status')).toContainText(new RegExp(`(result|Nothing found).*“${query}”`));
-  return page.getByRole('list', { name: 'Search results' });
+  return page.getByRole('region', { name: 'Search results' });
 }
 
 const MENU_SEARCH = 'the Search link in the site menu opens a search that finds both httpc_bench reports by "hackney"';
@@ -86,7 +86,7 @@ test('a phrase only the Darner report text contains finds that text, and nothing
   const problems = await watch(page, baseURL);
   await page.goto('/search/?q=warming+up+kestrel');
   await expect(page.getByRole('status')).toHaveText('1 result for “warming up kestrel”');
-  const results = page.getByRole('list', { name: 'Search results' });
+  const results = page.getByRole('region', { name: 'Search results' });
   const link = results.getByRole('link', { name: `${darner.title}: the report as published`, exact: true });
   await expect(link).toHaveAttribute('href', `/seeds/${darner.slug}/`);
   await expect(results.getByRole('listitem')).toContainText('Report text');
