@@ -13,7 +13,8 @@ import * as pagefind from 'pagefind';
 import { ROOT } from '../lib/repo.mjs';
 
 /** What is never indexed, though it sits inside an indexed page body. */
-export const EXCLUDE = ['nav', '.share', '.cite-snippets', '.lnum', '.seed-link', '.src', '.chart-frame', '.chart-links'];
+export const EXCLUDE = ['nav', '.share', '.cite-snippets', '.lnum', '.seed-link', '.src', '.chart-frame',
+  '.chart-links'];
 /** The data tables: left out unless --keep-tables (to measure what they cost). */
 export const TABLES = ['.table-scroll'];
 
@@ -44,7 +45,9 @@ for (const f of fs.readdirSync(out)) if (UNUSED.test(f)) fs.rmSync(path.join(out
 
 // The index proper (what a search downloads from, besides pagefind.js and its WebAssembly).
 const sizeOf = (p) =>
-  fs.statSync(p).isDirectory() ? fs.readdirSync(p).reduce((n, f) => n + sizeOf(path.join(p, f)), 0) : fs.statSync(p).size;
+  fs.statSync(p).isDirectory()
+    ? fs.readdirSync(p).reduce((n, f) => n + sizeOf(path.join(p, f)), 0)
+    : fs.statSync(p).size;
 const indexed = fs.readdirSync(path.join(out, 'fragment')).length;
 const bytes = ['index', 'fragment', 'filter'].map((d) => sizeOf(path.join(out, d))).reduce((a, b) => a + b);
 const kb = (bytes / 1024).toFixed(1);
