@@ -10,16 +10,14 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/paths.mjs';
+import { publishURL as readPublishURL } from './lib/config.mjs';
 import { hugoBin } from './lib/tools.mjs';
 import { createHash } from 'node:crypto';
 
 const skipData = process.argv.includes('--skip-data');
 const force = process.argv.includes('--force');
 const publish = process.argv.includes('--publish');
-const publishURL = publish
-  ? /^\s*publishURL\s*=\s*"([^"]+)"/m.exec(fs.readFileSync(path.join(ROOT, 'config.toml'), 'utf8'))?.[1]
-  : undefined;
-if (publish && !publishURL) throw new Error('config.toml: params.publishURL is not set');
+const publishURL = publish ? readPublishURL(ROOT) : undefined;
 
 const node = process.execPath;
 const hugoArgs = [
@@ -38,6 +36,7 @@ const steps = [
     ['views', node, ['scripts/views/build-views.mjs']],
   ],
   [['hugo', hugoBin(), hugoArgs]],
+  [['search', node, ['scripts/search/build-search.mjs']]],
 ];
 
 /**
@@ -50,7 +49,15 @@ const STAGES = {
   data: { inputs: ['seeds', 'scripts/data', ...CODE], output: 'data/tables/datapackage.json' },
   charts: { inputs: ['data', 'scripts/charts', ...CODE], output: 'build/charts/data/charts.json' },
   views: {
-    inputs: ['data', 'seeds', 'scripts/views', 'scripts/data/schemas', 'scripts/data/schemas.mjs', ...CODE],
+    inputs: [
+      'data',
+      'seeds',
+      'scripts/views',
+      'scripts/data/schemas',
+      'scripts/data/schemas.mjs',
+      'config.toml',
+      ...CODE,
+    ],
     output: 'build/views/data/schemas.json',
   },
   hugo: {
@@ -66,6 +73,12 @@ const STAGES = {
     ],
     output: 'public/index.html',
     extra: hugoArgs.join(' '),
+  },
+  // The pages Hugo wrote: its stamp changes whenever it ran on other inputs (Hugo's --cleanDestinationDir
+  // removes public/pagefind/, and then the missing output makes this stage run again).
+  search: {
+    inputs: ['.cache/stamps/hugo.sha256', 'scripts/search', ...CODE],
+    output: 'public/pagefind/pagefind-entry.json',
   },
 };
 

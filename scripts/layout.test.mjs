@@ -10,7 +10,7 @@ import { ROOT, relPath } from './lib/paths.mjs';
 import { walk } from './lib/fs.mjs';
 
 /** Stage of a file under scripts/, and its rank in the flow (a stage may import only lower ranks and itself). */
-const RANKS = { lib: 0, data: 1, charts: 2, views: 2, check: 3, 'add-report': 3, '': 4, bench: 5 };
+const RANKS = { lib: 0, data: 1, charts: 2, views: 2, search: 3, check: 3, 'add-report': 3, '': 4, bench: 5 };
 const stageOf = (rel) => {
   const m = /^scripts\/([^/]+)\//.exec(rel);
   return m ? m[1] : '';

@@ -6,6 +6,9 @@
 //    seed lines that produced data;
 //  - static/reports/<slug>/<table>-original.png: the images digitized tables were read from;
 //  - data/schemas.json: the table kinds (the data dictionary) for the methodology page;
+//  - static/reports/<slug>/citation.bib and citation.csl.json, and data/citations.json (the plain
+//    text, BibTeX and CSL-JSON the pages show): how to cite each report (citation.mjs), with the
+//    published URLs of config.toml;
 //  - static/vendor/: Vega, Vega-Lite and vega-embed, served by the site for embedders.
 // It reads data/ and, for the seed text and the original images that data/ names, the files at
 // those repository paths (the build declares seeds/ as this stage's input).
@@ -18,7 +21,9 @@ import { writeTreeAtomic } from '../lib/fs.mjs';
 import { jsonText } from '../lib/json.mjs';
 import { readTableOrThrow } from '../lib/table.mjs';
 import { loadSchemas } from '../data/schemas.mjs';
+import { publishURL } from '../lib/config.mjs';
 import { formatNumber } from './format.mjs';
+import { citation } from './citation.mjs';
 
 const { values } = parseArgs({
   options: { root: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' } },
@@ -38,9 +43,16 @@ const reportFiles = fs
   .filter((f) => f.endsWith('.json'))
   .sort();
 
+const siteURL = publishURL(root);
+const citations = {};
+
 // # Process data, # Save outputs.
 for (const f of reportFiles) {
   const report = JSON.parse(fs.readFileSync(path.join(dataDir, 'reports', f), 'utf8'));
+  const cite = citation(report, siteURL);
+  citations[report.slug] = cite;
+  files.set(`static/reports/${report.slug}/citation.bib`, cite.bibtex);
+  files.set(`static/reports/${report.slug}/citation.csl.json`, cite.csl);
   const tables = [];
   const usedLines = new Set();
   for (const t of report.tables) {
@@ -104,6 +116,8 @@ for (const f of reportFiles) {
   const seed = seedText.split('\n').map((text, i) => ({ text, used: usedLines.has(i + 1) }));
   files.set(`data/views/${report.slug}.json`, jsonText({ slug: report.slug, tables, images, seed }, 0));
 }
+
+files.set('data/citations.json', jsonText(citations, 1));
 
 const schemas = loadSchemas();
 files.set(

@@ -62,7 +62,9 @@ for (const urlPath of pages) {
       .locator('meta[http-equiv="Content-Security-Policy"]')
       .getAttribute('content', { timeout: 1000 })
       .catch(() => 'none: no Content-Security-Policy meta tag');
-    expect.soft(csp, `${urlPath} has a Content Security Policy`).toMatch(/(^|;)\s*script-src 'self'\s*(;|$)/);
+    expect
+      .soft(csp, `${urlPath} has a Content Security Policy`)
+      .toMatch(/(^|;)\s*script-src 'self' 'wasm-unsafe-eval'\s*(;|$)/);
     expect.soft(csp).toMatch(/(^|;)\s*default-src 'self'\s*(;|$)/);
 
     // # Charts become live; a reader points at one and moves its controls.

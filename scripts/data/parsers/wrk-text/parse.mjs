@@ -4,8 +4,8 @@
 // Transfer/sec. Units are read exactly into a base unit (µs, bytes, requests); a unit wrk does not
 // print is an error at its line. Text around the runs (Markdown, the command line) is allowed.
 import { InputError, quote } from '../../../lib/errors.mjs';
-import { splitLines, isBlank, toNumber, toInteger } from '../../../lib/text.mjs';
-import { readWithUnit, scaleDecimal, TIME_US, BYTES, METRIC } from '../shared/units.mjs';
+import { splitLines, isBlank, toNumber } from '../../../lib/text.mjs';
+import { readWithUnit, TIME_US, BYTES, METRIC } from '../shared/units.mjs';
 
 export const format = 'wrk-text';
 export const description = 'wrk output: Thread Stats, Latency Distribution (--latency), totals and socket errors; one or more runs.';
