@@ -126,7 +126,7 @@ test('an unknown field and a homepage that is not a URL are refused', () => {
 test('a table mapping must name known kinds and a known measured entity', () => {
   rejectsAt(base.replace('client: [http-client]', 'client: [http-cleint]'), 7, /a kind listed under kinds/);
   rejectsAt(base.replace('    columns:\n      client: [http-client]\n', '    measures: hackey\n'), 6, /an entity id from entities, found "hackey"/);
-  rejectsAt(base.replace('    columns:\n      client: [http-client]\n', '    columns: {}\n'), 4, /columns or measures for table kind http-client-rate/);
+  rejectsAt(base.replace('    columns:\n      client: [http-client]\n', '    columns: {}\n'), 5, /columns or measures for table kind http-client-rate/);
 });
 
 test('a YAML syntax error is an InputError with the file', () => {
