@@ -411,7 +411,7 @@ export function whatDiffers(registry, reports, machineName, columns = []) {
 }
 
 /**
- * One tidy row per value of a comparison, for a derived CSV: comparison, entity, the conditions
+ * One tidy row per measured value of a comparison (a null value has no row), for a derived CSV: comparison, entity, the conditions
  * (one column each), report, run, value, unit, base, ratio_to_base, per_core, per_ghz, the budget
  * column, seed, line. Columns are fixed per comparison; a cell that does not apply is empty.
  * @param {Comparison} c
@@ -429,6 +429,7 @@ export function tidyRows(c) {
   const rows = [];
   for (const r of c.rows) {
     for (const v of r.values) {
+      if (v.value === null) continue; // no qualifying row: the JSON keeps the reason, a CSV row needs a source
       const col = c.columns.find((x) => x.key === v.column);
       const conds = { ...c.shared_conditions, ...r.conditions, ...(v.conditions ?? {}) };
       const row = { comparison: c.id, entity: r.entity, entity_name: r.entity_name };

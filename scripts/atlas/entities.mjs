@@ -197,11 +197,15 @@ export function suggest(registry, name, kind) {
   return best;
 }
 
-/** The display spelling to suggest: the alias nearest to what was written, else the name. */
+/** The spelling to suggest: the alias nearest to what was written (then nearest in case). */
 function nearestSpelling(entity, name) {
   const key = looseKey(name);
-  const all = [entity.id, ...entity.aliases];
-  return all.reduce((a, b) => (editDistance(looseKey(b), key) < editDistance(looseKey(a), key) ? b : a));
+  const score = (s) => [editDistance(looseKey(s), key), editDistance(s, String(name))];
+  const better = (a, b) => {
+    const [x, y] = [score(a), score(b)];
+    return y[0] < x[0] || (y[0] === x[0] && y[1] < x[1]) ? b : a;
+  };
+  return [entity.id, ...entity.aliases].reduce(better);
 }
 
 /**
