@@ -41,13 +41,18 @@ function main() {
   const csvTexts = {};
   for (const r of reports) for (const t of r.tables) csvTexts[t.path] = readFileSync(join(data, t.path), 'utf8');
   const kinds = new Set(reports.flatMap((r) => r.tables.map((t) => t.kind)));
-  const chartKinds = values['chart-kinds'] !== undefined
-    ? values['chart-kinds'].split(',').filter(Boolean)
-    : existsSync(values['charts-dir'])
-      ? readdirSync(values['charts-dir']).map((f) => f.replace(/\.mjs$/, '')).filter((k) => kinds.has(k)).sort()
-      : [];
+  const chartKinds =
+    values['chart-kinds'] !== undefined
+      ? values['chart-kinds'].split(',').filter(Boolean)
+      : existsSync(values['charts-dir'])
+        ? readdirSync(values['charts-dir'])
+            .map((f) => f.replace(/\.mjs$/, ''))
+            .filter((k) => kinds.has(k))
+            .sort()
+        : [];
   const errorBudgetPct = values['error-budget'] !== undefined ? Number(values['error-budget']) : undefined;
-  if (errorBudgetPct !== undefined && !Number.isFinite(errorBudgetPct)) throw new Error('--error-budget: expected a number (percent)');
+  if (errorBudgetPct !== undefined && !Number.isFinite(errorBudgetPct))
+    throw new Error('--error-budget: expected a number (percent)');
   // Messages name the file as the repository names it.
   const repoRoot = resolvePath(here, '..', '..');
   const shownPath = relative(repoRoot, resolvePath(entitiesPath)).split('\\').join('/');
@@ -64,18 +69,24 @@ function main() {
 
   // # Save outputs.
   mkdirSync(dirname(values.out), { recursive: true });
-  writeFileSync(values.out, sortedJson({
-    chart_kinds: chartKinds,
-    comparisons: atlas.comparisons,
-    entities: atlas.entities,
-    subjects: atlas.subjects,
-  }));
+  writeFileSync(
+    values.out,
+    sortedJson({
+      chart_kinds: chartKinds,
+      comparisons: atlas.comparisons,
+      entities: atlas.entities,
+      subjects: atlas.subjects,
+    }),
+  );
   if (values['csv-dir']) {
     mkdirSync(values['csv-dir'], { recursive: true });
-    for (const [id, t] of Object.entries(atlas.tidy)) writeFileSync(join(values['csv-dir'], `${id}.csv`), toCsv(t.columns, t.rows));
+    for (const [id, t] of Object.entries(atlas.tidy))
+      writeFileSync(join(values['csv-dir'], `${id}.csv`), toCsv(t.columns, t.rows));
   }
   const rows = atlas.comparisons.reduce((n, c) => n + c.rows.length, 0);
-  console.log(`atlas: ${atlas.subjects.length} subjects, ${atlas.comparisons.length} comparisons (${rows} rows) -> ${values.out}`);
+  console.log(
+    `atlas: ${atlas.subjects.length} subjects, ${atlas.comparisons.length} comparisons (${rows} rows) -> ${values.out}`,
+  );
 }
 
 try {

@@ -56,7 +56,12 @@ import { machineFacts, normalise } from './normalise.mjs';
  */
 
 const round = (x, digits = 6) => (x === null || x === undefined ? null : Number(x.toPrecision(digits)));
-const keyOf = (obj) => JSON.stringify(Object.keys(obj).sort().map((k) => [k, obj[k]]));
+const keyOf = (obj) =>
+  JSON.stringify(
+    Object.keys(obj)
+      .sort()
+      .map((k) => [k, obj[k]]),
+  );
 const cmpText = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** The machine that ran the measured software: the rule's, else a report's only machine. */
@@ -117,7 +122,13 @@ export function buildComparisons({ reports, tables, registry, errorBudgetPct }) 
 /** Metric description from the first table's column. */
 function metricOf(ctx, parts) {
   const col = parts[0].table.columns.find((c) => c.name === ctx.rule.metric);
-  return { column: ctx.rule.metric, title: col?.title ?? ctx.rule.metric, unit: col?.unit ?? '', better: ctx.rule.better, rule: ruleText(ctx.rule) };
+  return {
+    column: ctx.rule.metric,
+    title: col?.title ?? ctx.rule.metric,
+    unit: col?.unit ?? '',
+    better: ctx.rule.better,
+    rule: ruleText(ctx.rule),
+  };
 }
 
 /** A value cell: the row's metric, provenance, ratio (filled later) and normalisations. */
@@ -139,7 +150,13 @@ function valueCell(ctx, column, row, facts, extra = {}) {
 
 function normalised(value, facts, per) {
   const n = normalise(value, facts, per);
-  return n && { value: round(n.value), divisor: n.divisor, facts: n.facts.map((f) => ({ field: f.field, value: f.value, seed: f.seed, line: f.line })) };
+  return (
+    n && {
+      value: round(n.value),
+      divisor: n.divisor,
+      facts: n.facts.map((f) => ({ field: f.field, value: f.value, seed: f.seed, line: f.line })),
+    }
+  );
 }
 
 /** Ratios against the base column, where both values exist. */
@@ -147,7 +164,8 @@ function fillRatios(rows, baseKey) {
   for (const r of rows) {
     const base = r.values.find((v) => v.column === baseKey);
     for (const v of r.values) {
-      if (v.column === baseKey || typeof v.value !== 'number' || typeof base?.value !== 'number' || base.value === 0) continue;
+      if (v.column === baseKey || typeof v.value !== 'number' || typeof base?.value !== 'number' || base.value === 0)
+        continue;
       v.ratio_to_base = round(v.value / base.value, 4);
     }
   }
@@ -179,7 +197,13 @@ function bestComparisons(ctx, parts) {
     for (const { g, rows } of ordered) {
       const run = groupBy.length ? g[0] : null; // recorded even when the report has one run
       const key = multi ? `${p.report.slug}/${run}` : p.report.slug;
-      columns.push({ key, report: p.report.slug, run, label: columnLabel(registry, p.report, ctx.mapping, multi ? run : null, machine), base: false });
+      columns.push({
+        key,
+        report: p.report.slug,
+        run,
+        label: columnLabel(registry, p.report, ctx.mapping, multi ? run : null, machine),
+        base: false,
+      });
       const byEntity = new Map();
       for (const row of rows) {
         const e = entityOf(registry, ctx.mapping, row, ctx.entityColumn);
@@ -192,9 +216,19 @@ function bestComparisons(ctx, parts) {
         if (!cells.has(eid)) cells.set(eid, new Map());
         const best = bestRow(erows, rule);
         const exclude = [ctx.entityColumn, ...groupBy];
-        cells.get(eid).set(key, best
-          ? valueCell(ctx, key, best, facts, { conditions: conditionsOf(best, p.table.columns, rule, exclude) })
-          : { column: key, value: null, reason: `no row of ${erows.length} within ${rule.budget.column} <= ${rule.budget.max}`, ratio_to_base: null, per_core: null, per_ghz: null });
+        cells.get(eid).set(
+          key,
+          best
+            ? valueCell(ctx, key, best, facts, { conditions: conditionsOf(best, p.table.columns, rule, exclude) })
+            : {
+                column: key,
+                value: null,
+                reason: `no row of ${erows.length} within ${rule.budget.column} <= ${rule.budget.max}`,
+                ratio_to_base: null,
+                per_core: null,
+                per_ghz: null,
+              },
+        );
       }
     }
   }
@@ -213,19 +247,24 @@ function bestComparisons(ctx, parts) {
   const reports = uniqueReports(parts);
   const metric = metricOf(ctx, parts);
   const entityTitle = parts[0].table.columns.find((c) => c.name === ctx.entityColumn)?.title ?? ctx.entityColumn;
-  return [{
-    id: `${ctx.kind}--best--${reports.map((r) => r.slug).join('--')}`,
-    title: `${metric.title} by ${entityTitle.toLowerCase()}, best with ${rule.budget ? `${rule.budget.column} <= ${rule.budget.max}` : 'any'}: ${columns.map((c) => c.label).join(' vs ')}`,
-    kind: ctx.kind,
-    mode: 'best',
-    metric,
-    entity_column: ctx.entityColumn,
-    columns,
-    base: columns[0].key,
-    shared_conditions: {},
-    rows,
-    what_differs: whatDiffers(registry, reports, rule.machine, columns),
-  }];
+  return [
+    {
+      id: `${ctx.kind}--best--${reports.map((r) => r.slug).join('--')}`,
+      title:
+        `${metric.title} by ${entityTitle.toLowerCase()}, ` +
+        `best with ${rule.budget ? `${rule.budget.column} <= ${rule.budget.max}` : 'any'}: ` +
+        columns.map((c) => c.label).join(' vs '),
+      kind: ctx.kind,
+      mode: 'best',
+      metric,
+      entity_column: ctx.entityColumn,
+      columns,
+      base: columns[0].key,
+      shared_conditions: {},
+      rows,
+      what_differs: whatDiffers(registry, reports, rule.machine, columns),
+    },
+  ];
 }
 
 function uniqueReports(parts) {
@@ -251,7 +290,8 @@ function matchedComparisons(ctx, parts) {
     return { ...p, machine, facts, cells };
   });
   const sets = [];
-  for (let i = 0; i < byReport.length; i++) for (let j = i + 1; j < byReport.length; j++) sets.push([byReport[i], byReport[j]]);
+  for (let i = 0; i < byReport.length; i++)
+    for (let j = i + 1; j < byReport.length; j++) sets.push([byReport[i], byReport[j]]);
   if (byReport.length >= 3) sets.push(byReport);
   const out = [];
   for (const set of sets) {
@@ -281,15 +321,22 @@ function matchedComparisons(ctx, parts) {
       const vals = new Set(rows.map((r) => (n in r.conditions ? JSON.stringify(r.conditions[n]) : '')));
       if (vals.size === 1 && rows.every((r) => n in r.conditions)) shared[n] = rows[0].conditions[n];
     }
-    rows = rows.map((r) => ({ ...r, conditions: Object.fromEntries(Object.entries(r.conditions).filter(([n]) => !(n in shared))) }));
+    rows = rows.map((r) => ({
+      ...r,
+      conditions: Object.fromEntries(Object.entries(r.conditions).filter(([n]) => !(n in shared))),
+    }));
     rows.sort((a, b) => cmpText(a.entity, b.entity) || cmpText(keyOf(a.conditions), keyOf(b.conditions)));
     fillRatios(rows, columns[0].key);
     const metric = metricOf(ctx, set);
     const entityTitle = set[0].table.columns.find((c) => c.name === ctx.entityColumn)?.title ?? ctx.entityColumn;
-    const sharedText = Object.entries(shared).map(([k, v]) => `${k} ${v}`).join(', ');
+    const sharedText = Object.entries(shared)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ');
     out.push({
       id: `${ctx.kind}--${set.map((p) => p.report.slug).join('--')}`,
-      title: `${metric.title} by ${entityTitle.toLowerCase()}${sharedText ? ` at ${sharedText}` : ''}: ${columns.map((c) => c.label).join(' vs ')}`,
+      title:
+        `${metric.title} by ${entityTitle.toLowerCase()}${sharedText ? ` at ${sharedText}` : ''}: ` +
+        columns.map((c) => c.label).join(' vs '),
       kind: ctx.kind,
       mode: 'matched',
       metric,
@@ -298,7 +345,12 @@ function matchedComparisons(ctx, parts) {
       base: columns[0].key,
       shared_conditions: shared,
       rows,
-      what_differs: whatDiffers(registry, set.map((p) => p.report), rule.machine, columns),
+      what_differs: whatDiffers(
+        registry,
+        set.map((p) => p.report),
+        rule.machine,
+        columns,
+      ),
     });
   }
   return out;
@@ -332,12 +384,18 @@ export function whatDiffers(registry, reports, machineName, columns = []) {
     const within = (a, b) => [...a].every((x) => b.has(x));
     return sets.some((a) => sets.some((b) => !within(a, b) && !within(b, a)));
   };
-  const factFields = [...new Set(reports.flatMap((r, i) => (machines[i] ? machineFacts(r, machines[i]) : []).map((f) => f.field)))].sort();
+  const factFields = [
+    ...new Set(reports.flatMap((r, i) => (machines[i] ? machineFacts(r, machines[i]) : []).map((f) => f.field))),
+  ].sort();
   const facts = factFields.map((field) => {
     const values = each((r, i) => {
       const fs = machines[i] ? machineFacts(r, machines[i]).filter((f) => f.field === field) : [];
       if (!fs.length) return { value: null };
-      return { value: fs.length === 1 ? fs[0].value : fs.map((f) => f.value), seed: fs[0].seed, lines: fs.map((f) => f.line) };
+      return {
+        value: fs.length === 1 ? fs[0].value : fs.map((f) => f.value),
+        seed: fs[0].seed,
+        lines: fs.map((f) => f.line),
+      };
     });
     return { field, differs: conflicts(values), stated_by_all: values.every((v) => v.value !== null), values };
   });
@@ -355,24 +413,42 @@ export function whatDiffers(registry, reports, machineName, columns = []) {
       return s ? { value: s.version, name: s.name, seed: s.seed, line: s.line } : { value: null };
     });
     const entity = k.startsWith('name:') ? null : k;
-    return { software: swKeys.get(k), entity, differs: conflicts(values), stated_by_all: values.every((v) => v.value !== null), values };
+    return {
+      software: swKeys.get(k),
+      entity,
+      differs: conflicts(values),
+      stated_by_all: values.every((v) => v.value !== null),
+      values,
+    };
   });
 
   const method = each((r) => ({
     texts: (r.methodology ?? []).map((m) => ({ title: m.title, text: m.text, seed: r.seed.path, line: m.line })),
   }));
   const methodKey = (m) => m.texts.map((t) => normaliseName(t.text)).join('\n');
-  const runs = columns.filter((c) => c.run !== null).map((c) => {
-    const r = reports.find((x) => x.slug === c.report);
-    const run = (r?.runs ?? []).find((x) => x.id === c.run);
-    const about = run ? Object.fromEntries(Object.entries(run).filter(([k]) => !['rows', 'id', 'title'].includes(k))) : {};
-    return { column: c.key, report: c.report, run: c.run, title: run?.title ?? c.run, facts: about, seed: r?.seed.path };
-  });
+  const runs = columns
+    .filter((c) => c.run !== null)
+    .map((c) => {
+      const r = reports.find((x) => x.slug === c.report);
+      const run = (r?.runs ?? []).find((x) => x.id === c.run);
+      const about = run
+        ? Object.fromEntries(Object.entries(run).filter(([k]) => !['rows', 'id', 'title'].includes(k)))
+        : {};
+      return {
+        column: c.key,
+        report: c.report,
+        run: c.run,
+        title: run?.title ?? c.run,
+        facts: about,
+        seed: r?.seed.path,
+      };
+    });
 
   const samePlatform = same(platforms.map((p) => p.value)) && platforms[0].value !== null;
   const factConflicts = facts.filter((f) => f.differs);
   const hardwareSame = samePlatform && factConflicts.length === 0;
   const changedSoftware = software.filter((s) => s.differs);
+  const versionsText = (s) => `${s.software} ${s.values.map((v) => v.value ?? '(unstated)').join(' -> ')}`;
   const unstated = software.filter((x) => !x.differs && !x.stated_by_all).map((x) => x.software);
   const runText = (r) => {
     const said = Object.entries(r.facts).filter(([k, v]) => v !== null && !k.endsWith('_line'));
@@ -384,7 +460,7 @@ export function whatDiffers(registry, reports, machineName, columns = []) {
       : `Different machines (${[...new Set(platforms.map((p) => p.value ?? 'unstated'))].join(' vs ')}; ` +
         `facts that differ: ${factConflicts.map((f) => f.field).join(', ') || 'none stated'})`,
     changedSoftware.length
-      ? `software versions that differ: ${changedSoftware.map((s) => `${s.software} ${s.values.map((v) => v.value ?? '(unstated)').join(' -> ')}`).join('; ')}`
+      ? `software versions that differ: ${changedSoftware.map(versionsText).join('; ')}`
       : 'no stated software version differs',
     ...(unstated.length ? [`versions stated by only some reports: ${unstated.join(', ')}`] : []),
     same(method.map(methodKey)) ? 'the same method text' : 'the method text differs (read both)',
@@ -411,20 +487,39 @@ export function whatDiffers(registry, reports, machineName, columns = []) {
 }
 
 /**
- * One tidy row per measured value of a comparison (a null value has no row), for a derived CSV: comparison, entity, the conditions
+ * One tidy row per measured value of a comparison (a null value has no row), for a derived CSV:
+ * comparison, entity, the conditions
  * (one column each), report, run, value, unit, base, ratio_to_base, per_core, per_ghz, the budget
  * column, seed, line. Columns are fixed per comparison; a cell that does not apply is empty.
  * @param {Comparison} c
  */
 export function tidyRows(c) {
-  const condNames = [...new Set([
-    ...Object.keys(c.shared_conditions),
-    ...c.rows.flatMap((r) => Object.keys(r.conditions)),
-    ...c.rows.flatMap((r) => r.values.flatMap((v) => Object.keys(v.conditions ?? {}))),
-  ])].sort();
+  const condNames = [
+    ...new Set([
+      ...Object.keys(c.shared_conditions),
+      ...c.rows.flatMap((r) => Object.keys(r.conditions)),
+      ...c.rows.flatMap((r) => r.values.flatMap((v) => Object.keys(v.conditions ?? {}))),
+    ]),
+  ].sort();
   const withNames = [...new Set(c.rows.flatMap((r) => r.values.flatMap((v) => Object.keys(v.with ?? {}))))].sort();
-  const columns = ['comparison', 'entity', 'entity_name', ...condNames, 'report', 'run', 'value', 'unit', 'base_report', 'base_run',
-    'ratio_to_base', 'per_core', 'per_ghz', ...withNames, 'seed', 'line'];
+  const columns = [
+    'comparison',
+    'entity',
+    'entity_name',
+    ...condNames,
+    'report',
+    'run',
+    'value',
+    'unit',
+    'base_report',
+    'base_run',
+    'ratio_to_base',
+    'per_core',
+    'per_ghz',
+    ...withNames,
+    'seed',
+    'line',
+  ];
   const base = c.columns.find((x) => x.base);
   const rows = [];
   for (const r of c.rows) {
@@ -453,4 +548,3 @@ export function tidyRows(c) {
   }
   return { columns, rows };
 }
-

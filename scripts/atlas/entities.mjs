@@ -71,16 +71,23 @@ export function readEntities(text, path) {
   const isMap = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
   if (!isMap(value)) fail([], 'a map with kinds, tables and entities', quote(text.split('\n')[0]));
   for (const key of Object.keys(value)) {
-    if (!['kinds', 'tables', 'entities'].includes(key)) fail([key], 'only kinds, tables and entities at the top', quote(key));
+    if (!['kinds', 'tables', 'entities'].includes(key))
+      fail([key], 'only kinds, tables and entities at the top', quote(key));
   }
   for (const key of ['kinds', 'tables', 'entities']) {
-    if (!isMap(value[key])) fail(value[key] === undefined ? [] : [key], `a "${key}" map`, value[key] === undefined ? 'none' : quote(value[key]));
+    if (!isMap(value[key]))
+      fail(
+        value[key] === undefined ? [] : [key],
+        `a "${key}" map`,
+        value[key] === undefined ? 'none' : quote(value[key]),
+      );
   }
 
   const kinds = {};
   for (const [k, description] of Object.entries(value.kinds)) {
     if (!ID.test(k)) fail(['kinds', k], 'a kind of lower-case words joined by hyphens', quote(k));
-    if (typeof description !== 'string' || !description.trim()) fail(['kinds', k], `a description of kind ${k}`, 'none');
+    if (typeof description !== 'string' || !description.trim())
+      fail(['kinds', k], `a description of kind ${k}`, 'none');
     kinds[k] = description;
   }
   const knownKinds = () => Object.keys(kinds).join(', ');
@@ -91,13 +98,25 @@ export function readEntities(text, path) {
     const at = ['entities', id];
     if (!ID.test(id)) fail(at, 'an entity id of lower-case words joined by hyphens', quote(id));
     if (!isMap(e)) fail(at, `a map with name, kind and aliases for entity ${id}`, quote(e));
-    for (const f of Object.keys(e)) if (!FIELDS.has(f)) fail([...at, f], `only ${[...FIELDS].join(', ')} in entity ${id}`, quote(f));
-    if (typeof e.name !== 'string' || !e.name.trim()) fail(e.name === undefined ? at : [...at, 'name'], `a "name" for entity ${id}`, e.name === undefined ? 'none' : quote(e.name));
+    for (const f of Object.keys(e))
+      if (!FIELDS.has(f)) fail([...at, f], `only ${[...FIELDS].join(', ')} in entity ${id}`, quote(f));
+    if (typeof e.name !== 'string' || !e.name.trim())
+      fail(
+        e.name === undefined ? at : [...at, 'name'],
+        `a "name" for entity ${id}`,
+        e.name === undefined ? 'none' : quote(e.name),
+      );
     if (e.kind === undefined) fail(at, `a "kind" for entity ${id} (${knownKinds()})`, 'none');
     if (!kinds[e.kind]) fail([...at, 'kind'], `a kind listed under kinds (${knownKinds()})`, quote(e.kind));
-    if (!Array.isArray(e.aliases)) fail(e.aliases === undefined ? at : [...at, 'aliases'], `a list of "aliases" for entity ${id}`, e.aliases === undefined ? 'none' : quote(e.aliases));
+    if (!Array.isArray(e.aliases))
+      fail(
+        e.aliases === undefined ? at : [...at, 'aliases'],
+        `a list of "aliases" for entity ${id}`,
+        e.aliases === undefined ? 'none' : quote(e.aliases),
+      );
     for (const f of ['homepage', 'repository']) {
-      if (e[f] !== undefined && !(typeof e[f] === 'string' && /^https?:\/\/\S+$/.test(e[f]))) fail([...at, f], `an http(s) URL for ${f}`, quote(e[f]));
+      if (e[f] !== undefined && !(typeof e[f] === 'string' && /^https?:\/\/\S+$/.test(e[f])))
+        fail([...at, f], `an http(s) URL for ${f}`, quote(e[f]));
     }
     const spellings = [
       { text: id, where: at },
@@ -105,11 +124,16 @@ export function readEntities(text, path) {
       ...e.aliases.map((a, i) => ({ text: a, where: [...at, 'aliases', i] })),
     ];
     for (const s of spellings) {
-      if (typeof s.text !== 'string' || !s.text.trim()) fail(s.where, 'an alias that is non-empty text', quote(s.text));
+      if (typeof s.text !== 'string' || !s.text.trim())
+        fail(s.where, 'an alias that is non-empty text', quote(s.text));
       const key = normaliseName(s.text);
       const owner = names.get(key);
       if (owner && owner !== id) {
-        fail(s.where, `a name no other entity uses`, `${quote(s.text)}, already a name of entity ${owner} (line ${entities[owner].line})`);
+        fail(
+          s.where,
+          `a name no other entity uses`,
+          `${quote(s.text)}, already a name of entity ${owner} (line ${entities[owner].line})`,
+        );
       }
       names.set(key, id);
     }
@@ -129,10 +153,14 @@ export function readEntities(text, path) {
     const at = ['tables', tk];
     if (!ID.test(tk)) fail(at, 'a table kind of lower-case words joined by hyphens', quote(tk));
     if (!isMap(t)) fail(at, `a map with columns and/or measures for table kind ${tk}`, quote(t));
-    for (const f of Object.keys(t)) if (!['columns', 'measures'].includes(f)) fail([...at, f], 'only columns and measures in a table mapping', quote(f));
-    if (t.measures !== undefined && !entities[t.measures]) fail([...at, 'measures'], 'an entity id from entities', quote(t.measures));
+    for (const f of Object.keys(t))
+      if (!['columns', 'measures'].includes(f))
+        fail([...at, f], 'only columns and measures in a table mapping', quote(f));
+    if (t.measures !== undefined && !entities[t.measures])
+      fail([...at, 'measures'], 'an entity id from entities', quote(t.measures));
     const columns = {};
-    if (t.columns !== undefined && !isMap(t.columns)) fail([...at, 'columns'], 'a map of column name -> list of entity kinds', quote(t.columns));
+    if (t.columns !== undefined && !isMap(t.columns))
+      fail([...at, 'columns'], 'a map of column name -> list of entity kinds', quote(t.columns));
     for (const [col, ks] of Object.entries(t.columns ?? {})) {
       const list = Array.isArray(ks) ? ks : [ks];
       if (!list.length) fail([...at, 'columns', col], `at least one entity kind for column ${col}`, 'none');
@@ -222,7 +250,12 @@ export function unknownEntityError(registry, name, kind, line = 0, file) {
   const what = ks ? `${ks.join(' or ')} entity` : 'software entity';
   const near = suggest(registry, name, kind);
   const hint = near ? ` (did you mean "${nearestSpelling(near, name)}"?)` : ` (or add it to ${registry.path})`;
-  return new InputError(line, `${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what} from ${registry.path}`, `${quote(name)}${hint}`, file);
+  return new InputError(
+    line,
+    `${/^[aeiou]/.test(what) ? 'an' : 'a'} ${what} from ${registry.path}`,
+    `${quote(name)}${hint}`,
+    file,
+  );
 }
 
 /**

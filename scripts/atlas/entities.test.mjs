@@ -83,17 +83,28 @@ test('an unknown name resolves to null and suggests the nearest entity', () => {
   assert.equal(suggest(r, 'kestrl', 'http-client'), null); // only clients are candidates
   assert.equal(suggest(r, 'zzzzzzzz'), null); // nothing near
   const e = unknownEntityError(r, 'hackny', undefined, 12, 'data/x.csv');
-  assert.equal(e.format(), 'data/x.csv:12: expected a software entity from seeds/entities.yaml, found "hackny" (did you mean "hackney"?)');
+  assert.equal(
+    e.format(),
+    'data/x.csv:12: expected a software entity from seeds/entities.yaml, found "hackny" (did you mean "hackney"?)',
+  );
   const f = unknownEntityError(r, 'zzzzzzzz', 'http-client', 3);
   assert.match(f.format(), /expected a http-client entity .* \(or add it to seeds\/entities\.yaml\)/);
 });
 
 test('a duplicate alias across entities is refused at its line', () => {
-  rejectsAt(base.replace('aliases: [kestrel]', 'aliases: [kestrel, HACKNEY]'), 20, /already a name of entity hackney \(line 9\)/);
+  rejectsAt(
+    base.replace('aliases: [kestrel]', 'aliases: [kestrel, HACKNEY]'),
+    20,
+    /already a name of entity hackney \(line 9\)/,
+  );
 });
 
 test('an alias equal to another entity id is refused', () => {
-  rejectsAt(base.replace('aliases: [kestrel]', 'aliases: [kestrel, machine-gun]'), 20, /"machine-gun", already a name of entity machine-gun/);
+  rejectsAt(
+    base.replace('aliases: [kestrel]', 'aliases: [kestrel, machine-gun]'),
+    20,
+    /"machine-gun", already a name of entity machine-gun/,
+  );
 });
 
 test('a duplicate id is refused at its line', () => {
@@ -101,7 +112,11 @@ test('a duplicate id is refused at its line', () => {
 });
 
 test('an unknown kind is refused at its line, naming the known kinds', () => {
-  rejectsAt(base.replace('kind: queue-server', 'kind: queue'), 19, /expected a kind listed under kinds \(http-client, queue-server\), found "queue"/);
+  rejectsAt(
+    base.replace('kind: queue-server', 'kind: queue'),
+    19,
+    /expected a kind listed under kinds \(http-client, queue-server\), found "queue"/,
+  );
 });
 
 test('a missing kind or name is refused', () => {
@@ -110,7 +125,11 @@ test('a missing kind or name is refused', () => {
 });
 
 test('an id that is not lower-case-hyphen is refused', () => {
-  rejectsAt(base.replace('  kestrel:\n', '  Kestrel_2:\n'), 17, /an entity id of lower-case words joined by hyphens, found "Kestrel_2"/);
+  rejectsAt(
+    base.replace('  kestrel:\n', '  Kestrel_2:\n'),
+    17,
+    /an entity id of lower-case words joined by hyphens, found "Kestrel_2"/,
+  );
 });
 
 test('aliases must be a list of non-empty text', () => {
@@ -119,14 +138,30 @@ test('aliases must be a list of non-empty text', () => {
 });
 
 test('an unknown field and a homepage that is not a URL are refused', () => {
-  rejectsAt(base.replace('aliases: [kestrel]', 'aliases: [kestrel]\n    url: x'), 21, /only name, kind, aliases, homepage, repository/);
-  rejectsAt(base.replace('aliases: [kestrel]', 'aliases: [kestrel]\n    homepage: kestrel.org'), 21, /an http\(s\) URL for homepage/);
+  rejectsAt(
+    base.replace('aliases: [kestrel]', 'aliases: [kestrel]\n    url: x'),
+    21,
+    /only name, kind, aliases, homepage, repository/,
+  );
+  rejectsAt(
+    base.replace('aliases: [kestrel]', 'aliases: [kestrel]\n    homepage: kestrel.org'),
+    21,
+    /an http\(s\) URL for homepage/,
+  );
 });
 
 test('a table mapping must name known kinds and a known measured entity', () => {
   rejectsAt(base.replace('client: [http-client]', 'client: [http-cleint]'), 7, /a kind listed under kinds/);
-  rejectsAt(base.replace('    columns:\n      client: [http-client]\n', '    measures: hackey\n'), 6, /an entity id from entities, found "hackey"/);
-  rejectsAt(base.replace('    columns:\n      client: [http-client]\n', '    columns: {}\n'), 5, /columns or measures for table kind http-client-rate/);
+  rejectsAt(
+    base.replace('    columns:\n      client: [http-client]\n', '    measures: hackey\n'),
+    6,
+    /an entity id from entities, found "hackey"/,
+  );
+  rejectsAt(
+    base.replace('    columns:\n      client: [http-client]\n', '    columns: {}\n'),
+    5,
+    /columns or measures for table kind http-client-rate/,
+  );
 });
 
 test('a YAML syntax error is an InputError with the file', () => {
@@ -137,16 +172,22 @@ test('a YAML syntax error is an InputError with the file', () => {
 test('seeds/entities.yaml resolves every entity-naming cell in data/ and every declared table kind', async () => {
   const { parse } = await import('csv-parse/sync');
   const r = readEntities(readFileSync(join(root, 'seeds/entities.yaml'), 'utf8'), 'seeds/entities.yaml');
-  const reports = readdirSync(join(root, 'data/reports')).map((f) => JSON.parse(readFileSync(join(root, 'data/reports', f), 'utf8')));
+  const reports = readdirSync(join(root, 'data/reports')).map((f) =>
+    JSON.parse(readFileSync(join(root, 'data/reports', f), 'utf8')),
+  );
   let cells = 0;
   for (const report of reports) {
-    for (const sw of report.software.declared) assert.ok(resolve(r, sw.name), `${report.slug}: declared software ${sw.name}`);
+    for (const sw of report.software.declared)
+      assert.ok(resolve(r, sw.name), `${report.slug}: declared software ${sw.name}`);
     for (const t of report.tables) {
       const m = tableMapping(r, t.kind);
       assert.ok(m, `table kind ${t.kind} is mapped in seeds/entities.yaml`);
       const rows = parse(readFileSync(join(root, 'data', t.path), 'utf8'), { columns: true });
       for (const [col, kinds] of Object.entries(m.columns)) {
-        assert.ok(t.columns.some((c) => c.name === col), `${t.path} has column ${col}`);
+        assert.ok(
+          t.columns.some((c) => c.name === col),
+          `${t.path} has column ${col}`,
+        );
         for (const row of rows) {
           cells++;
           assert.ok(resolve(r, row[col], kinds), `${row.seed}:${row.line}: ${col} ${JSON.stringify(row[col])}`);

@@ -34,8 +34,18 @@ export const FIGURES = {
     machine: 'client',
     compare: 'best',
   },
-  'darner-queue-flood': { metric: 'requests_per_second', better: 'higher', conditions: ['connections'], compare: 'matched' },
-  'darner-queue-packing': { metric: 'requests_per_second', better: 'higher', conditions: ['sets_added'], compare: 'matched' },
+  'darner-queue-flood': {
+    metric: 'requests_per_second',
+    better: 'higher',
+    conditions: ['connections'],
+    compare: 'matched',
+  },
+  'darner-queue-packing': {
+    metric: 'requests_per_second',
+    better: 'higher',
+    conditions: ['sets_added'],
+    compare: 'matched',
+  },
   'darner-fairness-summary': {
     metric: 'requests_per_second',
     better: 'higher',
@@ -43,7 +53,12 @@ export const FIGURES = {
     compare: 'matched',
   },
   // Digitized values read off a chart: a figure on the subject page, never compared with measured values.
-  'astore-throughput-digitized': { metric: 'requests_per_second', better: 'higher', conditions: ['parallelism_max'], compare: false },
+  'astore-throughput-digitized': {
+    metric: 'requests_per_second',
+    better: 'higher',
+    conditions: ['parallelism_max'],
+    compare: false,
+  },
 };
 
 /**
@@ -54,7 +69,8 @@ export const FIGURES = {
 export function figureRule(kind, options = {}) {
   const rule = FIGURES[kind];
   if (!rule) return null;
-  if (rule.budget && options.errorBudgetPct !== undefined) return { ...rule, budget: { ...rule.budget, max: options.errorBudgetPct } };
+  if (rule.budget && options.errorBudgetPct !== undefined)
+    return { ...rule, budget: { ...rule.budget, max: options.errorBudgetPct } };
   return rule;
 }
 
@@ -74,7 +90,12 @@ export function ruleText(rule) {
  * @param {Iterable<string>} exclude
  */
 export function conditionsOf(row, columns, rule, exclude = []) {
-  const skip = new Set([...CONDITION_EXCLUDED, ...exclude, rule.metric, ...(rule.budget ? [rule.budget.column] : [])]);
+  const skip = new Set([
+    ...CONDITION_EXCLUDED,
+    ...exclude,
+    rule.metric,
+    ...(rule.budget ? [rule.budget.column] : []),
+  ]);
   const names = rule.conditions ?? columns.map((c) => c.name).filter((n) => !skip.has(n));
   const out = {};
   for (const n of names) if (row[n] !== null && row[n] !== undefined) out[n] = row[n];

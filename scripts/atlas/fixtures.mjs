@@ -35,18 +35,37 @@ entities:
     aliases: [buoy, Buoy]
 `;
 
-const cloudiColumns = ['language', 'receiver_kind', 'senders', 'receivers', 'requests_per_second', 'note', 'seed', 'line'].map((name) => ({
+const cloudiColumns = [
+  'language',
+  'receiver_kind',
+  'senders',
+  'receivers',
+  'requests_per_second',
+  'note',
+  'seed',
+  'line',
+].map((name) => ({
   name,
-  type: ['senders', 'receivers', 'line'].includes(name) ? 'integer' : name === 'requests_per_second' ? 'number' : 'string',
+  type: ['senders', 'receivers', 'line'].includes(name)
+    ? 'integer'
+    : name === 'requests_per_second'
+      ? 'number'
+      : 'string',
   title: name === 'requests_per_second' ? 'Rate (requests/s)' : name === 'language' ? 'Receiver language' : name,
   unit: name === 'requests_per_second' ? 'requests/s' : '',
 }));
-const httpColumns = ['run', 'client', 'pool_size', 'requests_per_second', 'error_pct', 'seed', 'line'].map((name) => ({
-  name,
-  type: ['pool_size', 'line'].includes(name) ? 'integer' : ['requests_per_second', 'error_pct'].includes(name) ? 'number' : 'string',
-  title: name === 'requests_per_second' ? 'Successful requests/s' : name === 'client' ? 'Client' : name,
-  unit: name === 'requests_per_second' ? 'requests/s' : '',
-}));
+const httpColumns = ['run', 'client', 'pool_size', 'requests_per_second', 'error_pct', 'seed', 'line'].map(
+  (name) => ({
+    name,
+    type: ['pool_size', 'line'].includes(name)
+      ? 'integer'
+      : ['requests_per_second', 'error_pct'].includes(name)
+        ? 'number'
+        : 'string',
+    title: name === 'requests_per_second' ? 'Successful requests/s' : name === 'client' ? 'Client' : name,
+    unit: name === 'requests_per_second' ? 'requests/s' : '',
+  }),
+);
 
 function report(slug, date, seed, machines, platforms, software, kind, columns, runs = []) {
   return {
@@ -65,25 +84,79 @@ function report(slug, date, seed, machines, platforms, software, kind, columns, 
 }
 
 export const reports = [
-  report('old', '2015', 'seeds/old.txt',
-    { system: { facts: [{ field: 'sockets', value: 2, line: 2 }, { field: 'cores_per_socket', value: 10, line: 2 }, { field: 'clock_ghz', value: 3.42, line: 2 }] } },
+  report(
+    'old',
+    '2015',
+    'seeds/old.txt',
+    {
+      system: {
+        facts: [
+          { field: 'sockets', value: 2, line: 2 },
+          { field: 'cores_per_socket', value: 10, line: 2 },
+          { field: 'clock_ghz', value: 3.42, line: 2 },
+        ],
+      },
+    },
     [{ id: 'power8', machine: 'system', role: 'all', name: 'POWER8' }],
-    [{ name: 'CloudI', version: '1.5.1', line: 10 }, { name: 'Java', version: '1.8.0_25', line: 8 }],
-    'cloudi-request-rate', cloudiColumns),
-  report('new', '2017-04', 'seeds/new.md',
-    { system: { facts: [{ field: 'sockets', value: 1, line: 4 }, { field: 'cores_per_socket', value: 4, line: 4 }, { field: 'clock_ghz', value: 3.5, line: 4 }] } },
+    [
+      { name: 'CloudI', version: '1.5.1', line: 10 },
+      { name: 'Java', version: '1.8.0_25', line: 8 },
+    ],
+    'cloudi-request-rate',
+    cloudiColumns,
+  ),
+  report(
+    'new',
+    '2017-04',
+    'seeds/new.md',
+    {
+      system: {
+        facts: [
+          { field: 'sockets', value: 1, line: 4 },
+          { field: 'cores_per_socket', value: 4, line: 4 },
+          { field: 'clock_ghz', value: 3.5, line: 4 },
+        ],
+      },
+    },
     [{ id: 'i7', machine: 'system', role: 'all', name: 'Core i7' }],
-    [{ name: 'CloudI', version: '1.7.1', line: 13 }, { name: 'Java OpenJDK', version: '1.8.0_91', line: 17 }],
-    'cloudi-request-rate', cloudiColumns),
-  report('h2017', '2017', 'seeds/h2017.md',
+    [
+      { name: 'CloudI', version: '1.7.1', line: 13 },
+      { name: 'Java OpenJDK', version: '1.8.0_91', line: 17 },
+    ],
+    'cloudi-request-rate',
+    cloudiColumns,
+  ),
+  report(
+    'h2017',
+    '2017',
+    'seeds/h2017.md',
     { client: { facts: [{ field: 'clock_ghz', value: 2.2, line: 25 }] }, server: { facts: [] } },
-    [{ id: 'xeon', machine: 'client', role: 'clients', name: 'Xeon' }, { id: 'xeon-s', machine: 'server', role: 'server', name: 'Xeon S' }],
-    [], 'http-client-rate', httpColumns, [{ id: 'results', title: 'Results', ulimit_n: null }]),
-  report('h2019', '2019-05-15', 'seeds/h2019.md',
+    [
+      { id: 'xeon', machine: 'client', role: 'clients', name: 'Xeon' },
+      { id: 'xeon-s', machine: 'server', role: 'server', name: 'Xeon S' },
+    ],
+    [],
+    'http-client-rate',
+    httpColumns,
+    [{ id: 'results', title: 'Results', ulimit_n: null }],
+  ),
+  report(
+    'h2019',
+    '2019-05-15',
+    'seeds/h2019.md',
     { client: { facts: [{ field: 'vcpus', value: 16, line: 7 }] }, server: { facts: [] } },
-    [{ id: 'ec2', machine: 'client', role: 'clients', name: 'EC2' }, { id: 'ec2-s', machine: 'server', role: 'server', name: 'EC2 S' }],
-    [{ name: 'Hackney', version: '1.15.1', line: 17 }], 'http-client-rate', httpColumns,
-    [{ id: 'current', title: 'Current', ulimit_n: 12000000, ulimit_line: 25 }, { id: 'original', title: 'Original', ulimit_n: 1024, ulimit_line: 381 }]),
+    [
+      { id: 'ec2', machine: 'client', role: 'clients', name: 'EC2' },
+      { id: 'ec2-s', machine: 'server', role: 'server', name: 'EC2 S' },
+    ],
+    [{ name: 'Hackney', version: '1.15.1', line: 17 }],
+    'http-client-rate',
+    httpColumns,
+    [
+      { id: 'current', title: 'Current', ulimit_n: 12000000, ulimit_line: 25 },
+      { id: 'original', title: 'Original', ulimit_n: 1024, ulimit_line: 381 },
+    ],
+  ),
 ];
 
 export const csvTexts = {

@@ -21,7 +21,14 @@ import { buildComparisons, tidyRows } from './comparisons.mjs';
  * @param {string[]} [input.chartKinds]     table kinds with a chart builder
  * @param {number} [input.errorBudgetPct]   http-client-rate error budget (default 1)
  */
-export function buildAtlas({ reports, csvTexts, entitiesText, entitiesPath = 'seeds/entities.yaml', chartKinds = [], errorBudgetPct }) {
+export function buildAtlas({
+  reports,
+  csvTexts,
+  entitiesText,
+  entitiesPath = 'seeds/entities.yaml',
+  chartKinds = [],
+  errorBudgetPct,
+}) {
   // # Load inputs.
   const registry = readEntities(entitiesText, entitiesPath);
   const tables = Object.fromEntries(reports.map((r) => [r.slug, reportTables(r, csvTexts)]));
@@ -38,7 +45,12 @@ export function buildAtlas({ reports, csvTexts, entitiesText, entitiesPath = 'se
 export function sortedJson(value) {
   const sort = (v) => {
     if (Array.isArray(v)) return v.map(sort);
-    if (v && typeof v === 'object') return Object.fromEntries(Object.keys(v).sort().map((k) => [k, sort(v[k])]));
+    if (v && typeof v === 'object')
+      return Object.fromEntries(
+        Object.keys(v)
+          .sort()
+          .map((k) => [k, sort(v[k])]),
+      );
     return v;
   };
   return `${JSON.stringify(sort(value), null, 2)}\n`;

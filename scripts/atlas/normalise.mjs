@@ -28,7 +28,13 @@
 export function machineFacts(report, machine) {
   const m = report.machines?.[machine];
   if (!m) return [];
-  return m.facts.map((f) => ({ field: f.field, value: f.value, ...(f.unit ? { unit: f.unit } : {}), seed: report.seed.path, line: f.line }));
+  return m.facts.map((f) => ({
+    field: f.field,
+    value: f.value,
+    ...(f.unit ? { unit: f.unit } : {}),
+    seed: report.seed.path,
+    line: f.line,
+  }));
 }
 
 const numeric = (facts, field) => {

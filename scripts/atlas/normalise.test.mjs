@@ -27,7 +27,13 @@ test('per core divides by sockets x cores_per_socket and names both facts', () =
   const n = normalise(20000, machineFacts(report, 'system'), 'core');
   assert.equal(n.value, 5000);
   assert.equal(n.divisor, 4);
-  assert.deepEqual(n.facts.map((f) => [f.field, f.line, f.seed]), [['sockets', 4, 'seeds/x.txt'], ['cores_per_socket', 4, 'seeds/x.txt']]);
+  assert.deepEqual(
+    n.facts.map((f) => [f.field, f.line, f.seed]),
+    [
+      ['sockets', 4, 'seeds/x.txt'],
+      ['cores_per_socket', 4, 'seeds/x.txt'],
+    ],
+  );
 });
 
 test('per GHz divides by clock_ghz; per core-GHz by both', () => {

@@ -41,7 +41,8 @@ import { figureRule, ruleText, conditionsOf, bestRow } from './figures.mjs';
  */
 
 /** Report order: by date as written (ISO-like, so text order is time order), then slug. */
-export const byReportDate = (a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+export const byReportDate = (a, b) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
 
 /**
  * The entity a row's column names; an unknown name is an InputError at the row's seed line.
@@ -64,7 +65,13 @@ export function entityOf(registry, mapping, row, column) {
 export function softwareVersions(registry, report) {
   const out = [];
   for (const s of report.software?.stated ?? []) {
-    out.push({ entity: resolve(registry, s.name)?.id ?? null, name: s.name, version: s.version, seed: report.seed.path, line: s.line });
+    out.push({
+      entity: resolve(registry, s.name)?.id ?? null,
+      name: s.name,
+      version: s.version,
+      seed: report.seed.path,
+      line: s.line,
+    });
   }
   for (const s of report.software?.declared ?? []) {
     const id = resolve(registry, s.name)?.id ?? null;
@@ -116,7 +123,8 @@ export function buildSubjects({ reports, tables, registry, chartKinds = [], erro
     for (const id of Object.keys(byId).sort()) {
       const { table, rows } = byId[id];
       const mapping = tableMapping(registry, table.kind);
-      if (!mapping) throw new InputError(0, `table kind ${table.kind} under tables: in ${registry.path}`, 'none', registry.path);
+      if (!mapping)
+        throw new InputError(0, `table kind ${table.kind} under tables: in ${registry.path}`, 'none', registry.path);
       if (table.kind === 'errata') continue;
       const rule = table.derived ? null : figureRule(table.kind, { errorBudgetPct });
       const tableRef = {
@@ -139,7 +147,8 @@ export function buildSubjects({ reports, tables, registry, chartKinds = [], erro
       };
       for (const row of rows) {
         if (mapping.measures) add(mapping.measures, null, row);
-        for (const column of Object.keys(mapping.columns).sort()) add(entityOf(registry, mapping, row, column).id, column, row);
+        for (const column of Object.keys(mapping.columns).sort())
+          add(entityOf(registry, mapping, row, column).id, column, row);
       }
       for (const g of [...groups.values()].sort((a, b) => (a.eid < b.eid ? -1 : a.eid > b.eid ? 1 : 0))) {
         const e = entry(g.eid, report);
@@ -189,7 +198,11 @@ function figuresOf(g, table, rule) {
       candidates: rows.length,
     };
     if (!best) {
-      out.push({ ...fig, value: null, reason: `no row of ${rows.length} within ${rule.budget.column} <= ${rule.budget.max}` });
+      out.push({
+        ...fig,
+        value: null,
+        reason: `no row of ${rows.length} within ${rule.budget.column} <= ${rule.budget.max}`,
+      });
       continue;
     }
     const exclude = [...(g.column ? [g.column] : []), ...groupBy];

@@ -28,10 +28,12 @@ export function typeRows(text, columns, path = 'table') {
       if (v === '') row[k] = null;
       else if (type === 'integer' || type === 'number') {
         const n = Number(v);
-        if (!Number.isFinite(n)) throw new Error(`${path}:${i + 2}: expected a number in column ${k}, found ${JSON.stringify(v)}`);
+        if (!Number.isFinite(n))
+          throw new Error(`${path}:${i + 2}: expected a number in column ${k}, found ${JSON.stringify(v)}`);
         row[k] = n;
       } else if (type === 'boolean') {
-        if (v !== 'true' && v !== 'false') throw new Error(`${path}:${i + 2}: expected true or false in column ${k}, found ${JSON.stringify(v)}`);
+        if (v !== 'true' && v !== 'false')
+          throw new Error(`${path}:${i + 2}: expected true or false in column ${k}, found ${JSON.stringify(v)}`);
         row[k] = v === 'true';
       } else row[k] = v;
     }
@@ -59,11 +61,20 @@ export function reportTables(report, csvTexts) {
     const row = target.rows.find((r) => r.seed === report.seed.path && r.line === e.line);
     if (!row) throw new Error(`${report.slug}: erratum for no row of ${e.table} at ${report.seed.path}:${e.line}`);
     if (String(row[e.field]) !== String(e.published_value)) {
-      throw new Error(`${report.seed.path}:${e.line}: expected ${e.field} ${JSON.stringify(e.published_value)} as published, found ${JSON.stringify(row[e.field])}`);
+      throw new Error(
+        `${report.seed.path}:${e.line}: expected ${e.field} ${JSON.stringify(e.published_value)} as published, ` +
+          `found ${JSON.stringify(row[e.field])}`,
+      );
     }
     const type = target.table.columns.find((c) => c.name === e.field)?.type;
     row[e.field] = type === 'integer' || type === 'number' ? Number(e.corrected_value) : e.corrected_value;
-    row.erratum = { field: e.field, published: e.published_value, corrected: e.corrected_value, seed: report.seed.path, line: e.line };
+    row.erratum = {
+      field: e.field,
+      published: e.published_value,
+      corrected: e.corrected_value,
+      seed: report.seed.path,
+      line: e.line,
+    };
   }
   return out;
 }
