@@ -1,0 +1,178 @@
+// Tests of comparisons: matched conditions derived from the rows, best-within-budget per run,
+// ratios against the oldest report, normalisation, what differs, and tidy rows.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readEntities } from './entities.mjs';
+import { reportTables } from './tables.mjs';
+import { buildComparisons, tidyRows } from './comparisons.mjs';
+import { entitiesYaml, reports, csvTexts } from './fixtures.mjs';
+
+const registry = readEntities(entitiesYaml, 'seeds/entities.yaml');
+const tables = Object.fromEntries(reports.map((r) => [r.slug, reportTables(r, csvTexts)]));
+const comparisons = buildComparisons({ reports, tables, registry });
+const byId = Object.fromEntries(comparisons.map((c) => [c.id, c]));
+
+test('one comparison per table kind measured by two reports, sorted by id', () => {
+  assert.deepEqual(Object.keys(byId), ['cloudi-request-rate--old--new', 'http-client-rate--best--h2017--h2019']);
+});
+
+test('matched: rows at identical conditions only, shared conditions derived from the rows', () => {
+  const c = byId['cloudi-request-rate--old--new'];
+  assert.equal(c.mode, 'matched');
+  assert.deepEqual(c.shared_conditions, { receivers: 2, senders: 2 });
+  // Erlang 1x1 (old only) and Java processes (new only) have no partner.
+  assert.deepEqual(
+    c.rows.map((r) => [r.entity, r.conditions]),
+    [
+      ['erlang', { receiver_kind: 'internal' }],
+      ['java', { receiver_kind: 'threads' }],
+    ],
+  );
+  assert.match(
+    c.title,
+    /^Rate \(requests\/s\) by receiver language at receivers 2, senders 2: CloudI 1\.5\.1, 2015, POWER8 vs CloudI 1\.7/,
+  );
+});
+
+test('each value keeps its seed and line; the ratio is new/old against the oldest report', () => {
+  const java = byId['cloudi-request-rate--old--new'].rows[1];
+  assert.deepEqual(
+    java.values.map((v) => [v.column, v.value, v.seed, v.line, v.ratio_to_base]),
+    [
+      ['old', 1500, 'seeds/old.txt', 40, null],
+      ['new', 3000, 'seeds/new.md', 69, 2],
+    ],
+  );
+  assert.equal(byId['cloudi-request-rate--old--new'].base, 'old');
+});
+
+test('per-core and per-GHz values name the facts they used', () => {
+  const [oldV, newV] = byId['cloudi-request-rate--old--new'].rows[0].values;
+  assert.equal(oldV.per_core.value, 100); // 2000 / (2 x 10)
+  assert.equal(newV.per_core.value, 750); // 3000 / (1 x 4)
+  assert.deepEqual(
+    newV.per_core.facts.map((f) => [f.field, f.line]),
+    [
+      ['sockets', 4],
+      ['cores_per_socket', 4],
+    ],
+  );
+  assert.equal(newV.per_ghz.value, Number((3000 / 3.5).toPrecision(6)));
+});
+
+test('what differs: machines, software versions met through aliases, method; a hardware change is flagged', () => {
+  const w = byId['cloudi-request-rate--old--new'].what_differs;
+  assert.equal(w.hardware_same, false);
+  assert.equal(w.software_same, false);
+  const java = w.software.find((s) => s.entity === 'java');
+  assert.deepEqual(
+    java.values.map((v) => [v.name, v.value, v.line]),
+    [
+      ['Java', '1.8.0_25', 8],
+      ['Java OpenJDK', '1.8.0_91', 17],
+    ],
+  );
+  assert.match(
+    w.summary,
+    /^Different machines \(power8 vs i7; facts that differ: clock_ghz, cores_per_socket, sockets\)/,
+  );
+  assert.match(w.summary, /CloudI 1\.5\.1 -> 1\.7\.1/);
+  assert.match(w.summary, /a ratio mixes hardware and software changes/);
+});
+
+test('best: one column per run, best within the budget, conditions per value, null with a reason', () => {
+  const c = byId['http-client-rate--best--h2017--h2019'];
+  assert.deepEqual(
+    c.columns.map((x) => [x.key, x.run, x.base]),
+    [
+      ['h2017', 'results', true],
+      ['h2019/current', 'current', false],
+      ['h2019/original', 'original', false],
+    ],
+  );
+  const h = c.rows.find((r) => r.entity === 'hackney');
+  assert.deepEqual(
+    h.values.map((v) => [v.value, v.line, v.conditions?.pool_size, v.ratio_to_base]),
+    [
+      [40000, 110, 8, null],
+      [20000, 212, 32, 0.5],
+      [10000, 439, 32, 0.25],
+    ],
+  );
+  const b = c.rows.find((r) => r.entity === 'buoy');
+  assert.equal(b.values[1].value, null);
+  assert.match(b.values[1].reason, /within error_pct <= 1/);
+  assert.match(
+    c.what_differs.summary,
+    /runs: Results \/ Current \(ulimit_n 12000000\) \/ Original \(ulimit_n 1024\)/,
+  );
+  assert.equal(h.values[1].per_core, null); // vCPUs only: no cores, no clock
+  assert.equal(h.values[0].per_ghz.value, Number((40000 / 2.2).toPrecision(6)));
+});
+
+test('tidy rows: one per measured value with every condition as a column and provenance', () => {
+  const t = tidyRows(byId['http-client-rate--best--h2017--h2019']);
+  assert.deepEqual(t.columns, [
+    'comparison',
+    'entity',
+    'entity_name',
+    'pool_size',
+    'report',
+    'run',
+    'value',
+    'unit',
+    'base_report',
+    'base_run',
+    'ratio_to_base',
+    'per_core',
+    'per_ghz',
+    'error_pct',
+    'seed',
+    'line',
+  ]);
+  assert.equal(t.rows.length, 4); // buoy 2017, hackney x 3; buoy's null values have no row
+  assert.ok(t.rows.every((r) => r.seed && Number.isInteger(r.line)));
+  const m = tidyRows(byId['cloudi-request-rate--old--new']);
+  assert.deepEqual(m.rows[0], {
+    comparison: 'cloudi-request-rate--old--new',
+    entity: 'erlang',
+    entity_name: 'Erlang',
+    receiver_kind: 'internal',
+    receivers: 2,
+    senders: 2,
+    report: 'old',
+    run: null,
+    value: 2000,
+    unit: 'requests/s',
+    base_report: 'old',
+    base_run: null,
+    ratio_to_base: null,
+    per_core: 100,
+    per_ghz: Number((2000 / 3.42).toPrecision(6)),
+    seed: 'seeds/old.txt',
+    line: 27,
+  });
+});
+
+test('three reports give every pair and one comparison over all three', () => {
+  const third = {
+    ...reports[1],
+    slug: 'newer',
+    date: '2018',
+    seed: { path: 'seeds/newer.md' },
+    tables: [{ ...reports[1].tables[0], path: 'tables/newer/t.csv' }],
+  };
+  const texts = {
+    ...csvTexts,
+    'tables/newer/t.csv': csvTexts['tables/new/t.csv'].replaceAll('seeds/new.md', 'seeds/newer.md'),
+  };
+  const all = [reports[0], reports[1], third];
+  const t = Object.fromEntries(all.map((r) => [r.slug, reportTables(r, texts)]));
+  const ids = buildComparisons({ reports: all, tables: t, registry }).map((c) => c.id);
+  assert.deepEqual(ids, [
+    'cloudi-request-rate--new--newer',
+    'cloudi-request-rate--old--new',
+    'cloudi-request-rate--old--new--newer',
+    'cloudi-request-rate--old--newer',
+  ]);
+});

@@ -1,0 +1,123 @@
+// Which number is "the figure" of a table kind, and how the best one is chosen: the metric column,
+// whether higher or lower is better, an error budget where the kind has one (httpc_bench counts
+// only successful requests, so a fast client may fail 99 % of them), how rows group into runs, and
+// which machine ran the software under test. Shared by subjects.mjs and comparisons.mjs.
+//
+// Exports:
+//   FIGURES: Record<tableKind, FigureRule>       a kind without an entry has no single best figure
+//   figureRule(kind, options?) -> FigureRule|null  with options.errorBudgetPct applied
+//   ruleText(rule) -> string                       "highest requests_per_second with error_pct <= 1"
+//   conditionsOf(row, columns, rule, exclude) -> Record<string, any>   the row's conditions, non-null
+//   passes(row, rule) -> boolean                   within the error budget (true when none)
+//   bestRow(rows, rule) -> row|null                best value, ties to the lowest seed line
+import { CONDITION_EXCLUDED } from './tables.mjs';
+
+/**
+ * @typedef {object} FigureRule
+ * @property {string} metric                 the measured column
+ * @property {'higher'|'lower'} better
+ * @property {{ column: string, max: number }} [budget]  rows over it are not candidates
+ * @property {string[]} [groupBy]            one best figure per value of these columns (runs)
+ * @property {string[]} [conditions]         the condition columns, when not "every other column"
+ * @property {string} [machine]              the report machine that ran the measured software
+ * @property {'matched'|'best'|false} compare how comparisons.mjs compares reports of this kind
+ */
+
+/** Memory and latency percentiles are curves with no single best point: no entry, no figure. */
+export const FIGURES = {
+  'cloudi-request-rate': { metric: 'requests_per_second', better: 'higher', compare: 'matched' },
+  'http-client-rate': {
+    metric: 'requests_per_second',
+    better: 'higher',
+    budget: { column: 'error_pct', max: 1 },
+    groupBy: ['run'],
+    machine: 'client',
+    compare: 'best',
+  },
+  'darner-queue-flood': {
+    metric: 'requests_per_second',
+    better: 'higher',
+    conditions: ['connections'],
+    compare: 'matched',
+  },
+  'darner-queue-packing': {
+    metric: 'requests_per_second',
+    better: 'higher',
+    conditions: ['sets_added'],
+    compare: 'matched',
+  },
+  'darner-fairness-summary': {
+    metric: 'requests_per_second',
+    better: 'higher',
+    conditions: ['concurrency', 'gets', 'sets'],
+    compare: 'matched',
+  },
+  // Digitized values read off a chart: a figure on the subject page, never compared with measured values.
+  'astore-throughput-digitized': {
+    metric: 'requests_per_second',
+    better: 'higher',
+    conditions: ['parallelism_max'],
+    compare: false,
+  },
+};
+
+/**
+ * The figure rule of a table kind, or null.
+ * @param {string} kind
+ * @param {{ errorBudgetPct?: number }} [options] replaces the budget's maximum (percent)
+ */
+export function figureRule(kind, options = {}) {
+  const rule = FIGURES[kind];
+  if (!rule) return null;
+  if (rule.budget && options.errorBudgetPct !== undefined)
+    return { ...rule, budget: { ...rule.budget, max: options.errorBudgetPct } };
+  return rule;
+}
+
+/** The rule in words, for titles and for the `rule` field of a figure. */
+export function ruleText(rule) {
+  const best = `${rule.better === 'higher' ? 'highest' : 'lowest'} ${rule.metric}`;
+  return rule.budget ? `${best} with ${rule.budget.column} <= ${rule.budget.max}` : best;
+}
+
+/**
+ * The conditions of a row: the rule's condition columns, or every column that is not the metric,
+ * the budget column, provenance, free text or in `exclude` (the entity column). Empty cells are
+ * left out (not applicable), so rows of tables with and without a column compare alike.
+ * @param {object} row
+ * @param {{ name: string }[]} columns the table's columns
+ * @param {FigureRule} rule
+ * @param {Iterable<string>} exclude
+ */
+export function conditionsOf(row, columns, rule, exclude = []) {
+  const skip = new Set([
+    ...CONDITION_EXCLUDED,
+    ...exclude,
+    rule.metric,
+    ...(rule.budget ? [rule.budget.column] : []),
+  ]);
+  const names = rule.conditions ?? columns.map((c) => c.name).filter((n) => !skip.has(n));
+  const out = {};
+  for (const n of names) if (row[n] !== null && row[n] !== undefined) out[n] = row[n];
+  return out;
+}
+
+/** Whether a row is within the rule's error budget (always, when the rule has none). */
+export const passes = (row, rule) =>
+  !rule.budget || (typeof row[rule.budget.column] === 'number' && row[rule.budget.column] <= rule.budget.max);
+
+/** The best candidate row (within the budget, with a numeric metric), ties to the lowest line. */
+export function bestRow(rows, rule) {
+  let best = null;
+  for (const r of rows) {
+    const v = r[rule.metric];
+    if (typeof v !== 'number' || !passes(r, rule)) continue;
+    if (!best) best = r;
+    else {
+      const b = best[rule.metric];
+      const better = rule.better === 'higher' ? v > b : v < b;
+      if (better || (v === b && r.line < best.line)) best = r;
+    }
+  }
+  return best;
+}

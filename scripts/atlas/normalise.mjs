@@ -1,0 +1,71 @@
+// Per-core and per-GHz normalisation of a measured value from the facts a report states about
+// its machine, with the facts (and their seed lines) that were used, so that a normalised figure
+// is as traceable as the measured one. Nothing is guessed: no facts, no normalised value.
+//
+// Exports:
+//   machineFacts(report, machine) -> Fact[]     the facts of one machine of a report, with the seed
+//   normalise(value, facts, per) -> Normalised|null
+//     per 'core'     value / (sockets x cores_per_socket)
+//     per 'ghz'      value / clock_ghz
+//     per 'core-ghz' value / (sockets x cores_per_socket x clock_ghz)
+
+/**
+ * @typedef {{ field: string, value: any, seed: string, line: number, unit?: string }} Fact
+ * @typedef {object} Normalised
+ * @property {number} value     the normalised value (not rounded)
+ * @property {string} per       'core' | 'ghz' | 'core-ghz'
+ * @property {number} divisor   what the value was divided by
+ * @property {Fact[]} facts     the facts used, with their seed and line
+ */
+
+/**
+ * The facts a report states about one of its machines ("system", "client", ...), each with the
+ * report's seed path, or [] when the report has no such machine.
+ * @param {object} report a report document (data/reports/<slug>.json)
+ * @param {string} machine
+ * @returns {Fact[]}
+ */
+export function machineFacts(report, machine) {
+  const m = report.machines?.[machine];
+  if (!m) return [];
+  return m.facts.map((f) => ({
+    field: f.field,
+    value: f.value,
+    ...(f.unit ? { unit: f.unit } : {}),
+    seed: report.seed.path,
+    line: f.line,
+  }));
+}
+
+const numeric = (facts, field) => {
+  const f = facts.find((x) => x.field === field);
+  return f && typeof f.value === 'number' && Number.isFinite(f.value) && f.value > 0 ? f : null;
+};
+
+/**
+ * Normalise a value by the machine's cores, clock, or both.
+ * @param {number} value
+ * @param {Fact[]} facts
+ * @param {'core'|'ghz'|'core-ghz'} per
+ * @returns {Normalised|null} null when a needed fact is missing or not a positive number
+ */
+export function normalise(value, facts, per) {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return null;
+  const used = [];
+  let divisor = 1;
+  if (per === 'core' || per === 'core-ghz') {
+    const sockets = numeric(facts, 'sockets');
+    const cores = numeric(facts, 'cores_per_socket');
+    if (!sockets || !cores) return null;
+    used.push(sockets, cores);
+    divisor *= sockets.value * cores.value;
+  }
+  if (per === 'ghz' || per === 'core-ghz') {
+    const clock = numeric(facts, 'clock_ghz');
+    if (!clock) return null;
+    used.push(clock);
+    divisor *= clock.value;
+  }
+  if (!used.length) throw new Error(`normalise: unknown "per" ${JSON.stringify(per)} (core, ghz, core-ghz)`);
+  return { value: value / divisor, per, divisor, facts: used };
+}

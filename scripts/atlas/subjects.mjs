@@ -1,0 +1,220 @@
+// One subject per software entity: every report, table and charted table where it appears, the
+// versions the reports state for it, and its best figure per report table (and run), with the
+// metric, unit, the conditions of that row and the seed line. This is what a page per client,
+// language or server shows: "every report that measured hackney", not one report at a time.
+// Pure: report documents, typed rows and the registry in, subjects out.
+//
+// Exports:
+//   byReportDate(a, b)                              report order: date, then slug
+//   entityOf(registry, mapping, row, column) -> Entity   throws InputError(line, ..., seed) if unknown
+//   softwareVersions(registry, report) -> { entity, name, version, seed, line }[]
+//   buildSubjects({ reports, tables, registry, chartKinds?, errorBudgetPct? }) -> Subject[]
+import { InputError } from '../lib/errors.mjs';
+import { resolve, tableMapping, unknownEntityError } from './entities.mjs';
+import { figureRule, ruleText, conditionsOf, bestRow } from './figures.mjs';
+
+/**
+ * @typedef {object} Figure
+ * @property {string} table       table id in the report
+ * @property {Record<string, any>} group   e.g. { run: 'original' } when the rule groups by run, else {}
+ * @property {string} metric      column name
+ * @property {string} metric_title
+ * @property {string} unit
+ * @property {string} rule        how the row was chosen
+ * @property {number|null} value  null when no row qualifies (reason says why)
+ * @property {string} [reason]
+ * @property {Record<string, any>} [conditions]  the row's conditions (pool size, senders, ...)
+ * @property {Record<string, any>} [with]        the budget column's value (error_pct)
+ * @property {string} [seed]
+ * @property {number} [line]
+ * @property {boolean} digitized  read off a chart, not measured
+ * @property {object} [erratum]   the correction applied to this row
+ *
+ * @typedef {object} Subject
+ * @property {string} id
+ * @property {string} name
+ * @property {string} kind
+ * @property {string[]} aliases
+ * @property {string} [homepage]
+ * @property {string} [repository]
+ * @property {object[]} reports   per report: slug, title, date, platforms, measured, versions, tables, figures
+ */
+
+/** Report order: by date as written (ISO-like, so text order is time order), then slug. */
+export const byReportDate = (a, b) =>
+  a.date < b.date ? -1 : a.date > b.date ? 1 : a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0;
+
+/**
+ * The entity a row's column names; an unknown name is an InputError at the row's seed line.
+ * @param {import('./entities.mjs').Registry} registry
+ * @param {import('./entities.mjs').TableMapping} mapping
+ * @param {object} row typed row with seed and line
+ * @param {string} column
+ */
+export function entityOf(registry, mapping, row, column) {
+  const e = resolve(registry, row[column], mapping.columns[column]);
+  if (!e) throw unknownEntityError(registry, row[column], mapping.columns[column], row.line, row.seed);
+  return e;
+}
+
+/**
+ * The software a report states (Software section) or declares (metadata), resolved to entities
+ * where the registry knows the name; stated entries carry the seed line, declared ones the
+ * metadata path and no line.
+ */
+export function softwareVersions(registry, report) {
+  const out = [];
+  for (const s of report.software?.stated ?? []) {
+    out.push({
+      entity: resolve(registry, s.name)?.id ?? null,
+      name: s.name,
+      version: s.version,
+      seed: report.seed.path,
+      line: s.line,
+    });
+  }
+  for (const s of report.software?.declared ?? []) {
+    const id = resolve(registry, s.name)?.id ?? null;
+    if (out.some((o) => (id ? o.entity === id : o.name === s.name))) continue;
+    out.push({ entity: id, name: s.name, version: s.version, seed: report.seed.meta, line: null });
+  }
+  return out;
+}
+
+const columnOf = (table, name) => table.columns.find((c) => c.name === name);
+
+/**
+ * @param {object} input
+ * @param {object[]} input.reports report documents (data/reports/*.json)
+ * @param {Record<string, Record<string, { table: object, rows: object[] }>>} input.tables
+ *   typed rows by report slug and table id (tables.mjs reportTables)
+ * @param {import('./entities.mjs').Registry} input.registry
+ * @param {string[]} [input.chartKinds] table kinds that have a chart builder
+ * @param {number} [input.errorBudgetPct] replaces the http-client-rate error budget (default 1)
+ * @returns {Subject[]} one per entity of the registry, sorted by id
+ */
+export function buildSubjects({ reports, tables, registry, chartKinds = [], errorBudgetPct }) {
+  const charted = new Set(chartKinds);
+  /** @type {Map<string, Map<string, object>>} entity id -> report slug -> entry */
+  const seen = new Map(Object.keys(registry.entities).map((id) => [id, new Map()]));
+  const entry = (id, report) => {
+    const m = seen.get(id);
+    if (!m.has(report.slug)) {
+      m.set(report.slug, {
+        report: report.slug,
+        title: report.title,
+        date: report.date,
+        platforms: report.platforms.map((p) => ({ id: p.id, machine: p.machine, role: p.role })),
+        measured: false,
+        versions: [],
+        tables: [],
+        figures: [],
+      });
+    }
+    return m.get(report.slug);
+  };
+
+  for (const report of [...reports].sort(byReportDate)) {
+    for (const v of softwareVersions(registry, report)) {
+      if (!v.entity) continue;
+      entry(v.entity, report).versions.push({ name: v.name, version: v.version, seed: v.seed, line: v.line });
+    }
+    const byId = tables[report.slug] ?? {};
+    for (const id of Object.keys(byId).sort()) {
+      const { table, rows } = byId[id];
+      const mapping = tableMapping(registry, table.kind);
+      if (!mapping)
+        throw new InputError(0, `table kind ${table.kind} under tables: in ${registry.path}`, 'none', registry.path);
+      if (table.kind === 'errata') continue;
+      const rule = table.derived ? null : figureRule(table.kind, { errorBudgetPct });
+      const tableRef = {
+        table: table.id,
+        kind: table.kind,
+        title: table.title,
+        path: table.path,
+        charted: charted.has(table.kind),
+        derived: Boolean(table.derived),
+        digitized: Boolean(table.digitized),
+      };
+      // (entity id, column naming it or null for `measures`) -> rows
+      const groups = new Map();
+      const add = (eid, column, row) => {
+        const k = `${eid}\u0000${column ?? ''}`;
+        if (!groups.has(k)) groups.set(k, { eid, column, rows: [], spellings: new Set() });
+        const g = groups.get(k);
+        g.rows.push(row);
+        if (column) g.spellings.add(row[column]);
+      };
+      for (const row of rows) {
+        if (mapping.measures) add(mapping.measures, null, row);
+        for (const column of Object.keys(mapping.columns).sort())
+          add(entityOf(registry, mapping, row, column).id, column, row);
+      }
+      for (const g of [...groups.values()].sort((a, b) => (a.eid < b.eid ? -1 : a.eid > b.eid ? 1 : 0))) {
+        const e = entry(g.eid, report);
+        e.measured = true;
+        e.tables.push({ ...tableRef, column: g.column, spellings: [...g.spellings].sort(), rows: g.rows.length });
+        if (rule) e.figures.push(...figuresOf(g, table, rule));
+      }
+    }
+  }
+
+  return Object.values(registry.entities)
+    .sort((a, b) => (a.id < b.id ? -1 : 1))
+    .map((ent) => ({
+      id: ent.id,
+      name: ent.name,
+      kind: ent.kind,
+      aliases: ent.aliases,
+      ...(ent.homepage ? { homepage: ent.homepage } : {}),
+      ...(ent.repository ? { repository: ent.repository } : {}),
+      reports: [...seen.get(ent.id).values()],
+    }));
+}
+
+/** Best figure of one entity's rows in one table, per group (run) when the rule groups. */
+function figuresOf(g, table, rule) {
+  const metric = columnOf(table, rule.metric);
+  if (!metric) return [];
+  const groupBy = (rule.groupBy ?? []).filter((c) => columnOf(table, c));
+  const groups = new Map();
+  for (const r of g.rows) {
+    const key = JSON.stringify(groupBy.map((c) => r[c]));
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(r);
+  }
+  const out = [];
+  for (const rows of groups.values()) {
+    const group = Object.fromEntries(groupBy.map((c) => [c, rows[0][c]]));
+    const best = bestRow(rows, rule);
+    const fig = {
+      table: table.id,
+      group,
+      metric: rule.metric,
+      metric_title: metric.title,
+      unit: metric.unit ?? '',
+      rule: ruleText(rule),
+      digitized: Boolean(table.digitized),
+      candidates: rows.length,
+    };
+    if (!best) {
+      out.push({
+        ...fig,
+        value: null,
+        reason: `no row of ${rows.length} within ${rule.budget.column} <= ${rule.budget.max}`,
+      });
+      continue;
+    }
+    const exclude = [...(g.column ? [g.column] : []), ...groupBy];
+    out.push({
+      ...fig,
+      value: best[rule.metric],
+      conditions: conditionsOf(best, table.columns, rule, exclude),
+      ...(rule.budget ? { with: { [rule.budget.column]: best[rule.budget.column] } } : {}),
+      seed: best.seed,
+      line: best.line,
+      ...(best.erratum ? { erratum: best.erratum } : {}),
+    });
+  }
+  return out;
+}

@@ -1,0 +1,129 @@
+// Tests of subjects: where each entity appears, its stated versions, and its best figure per report
+// (and run) with the conditions and seed line of that row; unknown names fail at their line.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readEntities } from './entities.mjs';
+import { reportTables, typeRows } from './tables.mjs';
+import { buildSubjects, softwareVersions } from './subjects.mjs';
+import { entitiesYaml, reports, csvTexts } from './fixtures.mjs';
+
+const registry = readEntities(entitiesYaml, 'seeds/entities.yaml');
+const tables = (texts = csvTexts) => Object.fromEntries(reports.map((r) => [r.slug, reportTables(r, texts)]));
+const subjects = (opts = {}) =>
+  Object.fromEntries(
+    buildSubjects({ reports, tables: tables(), registry, chartKinds: ['http-client-rate'], ...opts }).map((s) => [
+      s.id,
+      s,
+    ]),
+  );
+
+test('typeRows types cells by column type, empty cells as null', () => {
+  const rows = typeRows('a,b,c\n1,true,\n', [
+    { name: 'a', type: 'integer' },
+    { name: 'b', type: 'boolean' },
+    { name: 'c', type: 'string' },
+  ]);
+  assert.deepEqual(rows, [{ a: 1, b: true, c: null }]);
+  assert.throws(() => typeRows('a\nx\n', [{ name: 'a', type: 'number' }], 'p.csv'), /p\.csv:2: expected a number/);
+});
+
+test('one subject per entity, sorted by id, each report once, in date order', () => {
+  const s = subjects();
+  assert.deepEqual(Object.keys(s), ['buoy', 'cloudi', 'erlang', 'hackney', 'java']);
+  assert.deepEqual(
+    s.java.reports.map((r) => r.report),
+    ['old', 'new'],
+  );
+  assert.deepEqual(
+    s.hackney.reports.map((r) => r.report),
+    ['h2017', 'h2019'],
+  );
+});
+
+test('a table appears with the column that names the entity, its spellings and whether it is charted', () => {
+  const t = subjects().hackney.reports[1].tables[0];
+  assert.deepEqual(
+    { ...t },
+    {
+      table: 't',
+      kind: 'http-client-rate',
+      title: 'T',
+      path: 'tables/h2019/t.csv',
+      charted: true,
+      derived: false,
+      digitized: false,
+      column: 'client',
+      spellings: ['Hackney'],
+      rows: 3,
+    },
+  );
+  const c = subjects().cloudi.reports[0].tables[0];
+  assert.equal(c.column, null); // every row measures CloudI
+  assert.equal(c.charted, false);
+});
+
+test('versions come from the stated software, resolved through aliases', () => {
+  assert.deepEqual(subjects().java.reports[1].versions, [
+    { name: 'Java OpenJDK', version: '1.8.0_91', seed: 'seeds/new.md', line: 17 },
+  ]);
+  assert.equal(softwareVersions(registry, reports[0]).find((v) => v.entity === 'cloudi').line, 10);
+});
+
+test('the best figure per report is the highest rate, with the conditions and line of its row', () => {
+  const [f] = subjects().erlang.reports[0].figures;
+  assert.equal(f.value, 2000);
+  assert.equal(f.line, 27);
+  assert.equal(f.seed, 'seeds/old.txt');
+  assert.equal(f.unit, 'requests/s');
+  assert.deepEqual(f.conditions, { receiver_kind: 'internal', senders: 2, receivers: 2 });
+  // For CloudI itself the language is a condition of the row.
+  assert.deepEqual(subjects().cloudi.reports[1].figures[0].conditions.language, 'Erlang');
+});
+
+test('ties go to the lowest seed line', () => {
+  assert.equal(subjects().cloudi.reports[1].figures[0].line, 48);
+});
+
+test('an HTTP client figure is within the error budget, one per run; none qualifying gives null and a reason', () => {
+  const h = subjects().hackney;
+  assert.equal(h.reports[0].figures[0].value, 40000); // 50000 had 2 % errors
+  assert.deepEqual(h.reports[0].figures[0].with, { error_pct: 0 });
+  const runs = h.reports[1].figures.map((f) => [f.group.run, f.value, f.line]);
+  assert.deepEqual(runs, [
+    ['current', 20000, 212],
+    ['original', 10000, 439],
+  ]); // a tie: the lower line
+  const buoy = subjects().buoy.reports[1].figures;
+  assert.equal(buoy[0].value, null);
+  assert.match(buoy[0].reason, /no row of 1 within error_pct <= 1/);
+  assert.equal(subjects({ errorBudgetPct: 5 }).hackney.reports[0].figures[0].value, 50000);
+});
+
+test('an unknown name in an entity column fails at its seed line with a suggestion', () => {
+  const texts = {
+    ...csvTexts,
+    'tables/h2019/t.csv': csvTexts['tables/h2019/t.csv'].replace('current,Hackney,32', 'current,Hackny,32'),
+  };
+  assert.throws(
+    () => buildSubjects({ reports, tables: tables(texts), registry }),
+    (e) => {
+      assert.equal(
+        e.format(),
+        'seeds/h2019.md:212: expected a http-client entity from seeds/entities.yaml, ' +
+          'found "Hackny" (did you mean "Hackney"?)',
+      );
+      return true;
+    },
+  );
+});
+
+test('a table kind missing from the registry is an error, not a silent gap', () => {
+  const other = readEntities(
+    entitiesYaml.replace(/  http-client-rate:\n    columns:\n      client: \[http-client\]\n/, ''),
+    'seeds/entities.yaml',
+  );
+  assert.throws(
+    () => buildSubjects({ reports, tables: tables(), registry: other }),
+    /table kind http-client-rate under tables:/,
+  );
+});
