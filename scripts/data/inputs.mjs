@@ -1,6 +1,6 @@
 // The file-system side of the data stage's inputs: find every report under seeds/ (a seed, its
 // <name>.meta.yaml, optional <name>.errata.yaml and other files beside it named by the metadata),
-// the platform registry, and (schemas.mjs) the table schemas. The CLIs (build-data, check, add-report) call this;
+// the platform registry, the software entities, and (schemas.mjs) the table schemas. The CLIs (build-data, check, add-report) call this;
 // the stage itself (pipeline.mjs) is pure.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -21,6 +21,7 @@ export function loadEnv() {
 const META = '.meta.yaml';
 const ERRATA = '.errata.yaml';
 export const PLATFORMS = 'seeds/platforms.yaml';
+export const ENTITIES = 'seeds/entities.yaml';
 
 /**
  * Find every report under seeds/: a <name>.meta.yaml beside the seed <name>.<ext>.
@@ -29,7 +30,7 @@ export const PLATFORMS = 'seeds/platforms.yaml';
 export function readInputs(root = ROOT) {
   const all = walk(path.join(root, 'seeds')).map((p) => relPath(root, p));
   const metas = all.filter((p) => p.endsWith(META));
-  const claimed = new Set([PLATFORMS, ...metas]);
+  const claimed = new Set([PLATFORMS, ENTITIES, ...metas]);
   const reports = [];
   const problems = [];
   for (const metaPath of metas) {
@@ -64,6 +65,8 @@ export function readInputs(root = ROOT) {
     reports,
     platformsPath: PLATFORMS,
     platformsText: fs.existsSync(path.join(root, PLATFORMS)) ? fs.readFileSync(path.join(root, PLATFORMS), 'utf8') : '',
+    entitiesPath: ENTITIES,
+    entitiesText: fs.existsSync(path.join(root, ENTITIES)) ? fs.readFileSync(path.join(root, ENTITIES), 'utf8') : '',
     orphans,
     problems,
   };

@@ -4,9 +4,10 @@
 //
 // # Load inputs:   metadata and platforms (meta.mjs), the seed through its parser and the datasets
 //                  beside it (parse.mjs).
-// # Process data:  corrections (correct.mjs), derived tables (derive/), natural-key checks.
+// # Process data:  corrections (correct.mjs), derived tables (derive/), natural-key checks, every
+//                  name of the software measured resolved to an entity (entities.mjs).
 // # Save outputs:  tidy CSV per table, a JSON document per report, platforms, the data package
-//                  (document.mjs).
+//                  (document.mjs); then across reports, the atlas (atlas/): subjects and comparisons.
 import { InputError, quote } from '../lib/errors.mjs';
 import { jsonText } from '../lib/json.mjs';
 import { readMeta, readPlatforms } from './meta.mjs';
@@ -14,6 +15,8 @@ import { parseSeed, readDatasets } from './parse.mjs';
 import { correct, checkUnique } from './correct.mjs';
 import { derive } from './derive/index.mjs';
 import { compareValues, dataPackage, platformsDocument, reportDocument, tableOutputs } from './document.mjs';
+import { checkEntities, readEntities } from './entities.mjs';
+import { atlasOutputs } from './atlas/index.mjs';
 
 export { readPlatforms };
 
@@ -30,12 +33,14 @@ export { readPlatforms };
 
 /**
  * Build every file of data/ from the inputs.
- * @param {{ reports: ReportInput[], platformsText: string, platformsPath: string }} inputs
+ * @param {{ reports: ReportInput[], platformsText: string, platformsPath: string, entitiesText?: string, entitiesPath?: string }} inputs
+ *   without entitiesText (tests of one report), names are not resolved and no atlas is made
  * @param {{ parsers: Record<string, any>, schemas: Record<string, any>, metaSchema: object }} env
  * @returns {{ files: Map<string, string>, reports: any[] }}
  */
 export function buildData(inputs, env) {
   const platforms = readPlatforms(inputs.platformsText, inputs.platformsPath);
+  const registry = inputs.entitiesText === undefined ? null : readEntities(inputs.entitiesText, inputs.entitiesPath);
   const ctx = { ...env, platforms };
   const files = new Map();
   const resources = [];
@@ -58,6 +63,7 @@ export function buildData(inputs, env) {
       checkUnique(t.rows, t.schema, t.source, id);
       tables[id] = t;
     }
+    if (registry) checkEntities(registry, tables);
     if (errata.length) {
       tables.errata = { id: 'errata', kind: 'errata', title: 'Errata', notes: [], rows: errata, schema: ctx.schemas.errata, source: input.errataPath };
     }
@@ -78,6 +84,7 @@ export function buildData(inputs, env) {
   }
 
   files.set('platforms.json', jsonText(platformsDocument(platforms, reports)));
+  if (registry) for (const [p, text] of atlasOutputs(reports, files, inputs)) files.set(p, text);
   files.set('tables/datapackage.json', jsonText(dataPackage(resources)));
   return { files, reports };
 }

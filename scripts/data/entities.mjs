@@ -11,7 +11,7 @@
 //   tableMapping(registry, tableKind) -> TableMapping|null
 import { InputError, quote } from '../lib/errors.mjs';
 import { editDistance } from '../lib/text.mjs';
-import { readYaml } from '../lib/yaml-input.mjs';
+import { readYaml } from './yaml-input.mjs';
 
 /**
  * @typedef {object} Entity
@@ -266,4 +266,27 @@ export function unknownEntityError(registry, name, kind, line = 0, file) {
  */
 export function tableMapping(registry, tableKind) {
   return registry.tables[tableKind] ?? null;
+}
+
+/**
+ * Every name of the software measured, in every table, resolved to an entity of the kinds its
+ * column names (the `tables:` mapping): an unknown name is an error at its seed line that suggests
+ * the nearest entity. A table kind the mapping does not list is an error in seeds/entities.yaml.
+ * @param {ReturnType<typeof readEntities>} registry
+ * @param {Record<string, { kind: string, rows: Array<Record<string, any>> }>} tables a report's tables
+ */
+export function checkEntities(registry, tables) {
+  for (const t of Object.values(tables)) {
+    const mapping = tableMapping(registry, t.kind);
+    if (!mapping) {
+      throw new InputError(0, `an entry for the table kind ${t.kind} under "tables:"`, 'none', registry.path);
+    }
+    for (const [column, kinds] of Object.entries(mapping.columns ?? {})) {
+      for (const row of t.rows) {
+        const name = row[column];
+        if (name === null || name === undefined || name === '') continue;
+        if (!resolve(registry, name, kinds)) throw unknownEntityError(registry, name, kinds, row.line, row.seed);
+      }
+    }
+  }
 }

@@ -2,7 +2,7 @@
 // ratios against the oldest report, normalisation, what differs, and tidy rows.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readEntities } from './entities.mjs';
+import { readEntities } from '../entities.mjs';
 import { reportTables } from './tables.mjs';
 import { buildComparisons, tidyRows } from './comparisons.mjs';
 import { entitiesYaml, reports, csvTexts } from './fixtures.mjs';

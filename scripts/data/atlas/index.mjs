@@ -1,13 +1,13 @@
-// The atlas as one pure function, for the CLI (build-atlas.mjs) and for the lead's pipeline:
-// report documents, table CSV texts and seeds/entities.yaml in; subjects, comparisons and their
-// tidy rows out. Also the deterministic writers (sorted-key JSON, CSV) the CLI uses.
+// The atlas as one pure function, the last step of the data stage (pipeline.mjs): report documents,
+// table CSV texts and seeds/entities.yaml in; subjects, comparisons and their tidy rows out, which
+// the pipeline writes to data/atlas/.
 //
 // Exports:
 //   buildAtlas({ reports, csvTexts, entitiesText, entitiesPath?, chartKinds?, errorBudgetPct? })
 //     -> { entities, subjects, comparisons, tidy }
-//   sortedJson(value) -> string        keys sorted at every level, two-space indent, LF, final newline
-//   toCsv(columns, rows) -> string     RFC 4180 quoting, empty cell for null, LF, final newline
-import { readEntities } from './entities.mjs';
+import { readEntities } from '../entities.mjs';
+import { toCsv } from '../../lib/csv.mjs';
+import { sortedJsonText } from '../../lib/json.mjs';
 import { reportTables } from './tables.mjs';
 import { buildSubjects } from './subjects.mjs';
 import { buildComparisons, tidyRows } from './comparisons.mjs';
@@ -41,27 +41,23 @@ export function buildAtlas({
   return { entities, subjects, comparisons, tidy };
 }
 
-/** JSON with object keys sorted at every level (arrays keep their order), two-space indent, LF. */
-export function sortedJson(value) {
-  const sort = (v) => {
-    if (Array.isArray(v)) return v.map(sort);
-    if (v && typeof v === 'object')
-      return Object.fromEntries(
-        Object.keys(v)
-          .sort()
-          .map((k) => [k, sort(v[k])]),
-      );
-    return v;
-  };
-  return `${JSON.stringify(sort(value), null, 2)}\n`;
-}
-
-/** A CSV text: header then one line per row, cells quoted when they hold a comma, quote or newline. */
-export function toCsv(columns, rows) {
-  const cell = (v) => {
-    if (v === null || v === undefined) return '';
-    const s = String(v);
-    return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-  };
-  return [columns.join(','), ...rows.map((r) => columns.map((c) => cell(r[c])).join(','))].join('\n') + '\n';
+/**
+ * The atlas as files of data/: atlas/entities.json, atlas/subjects.json, atlas/comparisons.json
+ * (keys sorted) and one tidy CSV per comparison, atlas/comparisons/<id>.csv, with the seed and line
+ * of every value.
+ * @param {object[]} reports the report documents of this run
+ * @param {Map<string, string>} files the data/ files so far (the tables' CSV texts among them)
+ * @param {{ entitiesText: string, entitiesPath?: string }} inputs
+ * @returns {Map<string, string>}
+ */
+export function atlasOutputs(reports, files, { entitiesText, entitiesPath }) {
+  const csvTexts = Object.fromEntries([...files].filter(([p]) => p.startsWith('tables/') && p.endsWith('.csv')));
+  const { entities, subjects, comparisons, tidy } = buildAtlas({ reports, csvTexts, entitiesText, entitiesPath });
+  const out = new Map([
+    ['atlas/entities.json', sortedJsonText({ entities })],
+    ['atlas/subjects.json', sortedJsonText({ subjects })],
+    ['atlas/comparisons.json', sortedJsonText({ comparisons })],
+  ]);
+  for (const [id, { columns, rows }] of Object.entries(tidy)) out.set(`atlas/comparisons/${id}.csv`, toCsv(rows, columns));
+  return out;
 }

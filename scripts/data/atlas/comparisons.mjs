@@ -16,7 +16,7 @@
 //   buildComparisons({ reports, tables, registry, errorBudgetPct? }) -> Comparison[]
 //   whatDiffers(registry, reports, machine?) -> WhatDiffers
 //   tidyRows(comparison) -> { columns: string[], rows: object[] }   one row per value, for a CSV
-import { tableMapping, normaliseName } from './entities.mjs';
+import { tableMapping, normaliseName } from '../entities.mjs';
 import { figureRule, ruleText, conditionsOf, bestRow } from './figures.mjs';
 import { byReportDate, entityOf, softwareVersions } from './subjects.mjs';
 import { machineFacts, normalise } from './normalise.mjs';
@@ -89,7 +89,7 @@ function columnLabel(registry, report, mapping, run, machine) {
  * @param {object} input
  * @param {object[]} input.reports report documents (data/reports/*.json)
  * @param {Record<string, Record<string, { table: object, rows: object[] }>>} input.tables typed rows
- * @param {import('./entities.mjs').Registry} input.registry
+ * @param {import('../entities.mjs').Registry} input.registry
  * @param {number} [input.errorBudgetPct]
  * @returns {Comparison[]} sorted by id
  */
@@ -361,7 +361,7 @@ function matchedComparisons(ctx, parts) {
  * every stated fact of the machine that ran the measured software (with seed lines); every stated
  * or declared software version (names resolved to entities, so "Java" and "Java OpenJDK" meet);
  * the method text; and, for runs, what the report says about each run (e.g. ulimit -n).
- * @param {import('./entities.mjs').Registry} registry
+ * @param {import('../entities.mjs').Registry} registry
  * @param {object[]} reports in column order
  * @param {string} [machineName] the machine to compare (else each report's only machine)
  * @param {Column[]} [columns]

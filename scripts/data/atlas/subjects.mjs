@@ -9,8 +9,8 @@
 //   entityOf(registry, mapping, row, column) -> Entity   throws InputError(line, ..., seed) if unknown
 //   softwareVersions(registry, report) -> { entity, name, version, seed, line }[]
 //   buildSubjects({ reports, tables, registry, chartKinds?, errorBudgetPct? }) -> Subject[]
-import { InputError } from '../lib/errors.mjs';
-import { resolve, tableMapping, unknownEntityError } from './entities.mjs';
+import { InputError } from '../../lib/errors.mjs';
+import { resolve, tableMapping, unknownEntityError } from '../entities.mjs';
 import { figureRule, ruleText, conditionsOf, bestRow } from './figures.mjs';
 
 /**
@@ -46,8 +46,8 @@ export const byReportDate = (a, b) =>
 
 /**
  * The entity a row's column names; an unknown name is an InputError at the row's seed line.
- * @param {import('./entities.mjs').Registry} registry
- * @param {import('./entities.mjs').TableMapping} mapping
+ * @param {import('../entities.mjs').Registry} registry
+ * @param {import('../entities.mjs').TableMapping} mapping
  * @param {object} row typed row with seed and line
  * @param {string} column
  */
@@ -88,7 +88,7 @@ const columnOf = (table, name) => table.columns.find((c) => c.name === name);
  * @param {object[]} input.reports report documents (data/reports/*.json)
  * @param {Record<string, Record<string, { table: object, rows: object[] }>>} input.tables
  *   typed rows by report slug and table id (tables.mjs reportTables)
- * @param {import('./entities.mjs').Registry} input.registry
+ * @param {import('../entities.mjs').Registry} input.registry
  * @param {string[]} [input.chartKinds] table kinds that have a chart builder
  * @param {number} [input.errorBudgetPct] replaces the http-client-rate error budget (default 1)
  * @returns {Subject[]} one per entity of the registry, sorted by id

@@ -3,15 +3,13 @@
 // seed line it cites, with the entity and every condition it claims. Also: the CLI is deterministic.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readFileSync, readdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { tmpdir } from 'node:os';
-import { execFileSync } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse/sync';
 import { buildAtlas } from './index.mjs';
+import { ROOT } from '../../lib/paths.mjs';
 
-const root = fileURLToPath(new URL('../../', import.meta.url));
+const root = ROOT;
 const reports = readdirSync(join(root, 'data/reports'))
   .sort()
   .map((f) => JSON.parse(readFileSync(join(root, 'data/reports', f), 'utf8')));
@@ -199,34 +197,16 @@ test('every report with a table appears in the subjects of the entities it measu
   assert.equal(darnerRss.rows, 12);
 });
 
-test('the CLI writes the same bytes twice, sorted keys, LF and a final newline', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'atlas-'));
-  try {
-    const run = (out) =>
-      execFileSync(process.execPath, [
-        join(root, 'scripts/atlas/build-atlas.mjs'),
-        '--data',
-        join(root, 'data'),
-        '--entities',
-        join(root, 'seeds/entities.yaml'),
-        '--out',
-        join(dir, out),
-        '--csv-dir',
-        join(dir, 'csv'),
-      ]);
-    run('a.json');
-    run('b.json');
-    const a = readFileSync(join(dir, 'a.json'), 'utf8');
-    assert.equal(a, readFileSync(join(dir, 'b.json'), 'utf8'));
-    assert.ok(a.endsWith('}\n') && !a.includes('\r'));
-    assert.deepEqual(Object.keys(JSON.parse(a)), ['chart_kinds', 'comparisons', 'entities', 'subjects']);
-    const csvs = readdirSync(join(dir, 'csv'));
-    assert.equal(csvs.length, JSON.parse(a).comparisons.length);
-    for (const f of csvs) {
-      const rows = parse(readFileSync(join(dir, 'csv', f), 'utf8'), { columns: true });
-      assert.ok(rows.length && rows.every((r) => r.seed && /^\d+$/.test(r.line)), f);
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+test('data/atlas holds one tidy CSV per comparison, every row with its seed and line', () => {
+  const index = JSON.parse(readFileSync(join(root, 'data/atlas/comparisons.json'), 'utf8'));
+  const dir = join(root, 'data/atlas/comparisons');
+  const csvs = readdirSync(dir).sort();
+  assert.deepEqual(
+    csvs,
+    index.comparisons.map((c) => `${c.id}.csv`).sort(),
+  );
+  for (const f of csvs) {
+    const rows = parse(readFileSync(join(dir, f), 'utf8'), { columns: true });
+    assert.ok(rows.length && rows.every((r) => r.seed && /^\d+$/.test(r.line)), f);
   }
 });

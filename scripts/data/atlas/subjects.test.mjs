@@ -2,8 +2,8 @@
 // (and run) with the conditions and seed line of that row; unknown names fail at their line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { readEntities } from './entities.mjs';
-import { reportTables, typeRows } from './tables.mjs';
+import { readEntities } from '../entities.mjs';
+import { reportTables } from './tables.mjs';
 import { buildSubjects, softwareVersions } from './subjects.mjs';
 import { entitiesYaml, reports, csvTexts } from './fixtures.mjs';
 
@@ -16,16 +16,6 @@ const subjects = (opts = {}) =>
       s,
     ]),
   );
-
-test('typeRows types cells by column type, empty cells as null', () => {
-  const rows = typeRows('a,b,c\n1,true,\n', [
-    { name: 'a', type: 'integer' },
-    { name: 'b', type: 'boolean' },
-    { name: 'c', type: 'string' },
-  ]);
-  assert.deepEqual(rows, [{ a: 1, b: true, c: null }]);
-  assert.throws(() => typeRows('a\nx\n', [{ name: 'a', type: 'number' }], 'p.csv'), /p\.csv:2: expected a number/);
-});
 
 test('one subject per entity, sorted by id, each report once, in date order', () => {
   const s = subjects();
