@@ -32,7 +32,7 @@ function rawRows(slug, kind) {
 
 /** Alias spellings of an entity, read from the YAML text itself (not through the module). */
 function spellings(id) {
-  const block = entitiesYaml.split(/\n  (?=[a-z0-9-]+:\n)/).find((b) => b.startsWith(`${id}:\n`));
+  const block = entitiesYaml.split(/\n {2}(?=[a-z0-9-]+:\n)/).find((b) => b.startsWith(`${id}:\n`));
   const aliases = block
     .match(/aliases: \[(.*)\]/)[1]
     .split(',')

@@ -109,7 +109,7 @@ test('an unknown name in an entity column fails at its seed line with a suggesti
 
 test('a table kind missing from the registry is an error, not a silent gap', () => {
   const other = readEntities(
-    entitiesYaml.replace(/  http-client-rate:\n    columns:\n      client: \[http-client\]\n/, ''),
+    entitiesYaml.replace(/ {2}http-client-rate:\n {4}columns:\n {6}client: \[http-client\]\n/, ''),
     'seeds/entities.yaml',
   );
   assert.throws(
