@@ -1,7 +1,7 @@
 // End-to-end tests against the built site in public/, served on 127.0.0.1.
 // Chromium: CHROME_PATH, else Debian's /usr/bin/chromium, else Playwright's own browser.
 import { defineConfig } from '@playwright/test';
-import { chromePath } from './scripts/lib/tools.mjs';
+import { CHROMIUM_ARGS, chromePath } from './scripts/lib/tools.mjs';
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 const executablePath = chromePath();
@@ -20,14 +20,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       ...(executablePath ? { executablePath } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-dev-shm-usage',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--no-first-run',
-      ],
+      args: CHROMIUM_ARGS,
     },
   },
   webServer: {

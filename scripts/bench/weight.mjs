@@ -7,17 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { chromium } from '@playwright/test';
-import { chromePath } from '../lib/tools.mjs';
-
-/** The launch arguments of playwright.config.mjs. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--no-first-run',
-];
+import { CHROMIUM_ARGS, chromePath } from '../lib/tools.mjs';
 
 export const TYPES = ['html', 'css', 'js', 'data', 'images', 'other'];
 

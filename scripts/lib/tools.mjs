@@ -35,3 +35,13 @@ export function chromePath() {
   }
   return undefined;
 }
+
+/** Chromium's launch arguments for tests and measurements: headless-safe, and no background traffic. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+];

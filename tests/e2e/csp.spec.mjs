@@ -6,35 +6,29 @@
 //    with no securitypolicyviolation event and no CSP message in the console.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parse as parseHtml } from 'parse5';
+import { elements, parseHtml } from '../../scripts/check/html.mjs';
+import { filesUnder } from '../helpers/temp-repo.mjs';
 import { test, expect } from '@playwright/test';
-import { PUBLIC, chartIndex, chartsOf, makeChartsLive } from './helpers/site.mjs';
+import { PUBLIC, chartIndex, chartsOf, hoverUntilTooltip, makeChartsLive } from '../helpers/site.mjs';
 
 const index = chartIndex();
 
 /** Every .html file under public/, as paths relative to it. */
-function htmlFiles(dir = PUBLIC) {
-  return fs
-    .readdirSync(dir, { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && e.name.endsWith('.html'))
-    .map((e) => path.relative(PUBLIC, path.join(e.parentPath ?? e.path, e.name)))
-    .sort();
+function htmlFiles() {
+  return filesUnder(PUBLIC).filter((f) => f.endsWith('.html'));
 }
 
 /** The CSP meta contents, style attributes and style elements of one HTML document. */
 function policyAndStyles(html) {
   const csp = [];
   const styles = [];
-  const walk = (node) => {
-    const attrs = Object.fromEntries((node.attrs ?? []).map((a) => [a.name.toLowerCase(), a.value]));
-    const isCsp = attrs['http-equiv']?.toLowerCase() === 'content-security-policy';
-    if (node.tagName === 'meta' && isCsp) csp.push(attrs.content);
-    if ('style' in attrs) styles.push(`<${node.tagName} style="${attrs.style}">`);
-    if (node.tagName === 'style') styles.push('<style> element');
-    for (const child of node.childNodes ?? []) walk(child);
-    if (node.content) walk(node.content);
-  };
-  walk(parseHtml(html));
+  for (const el of elements(parseHtml(html))) {
+    const attrs = Object.fromEntries(el.attrs.map((a) => [a.name.toLowerCase(), a.value]));
+    if (el.tagName === 'meta' && attrs['http-equiv']?.toLowerCase() === 'content-security-policy')
+      csp.push(attrs.content);
+    if ('style' in attrs) styles.push(`<${el.tagName} style="${attrs.style}">`);
+    if (el.tagName === 'style') styles.push('<style> element');
+  }
   return { csp, styles };
 }
 
@@ -62,7 +56,8 @@ test('every page carries the same strict Content Security Policy and no inline s
   expect(policy).not.toContain("'unsafe-inline'");
   expect(policy).not.toContain("'unsafe-eval'");
   expect(policy).toMatch(/(^|;)\s*style-src 'self'\s*(;|$)/);
-  expect(policy).toMatch(/(^|;)\s*script-src 'self'\s*(;|$)/);
+  // WebAssembly for the search index (Pagefind), and nothing else besides the site's own scripts.
+  expect(policy).toMatch(/(^|;)\s*script-src 'self' 'wasm-unsafe-eval'\s*(;|$)/);
   expect(inline, 'style attributes or elements the policy would block').toEqual([]);
 });
 
@@ -101,20 +96,7 @@ test.describe('charts and tooltips under the policy', () => {
 
   /** Point at the marks of the first live chart in `root` until the tooltip shows; its look. */
   async function showTooltip(root, page) {
-    const figure = root.locator('figure.chart[data-state="ready"]').first();
-    const chart = index.charts[await figure.getAttribute('data-chart')];
-    const tooltip = root.locator('#vg-tooltip-element.visible');
-    const marks = figure.locator(chart.marks_selector);
-    search: for (let i = 0; i < Math.min(3, await marks.count()); i++) {
-      const box = await marks.nth(i).boundingBox();
-      for (const position of [undefined, { x: Math.min(2, box.width / 2), y: Math.min(2, box.height / 2) }]) {
-        await marks.nth(i).hover({ force: true, position });
-        if (await tooltip.isVisible()) break search;
-        await page.waitForTimeout(150);
-        if (await tooltip.isVisible()) break search;
-      }
-    }
-    await expect(tooltip, `a tooltip on a mark of ${chart.id}`).toBeVisible();
+    const { tooltip } = await hoverUntilTooltip(root, page, index);
     await expect(tooltip).not.toBeEmpty();
     return tooltip.evaluate((el) => {
       const s = getComputedStyle(el);

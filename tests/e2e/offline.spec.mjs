@@ -5,7 +5,7 @@
 //  - the policy is there (a CSP meta tag that allows scripts from the site only), and nothing
 //    breaks it: no securitypolicyviolation event, no "Refused to ..." console message, no EvalError.
 import { test, expect } from '@playwright/test';
-import { chartIndex, crawlPublic, dataPages, makeChartsLive } from '../helpers/site.mjs';
+import { chartIndex, crawlPublic, dataPages, hoverUntilTooltip, makeChartsLive } from '../helpers/site.mjs';
 
 const index = chartIndex();
 const pages = [...new Set([...crawlPublic(), ...dataPages(index)])].sort();
@@ -74,22 +74,7 @@ for (const urlPath of pages) {
       return -1;
     });
     if (live > 0) {
-      const figure = page.locator('figure.chart[data-state="ready"]').first();
-      const chart = index.charts[await figure.getAttribute('data-chart')];
-      // Point at a few marks, at the centre and near a corner (a heatmap cell has its label,
-      // which has no tooltip, over its centre), until a tooltip shows.
-      const tooltip = page.locator('#vg-tooltip-element.visible');
-      const marks = figure.locator(chart.marks_selector);
-      search: for (let i = 0; i < Math.min(3, await marks.count()); i++) {
-        const box = await marks.nth(i).boundingBox();
-        for (const position of [undefined, { x: Math.min(2, box.width / 2), y: Math.min(2, box.height / 2) }]) {
-          await marks.nth(i).hover({ force: true, position });
-          if (await tooltip.isVisible()) break search;
-          await page.waitForTimeout(150);
-          if (await tooltip.isVisible()) break search;
-        }
-      }
-      await expect(tooltip, `a tooltip on a mark of ${chart.id}`).toBeVisible();
+      await hoverUntilTooltip(page, page, index);
     }
     for (const chart of live > 0 ? Object.values(index.charts) : []) {
       for (const control of chart.controls ?? []) {

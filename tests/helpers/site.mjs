@@ -210,3 +210,27 @@ export async function settleVisibleCharts(page) {
   );
   for (const i of near) await expectLive(page.locator('figure.chart[data-spec]').nth(i));
 }
+
+/**
+ * Point at the marks of the first live chart under `root` (a page or a frame), at the centre and
+ * near a corner (a heatmap cell has its label, which has no tooltip, over its centre), until its
+ * tooltip shows; expects it to show.
+ * @returns {Promise<{ tooltip: import('@playwright/test').Locator, chart: object }>}
+ */
+export async function hoverUntilTooltip(root, page, index = chartIndex()) {
+  const figure = root.locator('figure.chart[data-state="ready"]').first();
+  const chart = index.charts[await figure.getAttribute('data-chart')];
+  const tooltip = root.locator('#vg-tooltip-element.visible');
+  const marks = figure.locator(chart.marks_selector);
+  search: for (let i = 0; i < Math.min(3, await marks.count()); i++) {
+    const box = await marks.nth(i).boundingBox();
+    for (const position of [undefined, { x: Math.min(2, box.width / 2), y: Math.min(2, box.height / 2) }]) {
+      await marks.nth(i).hover({ force: true, position });
+      if (await tooltip.isVisible()) break search;
+      await page.waitForTimeout(150);
+      if (await tooltip.isVisible()) break search;
+    }
+  }
+  await expect(tooltip, `a tooltip on a mark of ${chart.id}`).toBeVisible();
+  return { tooltip, chart };
+}

@@ -13,7 +13,7 @@ import { elements, parseHtml, textOf } from '../../scripts/check/html.mjs';
 import { chromium } from '@playwright/test';
 import { tempSite, removeTempSite, run, filesUnder } from '../helpers/temp-repo.mjs';
 import { serve } from '../../scripts/serve.mjs';
-import { chromePath } from '../../scripts/lib/tools.mjs';
+import { CHROMIUM_ARGS, chromePath } from '../../scripts/lib/tools.mjs';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/hostile-cloudi-request-rate.md');
 // What the fixture and the hand-filled fields carry.
@@ -162,7 +162,7 @@ test('in a browser, the hostile report page runs no script of its own and its to
   const server = await serve({ dir: pub, port: 0 });
   const browser = await chromium.launch({
     executablePath: chromePath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    args: CHROMIUM_ARGS,
   });
   try {
     const page = await browser.newPage();
