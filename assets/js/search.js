@@ -11,6 +11,7 @@ const status = document.querySelector('[data-search-status]');
 const box = document.querySelector('[data-search-results]');
 const list = box.querySelector('ol');
 const MAX = 20;
+const LOADED = 300;
 
 document.querySelector('[data-search-fallback]').hidden = true;
 form.hidden = false;
@@ -73,9 +74,14 @@ async function run() {
   status.textContent = 'Searching…';
   try {
     const pf = await load();
-    const found = await pf.search(q, only ? { filters: { type: only } } : {});
-    const n = found.results.length;
-    const data = await Promise.all(found.results.slice(0, MAX).map((r) => r.data()));
+    // The type is page metadata, read from each result (the index has no filter: see
+    // layouts/_partials/search/meta.html); at most LOADED results are read to filter them.
+    const found = await pf.search(q);
+    const results = only ? found.results.slice(0, LOADED) : found.results.slice(0, MAX);
+    let data = await Promise.all(results.map((r) => r.data()));
+    if (only) data = data.filter((d) => d.meta.kind === only);
+    const n = only ? data.length : found.results.length;
+    data = data.slice(0, MAX);
     if (ticket !== current) return;
     list.replaceChildren(...data.map(resultItem));
     box.hidden = n === 0;

@@ -57,6 +57,9 @@ const sizeOf = (p) =>
     ? fs.readdirSync(p).reduce((n, f) => n + sizeOf(path.join(p, f)), 0)
     : fs.statSync(p).size;
 const indexed = fs.readdirSync(path.join(out, 'fragment')).length;
-const bytes = ['index', 'fragment', 'filter'].map((d) => sizeOf(path.join(out, d))).reduce((a, b) => a + b);
+const bytes = ['index', 'fragment', 'filter']
+  .filter((d) => fs.existsSync(path.join(out, d)))
+  .map((d) => sizeOf(path.join(out, d)))
+  .reduce((a, b) => a + b, 0);
 const kb = (bytes / 1024).toFixed(1);
 console.log(`build-search: ${indexed} pages indexed -> ${path.relative(ROOT, out)}/ (index ${kb} KB)`);
