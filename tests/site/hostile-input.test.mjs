@@ -28,6 +28,14 @@ let pub;
 
 before(async () => {
   root = tempSite('hostile');
+  // # The report's receiver languages are hostile names: a reviewer who let them through as an
+  // entity (every name in a table must be one) is the case to prove inert.
+  const entities = path.join(root, 'seeds/entities.yaml');
+  const names = [SCRIPT, IMG.trim(), JS_URL].map((n) => JSON.stringify(n)).join(', ');
+  fs.appendFileSync(
+    entities,
+    `  hostile-language:\n    name: ${JSON.stringify(SCRIPT)}\n    kind: language-runtime\n    aliases: [${names}]\n`,
+  );
   // # Add the report as a contributor does.
   const added = await run(root, 'scripts/add-report/add-report.mjs', [
     FIXTURE,
@@ -78,7 +86,8 @@ function dangers(html, { fragment = false } = {}) {
   for (const el of elements(doc)) {
     const attr = (n) => el.attrs.find((a) => a.name === n)?.value;
     if (el.tagName === 'script') {
-      const site = attr('type') === 'module' && /^\/js\/atlas\.[0-9a-f]{64}\.js$/.test(attr('src') ?? '');
+      const site =
+        attr('type') === 'module' && /^\/js\/(atlas|search|compare)\.[0-9a-f]{64}\.js$/.test(attr('src') ?? '');
       if (!site)
         found.push(`a <script> that is not the site's: ${JSON.stringify(el.attrs)} ${textOf(el).slice(0, 80)}`);
       else if (textOf(el).trim())
