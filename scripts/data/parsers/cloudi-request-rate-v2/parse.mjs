@@ -18,7 +18,7 @@ const SUMMARY = /^(throughput|latency) summary$/i;
 
 /** A CloudI 2.0 result file: "stable at ... requests/second" lines and no 1.x "Max Stable" table. */
 export function detect(text) {
-  const lines = splitLines(text.slice(0, 60000));
+  const lines = splitLines(text);
   return lines.some((l) => STABLE.test(l)) && lines.some((l) => /cloudi_service_request_rate/.test(l)) &&
     !lines.some((l) => /^\s*max\s+stable\s+\(total\)\s+request\s+rate\b/i.test(l));
 }
