@@ -54,10 +54,11 @@ try {
   const known = Object.keys(env.parsers).join(', ');
   const formats = values.format
     ? values.format.split(',').map((f) => f.trim())
-    : detectFormats(text, env.parsers, shown);
+    : detectFormats(text, env.parsers, shown).sort();
   for (const f of formats) {
     if (!Object.hasOwn(env.parsers, f)) fail(`--format ${f}: unknown; known formats: ${known}`);
-    if (!env.parsers[f].detect(text)) fail(`--format ${f}: ${shown} does not look like ${f} (its detect() does not match)`);
+    if (!env.parsers[f].detect(text))
+      fail(`--format ${f}: ${shown} does not look like ${f} (its detect() does not match)`);
   }
   const results = formats.map((f) => {
     try {
@@ -127,7 +128,10 @@ try {
   // The slug: --slug, else from the title or the content (tool, version, platform); checked either way.
   const slug = values.slug ?? deriveSlug({ title: values.title, parsed, platforms: uses.map((u) => u.id), formats });
   const slugProblem = slugProblemOf(slug, ext);
-  if (slugProblem) fail(`${values.slug !== undefined ? '--slug' : 'the slug derived from the title'}: expected ${slugProblem}, found ${JSON.stringify(slug)}${values.slug !== undefined ? '' : ': pass --slug'}`);
+  if (slugProblem)
+    fail(
+      `${values.slug !== undefined ? '--slug' : 'the slug derived from the title'}: expected ${slugProblem}, found ${JSON.stringify(slug)}${values.slug !== undefined ? '' : ': pass --slug'}`,
+    );
   if (inputs.reports.some((r) => /^slug:\s*"?([^"\n]*)"?\s*$/m.exec(r.metaText)?.[1] === slug))
     fail(`--slug ${slug}: already used by another report: choose another --slug`);
   const family =
@@ -161,7 +165,10 @@ try {
     'software:',
     ...(underTest
       ? [`  - name: ${yamlString(underTest.name)}`, `    version: ${yamlString(underTest.version || 'unstated')}`]
-      : [`  - name: ${yamlString(TODO('software', 'the software under test, as the report names it'))}`, '    version: unstated']),
+      : [
+          `  - name: ${yamlString(TODO('software', 'the software under test, as the report names it'))}`,
+          '    version: unstated',
+        ]),
     'source:',
     `  repository: ${yamlString(source.repository ?? TODO('source.repository', 'owner/name of the upstream repository'))}`,
     `  path: ${yamlString(source.path ?? TODO('source.path', 'path of the report in that repository'))}`,
@@ -232,7 +239,10 @@ function deriveSlug({ title, parsed, platforms, formats }) {
     const about = parsed.title.toLowerCase();
     const sw = parsed.software.find((s) => about.includes(s.name.toLowerCase())) ?? parsed.software[0];
     const where = [...new Set(platforms.map((p) => p.replace(/^(intel|amd|aws|ibm)-|-(client|server)$/g, '')))];
-    parts = [...(sw ? words(`${sw.name} ${sw.version ?? ''}`) : words(formats[0].replace(/-text$/, ''))), ...where.flatMap(words)];
+    parts = [
+      ...(sw ? words(`${sw.name} ${sw.version ?? ''}`) : words(formats[0].replace(/-text$/, ''))),
+      ...where.flatMap(words),
+    ];
   }
   let slug = '';
   for (const w of parts) if (!slug || slug.length + w.length + 1 <= 60) slug = slug ? `${slug}-${w}` : w;
@@ -244,7 +254,10 @@ function slugProblemOf(slug, ext) {
   const form = 'lower-case words and numbers joined by "-" or "." (^[a-z0-9]+([.-][a-z0-9]+)*$)';
   if (!/^[a-z0-9]+([.-][a-z0-9]+)*$/.test(slug)) return form;
   const file = `${slug}${ext}`;
-  if (/\.(meta|errata|digitized|original)$/.test(slug) || /\.(meta|errata)\.ya?ml$|\.digitized\.csv$|\.original\.\w+$/.test(file)) {
+  if (
+    /\.(meta|errata|digitized|original)$/.test(slug) ||
+    /\.(meta|errata)\.ya?ml$|\.digitized\.csv$|\.original\.\w+$/.test(file)
+  ) {
     return `a slug that does not end like a file role of seeds/ (.meta, .errata, .digitized, .original: a seed named ${JSON.stringify(`<date>-${file}`)} would be taken for one)`;
   }
   return null;
