@@ -9,7 +9,22 @@ const seriesOf = (r) =>
 /** @param {import('./plan.mjs').BuilderContext} ctx */
 export function build({ rows, fields: f }) {
   if (rows.length < 2) return [];
-  const fields = [f.language, f.receiver_kind, f.percentile, f.latency_us, ...(f.note ? [f.note] : []), f.seed, f.line];
+  const series = {
+    name: 'series',
+    type: 'string',
+    title: 'Receiver',
+    description: 'The line or bar the row is drawn in.',
+  };
+  const fields = [
+    series,
+    f.language,
+    f.receiver_kind,
+    f.percentile,
+    f.latency_us,
+    ...(f.note ? [f.note] : []),
+    f.seed,
+    f.line,
+  ];
   const plotted = rows
     .map((r) => ({ ...r, series: seriesOf(r) }))
     .sort((a, b) => a.series.localeCompare(b.series) || a.percentile - b.percentile);

@@ -6,7 +6,8 @@ import { percentileLayers, runName } from './shared/curves.mjs';
 /** @param {import('./plan.mjs').BuilderContext} ctx */
 export function build({ rows, fields: f }) {
   if (rows.length < 2) return [];
-  const fields = [f.run, ...(f.label ? [f.label] : []), f.percentile, f.latency_us, f.seed, f.line];
+  const series = { name: 'series', type: 'string', title: 'Run', description: 'The line or bar the row is drawn in.' };
+  const fields = [series, f.run, ...(f.label ? [f.label] : []), f.percentile, f.latency_us, f.seed, f.line];
   const plotted = rows
     .map((r) => ({ ...r, series: runName(r) }))
     .sort((a, b) => a.run - b.run || a.percentile - b.percentile);

@@ -6,7 +6,9 @@ import { runBars, runName } from './shared/curves.mjs';
 /** @param {import('./plan.mjs').BuilderContext} ctx */
 export function build({ rows, fields: f }) {
   if (!rows.length) return [];
+  const series = { name: 'series', type: 'string', title: 'Run', description: 'The line or bar the row is drawn in.' };
   const fields = [
+    series,
     f.run,
     f.label,
     f.threads,
