@@ -1,6 +1,6 @@
 // CLI (npm run add-report): add a benchmark report the way a contributor does, with no code:
 //   npm run add-report -- <file> [--platform <id>] [--title "..."] [--date YYYY-MM] [--source <url|repo:path@commit>]
-//                               [--slug <slug>] [--licence "..."] [--format <name>]
+//                               [--slug <slug>] [--licence "..."] [--format <name>[,<name>...]]
 // It detects the report's format from its content, copies the file into seeds/ byte for byte,
 // writes its metadata (<seed>.meta.yaml), adds platform entries for machines not known yet, runs
 // the pipeline and prints what was extracted and what is left to fill in. Everything is checked
@@ -13,7 +13,7 @@ import { writeFileAtomic, writeTreeAtomic } from '../lib/fs.mjs';
 import { InputError } from '../lib/errors.mjs';
 import { loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms } from '../data/pipeline.mjs';
-import { detectFormat } from './detect.mjs';
+import { detectFormats } from './detect.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
 
 const { values, positionals } = parseArgs({
@@ -49,15 +49,32 @@ try {
   const text = bytes.toString('utf8');
   const env = loadEnv();
   const shown = path.relative(process.cwd(), file) || file;
-  const format = values.format ?? detectFormat(text, env.parsers, shown);
-  if (!env.parsers[format]) fail(`--format ${format}: unknown; known formats: ${Object.keys(env.parsers).join(', ')}`);
-  let parsed;
-  try {
-    parsed = env.parsers[format].parse(text);
-  } catch (e) {
-    if (e instanceof InputError) e.file = shown;
-    throw e;
+  // --format names one format or several (comma-separated); without it, every format that
+  // recognises the file. Names are looked up as own keys: "constructor" is no format.
+  const known = Object.keys(env.parsers).join(', ');
+  const formats = values.format
+    ? values.format.split(',').map((f) => f.trim())
+    : detectFormats(text, env.parsers, shown).sort();
+  for (const f of formats) {
+    if (!Object.hasOwn(env.parsers, f)) fail(`--format ${f}: unknown; known formats: ${known}`);
+    if (!env.parsers[f].detect(text))
+      fail(`--format ${f}: ${shown} does not look like ${f} (its detect() does not match)`);
   }
+  const results = formats.map((f) => {
+    try {
+      return { format: f, parsed: env.parsers[f].parse(text) };
+    } catch (e) {
+      if (e instanceof InputError) e.file = shown;
+      throw e;
+    }
+  });
+  // What the parsers found together: the first title, every machine, the software they state.
+  const parsed = {
+    title: results.map((r) => r.parsed.title).find(Boolean) ?? '',
+    machines: Object.assign({}, ...results.map((r) => r.parsed.machines).reverse()),
+    software: results.flatMap((r) => r.parsed.software),
+  };
+  const kept = results.flatMap((r) => (r.parsed.unknownColumns ?? []).map((c) => ({ ...c, format: r.format })));
   const inputs = readInputs(root);
   // Known platforms: the registry, with what the committed data says each report states about them.
   const registered = readPlatforms(inputs.platformsText, inputs.platformsPath);
@@ -72,33 +89,26 @@ try {
   const date = values.date ?? statedDate(text);
   if (!date) fail(`${shown}: the report does not say when it ran: pass --date YYYY-MM (or YYYY, YYYY-MM-DD)`);
   if (!/^\d{4}(-\d{2}(-\d{2})?)?$/.test(date)) fail(`--date: expected YYYY, YYYY-MM or YYYY-MM-DD, found "${date}"`);
-  const base = path.basename(file).replace(/\.[^.]+$/, '');
-  const slug =
-    values.slug ??
-    base
-      .toLowerCase()
-      .replace(/[^a-z0-9.]+/g, '-')
-      .replace(/^-|-$/g, '');
-  const title = values.title ?? (parsed.title || base);
+  const title = values.title ?? (parsed.title || path.basename(file).replace(/\.[^.]+$/, ''));
   const dirs = fs
     .readdirSync(path.join(root, 'seeds'), { withFileTypes: true })
     .filter((d) => d.isDirectory())
     .map((d) => d.name);
-  const family = dirs.filter((d) => format.startsWith(d)).sort((a, b) => b.length - a.length)[0] ?? format;
   const ext = path.extname(file) || '.txt';
-  const seedPath = `seeds/${family}/${date.slice(0, 7)}-${slug}${ext}`;
-  const metaPath = seedPath.replace(/\.[^.]+$/, '.meta.yaml');
-  if (fs.existsSync(path.join(root, seedPath))) fail(`${seedPath}: already exists: choose another --slug`);
   if (inputs.reports.some((r) => r.seedText === text)) fail(`${shown}: this exact report is already in seeds/`);
 
   const taken = new Set(Object.keys(platformsData));
   const newPlatforms = [];
   const uses = [];
   const machines = Object.entries(parsed.machines);
-  if (!machines.length) fail(`${shown}: the report describes no machine; add it by hand (see CONTRIBUTING.md)`);
+  if (values.platform !== undefined && machines.length !== 1) {
+    fail(
+      `--platform ${values.platform}: the report describes ${machines.length ? `${machines.length} machines (${machines.map(([k]) => k).join(', ')})` : 'no machine'}; --platform names the platform of a report's only machine`,
+    );
+  }
   for (const [key, m] of machines) {
     let id = machines.length === 1 ? values.platform : undefined;
-    if (id && !platformsData[id])
+    if (id !== undefined && !Object.hasOwn(platformsData, id))
       fail(`--platform ${id}: unknown; known platforms: ${Object.keys(platformsData).join(', ')}`);
     id ??= matchPlatform(key, m.facts, platformsData);
     if (!id) {
@@ -114,10 +124,29 @@ try {
     }
     uses.push({ id, machine: key, role: m.label });
   }
+
+  // The slug: --slug, else from the title or the content (tool, version, platform); checked either way.
+  const slug = values.slug ?? deriveSlug({ title: values.title, parsed, platforms: uses.map((u) => u.id), formats });
+  const slugProblem = slugProblemOf(slug, ext);
+  if (slugProblem)
+    fail(
+      `${values.slug !== undefined ? '--slug' : 'the slug derived from the title'}: expected ${slugProblem}, found ${JSON.stringify(slug)}${values.slug !== undefined ? '' : ': pass --slug'}`,
+    );
+  if (inputs.reports.some((r) => /^slug:\s*"?([^"\n]*)"?\s*$/m.exec(r.metaText)?.[1] === slug))
+    fail(`--slug ${slug}: already used by another report: choose another --slug`);
+  const family =
+    dirs.filter((d) => formats[0].startsWith(d)).sort((a, b) => b.length - a.length)[0] ?? slug.split(/[.-]/)[0];
+  const seedPath = `seeds/${family}/${date.slice(0, 7)}-${slug}${ext}`;
+  const metaPath = seedPath.slice(0, -ext.length) + '.meta.yaml';
+  if (fs.existsSync(path.join(root, seedPath))) fail(`${seedPath}: already exists: choose another --slug`);
   const source = readSource(values.source);
+  // The software under test: one the parsers state and the title names (the load generator a
+  // report states, such as ApacheBench, is not it unless the title says so).
+  const underTest = parsed.software.find((s) => title.toLowerCase().includes(s.name.toLowerCase()));
   const todo = [];
-  const TODO = (what) => {
-    todo.push(what);
+  const metaPathShown = metaPath;
+  const TODO = (field, what) => {
+    todo.push(`${metaPathShown}: ${field}: ${what}`);
     return `TODO: ${what}`;
   };
   const meta = [
@@ -127,27 +156,27 @@ try {
     `title: ${yamlString(title)}`,
     `date: ${yamlString(date)}`,
     `added: ${yamlString(values.added ?? new Date().toISOString().slice(0, 10))}`,
-    `format: ${format}`,
-    `summary: ${yamlString(TODO('one sentence on what the report measures'))}`,
-    `system_under_test: ${yamlString(TODO('what was measured, with its version'))}`,
-    `load_generator: ${yamlString(TODO('what generated the load, and where it ran'))}`,
-    'platforms:',
+    formats.length === 1 ? `format: ${formats[0]}` : `format: [${formats.join(', ')}]`,
+    `summary: ${yamlString(TODO('summary', 'one sentence on what the report measures'))}`,
+    `system_under_test: ${yamlString(TODO('system_under_test', 'what was measured, with its version'))}`,
+    `load_generator: ${yamlString(TODO('load_generator', 'what generated the load, and where it ran'))}`,
+    uses.length ? 'platforms:' : 'platforms: [] # the report describes no machine',
     ...uses.flatMap((u) => [`  - id: ${u.id}`, `    machine: ${u.machine}`, `    role: ${yamlString(u.role)}`]),
     'software:',
-    ...(parsed.software.length
-      ? [parsed.software.find((s) => title.toLowerCase().includes(s.name.toLowerCase())) ?? parsed.software[0]].flatMap(
-          (s) => [`  - name: ${yamlString(s.name)}`, `    version: ${yamlString(s.version || 'unstated')}`],
-        )
-      : [`  - name: ${yamlString(TODO('the software under test'))}`, '    version: unstated']),
+    ...(underTest
+      ? [`  - name: ${yamlString(underTest.name)}`, `    version: ${yamlString(underTest.version || 'unstated')}`]
+      : [
+          `  - name: ${yamlString(TODO('software', 'the software under test, as the report names it'))}`,
+          '    version: unstated',
+        ]),
     'source:',
-    `  repository: ${yamlString(source.repository ?? TODO('owner/name of the upstream repository'))}`,
-    `  path: ${yamlString(source.path ?? TODO('path of the report in that repository'))}`,
-    `  commit: ${yamlString(source.commit ?? '0000000')}`,
+    `  repository: ${yamlString(source.repository ?? TODO('source.repository', 'owner/name of the upstream repository'))}`,
+    `  path: ${yamlString(source.path ?? TODO('source.path', 'path of the report in that repository'))}`,
+    `  commit: ${yamlString(source.commit ?? TODO('source.commit', 'the upstream commit the report was copied from'))}`,
     ...(source.url ? [`  url: ${yamlString(source.url)}`] : []),
-    `licence: ${yamlString(values.licence ?? TODO('the licence of the report, as its repository states it'))}`,
+    `licence: ${yamlString(values.licence ?? TODO('licence', 'the licence of the report, as its repository states it'))}`,
     '',
   ].join('\n');
-  if (!source.commit) todo.push('source.commit: the upstream commit the report was copied from');
   let platformsText = inputs.platformsText;
   for (const p of newPlatforms) {
     platformsText += `\n${p.id}:\n  name: ${yamlString(p.name)}\n  kind: ${yamlString('TODO: physical server, cloud instance or desktop')}\n`;
@@ -164,12 +193,17 @@ try {
   if (newPlatforms.length) writeFileAtomic(path.join(root, inputs.platformsPath), platformsText);
   writeTreeAtomic(path.join(root, 'data'), files);
 
-  console.log(`Added ${shown} as ${seedPath} (format ${format}).`);
+  console.log(`Added ${shown} as ${seedPath} (format ${formats.join(', ')}).`);
   console.log(`Metadata: ${metaPath}`);
   console.log('Extracted:');
   for (const t of added.tables) console.log(`  ${t.id}: ${t.rows} rows (${t.kind})${t.derived ? ', derived' : ''}`);
   if (!added.tables.length) console.log('  no tables: the report states no measured numbers');
+  if (kept.length) {
+    console.log('Columns kept as published (the parser does not know them; they are in data/ as text):');
+    for (const c of kept) console.log(`  ${c.table}: ${c.column} (header "${c.header}", line ${c.line})`);
+  }
   console.log('Platforms:');
+  if (!uses.length) console.log('  none: the report describes no machine (platforms: [])');
   for (const u of uses) {
     const p = newPlatforms.find((x) => x.id === u.id);
     console.log(`  ${u.machine}: ${u.id}${p ? ' (new entry in seeds/platforms.yaml)' : ' (already known)'}`);
@@ -185,6 +219,50 @@ try {
   throw e;
 }
 
+/**
+ * A slug from the title's words (less small words), or, without a title, from the content: the
+ * software the report is about with its version, then the platform (cloudi-2.0.6-dell-poweredge-r710).
+ */
+function deriveSlug({ title, parsed, platforms, formats }) {
+  const STOP = new Set('a an and as at by for from in into its of on or the their to under with'.split(' '));
+  const words = (s) =>
+    String(s)
+      .toLowerCase()
+      .replace(/(\d),(?=\d{3}\b)/g, '$1')
+      .replace(/[^a-z0-9.]+/g, ' ')
+      .split(' ')
+      .map((w) => w.replace(/^\.+|\.+$/g, ''))
+      .filter((w) => w && !STOP.has(w));
+  let parts;
+  if (title) parts = words(title);
+  else {
+    const about = parsed.title.toLowerCase();
+    const sw = parsed.software.find((s) => about.includes(s.name.toLowerCase())) ?? parsed.software[0];
+    const where = [...new Set(platforms.map((p) => p.replace(/^(intel|amd|aws|ibm)-|-(client|server)$/g, '')))];
+    parts = [
+      ...(sw ? words(`${sw.name} ${sw.version ?? ''}`) : words(formats[0].replace(/-text$/, ''))),
+      ...where.flatMap(words),
+    ];
+  }
+  let slug = '';
+  for (const w of parts) if (!slug || slug.length + w.length + 1 <= 60) slug = slug ? `${slug}-${w}` : w;
+  return slug;
+}
+
+/** Why a slug cannot name a report (null when it can): its form, or a name that takes a file role. */
+function slugProblemOf(slug, ext) {
+  const form = 'lower-case words and numbers joined by "-" or "." (^[a-z0-9]+([.-][a-z0-9]+)*$)';
+  if (!/^[a-z0-9]+([.-][a-z0-9]+)*$/.test(slug)) return form;
+  const file = `${slug}${ext}`;
+  if (
+    /\.(meta|errata|digitized|original)$/.test(slug) ||
+    /\.(meta|errata)\.ya?ml$|\.digitized\.csv$|\.original\.\w+$/.test(file)
+  ) {
+    return `a slug that does not end like a file role of seeds/ (.meta, .errata, .digitized, .original: a seed named ${JSON.stringify(`<date>-${file}`)} would be taken for one)`;
+  }
+  return null;
+}
+
 /** A date the report states in its title or first lines, such as "(2019-05-15)". */
 function statedDate(text) {
   const m = /\((\d{4}-\d{2}(?:-\d{2})?)\)/.exec(text.slice(0, 4000));
@@ -198,7 +276,8 @@ function readSource(s) {
   if (url) return { repository: url[1], commit: url[2], path: url[3] };
   const short = /^([\w.-]+\/[\w.-]+):(.+?)@([0-9a-f]{7,40})$/.exec(s);
   if (short) return { repository: short[1], path: short[2], commit: short[3] };
-  if (/^https?:\/\//.test(s)) return { url: s };
+  // Any other URL: kept as the source's url; repository, path and commit are left to fill in.
+  if (/^https?:\/\/\S+$/.test(s)) return { url: s };
   fail(`--source: expected a GitHub file URL or owner/repo:path@commit, found "${s}"`);
   return {};
 }

@@ -30,14 +30,25 @@ function sortRows(rows, keys) {
 /**
  * The fields a table file has: the schema's fields in order, less optional ones that are empty in
  * every row of this table (a column that does not apply, such as `queues` where no queue service
- * was used: csvclean -a rejects all-empty columns), then provenance.
+ * was used: csvclean -a rejects all-empty columns), then the columns the parser kept as published
+ * (a header it does not know, as text), then provenance.
+ * @param {object} schema
+ * @param {object[]} rows
+ * @param {Array<{ column: string, header: string, line: number }>} [kept]
  */
-export function fieldsOf(schema, rows) {
+export function fieldsOf(schema, rows, kept = []) {
   const used = schema.fields.filter(
     (f) => f.constraints?.required || rows.some((r) => r[f.name] !== null && r[f.name] !== undefined && r[f.name] !== ''),
   );
   return [
     ...used,
+    ...kept.map((c) => ({
+      name: c.column,
+      type: 'string',
+      title: c.header,
+      description: `Kept as published: a column the parser does not know (header "${c.header}", line ${c.line}).`,
+      'x-kept': true,
+    })),
     { name: 'seed', type: 'string', title: 'Seed', description: 'Repository path of the file the row comes from.' },
     { name: 'line', type: 'integer', title: 'Line', description: '1-based line of that file the row comes from.' },
     ...(schema.extraFields ?? []),
@@ -52,7 +63,7 @@ const isDerived = (t) => Boolean(t.schema.derived || t.derivedFrom);
  */
 export function tableOutputs(meta, t) {
   const path = `tables/${meta.slug}/${t.id}.csv`;
-  const fields = fieldsOf(t.schema, t.rows);
+  const fields = fieldsOf(t.schema, t.rows, t.kept);
   const csv = toCsv(sortRows(t.rows, t.schema.naturalKey), fields.map((f) => f.name));
   const resource = {
     name: `${meta.slug}--${t.id}`.replace(/[^a-z0-9._-]/g, '-'),
@@ -120,7 +131,11 @@ export function reportDocument({ input, meta, parsed, platforms, tables, tableDo
     },
     source: {
       ...meta.source,
-      url: meta.source.url ?? `https://github.com/${meta.source.repository}/blob/${meta.source.commit}/${meta.source.path}`,
+      url:
+        meta.source.url ??
+        (/^TODO:/.test(meta.source.repository) || /^TODO:/.test(meta.source.commit)
+          ? ''
+          : `https://github.com/${meta.source.repository}/blob/${meta.source.commit}/${meta.source.path}`),
     },
     licence: meta.licence,
     platforms: meta.platforms.map((p) => ({ id: p.id, machine: p.machine, role: p.role, name: platforms[p.id].name })),

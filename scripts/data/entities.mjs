@@ -27,6 +27,9 @@ import { readYaml } from './yaml-input.mjs';
  * @property {string} kind                       the table kind
  * @property {string|null} measures              entity id every row measures, or null
  * @property {Record<string, string[]>} columns  column name -> entity kinds its values may name
+ * @property {boolean} declared                  the rows measure the software the report's metadata
+ *                                               declares (its `software:` list), for tools that measure
+ *                                               whatever they are pointed at (ab, wrk)
  * @property {number} line
  *
  * @typedef {object} Registry
@@ -154,8 +157,9 @@ export function readEntities(text, path) {
     if (!ID.test(tk)) fail(at, 'a table kind of lower-case words joined by hyphens', quote(tk));
     if (!isMap(t)) fail(at, `a map with columns and/or measures for table kind ${tk}`, quote(t));
     for (const f of Object.keys(t))
-      if (!['columns', 'measures'].includes(f))
-        fail([...at, f], 'only columns and measures in a table mapping', quote(f));
+      if (!['columns', 'measures', 'declared'].includes(f))
+        fail([...at, f], 'only columns, measures and declared in a table mapping', quote(f));
+    if (t.declared !== undefined && t.declared !== true) fail([...at, 'declared'], 'declared: true, or no "declared"', quote(t.declared));
     if (t.measures !== undefined && !entities[t.measures])
       fail([...at, 'measures'], 'an entity id from entities', quote(t.measures));
     const columns = {};
@@ -169,10 +173,10 @@ export function readEntities(text, path) {
       });
       columns[col] = list;
     }
-    if (t.measures === undefined && !Object.keys(columns).length && tk !== 'errata') {
-      fail(at, `columns or measures for table kind ${tk}`, 'neither');
+    if (t.measures === undefined && !t.declared && !Object.keys(columns).length && tk !== 'errata') {
+      fail(at, `columns, measures or declared for table kind ${tk}`, 'none of them');
     }
-    tables[tk] = { kind: tk, measures: t.measures ?? null, columns, line: lineOf(at) };
+    tables[tk] = { kind: tk, measures: t.measures ?? null, columns, declared: t.declared === true, line: lineOf(at) };
   }
 
   return { path, kinds, entities, tables, names };
@@ -265,21 +269,35 @@ export function unknownEntityError(registry, name, kind, line = 0, file) {
  * @returns {TableMapping|null}
  */
 export function tableMapping(registry, tableKind) {
-  return registry.tables[tableKind] ?? null;
+  return Object.hasOwn(registry.tables, tableKind) ? registry.tables[tableKind] : null;
 }
 
 /**
  * Every name of the software measured, in every table, resolved to an entity of the kinds its
  * column names (the `tables:` mapping): an unknown name is an error at its seed line that suggests
  * the nearest entity. A table kind the mapping does not list is an error in seeds/entities.yaml.
+ * For a kind mapped `declared: true`, the names of the metadata's `software:` list must resolve
+ * (an error at their line of the metadata; a `TODO:` placeholder is left to npm run check).
  * @param {ReturnType<typeof readEntities>} registry
  * @param {Record<string, { kind: string, rows: Array<Record<string, any>> }>} tables a report's tables
+ * @param {{ software?: Array<{ name: string }>, lineOf?: (p: any[]) => number }} [meta] the report's metadata
+ * @param {string} [metaPath]
  */
-export function checkEntities(registry, tables) {
+export function checkEntities(registry, tables, meta, metaPath) {
   for (const t of Object.values(tables)) {
     const mapping = tableMapping(registry, t.kind);
     if (!mapping) {
       throw new InputError(0, `an entry for the table kind ${t.kind} under "tables:"`, 'none', registry.path);
+    }
+    if (mapping.declared && meta) {
+      const software = meta.software ?? [];
+      if (!software.length) {
+        throw new InputError(meta.lineOf?.(['software']) ?? 0, `the software the ${t.kind} rows measure, under "software:"`, 'none', metaPath);
+      }
+      software.forEach((s, i) => {
+        if (/^TODO:/.test(String(s.name)) || resolve(registry, s.name)) return;
+        throw unknownEntityError(registry, s.name, undefined, meta.lineOf?.(['software', i, 'name']) ?? 0, metaPath);
+      });
     }
     for (const [column, kinds] of Object.entries(mapping.columns ?? {})) {
       for (const row of t.rows) {

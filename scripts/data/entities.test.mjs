@@ -160,7 +160,7 @@ test('a table mapping must name known kinds and a known measured entity', () => 
   rejectsAt(
     base.replace('    columns:\n      client: [http-client]\n', '    columns: {}\n'),
     5,
-    /columns or measures for table kind http-client-rate/,
+    /columns, measures or declared for table kind http-client-rate/,
   );
 });
 

@@ -37,12 +37,19 @@ export function readMeta(input, ctx) {
   const fail = (path, expected, found) => {
     throw new InputError(meta.lineOf(path), expected, found, input.metaPath);
   };
-  if (!ctx.parsers[meta.format]) fail(['format'], `a known format (${Object.keys(ctx.parsers).join(', ')})`, quote(meta.format));
+  // One format or a list (a report that pastes the output of several tools). Names are looked up as
+  // own keys only: "constructor" or "__proto__" is no format, platform or table kind.
+  meta.formats = Array.isArray(meta.format) ? meta.format : [meta.format];
+  meta.formats.forEach((f, i) => {
+    const at = Array.isArray(meta.format) ? ['format', i] : ['format'];
+    if (!Object.hasOwn(ctx.parsers, f)) fail(at, `a known format (${Object.keys(ctx.parsers).join(', ')})`, quote(f));
+    if (meta.formats.indexOf(f) !== i) fail(at, 'each format once', `${quote(f)} twice`);
+  });
   meta.platforms.forEach((p, i) => {
-    if (!ctx.platforms[p.id]) fail(['platforms', i, 'id'], `a platform id from seeds/platforms.yaml (${Object.keys(ctx.platforms).join(', ')}), or a new entry there`, quote(p.id));
+    if (!Object.hasOwn(ctx.platforms, p.id)) fail(['platforms', i, 'id'], `a platform id from seeds/platforms.yaml (${Object.keys(ctx.platforms).join(', ')}), or a new entry there`, quote(p.id));
   });
   (meta.datasets ?? []).forEach((d, i) => {
-    if (!ctx.schemas[d.kind]) fail(['datasets', i, 'kind'], `a table kind from scripts/data/schemas/tables/ (${Object.keys(ctx.schemas).join(', ')})`, quote(d.kind));
+    if (!Object.hasOwn(ctx.schemas, d.kind)) fail(['datasets', i, 'kind'], `a table kind from scripts/data/schemas/tables/ (${Object.keys(ctx.schemas).join(', ')})`, quote(d.kind));
     if (!(besideSeed(input.seedPath, d.file) in input.files)) fail(['datasets', i, 'file'], 'a file beside the seed', quote(d.file));
   });
   return meta;

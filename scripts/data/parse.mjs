@@ -15,43 +15,75 @@ export function checkRow(row, schema, file) {
 }
 
 /**
- * Parse the seed with the parser the metadata names.
- * @returns {{ parsed: object, tables: Record<string, object> }} tables by id: { id, kind, title, notes, rows, schema, source }
+ * Parse the seed with the parser of each format the metadata names (a report may paste the output
+ * of several tools: each parser reads only its own blocks). Where two parsers return the same table
+ * id, both tables are named with their format in front (`ab-text-summary`, `wrk-text-summary`).
+ * Columns a parser kept as published (`unknownColumns`) stay in their table as `kept`.
+ * @returns {{ parsed: object, tables: Record<string, object> }} tables by id: { id, kind, title, notes, rows, schema, source, kept }
  */
 export function parseSeed(input, meta, ctx) {
-  const parser = ctx.parsers[meta.format];
-  // An empty seed gets the parser's own message; any other text must look like its format.
-  if (input.seedText.trim() && !parser.detect(input.seedText)) {
-    const others = Object.entries(ctx.parsers)
-      .filter(([, p]) => p.detect(input.seedText))
-      .map(([name]) => name);
-    throw new InputError(
-      0,
-      `a report in the ${meta.format} format, as ${input.metaPath} says`,
-      others.length ? `a file that looks like ${others.join(' or ')}: fix "format" in the metadata` : 'a file in no known format',
-      input.seedPath,
-    );
-  }
-  let parsed;
-  try {
-    parsed = parser.parse(input.seedText);
-  } catch (e) {
-    throw withFile(e, input.seedPath);
-  }
+  const formats = meta.formats ?? [meta.format];
+  const results = formats.map((format) => {
+    const parser = ctx.parsers[format];
+    // An empty seed gets the parser's own message; any other text must look like its format.
+    if (input.seedText.trim() && !parser.detect(input.seedText)) {
+      const others = Object.entries(ctx.parsers)
+        .filter(([, p]) => p.detect(input.seedText))
+        .map(([name]) => name);
+      throw new InputError(
+        0,
+        `a report in the ${format} format, as ${input.metaPath} says`,
+        others.length ? `a file that looks like ${others.join(' or ')}: fix "format" in the metadata` : 'a file in no known format',
+        input.seedPath,
+      );
+    }
+    try {
+      return { format, parsed: parser.parse(input.seedText) };
+    } catch (e) {
+      throw withFile(e, input.seedPath);
+    }
+  });
+  const parsed = mergeParsed(results);
   meta.platforms.forEach((p, i) => {
-    if (!parsed.machines[p.machine]) {
+    if (!Object.hasOwn(parsed.machines, p.machine)) {
       throw new InputError(meta.lineOf(['platforms', i, 'machine']), `a machine the report describes (${Object.keys(parsed.machines).join(', ') || 'none'})`, quote(p.machine), input.metaPath);
     }
   });
+  const count = new Map();
+  for (const { parsed: r } of results) for (const id of Object.keys(r.tables)) count.set(id, (count.get(id) ?? 0) + 1);
   const tables = {};
-  for (const [id, t] of Object.entries(parsed.tables)) {
-    const schema = ctx.schemas[t.kind];
-    if (!schema) throw new Error(`parser ${meta.format} returned table kind ${t.kind} with no schema in scripts/data/schemas/tables/`);
-    const rows = t.rows.map((r) => ({ ...r, seed: input.seedPath }));
-    rows.forEach((r) => checkRow(r, schema, input.seedPath));
-    tables[id] = { id, kind: t.kind, title: t.title, notes: t.notes ?? [], rows, schema, source: input.seedPath };
+  for (const { format, parsed: r } of results) {
+    for (const [own, t] of Object.entries(r.tables)) {
+      const id = count.get(own) > 1 ? `${format}-${own}` : own;
+      if (Object.hasOwn(tables, id)) throw new Error(`parsers ${formats.join(', ')} return two tables named ${id}`);
+      if (!Object.hasOwn(ctx.schemas, t.kind)) throw new Error(`parser ${format} returned table kind ${t.kind} with no schema in scripts/data/schemas/tables/`);
+      const schema = ctx.schemas[t.kind];
+      const rows = t.rows.map((row) => ({ ...row, seed: input.seedPath }));
+      rows.forEach((row) => checkRow(row, schema, input.seedPath));
+      const kept = (r.unknownColumns ?? []).filter((c) => c.table === own).map(({ column, header, line }) => ({ column, header, line }));
+      tables[id] = { id, kind: t.kind, title: t.title, notes: t.notes ?? [], rows, schema, source: input.seedPath, kept };
+    }
   }
   return { parsed, tables };
+}
+
+/** One parse result from several: the first title, machines, software, text and runs of each in turn. */
+function mergeParsed(results) {
+  if (results.length === 1) return results[0].parsed;
+  const all = (k) => results.flatMap((r) => r.parsed[k] ?? []);
+  const machines = {};
+  for (const { parsed } of results) for (const [k, m] of Object.entries(parsed.machines)) if (!Object.hasOwn(machines, k)) machines[k] = m;
+  return {
+    title: results.map((r) => r.parsed.title).find(Boolean) ?? '',
+    tables: {},
+    machines,
+    software: all('software'),
+    methodology: all('methodology'),
+    notes: all('notes'),
+    sections: all('sections'),
+    runs: results.flatMap(({ format, parsed }) => (parsed.runs ?? []).map((run) => ({ ...run, id: `${format}-${run.id}` }))),
+    unknownColumns: all('unknownColumns'),
+  };
 }
 
 /**

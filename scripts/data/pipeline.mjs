@@ -63,7 +63,7 @@ export function buildData(inputs, env) {
       checkUnique(t.rows, t.schema, t.source, id);
       tables[id] = t;
     }
-    if (registry) checkEntities(registry, tables);
+    if (registry) checkEntities(registry, tables, meta, input.metaPath);
     if (errata.length) {
       tables.errata = { id: 'errata', kind: 'errata', title: 'Errata', notes: [], rows: errata, schema: ctx.schemas.errata, source: input.errataPath };
     }

@@ -14,7 +14,7 @@ const START = /^\s*(This is ApacheBench\b|Server Software:|Concurrency Level:)/;
 const KEY = /^\s*([A-Za-z][\w/ -]*?):\s*(.*?)\s*$/;
 
 export function detect(text) {
-  const lines = splitLines(text.slice(0, 80000));
+  const lines = splitLines(text);
   return lines.some((l) => RPS.test(l)) && lines.some((l) => /^\s*Concurrency Level:/.test(l));
 }
 

@@ -15,10 +15,11 @@ export const description =
 const STABLE = /^\s*stable at (\S+) \[(\S+) \.\. (\S+)\] requests\/second\s*$/;
 const STABLE_START = /^\s*stable at\b/;
 const SUMMARY = /^(throughput|latency) summary$/i;
+const SYSTEM_MODEL = /^\s*(Dell|HP|HPE|IBM|Lenovo|Supermicro|Fujitsu|Cisco|Apple)\b/i;
 
 /** A CloudI 2.0 result file: "stable at ... requests/second" lines and no 1.x "Max Stable" table. */
 export function detect(text) {
-  const lines = splitLines(text.slice(0, 60000));
+  const lines = splitLines(text);
   return lines.some((l) => STABLE.test(l)) && lines.some((l) => /cloudi_service_request_rate/.test(l)) &&
     !lines.some((l) => /^\s*max\s+stable\s+\(total\)\s+request\s+rate\b/i.test(l));
 }
@@ -134,7 +135,10 @@ export function parse(text) {
     if (/^hardware$/i.test(s.title)) {
       for (const [n, l] of body) {
         if (isBlank(l)) continue;
-        facts.push(...(cpuLineFacts(l, n) ?? cacheLineFacts(l, n) ?? [{ field: 'other', value: l.trim(), line: n }]));
+        // The 2.0.6 file opens its Hardware block with the server's model ("Dell PowerEdge R710"):
+        // the first line that is neither CPU nor caches, before any fact, names the system.
+        const field = facts.length === 0 && SYSTEM_MODEL.test(l) ? 'system_model' : 'other';
+        facts.push(...(cpuLineFacts(l, n) ?? cacheLineFacts(l, n) ?? [{ field, value: l.trim(), line: n }]));
       }
     } else if (/^software$/i.test(s.title)) {
       for (const [n, l] of body) {

@@ -1,5 +1,5 @@
 // Tests of the CloudI 2.0 request-rate parser: golden fixtures, bad input, and the real 2.0.6 report
-// (incoming/) counted line by line with regular expressions of this test's own.
+// (seeds/, realReportsOf('cloudi-request-rate-v2')) counted line by line with regular expressions of this test's own.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
 import { parsers } from '../index.mjs';
 import { goldenTests, rejectsAt } from '../../../../tests/helpers/golden.mjs';
-import { linesOf, matchingLines, ROOT } from '../../../../tests/helpers/real-data.mjs';
+import { linesOf, matchingLines, realReportsOf } from '../../../../tests/helpers/real-data.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -58,9 +58,10 @@ describe('bad input', () => {
   test('a heading that names no receiver', () => rejects(edit(lineOf(/^## Erlang/), 'Erlang', 'Erlang VM tuning'), lineOf(/^## Erlang/), /^a receiver heading/, '"Erlang VM tuning"'));
 });
 
-describe('the real 2.0.6 report (incoming/)', () => {
-  const file = 'incoming/cloudi-2.0.6-request-rate.markdown';
-  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
+const [real] = realReportsOf(parser.format).filter((r) => /cloudi-2\.0\.6/.test(r.seedPath));
+
+describe(`the real 2.0.6 report (${real.seedPath})`, () => {
+  const text = real.seedText;
   const result = parser.parse(text);
   const rates = result.tables['request-rate'].rows;
   const latency = result.tables['request-latency'].rows;

@@ -27,7 +27,7 @@ const TABLE_TITLE = /^max\s+stable\s+\(total\)\s+request\s+rate\b/i;
 
 /** Is this text a CloudI request-rate report? */
 export function detect(text) {
-  const lines = splitLines(text.slice(0, 20000));
+  const lines = splitLines(text);
   return lines.some((l) => TABLE_TITLE.test(l.trim())) && lines.some((l) => /dest_refresh_method/.test(l));
 }
 

@@ -19,7 +19,7 @@ const SECTIONS = [
 ];
 
 export function detect(text) {
-  const head = text.slice(0, 40000);
+  const head = text;
   return /bench\/(mem_rss|flood|fairness|packing)\.sh/.test(head) && /^#\s+\S/m.test(head);
 }
 

@@ -14,7 +14,7 @@ export const description =
   'httpc_bench results as a text table: in a Markdown code block (httpc_bench README, 2017), bare as a run prints it, or a pipe table.';
 
 export function detect(text) {
-  return splitLines(text.slice(0, 40000)).some(isHttpcHeader);
+  return splitLines(text).some(isHttpcHeader);
 }
 
 /**

@@ -14,7 +14,7 @@ const RUNNING = /^\s*Running (\S+) test @ (\S+)\s*$/;
 const STATS_HEADER = /^\s*Thread Stats\s+Avg\s+Stdev\s+Max\s+\+\/-\s*Stdev\s*$/;
 
 export function detect(text) {
-  const lines = splitLines(text.slice(0, 60000));
+  const lines = splitLines(text);
   return lines.some((l) => STATS_HEADER.test(l)) && lines.some((l) => RUNNING.test(l));
 }
 

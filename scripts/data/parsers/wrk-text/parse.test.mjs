@@ -1,5 +1,5 @@
 // Tests of the wrk parser: golden fixtures, bad input (each one InputError at its line), and the real
-// report in incoming/ counted with regular expressions of this test's own.
+// report in seeds/ (realReportsOf('wrk-text')) counted with regular expressions of this test's own.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
 import { parsers } from '../index.mjs';
 import { goldenTests, rejectsAt } from '../../../../tests/helpers/golden.mjs';
-import { linesOf, matchingLines, ROOT } from '../../../../tests/helpers/real-data.mjs';
+import { linesOf, matchingLines, realReportsOf } from '../../../../tests/helpers/real-data.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -64,8 +64,10 @@ describe('bad input', () => {
   });
 });
 
-describe('the real report (incoming/solon-jetty-wrk.md)', () => {
-  const text = fs.readFileSync(path.join(ROOT, 'incoming/solon-jetty-wrk.md'), 'utf8');
+const [real] = realReportsOf(parser.format).filter((r) => /solon/.test(r.seedPath));
+
+describe(`the real report (${real.seedPath})`, () => {
+  const text = real.seedText;
   const result = parser.parse(text);
   const all = linesOf(text);
 

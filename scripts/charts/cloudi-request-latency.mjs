@@ -1,0 +1,63 @@
+// Charts for kind cloudi-request-latency (CloudI 2.0 cloudi_service_request_rate): the request
+// latency distribution of every receiver, one curve per language and receiver kind, on a log scale.
+import { num, times } from './shared/format.mjs';
+import { percentileLayers } from './shared/curves.mjs';
+
+const seriesOf = (r) =>
+  `${r.language}${r.receiver_kind && r.receiver_kind !== 'internal' ? ` ${r.receiver_kind}` : ''}`;
+
+/** @param {import('./plan.mjs').BuilderContext} ctx */
+export function build({ rows, fields: f }) {
+  if (rows.length < 2) return [];
+  const series = {
+    name: 'series',
+    type: 'string',
+    title: 'Receiver',
+    description: 'The line or bar the row is drawn in.',
+  };
+  const fields = [
+    series,
+    f.language,
+    f.receiver_kind,
+    f.percentile,
+    f.latency_us,
+    ...(f.note ? [f.note] : []),
+    f.seed,
+    f.line,
+  ];
+  const plotted = rows
+    .map((r) => ({ ...r, series: seriesOf(r) }))
+    .sort((a, b) => a.series.localeCompare(b.series) || a.percentile - b.percentile);
+  const { ylog, layer } = percentileLayers({
+    rows: plotted,
+    value: 'latency_us',
+    valueField: f.latency_us,
+    percentileField: f.percentile,
+    seriesTitle: 'Receiver',
+    fields,
+    dash: { field: 'receiver_kind', type: 'nominal', title: 'Receiver kind' },
+  });
+  const receivers = [...new Set(plotted.map((r) => r.series))];
+  const p = plotted.some((r) => r.percentile === 99.9) ? 99.9 : 99;
+  const tail = plotted.filter((r) => r.percentile === p).sort((a, b) => a.latency_us - b.latency_us);
+  const finding = `At the ${p}th percentile, ${tail[0].series} answered within ${num(tail[0].latency_us)} µs and ${tail.at(-1).series} within ${num(tail.at(-1).latency_us)} µs (${times(tail.at(-1).latency_us / tail[0].latency_us)} longer)`;
+  return [
+    {
+      name: 'latency-distribution',
+      title: 'CloudI 2.0: request latency by percentile, per receiver',
+      subtitle: [
+        `${receivers.length} receivers at their stable request rate`,
+        `percentiles evenly spaced${ylog ? '; log y axis' : ''}`,
+      ],
+      description: `Request latency (µs${ylog ? ', log scale' : ''}) at each percentile CloudI printed, one line per receiver (language and threads or processes). ${finding}.`,
+      alt: `Line chart of request latency against percentile, one line for each of ${receivers.length} receivers.`,
+      finding,
+      rows: plotted,
+      fields,
+      layer,
+      markName: 'points',
+      scales: { x: 'point', y: ylog ? 'log' : 'linear' },
+      size: { width: 640, height: 420 },
+    },
+  ];
+}

@@ -1,0 +1,79 @@
+// Charts for kind cloudi-stable-request-rate (CloudI 2.0): each receiver's stable request rate
+// against its tail latency (the 99.9th percentile of the report's request-latency table, else the
+// 99th), a point per receiver, colour by language and shape by receiver kind.
+import { num } from './shared/format.mjs';
+import { colorScale } from './shared/palette.mjs';
+import { THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
+
+/** @param {import('./plan.mjs').BuilderContext} ctx */
+export function build({ rows, fields: f, tables }) {
+  const latency = Object.values(tables).find((t) => t.table.kind === 'cloudi-request-latency');
+  if (!latency || rows.length < 2) return [];
+  const p = latency.rows.some((r) => r.percentile === 99.9) ? 99.9 : 99;
+  const tailOf = (r) =>
+    latency.rows.find((l) => l.language === r.language && l.receiver_kind === r.receiver_kind && l.percentile === p)
+      ?.latency_us;
+  const plotted = rows
+    .map((r) => ({ ...r, tail_latency_us: tailOf(r) }))
+    .filter((r) => r.tail_latency_us !== undefined)
+    .sort((a, b) => a.language.localeCompare(b.language) || a.receiver_kind.localeCompare(b.receiver_kind));
+  if (plotted.length < 2) return [];
+  const tailField = {
+    name: 'tail_latency_us',
+    type: 'number',
+    title: `Latency at ${p}th percentile (µs)`,
+    unit: 'µs',
+    description: `From the report's request-latency table, percentile ${p}.`,
+  };
+  const fields = [f.language, f.receiver_kind, f.requests_per_second, tailField, f.seed, f.line];
+  const xs = plotted.map((r) => r.tail_latency_us);
+  const xlog = spansDecades(xs, 1);
+  const languages = distinct(plotted.map((r) => r.language)).sort();
+  const fastest = [...plotted].sort((a, b) => b.requests_per_second - a.requests_per_second)[0];
+  const lowest = [...plotted].sort((a, b) => a.tail_latency_us - b.tail_latency_us)[0];
+  const name = (r) => `${r.language} ${r.receiver_kind}`;
+  const finding = `The highest stable rate is ${name(fastest)}'s ${num(fastest.requests_per_second, 1)} requests/s (${num(fastest.tail_latency_us)} µs at p${p}); the lowest tail latency is ${name(lowest)}'s ${num(lowest.tail_latency_us)} µs (${num(lowest.requests_per_second, 1)} requests/s)`;
+  return [
+    {
+      name: 'rate-vs-tail-latency',
+      title: `CloudI 2.0: stable request rate against p${p} latency`,
+      subtitle: [
+        'One point per receiver: up and to the left is better',
+        `colour: language; shape: threads, processes or internal${xlog ? '; log x axis' : ''}`,
+      ],
+      description: `Stable request rate (requests/s) against the ${p}th percentile of request latency (µs${xlog ? ', log scale' : ''}), one point per receiver. ${finding}.`,
+      alt: `Scatter plot of stable request rate against ${p}th percentile latency, ${plotted.length} receivers in ${languages.length} languages.`,
+      finding,
+      rows: plotted,
+      fields,
+      layer: [
+        {
+          name: 'points',
+          mark: { type: 'point', filled: true, size: 70, opacity: 1 },
+          encoding: {
+            x: {
+              field: 'tail_latency_us',
+              type: 'quantitative',
+              title: titleWithUnit(tailField, xlog ? 'log scale' : ''),
+              scale: xlog ? { type: 'log' } : { zero: false },
+              axis: { ...THOUSANDS, ...(xlog ? { values: logTicks(xs) } : {}) },
+            },
+            y: {
+              field: 'requests_per_second',
+              type: 'quantitative',
+              title: titleWithUnit(f.requests_per_second),
+              scale: { zero: true },
+              axis: THOUSANDS,
+            },
+            color: { field: 'language', type: 'nominal', title: 'Language', scale: colorScale('language', languages) },
+            shape: { field: 'receiver_kind', type: 'nominal', title: 'Receiver kind' },
+            tooltip: tooltip(fields),
+          },
+        },
+      ],
+      markName: 'points',
+      scales: { x: xlog ? 'log' : 'linear', y: 'linear' },
+      size: { width: 640, height: 400 },
+    },
+  ];
+}

@@ -1,0 +1,75 @@
+// Two chart shapes that several kinds share: latency percentile curves (one line per series, the
+// percentiles evenly spaced so that the tail gets room, log y when the values span decades) and a
+// bar per run (requests/s of each run of an ab or wrk report). Builders pass their fields and words.
+import { colorScale } from './palette.mjs';
+import { THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './spec.mjs';
+
+/**
+ * @param {object} o
+ * @param {object[]} o.rows        each with `series` (the line's name), `percentile` and o.value
+ * @param {string} o.value         the latency field
+ * @param {object} o.valueField    its field (title, unit)
+ * @param {object} o.percentileField
+ * @param {string} o.seriesTitle   legend title
+ * @param {object[]} o.fields      tooltip fields
+ * @param {object} [o.dash]        a strokeDash encoding
+ */
+export function percentileLayers({ rows, value, valueField, percentileField, seriesTitle, fields, dash }) {
+  const ys = rows.map((r) => r[value]).filter((v) => v > 0);
+  const ylog = spansDecades(ys);
+  const series = distinct(rows.map((r) => r.series));
+  const x = {
+    field: 'percentile',
+    type: 'ordinal',
+    title: `${titleWithUnit(percentileField)}, evenly spaced`,
+    sort: 'ascending',
+    scale: { type: 'point', padding: 0.3 },
+    axis: { labelAngle: 0 },
+  };
+  const y = {
+    field: value,
+    type: 'quantitative',
+    title: titleWithUnit(valueField, ylog ? 'log scale' : ''),
+    scale: ylog ? { type: 'log' } : { zero: true },
+    axis: { ...THOUSANDS, ...(ylog ? { values: logTicks(ys) } : {}) },
+  };
+  const color = { field: 'series', type: 'nominal', title: seriesTitle, scale: colorScale('series', series) };
+  return {
+    ylog,
+    layer: [
+      {
+        mark: { type: 'line', strokeWidth: 1.5 },
+        encoding: { x, y, color, detail: { field: 'series' }, ...(dash ? { strokeDash: dash } : {}) },
+      },
+      {
+        name: 'points',
+        mark: { type: 'point', filled: true, size: 30, opacity: 1 },
+        encoding: { x, y, color, tooltip: tooltip(fields) },
+      },
+    ],
+  };
+}
+
+/** A bar per run: x the run, y o.value from zero. */
+export function runBars({ value, valueField, fields }) {
+  return [
+    {
+      name: 'bars',
+      mark: { type: 'bar', color: '#0072B2' },
+      encoding: {
+        x: { field: 'series', type: 'nominal', title: 'Run', sort: null, axis: { labelAngle: 0 } },
+        y: {
+          field: value,
+          type: 'quantitative',
+          title: titleWithUnit(valueField),
+          scale: { zero: true },
+          axis: THOUSANDS,
+        },
+        tooltip: tooltip(fields),
+      },
+    },
+  ];
+}
+
+/** The name of a run on a chart: "Run 2" (labels may be in a script the chart font lacks; they stay in the tooltip). */
+export const runName = (r) => `Run ${r.run}`;
