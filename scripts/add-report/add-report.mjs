@@ -15,6 +15,8 @@ import { loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms } from '../data/pipeline.mjs';
 import { detectFormats } from './detect.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
+import { entityEntries, unknownEntities } from './entity-match.mjs';
+import { readEntities } from '../data/entities.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -183,14 +185,33 @@ try {
     todo.push(`seeds/platforms.yaml: ${p.id}: kind (physical server, cloud instance, desktop), and check the name`);
   }
 
+  // Software the report names that no entity is yet: proposed, for a reviewer to keep or merge.
+  const newEntities = unknownEntities(
+    readEntities(inputs.entitiesText, inputs.entitiesPath),
+    results.flatMap((r) => Object.values(r.parsed.tables)),
+  );
+  let entitiesText = inputs.entitiesText;
+  if (newEntities.length) {
+    entitiesText = `${entitiesText.replace(/\n*$/, '\n')}${entityEntries(newEntities, seedPath)}\n`;
+    for (const e of newEntities) {
+      todo.push(
+        `${inputs.entitiesPath}: ${e.id}: review the new ${e.kind} "${e.name}" (or make it an alias of a known one)`,
+      );
+    }
+  }
+
   const report = { metaPath, metaText: meta, seedPath, seedText: text, files: {} };
-  const { files, reports } = buildData({ ...inputs, platformsText, reports: [...inputs.reports, report] }, env);
+  const { files, reports } = buildData(
+    { ...inputs, platformsText, entitiesText, reports: [...inputs.reports, report] },
+    env,
+  );
   const added = reports.find((r) => r.slug === slug);
 
   // # Save outputs: seed (byte for byte), metadata, platforms, then data/ in one swap.
   writeFileAtomic(path.join(root, seedPath), bytes);
   writeFileAtomic(path.join(root, metaPath), meta);
   if (newPlatforms.length) writeFileAtomic(path.join(root, inputs.platformsPath), platformsText);
+  if (newEntities.length) writeFileAtomic(path.join(root, inputs.entitiesPath), entitiesText);
   writeTreeAtomic(path.join(root, 'data'), files);
 
   console.log(`Added ${shown} as ${seedPath} (format ${formats.join(', ')}).`);
@@ -208,6 +229,10 @@ try {
     const p = newPlatforms.find((x) => x.id === u.id);
     console.log(`  ${u.machine}: ${u.id}${p ? ' (new entry in seeds/platforms.yaml)' : ' (already known)'}`);
     if (p?.missing.length) console.log(`    the report does not state: ${p.missing.join(', ')}`);
+  }
+  if (newEntities.length) {
+    console.log(`Software not known yet (new entries in ${inputs.entitiesPath}, to review):`);
+    for (const e of newEntities) console.log(`  ${e.name}: ${e.id} (${e.kind}, first at line ${e.line})`);
   }
   if (todo.length) {
     console.log('Still to fill in:');

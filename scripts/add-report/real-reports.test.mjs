@@ -210,3 +210,36 @@ test('a report with an ab run and a wrk run: both formats in the metadata, a tab
     removeTempRepo(root);
   }
 });
+
+test('a client no entity knows yet is proposed as a new entity for review, and check refuses until it is reviewed', () => {
+  const root = tempRepo('new-entity');
+  try {
+    const [httpc2017] = realReportsOf('httpc-bench-text');
+    const file = outside('httpc.md', httpc2017.seedText.replaceAll('ibrowse', 'ibrowse-ng'));
+    const a = run(root, [
+      file,
+      '--date',
+      '2017',
+      '--title',
+      'httpc_bench with a renamed client',
+      '--slug',
+      'renamed-client',
+      '--source',
+      'a/b:c.md@0000000',
+    ]);
+    assert.equal(a.status, 0, a.stderr);
+    assert.match(
+      a.stdout,
+      /Software not known yet[^\n]*\n {2}ibrowse-ng: ibrowse-ng \(http-client, first at line \d+\)/,
+    );
+    const entities = fs.readFileSync(path.join(root, 'seeds/entities.yaml'), 'utf8');
+    assert.match(entities, /\n {2}ibrowse-ng:\n {4}name: "ibrowse-ng"\n {4}kind: http-client\n/);
+    const c = check(root);
+    assert.equal(c.status, 1);
+    assert.match(c.stderr, /^seeds\/entities\.yaml:\d+: fill in: review: "TODO: new in seeds\/[^"]+; keep it/m);
+    // A known client is not proposed again: hackney is in the same report.
+    assert.doesNotMatch(entities.slice(entities.indexOf('ibrowse-ng:')), /hackney/);
+  } finally {
+    removeTempRepo(root);
+  }
+});

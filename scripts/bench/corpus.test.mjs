@@ -41,7 +41,8 @@ test('the PRNG gives the same numbers for the same seed', () => {
   assert.ok(xs.every((x) => x >= 0 && x < 1));
 });
 
-for (const r of reports) {
+// The corpus is made from the seeds of the formats it knows how to rewrite (FORMATS).
+for (const r of reports.filter((x) => FORMATS.includes(parseYaml(x.metaText).format))) {
   const format = parseYaml(r.metaText).format;
   test(`a rewritten ${r.seedPath} parses to the same rows with other values`, () => {
     const { text } = rewriteSeed(format, r.seedText, prng(7));

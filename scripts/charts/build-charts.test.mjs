@@ -111,6 +111,21 @@ const expectedRows = {
     return n;
   },
   'rate-vs-errors': (slug) => httpRuns(slug).first.length,
+  // Distributions and run summaries (CloudI 2.0, wrk, ab): every row, one point or bar each.
+  'latency-distribution': (slug) => {
+    const table = reports[slug].tables.find((t) => /latency/.test(t.kind) && t.kind !== 'cloudi-stable-request-rate');
+    return csvRows(slug, table.id).length;
+  },
+  percentiles: (slug) => csvRows(slug, 'percentiles').length,
+  'requests-per-second': (slug) => csvRows(slug, 'summary').length,
+  // A receiver with a latency at the tail percentile (99.9, else 99) is one point.
+  'rate-vs-tail-latency': (slug) => {
+    const latency = csvRows(slug, 'request-latency');
+    const p = latency.some((r) => +r.percentile === 99.9) ? 99.9 : 99;
+    const key = (r) => `${r.language}|${r.receiver_kind}`;
+    const tails = new Set(latency.filter((r) => +r.percentile === p).map(key));
+    return csvRows(slug, 'request-rate').filter((r) => tails.has(key(r))).length;
+  },
   'runs-compared': (slug) => {
     const { rows, runs } = httpRuns(slug);
     const key = (r) => [r.client, poolKey(r), r.concurrency].join('|');

@@ -43,6 +43,7 @@ for (const p of inputs.orphans) {
 // Placeholders that add-report leaves for the contributor.
 for (const [file, text] of [
   [inputs.platformsPath, inputs.platformsText],
+  [inputs.entitiesPath, inputs.entitiesText],
   ...inputs.reports.map((r) => [r.metaPath, r.metaText]),
 ]) {
   text.split('\n').forEach((l, i) => {

@@ -32,6 +32,34 @@ function assertOnLine(file, n, value, what) {
   assert.ok(onLine(line, value), `${file}:${n}: expected ${what} ${JSON.stringify(value)} on the line, found ${JSON.stringify(line)}`);
 }
 
+// Units as the tools print them, to the base units of the tables (independently of the parsers):
+// wrk's times (us, ms, s, m) in microseconds, counts with k or M, sizes with KB, MB, GB (1024-based).
+const UNIT = { us: 1, ms: 1e3, s: 1e6, m: 6e7, k: 1e3, M: 1e6, B: 1, KB: 1024, MB: 1024 ** 2, GB: 1024 ** 3 };
+/** The value of a printed quantity such as "12.92ms" or "9.01k", in base units; NaN when it is none. */
+const quantity = (token) => {
+  const m = /^(-?\d+(?:\.\d+)?)(us|ms|s|m|k|M|B|KB|MB|GB)?%?$/.exec(token);
+  return m ? Number(m[1]) * (UNIT[m[2]] ?? 1) : NaN;
+};
+const close = (a, b) => Math.abs(a - b) <= 1e-9 * Math.max(1, Math.abs(a), Math.abs(b));
+/** Is this quantity (in base units) printed on the line, in any unit? */
+function assertQuantityOnLine(file, n, value, what) {
+  const line = seedLines(file)[n - 1];
+  const found = line.split(/[\s,[\]()]+/).some((t) => close(quantity(t), Number(value)));
+  assert.ok(found, `${file}:${n}: expected ${what} ${value} (in base units) on the line, found ${JSON.stringify(line)}`);
+}
+/** The nearest line at or above n that matches re (a block's heading or first line). */
+const lineAbove = (file, n, re) => {
+  const lines = seedLines(file);
+  for (let i = n - 1; i >= 0; i--) if (re.test(lines[i])) return lines[i];
+  return undefined;
+};
+/** The line of a block (from line n, at most `span` lines) that starts with a label, and its number. */
+function labelled(file, n, label, span = 40) {
+  const lines = seedLines(file);
+  for (let i = n - 1; i < Math.min(lines.length, n - 1 + span); i++) if (lines[i].trim().startsWith(label)) return i + 1;
+  assert.fail(`${file}:${n}: no "${label}" line in the ${span} lines of its block`);
+}
+
 // Fairness summary fields and the label of the line that states each (Darner's bench output).
 const SUMMARY_LABELS = {
   concurrency: 'Concurrency Level',
@@ -105,6 +133,56 @@ const PROVENANCE = {
   'astore-throughput-digitized': (r) => {
     assert.match(r.seed, /\.digitized\.csv$/);
     assert.equal(seedLines(r.seed)[r.line - 1], `${r.parallelism_max},${r.requests_per_second}`, `${r.seed}:${r.line}`);
+  },
+  // CloudI 2.0: "stable at <rate> [<min> .. <max>] requests/second", then the distribution's moments,
+  // under the "## <language> <receiver kind>" heading; each percentile on a line of its own.
+  'cloudi-stable-request-rate': (r) => {
+    const line = seedLines(r.seed)[r.line - 1];
+    const m = /stable at (\S+) \[(\S+) \.\. (\S+)\] requests\/second/.exec(line);
+    assert.ok(m, `${r.seed}:${r.line}: a "stable at" line`);
+    assert.deepEqual([+m[1], +m[2], +m[3]], [+r.requests_per_second, +r.requests_per_second_min, +r.requests_per_second_max]);
+    for (const [label, f] of [['mean', 'latency_mean_us'], ['stddev', 'latency_stddev_us'], ['skewness', 'latency_skewness'], ['kurtosis', 'latency_kurtosis']]) {
+      assertQuantityOnLine(r.seed, labelled(r.seed, r.line, label, 8), r[f], f);
+    }
+    assert.match(lineAbove(r.seed, r.line, /^## /), new RegExp(`^## ${r.language.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'i'));
+  },
+  'cloudi-request-latency': (r) => {
+    assert.match(seedLines(r.seed)[r.line - 1], new RegExp(`^\\s*${r.percentile}%`), `${r.seed}:${r.line}: the percentile`);
+    assertOnLine(r.seed, +r.line, r.latency_us, 'latency_us');
+  },
+  // ApacheBench: one run's block; each figure on the line of its label, in the units ab prints.
+  'ab-summary': (r) => {
+    // The row's line is the run's "Requests per second" line; its other labels stand above it.
+    const start = seedLines(r.seed).findLastIndex((l, i) => i < r.line && /^ab\s|^This is ApacheBench/.test(l)) + 1;
+    for (const [label, f] of [['Concurrency Level', 'concurrency'], ['Complete requests', 'complete_requests'], ['Failed requests', 'failed_requests'], ['Requests per second', 'requests_per_second']]) {
+      assertOnLine(r.seed, labelled(r.seed, start || 1, label, r.line - start + 1), r[f], f);
+    }
+  },
+  'ab-connection-times': (r) => {
+    const line = seedLines(r.seed)[r.line - 1];
+    assert.match(line, new RegExp(`^\\s*${r.phase}:`, 'i'), `${r.seed}:${r.line}: the phase`);
+    for (const f of ['min_ms', 'mean_ms', 'sd_ms', 'median_ms', 'max_ms']) if (r[f] !== '') assertOnLine(r.seed, +r.line, r[f], f);
+  },
+  'ab-percentiles': (r) => {
+    assert.match(seedLines(r.seed)[r.line - 1], new RegExp(`^\\s*${r.percentile}%`), `${r.seed}:${r.line}: the percentile`);
+    assertOnLine(r.seed, +r.line, r.time_ms, 'time_ms');
+  },
+  // wrk: the run's "Running ... @ <url>" line, then its figures in wrk's units (12.92ms, 9.01k, 410.05MB).
+  'wrk-summary': (r) => {
+    assert.ok(seedLines(r.seed)[r.line - 1].includes(`@ ${r.url}`), `${r.seed}:${r.line}: the run's url`);
+    assertOnLine(r.seed, labelled(r.seed, r.line, `${r.threads} threads`, 4), r.connections, 'connections');
+    const done = labelled(r.seed, r.line, `${r.requests} requests in`, 20);
+    assertQuantityOnLine(r.seed, done, r.read_bytes, 'read_bytes');
+    assertOnLine(r.seed, labelled(r.seed, r.line, 'Requests/sec:', 20), r.requests_per_second, 'requests_per_second');
+  },
+  'wrk-thread-stats': (r) => {
+    const line = seedLines(r.seed)[r.line - 1];
+    assert.match(line, r.stat === 'latency' ? /^\s*Latency\s/ : /^\s*Req\/Sec\s/, `${r.seed}:${r.line}: the ${r.stat} row`);
+    for (const f of ['avg', 'stdev', 'max', 'within_stdev_pct']) assertQuantityOnLine(r.seed, +r.line, r[f], f);
+  },
+  'wrk-latency-distribution': (r) => {
+    assert.match(seedLines(r.seed)[r.line - 1], new RegExp(`^\\s*${r.percentile}%`), `${r.seed}:${r.line}: the percentile`);
+    assertQuantityOnLine(r.seed, +r.line, r.latency_us, 'latency_us');
   },
   // Errata: the line holds the value as published, and the corrected table has that row.
   errata: (r, _rows, slug) => {

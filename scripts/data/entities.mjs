@@ -41,7 +41,7 @@ import { readYaml } from './yaml-input.mjs';
  */
 
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const FIELDS = new Set(['name', 'kind', 'aliases', 'homepage', 'repository']);
+const FIELDS = new Set(['name', 'kind', 'aliases', 'homepage', 'repository', 'review']);
 
 /** Lower case, trimmed, runs of white space as one space: the form in which names are matched. */
 export const normaliseName = (name) => String(name).trim().replace(/\s+/g, ' ').toLowerCase();

@@ -28,15 +28,7 @@ let pub;
 
 before(async () => {
   root = tempSite('hostile');
-  // # The report's receiver languages are hostile names: a reviewer who let them through as an
-  // entity (every name in a table must be one) is the case to prove inert.
-  const entities = path.join(root, 'seeds/entities.yaml');
-  const names = [SCRIPT, IMG.trim(), JS_URL].map((n) => JSON.stringify(n)).join(', ');
-  fs.appendFileSync(
-    entities,
-    `  hostile-language:\n    name: ${JSON.stringify(SCRIPT)}\n    kind: language-runtime\n    aliases: [${names}]\n`,
-  );
-  // # Add the report as a contributor does.
+  // # Add the report as a contributor does (its hostile receiver names become proposed entities).
   const added = await run(root, 'scripts/add-report/add-report.mjs', [
     FIXTURE,
     '--root',

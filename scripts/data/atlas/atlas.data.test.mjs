@@ -183,7 +183,12 @@ test('every report with a table appears in the subjects of the entities it measu
   const cloudi = atlas.subjects.find((s) => s.id === 'cloudi');
   assert.deepEqual(
     cloudi.reports.map((r) => r.report),
-    ['cloudi-1.5.1-power8', 'cloudi-1.5.4-core-i7', 'cloudi-1.7.1-core-i7'],
+    [
+      'cloudi-1.5.1-power8',
+      'cloudi-1.5.4-core-i7',
+      'cloudi-1.7.1-core-i7',
+      'cloudi-2.0.6-request-rate-language-dell-poweredge-r710',
+    ],
   );
   const memcache = atlas.subjects.find((s) => s.id === 'memcache');
   assert.deepEqual(
