@@ -301,7 +301,9 @@ test(
           seedText: change(r.seedText),
           metaText: change(r.metaText),
           errataText: r.errataText && change(r.errataText),
-          files: Object.fromEntries(Object.entries(r.files).map(([p, s]) => [p, s ? change(s) : s])),
+          files: Object.fromEntries(
+            Object.entries(r.files).map(([p, s]) => [p, typeof s === 'string' && s ? change(s) : s]), // images are bytes
+          ),
         };
         const result = await runDataStep(inputsWith(changed));
         assert.ok(result.ok, `${r.seedPath} with ${name}: ${result.inputError ?? result.crash}`);
