@@ -10,6 +10,7 @@ export default [
       '.venv/',
       '.cache/',
       'public/',
+      '.*.tmp-*/',
       'build/',
       'data/',
       'seeds/',

@@ -6,12 +6,17 @@
 // --publish builds for the published site, with the base URL from config.toml (params.publishURL).
 // A stage whose inputs have not changed since its last run (same content hash) is skipped, like
 // make; --force runs every stage.
+// public/ is replaced atomically: Hugo builds into a new folder beside it, the search stage indexes
+// that folder, and only then is it swapped in (lib/fs.mjs swapIn), so public/ is always the last
+// complete site or the new one, whenever the build is killed; a build killed mid-swap is repaired
+// by the next (recoverTree), and the stamps of those two stages are written only after the swap.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/paths.mjs';
 import { publishURL as readPublishURL } from './lib/config.mjs';
 import { hugoBin } from './lib/tools.mjs';
+import { swapIn, tempBeside } from './lib/fs.mjs';
 import { createHash } from 'node:crypto';
 
 const skipData = process.argv.includes('--skip-data');
@@ -20,14 +25,11 @@ const publish = process.argv.includes('--publish');
 const publishURL = publish ? readPublishURL(ROOT) : undefined;
 
 const node = process.execPath;
-const hugoArgs = [
-  '--quiet',
-  '--minify',
-  '--cleanDestinationDir',
-  '--destination',
-  'public',
-  ...(publishURL ? ['--baseURL', publishURL] : []),
-];
+const PUBLIC = path.join(ROOT, 'public');
+/** The next site, beside public/ (made after repairing what a killed build left there). */
+const staging = tempBeside(PUBLIC);
+const hugoOptions = ['--quiet', '--minify', '--cleanDestinationDir', ...(publishURL ? ['--baseURL', publishURL] : [])];
+const hugoArgs = [...hugoOptions, '--destination', staging];
 /** Stages in order; the stages of one step run at the same time. */
 const steps = [
   skipData ? [] : [['data', node, ['scripts/data/build-data.mjs', '--quiet']]],
@@ -36,7 +38,7 @@ const steps = [
     ['views', node, ['scripts/views/build-views.mjs']],
   ],
   [['hugo', hugoBin(), hugoArgs]],
-  [['search', node, ['scripts/search/build-search.mjs']]],
+  [['search', node, ['scripts/search/build-search.mjs', '--site', staging]]],
 ];
 
 /**
@@ -71,8 +73,8 @@ const STAGES = {
       'build',
       'node_modules/.package-lock.json',
     ],
-    output: 'public/index.html',
-    extra: hugoArgs.join(' '),
+    output: 'public/index.html', // written into the staging folder, swapped in after the search stage
+    extra: hugoOptions.join(' '),
   },
   // The pages Hugo wrote: its stamp changes whenever it ran on other inputs (Hugo's --cleanDestinationDir
   // removes public/pagefind/, and then the missing output makes this stage run again).
@@ -105,6 +107,14 @@ function inputHash(stage) {
 }
 const stampOf = (stage) => path.join(ROOT, '.cache', 'stamps', `${stage}.sha256`);
 
+/** The stages that write the next site into `staging`, and those of them that ran. */
+const SITE_STAGES = ['hugo', 'search'];
+const pendingStamps = [];
+function writeStamp(name) {
+  fs.mkdirSync(path.dirname(stampOf(name)), { recursive: true });
+  fs.writeFileSync(stampOf(name), inputHash(name));
+}
+
 /** Run one stage, unless its inputs are unchanged; a stage that hangs fails the build instead of stalling it. */
 function run([name, cmd, args]) {
   const t0 = performance.now();
@@ -119,15 +129,19 @@ function run([name, cmd, args]) {
     return Promise.resolve({ name, ms: Math.round(performance.now() - t0), skipped: true });
   }
   if (fs.existsSync(stamp)) fs.rmSync(stamp);
+  // The search stage alone (Hugo skipped): it indexes a copy of the current site, swapped in after.
+  if (name === 'search' && !fs.existsSync(path.join(staging, 'index.html')))
+    fs.cpSync(PUBLIC, staging, { recursive: true });
   return new Promise((resolve, reject) => {
     const child = spawn(cmd, args, { cwd: ROOT, stdio: 'inherit' });
     const timer = setTimeout(() => child.kill('SIGKILL'), 600_000);
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
       if (code === 0) {
-        // Stamp what the stage read (for data, the seeds it read: its own output is not an input).
-        fs.mkdirSync(path.dirname(stamp), { recursive: true });
-        fs.writeFileSync(stamp, inputHash(name));
+        // Stamp what the stage read (for data, the seeds it read: its own output is not an input);
+        // for the stages that write the next site, once it is swapped in.
+        if (SITE_STAGES.includes(name)) pendingStamps.push(name);
+        else writeStamp(name);
         resolve({ name, ms: Math.round(performance.now() - t0) });
       } else reject(new Error(`build: stage "${name}" failed (${signal ?? `exit ${code}`})`));
     });
@@ -141,8 +155,14 @@ try {
     for (const { name, ms, skipped } of await Promise.all(step.map(run)))
       console.log(`build: ${name} ${skipped ? `up to date (${ms} ms to check)` : `${ms} ms`}`);
   }
+  // # Save outputs: the new site replaces public/ in one swap, or nothing changed.
+  if (pendingStamps.length) {
+    swapIn(PUBLIC, staging);
+    pendingStamps.forEach(writeStamp);
+  } else fs.rmSync(staging, { recursive: true, force: true });
   console.log(`build: done in ${Math.round(performance.now() - started)} ms -> public/`);
 } catch (e) {
+  fs.rmSync(staging, { recursive: true, force: true });
   console.error(e.message);
   process.exit(1);
 }

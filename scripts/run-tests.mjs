@@ -1,34 +1,87 @@
-// CLI behind `npm test`: every gate, in order, stopping at the first that fails.
+// CLI behind `npm test`: every gate, in order, stopping at the first that fails. The gates that need
+// no browser run first, so that a machine without Chromium still runs and reports them:
 //  1. lint: formatting (Prettier) and ESLint's recommended rules;
 //  2. unit and golden tests beside the code (node --test scripts/);
-//  3. site-level tests in throw-away copies of the repository (tests/site/): mutation of every
-//     seed, hostile input, deterministic builds;
+//  3. site-level tests in throw-away copies of the repository (tests/site/) that need no browser:
+//     mutation of every seed, deterministic builds, atomic publishing;
 //  4. check: seeds, metadata, platforms and data/ consistent (data/ is what the scripts produce);
 //  5. build the site into public/, and validate its HTML and internal links;
-//  6. end-to-end tests in Chromium against public/ (Playwright, tests/e2e/).
+//  6. a browser: CHROME_PATH, the system's Chromium or Playwright's own; without one, one line that
+//     says how to get one, and exit 1;
+//  7. the site-level tests that open a browser (tests/site/hostile-input.test.mjs);
+//  8. end-to-end tests in Chromium against public/ (Playwright, tests/e2e/).
+// Every node:test file runs under a time limit (--test-timeout; the heavy tests also set their own),
+// Playwright has its own: a run can fail, never hang.
+// Usage: node scripts/run-tests.mjs [--gates id,id,...]   (ids: lint, unit, site, check, build,
+//   validate, browser, site-browser, e2e; default all, in this order)
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { ROOT } from './lib/paths.mjs';
+import { chromePath, NO_BROWSER } from './lib/tools.mjs';
 
+const { values } = parseArgs({ options: { gates: { type: 'string' } } });
 const node = process.execPath;
 const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
-const steps = [
-  ['lint: formatting', node, [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']],
-  ['lint: ESLint', node, [bin('eslint', 'bin/eslint.js'), '.']],
-  ['unit and golden tests', node, ['--test', '--test-reporter=spec', 'scripts/']],
-  ['site-level tests', node, ['--test', '--test-reporter=spec', 'tests/site/']],
-  ['check', node, ['scripts/check/check.mjs']],
-  ['build', node, ['scripts/build.mjs', '--skip-data']],
-  ['validate site: HTML and internal links of public/', node, ['scripts/check/validate-site.mjs']],
-  ['end-to-end tests', node, [bin('@playwright/test', 'cli.js'), 'test']],
-];
+/** The site-level tests that open a browser; the others run before the browser is looked for. */
+const BROWSER_SITE_TESTS = ['tests/site/hostile-input.test.mjs'];
+const SITE_TESTS = fs
+  .readdirSync(path.join(ROOT, 'tests/site'))
+  .filter((f) => f.endsWith('.test.mjs'))
+  .map((f) => `tests/site/${f}`)
+  .filter((f) => !BROWSER_SITE_TESTS.includes(f))
+  .sort();
+const nodeTest = ['--test', '--test-reporter=spec', '--test-timeout=900000'];
 
-for (const [name, cmd, args] of steps) {
+/** Playwright's own Chromium, when it is installed (and the environment does not hide it). */
+async function playwrightChromium() {
+  if (process.env.BENCH_ATLAS_NO_SYSTEM_CHROME === '1') return undefined;
+  try {
+    const { chromium } = await import('@playwright/test');
+    const p = chromium.executablePath();
+    return p && fs.existsSync(p) ? p : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const steps = [
+  ['lint', 'lint: formatting', node, [bin('prettier', 'bin/prettier.cjs'), '--check', '--log-level', 'warn', '.']],
+  ['lint', 'lint: ESLint', node, [bin('eslint', 'bin/eslint.js'), '.']],
+  ['unit', 'unit and golden tests', node, [...nodeTest, 'scripts/']],
+  ['site', 'site-level tests', node, [...nodeTest, ...SITE_TESTS]],
+  ['check', 'check', node, ['scripts/check/check.mjs']],
+  ['build', 'build', node, ['scripts/build.mjs', '--skip-data']],
+  ['validate', 'validate site: HTML and internal links of public/', node, ['scripts/check/validate-site.mjs']],
+  ['browser', 'a browser for the tests that need one'],
+  ['site-browser', 'site-level tests in a browser', node, [...nodeTest, ...BROWSER_SITE_TESTS]],
+  ['e2e', 'end-to-end tests', node, [bin('@playwright/test', 'cli.js'), 'test']],
+];
+const chosen = values.gates ? values.gates.split(',') : steps.map(([id]) => id);
+const unknown = chosen.filter((g) => !steps.some(([id]) => id === g));
+if (unknown.length) {
+  console.error(
+    `npm test: unknown gate ${unknown.join(', ')} (known: ${[...new Set(steps.map(([id]) => id))].join(', ')})`,
+  );
+  process.exit(2);
+}
+
+for (const [id, name, cmd, args] of steps.filter(([g]) => chosen.includes(g))) {
   console.log(`\n== ${name} ==`);
+  if (id === 'browser') {
+    const found = chromePath() ?? (await playwrightChromium());
+    if (!found) {
+      console.error(`npm test: ${NO_BROWSER}.`);
+      process.exit(1);
+    }
+    console.log(found);
+    continue;
+  }
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });
   if (r.status !== 0) {
     console.error(`\nnpm test: "${name}" failed (exit ${r.status ?? r.signal}).`);
     process.exit(r.status || 1);
   }
 }
-console.log('\nnpm test: all gates passed');
+console.log(values.gates ? `\nnpm test: gates ${chosen.join(', ')} passed` : '\nnpm test: all gates passed');

@@ -12,7 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { ROOT } from '../lib/paths.mjs';
 import { readTree } from '../lib/fs.mjs';
-import { InputError } from '../lib/errors.mjs';
+import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { readTable } from '../lib/table.mjs';
 import { venvBin } from '../lib/tools.mjs';
 import { loadEnv, readInputs } from '../data/inputs.mjs';
@@ -29,6 +29,18 @@ const asLine = (e) => {
     return x.format();
   });
 };
+
+// An error of the operating system (a folder where a file should be, a file that cannot be read or
+// written, a full disk): one line naming the file, exit 1, not a stack trace.
+process.on('uncaughtException', (e) => {
+  const line = systemErrorLine(e) ?? (e instanceof InputError ? e.format() : undefined);
+  if (!line) {
+    console.error(e);
+    process.exit(1);
+  }
+  console.error(line);
+  process.exit(1);
+});
 
 // # Load inputs.
 const env = loadEnv();

@@ -4,7 +4,8 @@
 //  2. every internal link and resource resolves to a file of public/: href and src of pages (and of
 //     the inline SVG), srcset, url() in stylesheets, and #fragments: /seeds/<slug>/#L42 needs an
 //     element with id "L42" in that page. An integrity attribute must match the file it names.
-//     External links are not followed; a javascript: URL is always a problem.
+//     External links are not followed; a javascript: URL is always a problem;
+//  3. under /reports/ only pages, citations and images whose bytes are the type their name says.
 // One line per problem, `<file>: <what is broken>`; exit 1 if there is any.
 // Usage: node scripts/check/validate-site.mjs [--dir public] [--base /] [--no-html]
 //   --base: the base URL the site was built for (a build with --publish: its publishURL).
@@ -16,6 +17,7 @@ import { HtmlValidate, FileSystemConfigLoader } from 'html-validate';
 import { ROOT } from '../lib/paths.mjs';
 import { walk } from '../lib/fs.mjs';
 import { attrOf, elements, parseHtml } from './html.mjs';
+import { IMAGE_WORDS, imageType, typeOfExtension } from '../lib/image.mjs';
 
 const { values } = parseArgs({
   options: { dir: { type: 'string' }, base: { type: 'string' }, 'no-html': { type: 'boolean' } },
@@ -145,6 +147,25 @@ for (const file of files.filter((f) => f.endsWith('.css'))) {
     const problem = checkReference({ url: m[2], tag: 'css', attr: 'url' }, cssUrl, file);
     if (problem) problems.push(`${shown(file)}: ${problem}`);
   }
+}
+
+// 3. Nothing under /reports/ but pages, citations and images whose bytes are the type their name
+// says (lib/image.mjs): a file named .html, .svg or .js there would run on the site's origin.
+for (const file of files) {
+  const rel = path.relative(dir, file).split(path.sep).join('/');
+  if (!rel.startsWith('reports/')) continue;
+  const name = path.posix.basename(rel);
+  if (['index.html', 'citation.bib', 'citation.csl.json'].includes(name)) continue;
+  const named = typeOfExtension(path.posix.extname(name));
+  const found = imageType(fs.readFileSync(file));
+  if (!named)
+    problems.push(
+      `${shown(file)}: expected only pages, citations and ${IMAGE_WORDS} under reports/, found a ${path.posix.extname(name) || 'file without extension'} file`,
+    );
+  else if (found !== named)
+    problems.push(
+      `${shown(file)}: expected ${IMAGE_WORDS} whose bytes match its name, found ${found ? `a ${found.toUpperCase()} image` : 'other bytes'}`,
+    );
 }
 
 for (const p of problems) console.error(p);

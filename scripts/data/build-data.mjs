@@ -6,7 +6,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
 import { writeTreeAtomic } from '../lib/fs.mjs';
-import { InputError } from '../lib/errors.mjs';
+import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { loadEnv, readInputs } from './inputs.mjs';
 import { buildData } from './pipeline.mjs';
 
@@ -32,6 +32,12 @@ try {
 } catch (e) {
   if (e instanceof InputError) {
     console.error(e.format());
+    process.exit(1);
+  }
+  // A read-only, full or missing place to write, a folder where a file should be: one line, no stack.
+  const line = systemErrorLine(e, path.relative(process.cwd(), out) || out);
+  if (line) {
+    console.error(line);
     process.exit(1);
   }
   throw e;

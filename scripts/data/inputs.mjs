@@ -8,6 +8,32 @@ import { ROOT, relPath } from '../lib/paths.mjs';
 import { walk } from '../lib/fs.mjs';
 import { parsers } from './parsers/index.mjs';
 import { loadMetaSchema, loadSchemas } from './schemas.mjs';
+import { InputError } from '../lib/errors.mjs';
+
+/**
+ * Where a repository path really leads, when that is outside `folder` (a symlink out of the
+ * report's folder, or into a folder): a reason to refuse it, or undefined when it is a file inside.
+ */
+export function escapeOf(root, rel, folder) {
+  let real;
+  try {
+    real = fs.realpathSync(path.join(root, rel));
+  } catch {
+    return 'a link to nothing';
+  }
+  const inside = fs.realpathSync(path.join(root, folder));
+  if (real !== inside && !real.startsWith(inside + path.sep)) return `a link to ${real}, outside ${folder}/`;
+  if (fs.statSync(real).isDirectory()) return 'a folder';
+  return undefined;
+}
+
+/** Read a file the repository names (platforms, entities): a folder there is an InputError, not EISDIR. */
+function readTextFile(root, rel) {
+  const full = path.join(root, rel);
+  if (!fs.existsSync(full)) return '';
+  if (fs.statSync(full).isDirectory()) throw new InputError(0, 'a file', 'a folder', rel);
+  return fs.readFileSync(full, 'utf8');
+}
 
 /** What the pure pipeline needs besides the inputs: the parser registry and the schemas. */
 export function loadEnv() {
@@ -43,13 +69,27 @@ export function readInputs(root = ROOT) {
     const seedPath = candidates[0];
     const errataPath = all.includes(base + ERRATA) ? base + ERRATA : undefined;
     const dir = seedPath.slice(0, seedPath.lastIndexOf('/') + 1);
+    // Every file of a report must be a file inside its folder: a symlink that leads out (or to a
+    // folder) is never read. The seed, metadata and errata are refused here; a file the metadata
+    // names is refused by the data stage at the metadata's line (input.outside).
+    const folder = dir.replace(/\/$/, '');
+    const bad = [seedPath, metaPath, errataPath].filter(Boolean).map((p) => [p, escapeOf(root, p, folder)]).filter(([, why]) => why);
+    if (bad.length) {
+      claimed.add(seedPath).add(metaPath).add(errataPath);
+      for (const [p, why] of bad) problems.push(`${p}: expected a file inside ${folder}/, found ${why}`);
+      continue;
+    }
     const files = {};
+    const outside = {};
     for (const p of all) {
       if (p.startsWith(dir) && p.startsWith(base + '.') && p !== seedPath && p !== metaPath && p !== errataPath) {
-        files[p] = /\.(csv|txt|md|json|ya?ml)$/.test(p) ? fs.readFileSync(path.join(root, p), 'utf8') : '';
+        const why = escapeOf(root, p, folder);
+        if (why) outside[p] = why;
+        // Text files as text; anything else (the original images) as bytes, for the data stage to check.
+        else files[p] = /\.(csv|txt|md|json|ya?ml)$/.test(p) ? fs.readFileSync(path.join(root, p), 'utf8') : fs.readFileSync(path.join(root, p));
       }
     }
-    [seedPath, metaPath, errataPath, ...Object.keys(files)].forEach((p) => p && claimed.add(p));
+    [seedPath, metaPath, errataPath, ...Object.keys(files), ...Object.keys(outside)].forEach((p) => p && claimed.add(p));
     reports.push({
       metaPath,
       metaText: fs.readFileSync(path.join(root, metaPath), 'utf8'),
@@ -58,15 +98,16 @@ export function readInputs(root = ROOT) {
       errataPath,
       errataText: errataPath ? fs.readFileSync(path.join(root, errataPath), 'utf8') : undefined,
       files,
+      outside,
     });
   }
   const orphans = all.filter((p) => !claimed.has(p) && !/(^|\/)(README\.md|\.gitkeep)$/.test(p));
   return {
     reports,
     platformsPath: PLATFORMS,
-    platformsText: fs.existsSync(path.join(root, PLATFORMS)) ? fs.readFileSync(path.join(root, PLATFORMS), 'utf8') : '',
+    platformsText: readTextFile(root, PLATFORMS),
     entitiesPath: ENTITIES,
-    entitiesText: fs.existsSync(path.join(root, ENTITIES)) ? fs.readFileSync(path.join(root, ENTITIES), 'utf8') : '',
+    entitiesText: readTextFile(root, ENTITIES),
     orphans,
     problems,
   };

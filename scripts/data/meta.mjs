@@ -2,6 +2,7 @@
 // (seeds/platforms.yaml), validated with the line of every problem.
 import { InputError, quote } from '../lib/errors.mjs';
 import { readYaml, validateWithLines } from './yaml-input.mjs';
+import { IMAGE_WORDS, imageType, typeOfExtension } from '../lib/image.mjs';
 
 /** Attach a file path to an InputError that has none. */
 export function withFile(e, file) {
@@ -12,6 +13,15 @@ export function withFile(e, file) {
 const dirOf = (p) => p.slice(0, p.lastIndexOf('/') + 1);
 /** A file named in a report's metadata, as a repository path (it lives beside the seed). */
 export const besideSeed = (seedPath, name) => dirOf(seedPath) + name;
+
+/** YYYY, YYYY-MM or YYYY-MM-DD (the schema checks the shape) naming a day that exists, in 1970..2100. */
+export function isRealDate(text) {
+  const [y, m, d] = String(text).split('-').map(Number);
+  if (!(y >= 1970 && y <= 2100)) return false;
+  if (m === undefined) return true;
+  if (!(m >= 1 && m <= 12)) return false;
+  return d === undefined || (d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate());
+}
 
 /**
  * Read and validate one report's metadata.
@@ -37,6 +47,9 @@ export function readMeta(input, ctx) {
   const fail = (path, expected, found) => {
     throw new InputError(meta.lineOf(path), expected, found, input.metaPath);
   };
+  for (const k of ['date', 'added']) {
+    if (!isRealDate(meta[k])) fail([k], `a real calendar date for "${k}" (year 1970 to 2100, month 01 to 12, a day the month has)`, quote(meta[k]));
+  }
   // One format or a list (a report that pastes the output of several tools). Names are looked up as
   // own keys only: "constructor" or "__proto__" is no format, platform or table kind.
   meta.formats = Array.isArray(meta.format) ? meta.format : [meta.format];
@@ -50,7 +63,24 @@ export function readMeta(input, ctx) {
   });
   (meta.datasets ?? []).forEach((d, i) => {
     if (!Object.hasOwn(ctx.schemas, d.kind)) fail(['datasets', i, 'kind'], `a table kind from scripts/data/schemas/tables/ (${Object.keys(ctx.schemas).join(', ')})`, quote(d.kind));
-    if (!(besideSeed(input.seedPath, d.file) in input.files)) fail(['datasets', i, 'file'], 'a file beside the seed', quote(d.file));
+    for (const key of ['file', 'image']) {
+      if (d[key] === undefined) continue;
+      const at = ['datasets', i, key];
+      const p = besideSeed(input.seedPath, d[key]);
+      // Every path a contributor writes stays inside the report's folder: no "..", no absolute path,
+      // no symlink leading out (inputs.mjs finds those: input.outside).
+      if (!/^[\w.-]+$/.test(d[key]) || /^\.\.?$/.test(d[key])) fail(at, 'the name of a file beside the seed (no folder, "..", "/" or "\\")', quote(d[key]));
+      if (input.outside?.[p]) fail(at, `a file inside the report's folder`, `${quote(d[key])}, ${input.outside[p]}`);
+      if (!(p in input.files)) fail(at, 'a file beside the seed', quote(d[key]));
+    }
+    if (d.image !== undefined) {
+      const at = ['datasets', i, 'image'];
+      const named = typeOfExtension(d.image.slice(d.image.lastIndexOf('.')));
+      if (!named || !d.image.includes('.')) fail(at, `${IMAGE_WORDS} named .png, .jpg, .jpeg, .gif or .webp`, quote(d.image));
+      const bytes = input.files[besideSeed(input.seedPath, d.image)];
+      const found = typeof bytes === 'string' ? undefined : imageType(bytes);
+      if (found !== named) fail(at, `${IMAGE_WORDS} whose content is the type its name says (${named.toUpperCase()})`, `${quote(d.image)}, whose bytes are ${found ? `a ${found.toUpperCase()} image` : `not ${IMAGE_WORDS}`}`);
+    }
   });
   return meta;
 }

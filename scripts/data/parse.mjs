@@ -3,12 +3,26 @@
 // fits its schema.
 import { InputError, quote } from '../lib/errors.mjs';
 import { problemOf, readTable } from '../lib/table.mjs';
+import { InexactNumberError, splitLines } from '../lib/text.mjs';
 import { besideSeed, withFile } from './meta.mjs';
 
-/** Check one typed row against its table schema: types, required cells, enums, patterns, ranges. */
+/**
+ * Text a spreadsheet would run as a formula when it opens the CSV download (OWASP's "CSV
+ * injection"): a cell that starts with =, +, @, a tab or a carriage return, or with - followed by
+ * anything but a letter or a digit. "-5" and a compiler flag such as "-O0" stay as written.
+ */
+export const FORMULA = /^([=+@\t\r]|-(?![\p{L}\p{N}]|$))/u;
+
+/**
+ * Check one typed row against its table schema: types, required cells, enums, patterns, ranges,
+ * and no text cell a spreadsheet would run (FORMULA).
+ */
 export function checkRow(row, schema, file) {
   for (const f of schema.fields) {
     const v = row[f.name];
+    if (typeof v === 'string' && FORMULA.test(v)) {
+      throw new InputError(row.line, `text for "${f.title}" that does not start with =, +, -, @, a tab or a carriage return (a spreadsheet would run it as a formula)`, quote(v), file);
+    }
     const problem = problemOf(v, f);
     if (problem) throw new InputError(row.line, `${problem} for "${f.title}"`, quote(v === null || v === undefined ? '' : String(v)), file);
   }
@@ -40,6 +54,8 @@ export function parseSeed(input, meta, ctx) {
     try {
       return { format, parsed: parser.parse(input.seedText) };
     } catch (e) {
+      // An inexact number (lib/text.mjs) knows its token, not its line: the first seed line that holds it.
+      if (e instanceof InexactNumberError && !e.line) e.line = splitLines(input.seedText).findIndex((l) => l.includes(e.token)) + 1;
       throw withFile(e, input.seedPath);
     }
   });

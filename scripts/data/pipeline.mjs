@@ -28,7 +28,8 @@ export { readPlatforms };
  * @property {string} seedText
  * @property {string} [errataPath]
  * @property {string} [errataText]
- * @property {Record<string, string>} files  other files beside the seed that the metadata names (path -> text)
+ * @property {Record<string, string | Uint8Array>} files  other files beside the seed (path -> text; images as bytes)
+ * @property {Record<string, string>} [outside]  files beside the seed that lead out of its folder (path -> why), never read
  */
 
 /**

@@ -34,7 +34,16 @@ export function readYaml(text) {
     }
     return line;
   };
-  return { value: doc.toJS(), lineOf };
+  let value;
+  try {
+    // The yaml package refuses a document whose aliases would expand exponentially (maxAliasCount).
+    value = doc.toJS({ maxAliasCount: 100 });
+  } catch (e) {
+    if (!(e instanceof ReferenceError)) throw e;
+    const alias = text.split(/\r\n|\r|\n/).findIndex((l) => /(^|[\s[{,:-])\*[^\s,\]}]+/.test(l)) + 1;
+    throw new InputError(alias, 'YAML whose aliases (*name) expand to a reasonable size', e.message.toLowerCase());
+  }
+  return { value, lineOf };
 }
 
 const ajv = new Ajv({ allErrors: true, strict: false });

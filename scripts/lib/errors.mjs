@@ -40,3 +40,35 @@ export function quote(text) {
   if (s.length > 80) s = s.slice(0, 77) + '...';
   return JSON.stringify(s);
 }
+
+/** What a system error code means for a contributor, and what to do about it. */
+const SYSTEM_ERRORS = {
+  EACCES: 'permission denied: make it writable (or readable) for this user',
+  EPERM: 'operation not permitted: make it writable for this user',
+  EROFS: 'on a read-only file system: write somewhere else (--out)',
+  EBUSY: 'busy (in use by another program, or a mount point): close what uses it and run again',
+  ENOSPC: 'no space left on the device: free some space and run again',
+  EDQUOT: 'disk quota exceeded: free some space and run again',
+  EISDIR: 'expected a file, found a folder',
+  EEXIST: 'a file is in the way where a folder should be',
+  ENOTDIR: 'expected a folder, found a file on the way',
+  ENOENT: 'no such file or folder',
+  ELOOP: 'a loop of symbolic links',
+  ENAMETOOLONG: 'the name is too long',
+  EMFILE: 'too many open files: run again with fewer programs open',
+};
+
+/**
+ * One line for an error of the operating system (err.code such as EACCES, ENOSPC, EISDIR), naming
+ * the file it happened to: `<file>: <what it means>`. Undefined for any other error (a bug, which
+ * keeps its stack trace). The CLIs print this instead of a stack trace, and exit 1.
+ * @param {any} err
+ * @param {string} [file] the file or folder the CLI was working on, when the error names none
+ */
+export function systemErrorLine(err, file) {
+  const code = err?.code;
+  if (typeof code !== 'string' || !/^E[A-Z]+$/.test(code) || typeof err.syscall !== 'string') return undefined;
+  const where = err.path ?? file ?? 'a file';
+  const what = SYSTEM_ERRORS[code] ?? err.message.replace(/^[A-Z]+: /, '').replace(/, \w+ '.*$/, '');
+  return `${where}: ${what} (${code}, ${err.syscall})`;
+}

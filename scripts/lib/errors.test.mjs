@@ -1,7 +1,7 @@
 // Unit tests of the input errors every CLI prints: `path:line: expected ..., found ...`.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { InputError, quote } from './errors.mjs';
+import { InputError, quote, systemErrorLine } from './errors.mjs';
 
 describe('InputError', () => {
   test('formats as path:line: expected ..., found ...', () => {
@@ -43,5 +43,32 @@ describe('quote', () => {
     const q = quote('x'.repeat(200));
     assert.equal(JSON.parse(q).length, 80);
     assert.ok(JSON.parse(q).endsWith('...'));
+  });
+});
+
+describe('systemErrorLine', () => {
+  const sys = (code, syscall, p) =>
+    Object.assign(new Error(`${code}: x, ${syscall} '${p}'`), { code, syscall, path: p });
+  test('a full disk, a read-only folder, a busy one: one line naming the file and what to do', () => {
+    assert.equal(
+      systemErrorLine(sys('ENOSPC', 'write', 'data/.data.tmp-1-x/a.csv')),
+      'data/.data.tmp-1-x/a.csv: no space left on the device: free some space and run again (ENOSPC, write)',
+    );
+    assert.match(systemErrorLine(sys('EACCES', 'mkdir', 'data')), /^data: permission denied/);
+    assert.match(systemErrorLine(sys('EPERM', 'rename', 'data')), /^data: operation not permitted/);
+    assert.match(systemErrorLine(sys('EBUSY', 'rename', 'data')), /^data: busy/);
+    assert.match(systemErrorLine(sys('EROFS', 'open', 'data/x')), /^data\/x: on a read-only file system/);
+    assert.match(
+      systemErrorLine(sys('EISDIR', 'read', 'seeds/x.md')),
+      /^seeds\/x\.md: expected a file, found a folder/,
+    );
+  });
+  test('the file the CLI worked on when the error names none', () => {
+    const e = Object.assign(new Error('ENOSPC'), { code: 'ENOSPC', syscall: 'write' });
+    assert.match(systemErrorLine(e, 'data'), /^data: no space left/);
+  });
+  test('not a system error: undefined (a bug keeps its stack trace)', () => {
+    assert.equal(systemErrorLine(new TypeError('x is undefined')), undefined);
+    assert.equal(systemErrorLine(new InputError(1, 'a', 'b')), undefined);
   });
 });

@@ -35,28 +35,91 @@ export function writeFileAtomic(file, content) {
   }
 }
 
+/** Temporary folders beside `dir` are named `.<name>.tmp-<pid>-<random>`, the old tree during a swap `<that>.old`. */
+const tmpPrefix = (dir) => `.${path.basename(dir)}.tmp-`;
+
+/** Whether the process that made a temporary folder may still be writing it (not this one: its calls are synchronous). */
+function running(name) {
+  const pid = Number(/\.tmp-(\d+)-/.exec(name)?.[1]);
+  if (!pid || pid === process.pid) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return e.code === 'EPERM';
+  }
+}
+
+/**
+ * Undo what a run killed in the middle of a swap left behind, and remove the temporary folders of
+ * earlier runs: when `dir` is missing and a `.old` tree of a dead run is there (killed between the
+ * two renames), that last good tree is put back; every other leftover of a dead run is deleted.
+ * Runs before every swap, so the next run repairs what a crash left.
+ */
+export function recoverTree(dir) {
+  const parent = path.dirname(dir);
+  if (!fs.existsSync(parent)) return;
+  const dead = fs
+    .readdirSync(parent)
+    .filter((n) => n.startsWith(tmpPrefix(dir)) && !running(n))
+    .map((n) => path.join(parent, n));
+  if (!fs.existsSync(dir)) {
+    const olds = dead.filter((p) => p.endsWith('.old')).sort((a, b) => fs.statSync(b).mtimeMs - fs.statSync(a).mtimeMs);
+    if (olds.length) fs.renameSync(olds[0], dir);
+  }
+  for (const p of dead) fs.rmSync(p, { recursive: true, force: true });
+}
+
+/** A new empty temporary folder beside `dir`, for its next content (after recovering from earlier runs). */
+export function tempBeside(dir) {
+  fs.mkdirSync(path.dirname(dir), { recursive: true });
+  recoverTree(dir);
+  return fs.mkdtempSync(path.join(path.dirname(dir), `${tmpPrefix(dir)}${process.pid}-`));
+}
+
+/**
+ * Swap a complete temporary folder (from tempBeside) in as `dir`: `dir` -> `<tmp>.old`, `tmp` ->
+ * `dir`, then the old tree is deleted. On an error the old tree is put back and `tmp` removed; if
+ * the process dies between the renames, the next recoverTree puts the old tree back.
+ * @param {{ rename?: (from: string, to: string) => void }} [hooks] for tests: a rename that fails or kills
+ */
+export function swapIn(dir, tmp, { rename = fs.renameSync } = {}) {
+  const old = `${tmp}.old`;
+  let moved = false;
+  try {
+    if (fs.existsSync(dir)) {
+      rename(dir, old);
+      moved = true;
+    }
+    rename(tmp, dir);
+  } catch (e) {
+    if (moved && !fs.existsSync(dir)) fs.renameSync(old, dir);
+    fs.rmSync(tmp, { recursive: true, force: true });
+    throw e;
+  }
+  fs.rmSync(old, { recursive: true, force: true });
+}
+
 /**
  * Replace a folder with exactly these files, atomically: write a sibling temporary folder, then
- * swap it in with renames. If anything fails before the swap, the old folder is untouched.
+ * swap it in with renames (swapIn). If anything fails before the swap, the old folder is untouched;
+ * leftovers of an earlier run that was killed are repaired or removed first (recoverTree).
  * @param {string} dir
  * @param {Map<string, string | Buffer>} files relative path -> content
+ * @param {{ rename?: (from: string, to: string) => void, writeFile?: typeof fs.writeFileSync }} [hooks]
+ *   for tests: faults to inject (a full disk, a crash between the renames)
  */
-export function writeTreeAtomic(dir, files) {
-  const parent = path.dirname(dir);
-  fs.mkdirSync(parent, { recursive: true });
-  const tmp = fs.mkdtempSync(path.join(parent, `.${path.basename(dir)}.tmp-`));
+export function writeTreeAtomic(dir, files, { rename, writeFile = fs.writeFileSync } = {}) {
+  const tmp = tempBeside(dir);
   try {
     for (const [p, content] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) {
       const full = path.join(tmp, p);
       fs.mkdirSync(path.dirname(full), { recursive: true });
-      fs.writeFileSync(full, content);
+      writeFile(full, content);
     }
-    const old = `${tmp}.old`;
-    if (fs.existsSync(dir)) fs.renameSync(dir, old);
-    fs.renameSync(tmp, dir);
-    fs.rmSync(old, { recursive: true, force: true });
   } catch (e) {
     fs.rmSync(tmp, { recursive: true, force: true });
     throw e;
   }
+  swapIn(dir, tmp, { rename });
 }

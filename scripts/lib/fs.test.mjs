@@ -1,11 +1,13 @@
 // Unit tests of the atomic write of data/: a run either replaces the folder with exactly the new
-// files, or fails and leaves the old folder byte for byte as it was, with no temporary folder left.
+// files, or fails and leaves the old folder byte for byte as it was, with no temporary folder left;
+// a run killed between the two renames of the swap is repaired by the next one.
 import { describe, test, beforeEach, afterEach } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { writeTreeAtomic, readTree } from './fs.mjs';
+import { spawnSync } from 'node:child_process';
+import { writeTreeAtomic, readTree, recoverTree } from './fs.mjs';
 
 describe('writeTreeAtomic', () => {
   let parent;
@@ -52,5 +54,64 @@ describe('writeTreeAtomic', () => {
     writeTreeAtomic(fresh, new Map([['platforms.json', '{}\n']]));
     assert.deepEqual(Object.fromEntries(readTree(fresh)), { 'platforms.json': '{}\n' });
     assert.deepEqual(fs.readdirSync(parent).sort(), ['data', 'out']);
+  });
+
+  test('a failure in the second rename puts the old folder back, with no temporary folder left', () => {
+    const before = Object.fromEntries(readTree(dir));
+    let calls = 0;
+    const rename = (a, b) => {
+      if (++calls === 2) throw Object.assign(new Error('EIO: i/o error, rename'), { code: 'EIO' });
+      fs.renameSync(a, b);
+    };
+    assert.throws(() => writeTreeAtomic(dir, new Map([['new.json', '1\n']]), { rename }), /EIO/);
+    assert.deepEqual(Object.fromEntries(readTree(dir)), before);
+    assert.deepEqual(fs.readdirSync(parent), ['data']);
+  });
+
+  test('a full disk while writing leaves the old folder as it was and no temporary folder', () => {
+    const before = Object.fromEntries(readTree(dir));
+    const writeFile = () => {
+      throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC', syscall: 'write' });
+    };
+    assert.throws(() => writeTreeAtomic(dir, new Map([['new.json', '1\n']]), { writeFile }), { code: 'ENOSPC' });
+    assert.deepEqual(Object.fromEntries(readTree(dir)), before);
+    assert.deepEqual(fs.readdirSync(parent), ['data']);
+  });
+
+  test('a process killed between the two renames: the next run restores the old folder and cleans up', () => {
+    const before = Object.fromEntries(readTree(dir));
+    // A child that dies (SIGKILL, no catch, no finally) in the second rename of the swap.
+    const script = `
+      import fs from 'node:fs';
+      import { writeTreeAtomic } from ${JSON.stringify(new URL('./fs.mjs', import.meta.url).href)};
+      let calls = 0;
+      const rename = (a, b) => {
+        if (++calls === 2) process.kill(process.pid, 'SIGKILL');
+        fs.renameSync(a, b);
+      };
+      writeTreeAtomic(${JSON.stringify(dir)}, new Map([['new.json', '1\\n']]), { rename });
+    `;
+    const child = spawnSync(process.execPath, ['--input-type=module', '-e', script], { timeout: 30_000 });
+    assert.equal(child.signal, 'SIGKILL', `the child died in the swap: ${child.stderr}`);
+    assert.ok(!fs.existsSync(dir), 'the crash left no folder (the state to recover from)');
+    assert.ok(
+      fs.readdirSync(parent).some((n) => /^\.data\.tmp-/.test(n)),
+      'and temporary folders',
+    );
+    // The next run (here: its first step) puts the last good folder back and removes the leftovers.
+    recoverTree(dir);
+    assert.deepEqual(Object.fromEntries(readTree(dir)), before);
+    assert.deepEqual(fs.readdirSync(parent), ['data']);
+    // A whole next run also ends with only its own folder.
+    writeTreeAtomic(dir, new Map([['new.json', '2\n']]));
+    assert.deepEqual(Object.fromEntries(readTree(dir)), { 'new.json': '2\n' });
+    assert.deepEqual(fs.readdirSync(parent), ['data']);
+  });
+
+  test('leftovers of earlier runs (killed while writing, or with the old naming) are removed', () => {
+    fs.mkdirSync(path.join(parent, '.data.tmp-abc123/tables'), { recursive: true });
+    fs.mkdirSync(path.join(parent, '.data.tmp-999999999-xyz'), { recursive: true });
+    writeTreeAtomic(dir, new Map([['a.json', '1\n']]));
+    assert.deepEqual(fs.readdirSync(parent), ['data']);
   });
 });

@@ -1,5 +1,7 @@
 // Text helpers shared by parsers: line splitting that tolerates what real files do
-// (a byte-order mark, CRLF or CR line ends, trailing spaces) and keeps 1-based numbers.
+// (a byte-order mark, CRLF or CR line ends, trailing spaces) and keeps 1-based numbers; numbers read
+// exactly as written or refused.
+import { InputError, quote } from './errors.mjs';
 
 /**
  * Split a report into lines. A BOM is dropped, CRLF and lone CR count as line ends,
@@ -17,18 +19,55 @@ export function splitLines(text) {
 /** A line that holds nothing but white space (reports use a lone space as a separator). */
 export const isBlank = (line) => line.trim() === '';
 
-/** Parse a plain decimal number ("1034", "7163.58", "0.8"); undefined when it is not one. */
-export function toNumber(token) {
-  if (typeof token !== 'string' || !/^[-+]?(\d+\.?\d*|\.\d+)$/.test(token.trim())) return undefined;
-  return Number(token);
+/**
+ * A number a parser read whose JavaScript value would not print back to the digits written
+ * (9007199254740993, 0.12345678901234567, a 400-digit number): refused rather than silently rounded.
+ * Its line is 0 (the helpers see only the token); the data stage puts it at the first seed line
+ * that holds `token` (parse.mjs).
+ */
+export class InexactNumberError extends InputError {
+  constructor(token) {
+    super(0, 'a number of at most 15 significant digits (JavaScript numbers hold no more)', quote(token));
+    this.token = token;
+  }
 }
 
-/** Parse a non-negative integer written with digits only (thousands separators "," or "_" allowed). */
+/** A decimal text as JavaScript would print its value: no "+", no leading zeros, no trailing zeros after the point. */
+function canonical(text) {
+  let t = text.replace(/^\+/, '');
+  if (t.includes('.')) t = t.replace(/0+$/, '').replace(/\.$/, '');
+  return t.replace(/^(-?)0+(?=\d)/, '$1').replace(/^(-?)\./, '$10.');
+}
+
+/**
+ * The value of a number token, only if it is exact: the JavaScript number prints back to the digits
+ * written (after the canonical form above). Throws InexactNumberError otherwise.
+ */
+function exact(token) {
+  const n = Number(token);
+  if (n === 0 && Number.isFinite(n)) return 0; // "-0", "0.000"
+  if (String(n) !== canonical(token)) throw new InexactNumberError(token);
+  return n;
+}
+
+/**
+ * Parse a plain decimal number ("1034", "7163.58", "0.8"); undefined when it is not one. A number
+ * whose digits a JavaScript number cannot hold throws InexactNumberError.
+ */
+export function toNumber(token) {
+  if (typeof token !== 'string' || !/^[-+]?(\d+\.?\d*|\.\d+)$/.test(token.trim())) return undefined;
+  return exact(token.trim());
+}
+
+/**
+ * Parse a non-negative integer written with digits only (thousands separators "," or "_" allowed);
+ * undefined when it is not one; InexactNumberError when it has more digits than a number holds.
+ */
 export function toInteger(token) {
   if (typeof token !== 'string') return undefined;
   const t = token.trim().replace(/[,_](?=\d{3}(?!\d))/g, ''); // not \b: "_" is a word character
   if (!/^\d+$/.test(t)) return undefined;
-  return Number(t);
+  return exact(t);
 }
 
 /** Levenshtein distance, for recognising misspelt headers ("Concurency"). */

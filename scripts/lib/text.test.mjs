@@ -2,7 +2,17 @@
 // header matching with misspellings, slugs.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { splitLines, isBlank, toNumber, toInteger, editDistance, headerKey, matchHeader, slugify } from './text.mjs';
+import {
+  splitLines,
+  isBlank,
+  toNumber,
+  toInteger,
+  editDistance,
+  headerKey,
+  matchHeader,
+  slugify,
+  InexactNumberError,
+} from './text.mjs';
 
 describe('splitLines', () => {
   test('LF, CRLF and lone CR all end a line', () => {
@@ -128,4 +138,21 @@ describe('slugify', () => {
     assert.equal(slugify('Apache ab command'), 'apache-ab-command');
   });
   test('nothing usable gives an empty slug', () => assert.equal(slugify('--!!--'), ''));
+});
+
+describe('exact numbers', () => {
+  test('a number is kept as written, whatever the + sign, separators or trailing zeros', () => {
+    assert.equal(toNumber('9007199254740992'), 9007199254740992);
+    assert.equal(toNumber('+5'), 5);
+    assert.equal(toNumber('-5'), -5);
+    assert.equal(toNumber('7163.580'), 7163.58);
+    assert.equal(toInteger('1,234,567'), 1234567);
+  });
+  for (const t of ['9007199254740993', '0.12345678901234567', '1'.repeat(400), '100000000000000000000000']) {
+    test(`${t.slice(0, 24)} is refused, not rounded`, () => {
+      assert.throws(() => toNumber(t), InexactNumberError);
+      if (!t.includes('.')) assert.throws(() => toInteger(t), InexactNumberError);
+      assert.throws(() => toNumber(t), /expected a number of at most 15 significant digits .*, found "\d/);
+    });
+  }
 });

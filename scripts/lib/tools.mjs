@@ -23,14 +23,17 @@ export function venvBin(name, root = ROOT) {
   return p;
 }
 
-/** Chromium for Playwright: CHROME_PATH, then Debian's /usr/bin/chromium, else Playwright's own. */
-export function chromePath() {
-  for (const p of [
-    process.env.CHROME_PATH,
-    '/usr/bin/chromium',
-    '/usr/bin/chromium-browser',
-    '/usr/bin/google-chrome',
-  ]) {
+/**
+ * Chromium for Playwright: CHROME_PATH, then Debian's /usr/bin/chromium (and the other usual system
+ * places), else undefined (Playwright's own, if installed). BENCH_ATLAS_NO_SYSTEM_CHROME=1 looks at
+ * CHROME_PATH only: how a test sees what a machine without Chromium does.
+ */
+export function chromePath(env = process.env) {
+  const system =
+    env.BENCH_ATLAS_NO_SYSTEM_CHROME === '1'
+      ? []
+      : ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
+  for (const p of [env.CHROME_PATH, ...system]) {
     if (p && fs.existsSync(p)) return p;
   }
   return undefined;
@@ -45,3 +48,7 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--no-first-run',
 ];
+
+/** What to do when no browser is found: one line. */
+export const NO_BROWSER =
+  "no Chromium for the browser tests: set CHROME_PATH to a Chromium or Chrome binary, or run `npx playwright install chromium`, or install your distribution's package (Debian: `apt-get install chromium`)";

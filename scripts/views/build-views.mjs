@@ -4,7 +4,8 @@
 //  - data/views/<slug>.json: each table ready to render (column labels with units, numbers
 //    formatted for reading, the raw value kept for sorting, the seed line of every row), plus the
 //    seed lines that produced data;
-//  - static/reports/<slug>/<table>-original.png: the images digitized tables were read from;
+//  - static/reports/<slug>/<table>-original.<png|jpg|gif|webp>: the images digitized tables were read
+//    from, the extension chosen from the bytes (lib/image.mjs);
 //  - data/schemas.json: the table kinds (the data dictionary) for the methodology page;
 //  - static/reports/<slug>/citation.bib and citation.csl.json, and data/citations.json (the plain
 //    text, BibTeX and CSL-JSON the pages show): how to cite each report (citation.mjs), with the
@@ -24,6 +25,7 @@ import { loadSchemas } from '../data/schemas.mjs';
 import { publishURL } from '../lib/config.mjs';
 import { formatNumber } from './format.mjs';
 import { citation } from './citation.mjs';
+import { IMAGE_WORDS, extensionOf, imageSize, imageType } from '../lib/image.mjs';
 
 const { values } = parseArgs({
   options: { root: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' } },
@@ -102,10 +104,18 @@ for (const f of reportFiles) {
   // Original images that digitized tables were read from, published beside the report.
   const images = {};
   for (const t of report.tables.filter((x) => x.image)) {
-    const bytes = fs.readFileSync(path.join(root, t.image));
-    const url = `/reports/${report.slug}/${t.id}-original${path.extname(t.image)}`;
+    // The data stage checked the path and the type; data/ is a contributor's too, so again here:
+    // a file under seeds/, published under a name whose extension the build chooses from its bytes.
+    const seeds = path.join(root, 'seeds') + path.sep;
+    const file = path.resolve(root, t.image);
+    if (!file.startsWith(seeds) || !fs.realpathSync(file).startsWith(fs.realpathSync(seeds)))
+      throw new Error(`data/${f}: expected an image under seeds/, found ${JSON.stringify(t.image)}`);
+    const bytes = fs.readFileSync(file);
+    const type = imageType(bytes);
+    if (!type) throw new Error(`${t.image}: expected ${IMAGE_WORDS}, found other bytes`);
+    const url = `/reports/${report.slug}/${t.id}-original${extensionOf(type)}`;
     files.set(`static${url}`, bytes);
-    images[t.id] = { url, ...pngSize(bytes), source: t.image };
+    images[t.id] = { url, ...imageSize(bytes, type), source: t.image };
   }
   // The seed page's lines, each marked when it produced data (one pass in the template).
   const seedText = fs
@@ -142,9 +152,3 @@ for (const [name, file] of VENDOR) {
 files.set('data/vendor.json', jsonText(versions, 0));
 
 writeTreeAtomic(outDir, files);
-
-/** Width and height of a PNG, from its IHDR chunk. */
-function pngSize(bytes) {
-  if (bytes.toString('latin1', 1, 4) !== 'PNG') throw new Error('expected a PNG image');
-  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
-}

@@ -26,48 +26,55 @@ const TITLE = `${SCRIPT} "><img src=x onerror=alert(2)>`;
 let root;
 let pub;
 
-before(async () => {
-  root = tempSite('hostile');
-  // # Add the report as a contributor does (its hostile receiver names become proposed entities).
-  const added = await run(root, 'scripts/add-report/add-report.mjs', [
-    FIXTURE,
-    '--root',
-    root,
-    '--title',
-    TITLE,
-    '--date',
-    '2020',
-    '--source',
-    'a/b:c@0000000',
-    '--slug',
-    'hostile',
-    '--added',
-    '2020-01-01',
-  ]);
-  assert.equal(added.code, 0, `add-report failed:\n${added.stderr}`);
-  const metaPath = path.join(root, 'seeds/cloudi/2020-hostile.meta.yaml');
-  // # Fill in every TODO with hostile text; the source URL may only be http(s), so it hides markup.
-  let meta = fs.readFileSync(metaPath, 'utf8').replace(/"TODO: [^"\n]*"/g, JSON.stringify(HOSTILE));
-  meta = meta.replace(/^ {4}role: .*$/m, `    role: ${JSON.stringify(HOSTILE)}`);
-  meta = meta.replace(
-    /^( {2}commit: .*)$/m,
-    `$1\n  url: ${JSON.stringify(`https://example.com/${IMG}${SCRIPT}`)}\n  note: ${JSON.stringify(HOSTILE)}`,
-  );
-  fs.writeFileSync(metaPath, meta);
-  const platformsPath = path.join(root, 'seeds/platforms.yaml');
-  const platforms = fs
-    .readFileSync(platformsPath, 'utf8')
-    .replace(
-      /^core-i5-2500k:\n {2}name: .*\n {2}kind: .*$/m,
-      `core-i5-2500k:\n  name: ${JSON.stringify(`i5 ${HOSTILE}`)}\n  kind: ${JSON.stringify(HOSTILE)}`,
+before(
+  async () => {
+    root = tempSite('hostile');
+    // # Add the report as a contributor does (its hostile receiver names become proposed entities).
+    const added = await run(root, 'scripts/add-report/add-report.mjs', [
+      FIXTURE,
+      '--root',
+      root,
+      '--title',
+      TITLE,
+      '--date',
+      '2020',
+      '--source',
+      'a/b:c@0000000',
+      '--slug',
+      'hostile',
+      '--added',
+      '2020-01-01',
+    ]);
+    assert.equal(added.code, 0, `add-report failed:\n${added.stderr}`);
+    const metaPath = path.join(root, 'seeds/cloudi/2020-hostile.meta.yaml');
+    // # Fill in every TODO with hostile text; the source URL may only be http(s), so it hides markup.
+    let meta = fs.readFileSync(metaPath, 'utf8').replace(/"TODO: [^"\n]*"/g, JSON.stringify(HOSTILE));
+    meta = meta.replace(/^ {4}role: .*$/m, `    role: ${JSON.stringify(HOSTILE)}`);
+    meta = meta.replace(
+      /^( {2}commit: .*)$/m,
+      `$1\n  url: ${JSON.stringify(`https://example.com/${IMG}${SCRIPT}`)}\n  note: ${JSON.stringify(HOSTILE)}`,
     );
-  assert.notEqual(platforms, fs.readFileSync(platformsPath, 'utf8'), 'add-report proposed the platform core-i5-2500k');
-  fs.writeFileSync(platformsPath, platforms);
-  // # Build the copy, with its own scripts.
-  const built = await run(root, 'scripts/build.mjs', [], { timeout: 240_000 });
-  assert.equal(built.code, 0, `the build of the hostile report failed:\n${built.stdout}\n${built.stderr}`);
-  pub = path.join(root, 'public');
-});
+    fs.writeFileSync(metaPath, meta);
+    const platformsPath = path.join(root, 'seeds/platforms.yaml');
+    const platforms = fs
+      .readFileSync(platformsPath, 'utf8')
+      .replace(
+        /^core-i5-2500k:\n {2}name: .*\n {2}kind: .*$/m,
+        `core-i5-2500k:\n  name: ${JSON.stringify(`i5 ${HOSTILE}`)}\n  kind: ${JSON.stringify(HOSTILE)}`,
+      );
+    assert.notEqual(
+      platforms,
+      fs.readFileSync(platformsPath, 'utf8'),
+      'add-report proposed the platform core-i5-2500k',
+    );
+    fs.writeFileSync(platformsPath, platforms);
+    // # Build the copy, with its own scripts.
+    const built = await run(root, 'scripts/build.mjs', [], { timeout: 240_000 });
+    assert.equal(built.code, 0, `the build of the hostile report failed:\n${built.stdout}\n${built.stderr}`);
+    pub = path.join(root, 'public');
+  },
+  { timeout: 300_000 },
+);
 
 after(() => root && !process.env.KEEP_TEMP && removeTempSite(root));
 
@@ -159,58 +166,67 @@ test('the feed of the hostile build escapes the title', () => {
   assert.match(xml, /&lt;script(&gt;|>)alert\(1\)&lt;\/script/);
 });
 
-test('in a browser, the hostile report page runs no script of its own and its tooltip shows the text literally', async () => {
-  const server = await serve({ dir: pub, port: 0 });
-  const browser = await chromium.launch({
-    executablePath: chromePath(),
-    args: CHROMIUM_ARGS,
-  });
-  try {
-    const page = await browser.newPage();
-    const dialogs = [];
-    page.on('dialog', (d) => {
-      dialogs.push(d.message());
-      d.dismiss().catch(() => {});
-    });
-    const { port } = server.address();
-    await page.goto(`http://127.0.0.1:${port}/reports/hostile/`);
-    // Every chart live, then point at the marks of each until a tooltip names a hostile language.
-    const figures = page.locator('figure.chart');
-    const tooltip = page.locator('#vg-tooltip-element.visible');
-    let shown = '';
-    for (let i = 0; i < (await figures.count()) && !shown.includes('<'); i++) {
-      const fig = figures.nth(i);
-      await fig.scrollIntoViewIfNeeded();
-      await page
-        .waitForFunction(
-          (el) => el.dataset.state === 'ready' || el.dataset.state === 'error',
-          await fig.elementHandle(),
-          { timeout: 20_000 },
-        )
-        .catch(() => {});
-      assert.equal(await fig.getAttribute('data-state'), 'ready', `chart ${i + 1} became live`);
-      const marks = fig.locator('.chart-frame svg path, .chart-frame svg rect');
-      for (let m = 0; m < Math.min(await marks.count(), 60) && !shown.includes('<'); m++) {
-        await marks
-          .nth(m)
-          .hover({ force: true })
+test(
+  'in a browser, the hostile report page runs no script of its own and its tooltip shows the text literally',
+  { timeout: 180_000 },
+  async () => {
+    let server;
+    let browser;
+    try {
+      server = await serve({ dir: pub, port: 0 });
+      browser = await chromium.launch({
+        executablePath: chromePath(),
+        args: CHROMIUM_ARGS,
+        timeout: 60_000,
+      });
+      const page = await browser.newPage();
+      const dialogs = [];
+      page.on('dialog', (d) => {
+        dialogs.push(d.message());
+        d.dismiss().catch(() => {});
+      });
+      const { port } = server.address();
+      await page.goto(`http://127.0.0.1:${port}/reports/hostile/`);
+      // Every chart live, then point at the marks of each until a tooltip names a hostile language.
+      const figures = page.locator('figure.chart');
+      const tooltip = page.locator('#vg-tooltip-element.visible');
+      let shown = '';
+      for (let i = 0; i < (await figures.count()) && !shown.includes('<'); i++) {
+        const fig = figures.nth(i);
+        await fig.scrollIntoViewIfNeeded();
+        await page
+          .waitForFunction(
+            (el) => el.dataset.state === 'ready' || el.dataset.state === 'error',
+            await fig.elementHandle(),
+            { timeout: 20_000 },
+          )
           .catch(() => {});
-        if (await tooltip.isVisible()) shown = await tooltip.innerText();
+        assert.equal(await fig.getAttribute('data-state'), 'ready', `chart ${i + 1} became live`);
+        const marks = fig.locator('.chart-frame svg path, .chart-frame svg rect');
+        for (let m = 0; m < Math.min(await marks.count(), 60) && !shown.includes('<'); m++) {
+          await marks
+            .nth(m)
+            .hover({ force: true })
+            .catch(() => {});
+          if (await tooltip.isVisible()) shown = await tooltip.innerText();
+        }
       }
+      assert.match(
+        shown,
+        /<script>alert\(1\)<\/script>|"><img src=x onerror=alert\(3\)>|javascript:alert\(4\)/,
+        `a tooltip shows a hostile name as text (shown: ${JSON.stringify(shown)})`,
+      );
+      assert.equal(
+        await page.locator('#vg-tooltip-element img, #vg-tooltip-element script').count(),
+        0,
+        'the tooltip holds no injected element',
+      );
+      assert.deepEqual(dialogs, [], 'no dialog opened');
+    } finally {
+      // Whatever opened is closed, even when the browser could not start: nothing keeps the run alive.
+      await browser?.close();
+      server?.close();
+      server?.closeAllConnections?.();
     }
-    assert.match(
-      shown,
-      /<script>alert\(1\)<\/script>|"><img src=x onerror=alert\(3\)>|javascript:alert\(4\)/,
-      `a tooltip shows a hostile name as text (shown: ${JSON.stringify(shown)})`,
-    );
-    assert.equal(
-      await page.locator('#vg-tooltip-element img, #vg-tooltip-element script').count(),
-      0,
-      'the tooltip holds no injected element',
-    );
-    assert.deepEqual(dialogs, [], 'no dialog opened');
-  } finally {
-    await browser.close();
-    server.close();
-  }
-});
+  },
+);

@@ -245,85 +245,103 @@ function judge(result, report) {
 
 const outcomes = [];
 
-test(`every seed and its metadata build as they are (the baseline for the mutations)`, async () => {
-  for (const r of base.reports) {
-    const result = await runDataStep(inputsWith(r));
-    assert.ok(result.ok, `${r.seedPath}: ${result.inputError ?? result.crash}`);
-  }
-});
-
-test(`${N} random mutations of the seeds and their metadata end in data or in a path:line error, never a crash or a hang (seed ${SEED})`, async (t) => {
-  t.diagnostic(`mutation seed ${SEED}; replay with: ${REPLAY}`);
-  const rnd = prng(SEED);
-  rnd.int = (n) => Math.floor(rnd() * n);
-  const problems = [];
-  const counts = { ok: 0, inputError: 0 };
-  for (let i = 0; i < N; i++) {
-    const m = mutation(i, rnd);
-    const result = await runDataStep(inputsWith(m.report));
-    const problem = judge(result, m.report);
-    if (problem) problems.push(`${m.label}\n    -> ${problem}`);
-    else counts[result.ok ? 'ok' : 'inputError']++;
-    outcomes.push({ ...m, result });
-  }
-  t.diagnostic(`${counts.ok} built, ${counts.inputError} stopped with a path:line error, ${problems.length} wrong`);
-  if (problems.length)
-    assert.fail(`${problems.length} of ${N} mutations went wrong (replay: ${REPLAY}):\n${problems.join('\n')}`);
-  // Mutations that never break anything test nothing.
-  assert.ok(
-    counts.inputError >= N / 5,
-    `only ${counts.inputError} of ${N} mutations were refused: the edits are too gentle`,
-  );
-});
-
-test('CRLF line ends and a BOM, in a seed, its metadata or its other files, give byte-identical data/', async () => {
-  const variants = {
-    CRLF: (s) => s.replace(/\r?\n/g, '\r\n'),
-    BOM: (s) => '\ufeff' + s,
-    'BOM and CRLF': (s) => '\ufeff' + s.replace(/\r?\n/g, '\r\n'),
-  };
-  for (const r of base.reports) {
-    const expected = (await runDataStep(inputsWith(r))).files;
-    for (const [name, change] of Object.entries(variants)) {
-      const changed = {
-        ...r,
-        seedText: change(r.seedText),
-        metaText: change(r.metaText),
-        errataText: r.errataText && change(r.errataText),
-        files: Object.fromEntries(Object.entries(r.files).map(([p, s]) => [p, s ? change(s) : s])),
-      };
-      const result = await runDataStep(inputsWith(changed));
-      assert.ok(result.ok, `${r.seedPath} with ${name}: ${result.inputError ?? result.crash}`);
-      for (const p of Object.keys(expected))
-        assert.equal(result.files[p], expected[p], `${p} from ${r.seedPath} with ${name}`);
-      assert.deepEqual(Object.keys(result.files).sort(), Object.keys(expected).sort());
+test(
+  `every seed and its metadata build as they are (the baseline for the mutations)`,
+  { timeout: 600_000 },
+  async () => {
+    for (const r of base.reports) {
+      const result = await runDataStep(inputsWith(r));
+      assert.ok(result.ok, `${r.seedPath}: ${result.inputError ?? result.crash}`);
     }
-  }
-});
+  },
+);
 
-test('build-data on a few refused mutations exits 1 with the same error and leaves data/ byte for byte as it was', async () => {
-  const refused = outcomes.filter(
-    (o) => o.result.inputError && Buffer.from(o.text, 'utf8').toString('utf8') === o.text,
-  );
-  assert.ok(refused.length >= 3, 'the mutation test ran first and some mutations were refused');
-  const picks = [refused[0], refused[Math.floor(refused.length / 2)], refused[refused.length - 1]];
-  const root = tempRepo('mutation');
-  try {
-    const before = snapshot(path.join(root, 'data'));
-    for (const m of picks) {
-      const file = path.join(root, m.file);
-      const original = fs.readFileSync(file);
-      fs.writeFileSync(file, m.text);
-      const r = await runScript(root, 'scripts/data/build-data.mjs', ['--quiet']);
-      fs.writeFileSync(file, original);
-      assert.equal(r.code, 1, `${m.label}: exit code`);
-      const first = r.stderr.trim().split('\n')[0];
-      assert.match(first, ERROR_LINE, m.label);
-      assert.equal(first, m.result.inputError, `${m.label}: the CLI says what the data step said`);
-      assert.deepEqual(snapshot(path.join(root, 'data')), before, `${m.label}: data/ unchanged`);
-      assert.deepEqual(leftovers(root), [], `${m.label}: no temporary folder left`);
+test(
+  `${N} random mutations of the seeds and their metadata end in data or in a path:line error, never a crash or a hang (seed ${SEED})`,
+  { timeout: 600_000 },
+  async (t) => {
+    t.diagnostic(`mutation seed ${SEED}; replay with: ${REPLAY}`);
+    const rnd = prng(SEED);
+    rnd.int = (n) => Math.floor(rnd() * n);
+    const problems = [];
+    const counts = { ok: 0, inputError: 0 };
+    for (let i = 0; i < N; i++) {
+      const m = mutation(i, rnd);
+      const result = await runDataStep(inputsWith(m.report));
+      const problem = judge(result, m.report);
+      if (problem) problems.push(`${m.label}\n    -> ${problem}`);
+      else counts[result.ok ? 'ok' : 'inputError']++;
+      outcomes.push({ ...m, result });
     }
-  } finally {
-    removeTempRepo(root);
-  }
-});
+    t.diagnostic(`${counts.ok} built, ${counts.inputError} stopped with a path:line error, ${problems.length} wrong`);
+    if (problems.length)
+      assert.fail(`${problems.length} of ${N} mutations went wrong (replay: ${REPLAY}):\n${problems.join('\n')}`);
+    // Mutations that never break anything test nothing.
+    assert.ok(
+      counts.inputError >= N / 5,
+      `only ${counts.inputError} of ${N} mutations were refused: the edits are too gentle`,
+    );
+  },
+);
+
+test(
+  'CRLF line ends and a BOM, in a seed, its metadata or its other files, give byte-identical data/',
+  { timeout: 600_000 },
+  async () => {
+    const variants = {
+      CRLF: (s) => s.replace(/\r?\n/g, '\r\n'),
+      BOM: (s) => '\ufeff' + s,
+      'BOM and CRLF': (s) => '\ufeff' + s.replace(/\r?\n/g, '\r\n'),
+    };
+    for (const r of base.reports) {
+      const expected = (await runDataStep(inputsWith(r))).files;
+      for (const [name, change] of Object.entries(variants)) {
+        const changed = {
+          ...r,
+          seedText: change(r.seedText),
+          metaText: change(r.metaText),
+          errataText: r.errataText && change(r.errataText),
+          files: Object.fromEntries(
+            Object.entries(r.files).map(([p, s]) => [p, typeof s === 'string' && s ? change(s) : s]), // images are bytes
+          ),
+        };
+        const result = await runDataStep(inputsWith(changed));
+        assert.ok(result.ok, `${r.seedPath} with ${name}: ${result.inputError ?? result.crash}`);
+        for (const p of Object.keys(expected))
+          assert.equal(result.files[p], expected[p], `${p} from ${r.seedPath} with ${name}`);
+        assert.deepEqual(Object.keys(result.files).sort(), Object.keys(expected).sort());
+      }
+    }
+  },
+);
+
+test(
+  'build-data on a few refused mutations exits 1 with the same error and leaves data/ byte for byte as it was',
+  { timeout: 600_000 },
+  async () => {
+    const refused = outcomes.filter(
+      (o) => o.result.inputError && Buffer.from(o.text, 'utf8').toString('utf8') === o.text,
+    );
+    assert.ok(refused.length >= 3, 'the mutation test ran first and some mutations were refused');
+    const picks = [refused[0], refused[Math.floor(refused.length / 2)], refused[refused.length - 1]];
+    const root = tempRepo('mutation');
+    try {
+      const before = snapshot(path.join(root, 'data'));
+      for (const m of picks) {
+        const file = path.join(root, m.file);
+        const original = fs.readFileSync(file);
+        fs.writeFileSync(file, m.text);
+        const r = await runScript(root, 'scripts/data/build-data.mjs', ['--quiet']);
+        fs.writeFileSync(file, original);
+        assert.equal(r.code, 1, `${m.label}: exit code`);
+        const first = r.stderr.trim().split('\n')[0];
+        assert.match(first, ERROR_LINE, m.label);
+        assert.equal(first, m.result.inputError, `${m.label}: the CLI says what the data step said`);
+        assert.deepEqual(snapshot(path.join(root, 'data')), before, `${m.label}: data/ unchanged`);
+        assert.deepEqual(leftovers(root), [], `${m.label}: no temporary folder left`);
+      }
+    } finally {
+      removeTempRepo(root);
+    }
+  },
+);
