@@ -193,7 +193,10 @@ const BAG = Object.entries(WEIGHTS).flatMap(([k, w]) => Array(Math.round(w * 10)
  */
 function mutation(i, rnd) {
   const r = base.reports[i % base.reports.length];
-  const others = [r.errataPath, ...Object.keys(r.files).filter((p) => r.files[p])].filter(Boolean);
+  const others = [
+    r.errataPath,
+    ...Object.keys(r.files).filter((p) => typeof r.files[p] === 'string' && r.files[p]),
+  ].filter(Boolean);
   const roll = rnd();
   const file =
     roll < 0.75 || (roll >= 0.95 && !others.length)
