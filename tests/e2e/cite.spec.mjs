@@ -4,7 +4,7 @@
 // citation, crediting the same report.
 import fs from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { chartsOf, report } from './helpers/site.mjs';
+import { chartsOf, report } from '../helpers/site.mjs';
 
 const r = report('cloudi-1.5.1-power8');
 

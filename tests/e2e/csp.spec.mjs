@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseHtml } from 'parse5';
 import { test, expect } from '@playwright/test';
-import { PUBLIC, chartIndex, chartsOf, makeChartsLive } from './helpers/site.mjs';
+import { PUBLIC, chartIndex, chartsOf, makeChartsLive } from '../helpers/site.mjs';
 
 const index = chartIndex();
 

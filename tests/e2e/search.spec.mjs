@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { ROOT, reports } from './helpers/site.mjs';
+import { ROOT, reports } from '../helpers/site.mjs';
 
 const byFormat = (re) => reports().filter((r) => re.test(r.slug));
 const platforms = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'platforms.json'), 'utf8'));
