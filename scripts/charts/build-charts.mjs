@@ -1,7 +1,8 @@
 // CLI: data/ -> every chart of every report: a self-contained Vega-Lite spec, the compiled Vega
 // specs (light and dark), SVGs (light and dark), a PNG at twice the size and the CSV of the plotted
 // rows, in <out>/static/charts/ (a chart no longer produced is removed), and the index
-// <out>/data/charts.json for Hugo. <out> is build/charts/.
+// <out>/data/charts.json for Hugo. <out> is build/charts/. The comparisons across reports
+// (data/atlas/comparisons.json) get one chart each (comparisons.mjs), indexed under `comparisons`.
 // Same input, same bytes. Renders are cached by content hash in .cache/charts/ (key: the spec and
 // the renderer version), so unchanged charts are not rendered again; output is the same either way.
 // Usage: node scripts/charts/build-charts.mjs [--data DIR] [--out DIR] [--cache DIR | --no-cache] [--quiet]
@@ -24,6 +25,7 @@ import {
   svgToPng,
 } from './render.mjs';
 import { planCharts } from './plan.mjs';
+import { planComparisonCharts } from './comparisons.mjs';
 import { darkSvg, darkVariant, themeColorsInData } from './shared/theme.mjs';
 
 const { values: args } = parseArgs({
@@ -100,8 +102,14 @@ try {
   for (const r of reports)
     for (const t of r.tables) csvTexts[t.path] = fs.readFileSync(path.join(dataDir, t.path), 'utf8');
 
-  // # Process data.
+  const atlasFile = path.join(dataDir, 'atlas', 'comparisons.json');
+  const atlas = fs.existsSync(atlasFile) ? JSON.parse(fs.readFileSync(atlasFile, 'utf8')) : { comparisons: [] };
+
+  // # Process data: the charts of each report, then one chart per comparison across reports.
   const { charts, index } = planCharts(reports, csvTexts);
+  const compared = planComparisonCharts(atlas);
+  charts.push(...compared.charts);
+  index.comparisons = compared.index;
   const { measure } = loadFonts();
   for (const { id, spec } of charts) {
     // A title wider than the chart would be cut off at the edge: fail instead.

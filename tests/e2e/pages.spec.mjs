@@ -8,6 +8,7 @@ import { test, expect } from '@playwright/test';
 import {
   PUBLIC,
   ROOT,
+  atlasComparisons,
   chartIndex,
   crawlPublic,
   dataPages,
@@ -134,7 +135,7 @@ for (const urlPath of pages) {
   });
 }
 
-test('the feed lists every report with a link to its page', async ({ request }) => {
+test('the feed lists every report and every comparison with a link to its page', async ({ request }) => {
   const r = await request.get('/feed.xml');
   expect(r.status()).toBe(200);
   expect(r.headers()['content-type']).toContain('atom+xml');
@@ -142,14 +143,21 @@ test('the feed lists every report with a link to its page', async ({ request }) 
   const entries = [...xml.matchAll(/<entry>[\s\S]*?<\/entry>/g)].map((m) => m[0]);
   const linked = entries
     .map((e) => /<link[^>]*rel="alternate"[^>]*href="([^"]+)"/.exec(e)?.[1])
-    .map((h) => h && new URL(h, 'http://x/').pathname.replace(/^.*?(?=\/reports\/)/, ''));
+    .map((h) => h && new URL(h, 'http://x/').pathname.replace(/^.*?(?=\/(reports|compare)\/)/, ''));
   // Atom ids and links are absolute: the published site's, whatever origin serves this build.
-  for (const e of entries) expect(e).toMatch(/<id>https?:\/\/[^<]+\/reports\/[^<]+<\/id>/);
+  for (const e of entries) expect(e).toMatch(/<id>https?:\/\/[^<]+\/(reports|compare)\/[^<]+<\/id>/);
   expect(linked.sort()).toEqual(
-    reports()
-      .map((rep) => `/reports/${rep.slug}/`)
-      .sort(),
+    [
+      ...reports().map((rep) => `/reports/${rep.slug}/`),
+      ...atlasComparisons().map((c) => `/compare/${c.slug}/`),
+    ].sort(),
   );
+  // A comparison is dated by its newest report (a year or a month starts on its first day).
+  for (const c of atlasComparisons()) {
+    const entry = entries.find((e) => e.includes(`/compare/${c.slug}/</id>`));
+    const day = `${c.date}-01-01`.slice(0, 10);
+    expect(entry, `feed entry of ${c.slug}`).toContain(`<updated>${day}T00:00:00Z</updated>`);
+  }
 });
 
 test('the home page shows a card per report with its headline finding and a chart thumbnail', async ({ page }) => {

@@ -42,6 +42,21 @@ export function platformIds() {
   return Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'platforms.json'), 'utf8'))).sort();
 }
 
+/** The atlas's comparisons across reports (data/atlas/comparisons.json), sorted by id. */
+export function atlasComparisons() {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'atlas', 'comparisons.json'), 'utf8')).comparisons;
+}
+
+/** The atlas's subjects (data/atlas/subjects.json): one per software entity. */
+export function atlasSubjects() {
+  return JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'atlas', 'subjects.json'), 'utf8')).subjects;
+}
+
+/** Rows of data/atlas/comparisons/<id>.csv: one per compared value, with its seed and line. */
+export function comparisonRows(id) {
+  return csvRecords(fs.readFileSync(path.join(ROOT, 'data', 'atlas', 'comparisons', `${id}.csv`), 'utf8'));
+}
+
 /** build/charts/data/charts.json, or an empty index when the chart step has not run. */
 export function chartIndex() {
   const file = path.join(ROOT, 'build', 'charts', 'data', 'charts.json');
@@ -126,12 +141,14 @@ export function crawlPublic(start = ['/']) {
   return [...seen].sort();
 }
 
-/** Every page the brief names from data: reports, seeds, platforms, chart embed pages. */
+/** Every page the brief names from data: reports, seeds, platforms, chart embed pages, subjects, comparisons. */
 export function dataPages(index = chartIndex()) {
   return [
     ...reports().flatMap((r) => [`/reports/${r.slug}/`, `/seeds/${r.slug}/`]),
     ...platformIds().map((id) => `/platforms/${id}/`),
     ...Object.keys(index.charts).map((id) => `/charts/${id}/`),
+    ...atlasSubjects().map((s) => `/subjects/${s.id}/`),
+    ...atlasComparisons().map((c) => `/compare/${c.slug}/`),
   ];
 }
 

@@ -14,6 +14,7 @@
 //
 // Exports:
 //   buildComparisons({ reports, tables, registry, errorBudgetPct? }) -> Comparison[]
+//   shortSlug(reportSlugs) -> string   the URL name of a comparison (its id is long)
 //   whatDiffers(registry, reports, machine?) -> WhatDiffers
 //   tidyRows(comparison) -> { columns: string[], rows: object[] }   one row per value, for a CSV
 import { tableMapping, normaliseName } from '../entities.mjs';
@@ -43,6 +44,9 @@ import { machineFacts, normalise } from './normalise.mjs';
  *
  * @typedef {object} Comparison
  * @property {string} id
+ * @property {string} slug            short URL name: the reports' common words, then what differs
+ *                                    ("cloudi-1.5.4-core-i7-vs-1.7.1-core-i7"); the id when two clash
+ * @property {string} date            the newest report date of the comparison, as the report states it
  * @property {string} title
  * @property {string} kind            table kind
  * @property {'matched'|'best'} mode
@@ -116,7 +120,28 @@ export function buildComparisons({ reports, tables, registry, errorBudgetPct }) 
     if (rule.compare === 'best') out.push(...bestComparisons(ctx, parts));
     else out.push(...matchedComparisons(ctx, parts));
   }
-  return out.sort((a, b) => cmpText(a.id, b.id));
+  out.sort((a, b) => cmpText(a.id, b.id));
+  const dateOf = new Map(reports.map((r) => [r.slug, r.date]));
+  const slugs = out.map((c) => shortSlug([...new Set(c.columns.map((col) => col.report))]));
+  return out.map((c, i) => ({
+    ...c,
+    slug: slugs.indexOf(slugs[i]) === slugs.lastIndexOf(slugs[i]) ? slugs[i] : c.id,
+    date: c.columns.map((col) => dateOf.get(col.report)).reduce((a, b) => (b > a ? b : a)),
+  }));
+}
+
+/**
+ * A short URL name for the reports of a comparison: the words (between hyphens) all report slugs
+ * start with, once, then the rest of each slug joined by "-vs-".
+ * @param {string[]} reportSlugs in column order
+ * @example shortSlug(['cloudi-1.5.4-core-i7', 'cloudi-1.7.1-core-i7']) // 'cloudi-1.5.4-core-i7-vs-1.7.1-core-i7'
+ */
+export function shortSlug(reportSlugs) {
+  const words = reportSlugs.map((s) => s.split('-'));
+  let k = 0;
+  while (words.every((w) => k < w.length - 1 && w[k] === words[0][k])) k++;
+  const rests = words.map((w) => w.slice(k).join('-'));
+  return [...words[0].slice(0, k), rests.join('-vs-')].join('-');
 }
 
 /** Metric description from the first table's column. */

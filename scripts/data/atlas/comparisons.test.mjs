@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readEntities } from '../entities.mjs';
 import { reportTables } from './tables.mjs';
-import { buildComparisons, tidyRows } from './comparisons.mjs';
+import { buildComparisons, shortSlug, tidyRows } from './comparisons.mjs';
 import { entitiesYaml, reports, csvTexts } from './fixtures.mjs';
 
 const registry = readEntities(entitiesYaml, 'seeds/entities.yaml');
@@ -175,4 +175,15 @@ test('three reports give every pair and one comparison over all three', () => {
     'cloudi-request-rate--old--new--newer',
     'cloudi-request-rate--old--newer',
   ]);
+});
+
+test('a comparison has a short URL slug and the newest date of its reports', () => {
+  assert.equal(shortSlug(['cloudi-1.5.4-core-i7', 'cloudi-1.7.1-core-i7']), 'cloudi-1.5.4-core-i7-vs-1.7.1-core-i7');
+  assert.equal(shortSlug(['a-b', 'a-b-c']), 'a-b-vs-b-c');
+  assert.equal(shortSlug(['old', 'new', 'newer']), 'old-vs-new-vs-newer');
+  const c = byId['cloudi-request-rate--old--new'];
+  assert.equal(c.slug, 'old-vs-new');
+  assert.equal(c.date, [reports[0].date, reports[1].date].sort().at(-1));
+  const slugs = comparisons.map((x) => x.slug);
+  assert.equal(new Set(slugs).size, slugs.length);
 });

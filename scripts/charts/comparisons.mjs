@@ -1,0 +1,181 @@
+// Charts of the atlas's comparisons across reports (data/atlas/comparisons.json): one dot plot per
+// comparison, a row per entity (and conditions, for matched comparisons) on the y axis, the value
+// on the x axis, one colour and shape per report or run. Pure, like plan.mjs: comparisons in, chart
+// definitions out ({ id, spec, rows, fields, markClass, entry }), which build-charts.mjs renders,
+// caches and writes with the report charts; the entries go to charts.json under `comparisons`.
+// The per-report charts (plan.mjs) are not touched.
+import { num, times } from './shared/format.mjs';
+import { colorScale } from './shared/palette.mjs';
+import { THOUSANDS, assemble, logTicks, spansDecades, tooltip } from './shared/spec.mjs';
+
+const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down'];
+const WIDTH = 760;
+const LINE = 78; // characters of a subtitle line that fit in WIDTH at the subtitle's font size
+
+/** A condition as a short label part: a true flag by its name, a false one left out, else "name value". */
+function conditionText(name, value) {
+  if (value === true) return name;
+  if (value === false || value === null || value === undefined) return null;
+  return typeof value === 'number' ? `${name} ${value}` : String(value);
+}
+
+/** "C (processes, immediate_closest, receivers 1)": unique per row of a comparison. */
+export function rowLabel(row) {
+  const parts = Object.entries(row.conditions ?? {})
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, v]) => conditionText(k, v))
+    .filter(Boolean);
+  return parts.length ? `${row.entity_name} (${parts.join(', ')})` : row.entity_name;
+}
+
+/** Words joined into lines of at most `width` characters. */
+function wrap(text, width = LINE) {
+  const lines = [];
+  for (const word of text.split(' ')) {
+    const last = lines.length - 1;
+    if (last >= 0 && lines[last].length + 1 + word.length <= width) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
+const FIELDS = [
+  { name: 'row', title: 'Row', type: 'string' },
+  { name: 'entity', title: 'Entity id', type: 'string' },
+  { name: 'entity_name', title: 'Entity', type: 'string' },
+  { name: 'column', title: 'Report and run', type: 'string' },
+  { name: 'report', title: 'Report', type: 'string' },
+  { name: 'run', title: 'Run', type: 'string' },
+  { name: 'value', title: 'Value', type: 'number' },
+  { name: 'ratio_to_base', title: 'Ratio to the base', type: 'number' },
+  { name: 'seed', title: 'Seed', type: 'string' },
+  { name: 'line', title: 'Line', type: 'integer' },
+];
+
+/** One comparison's chart definition. */
+function comparisonChart(c) {
+  const id = `compare--${c.slug}`;
+  const labelOf = new Map(c.columns.map((col) => [col.key, col.label]));
+  const rows = [];
+  for (const r of c.rows) {
+    for (const v of r.values) {
+      if (typeof v.value !== 'number') continue;
+      const col = c.columns.find((x) => x.key === v.column);
+      rows.push({
+        row: rowLabel(r),
+        entity: r.entity,
+        entity_name: r.entity_name,
+        column: labelOf.get(v.column),
+        report: col.report,
+        run: col.run,
+        value: v.value,
+        ratio_to_base: v.ratio_to_base,
+        seed: v.seed,
+        line: v.line,
+      });
+    }
+  }
+  const metric = c.metric;
+  const fields = FIELDS.map((f) => (f.name === 'value' ? { ...f, title: metric.title, unit: metric.unit } : f));
+  const labels = c.columns.map((col) => col.label).filter((l) => rows.some((r) => r.column === l));
+  const order = [...new Set(c.rows.map(rowLabel))];
+  const values = rows.map((r) => r.value);
+  const log = spansDecades(values);
+  const x = {
+    field: 'value',
+    type: 'quantitative',
+    title: `${metric.title}${log ? ' (log scale)' : ''}`,
+    scale: log ? { type: 'log' } : { zero: true },
+    axis: { ...THOUSANDS, ...(log ? { values: logTicks(values) } : {}) },
+  };
+  const y = { field: 'row', type: 'nominal', title: null, sort: order, axis: { labelLimit: 380 } };
+  const color = {
+    field: 'column',
+    type: 'nominal',
+    title: 'Report',
+    scale: colorScale('comparison', labels),
+    legend: { orient: 'bottom', direction: 'vertical', labelLimit: WIDTH - 60 },
+  };
+  const shape = { field: 'column', type: 'nominal', scale: { domain: labels, range: SHAPES.slice(0, labels.length) } };
+  const entityTitle = c.entity_column.replaceAll('_', ' ');
+  const shared = Object.entries(c.shared_conditions ?? {})
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  const title = `${metric.title} by ${entityTitle}`;
+  const subtitle = [
+    ...(c.mode === 'best' ? [`Each ${entityTitle}'s best value: ${metric.rule}`] : []),
+    ...(shared ? wrap(`At ${shared}`) : []),
+    ...(c.what_differs.hardware_same
+      ? ['Same machine in every report']
+      : ['Different machines: hardware and software both changed']),
+  ];
+  const best = rows.reduce((a, b) => ((metric.better === 'lower' ? b.value < a.value : b.value > a.value) ? b : a));
+  const ratios = rows.filter((r) => typeof r.ratio_to_base === 'number').map((r) => r.ratio_to_base);
+  const finding =
+    `The ${metric.better === 'lower' ? 'lowest' : 'highest'} value is ${best.entity_name}'s ${num(best.value)} ${metric.unit} (${best.column})` +
+    (ratios.length
+      ? `; against the base report the ratios run from ${times(Math.min(...ratios))} to ${times(Math.max(...ratios))}`
+      : '');
+  const chart = {
+    title,
+    subtitle,
+    description: `${metric.title} of ${order.length} row${order.length === 1 ? '' : 's'} (${[...new Set(rows.map((r) => r.entity_name))].join(', ')}), one mark per report${c.mode === 'best' ? ' and run' : ''}: ${labels.join('; ')}. ${finding}.`,
+    alt: `Dot plot: one row per ${entityTitle}${c.mode === 'matched' ? ' and conditions' : ''}, ${metric.title} on the x axis, one colour and shape per report.`,
+    finding,
+    rows,
+    fields,
+    // autosize "fit" sizes the whole figure: room for the rows plus the title, x axis and legend.
+    size: { width: WIDTH, height: order.length * 22 + 110 + 16 * subtitle.length + 18 * labels.length },
+    layer: [
+      {
+        name: 'points',
+        mark: { type: 'point', filled: true, opacity: 0.9, size: 70 },
+        encoding: { x, y, color, shape, tooltip: tooltip(fields.filter((f) => f.name !== 'row')) },
+      },
+    ],
+  };
+  const usermeta = {
+    id,
+    comparison: c.id,
+    comparisonUrl: `/compare/${c.slug}/`,
+    seeds: [...new Set(rows.map((r) => r.seed))].sort(),
+    dataCsv: `/charts/${id}.csv`,
+  };
+  const spec = assemble(chart, usermeta);
+  const entry = {
+    id,
+    comparison: c.id,
+    slug: c.slug,
+    title,
+    subtitle: subtitle.join('; '),
+    description: chart.description,
+    alt: chart.alt,
+    finding: `${finding}.`,
+    width: spec.width,
+    height: spec.height,
+    marks: rows.length,
+    marks_selector: '.points_marks > path',
+    log_scales: log ? ['x'] : [],
+    files: Object.fromEntries(
+      [
+        ['csv', '.csv'],
+        ['png', '.png'],
+        ['svg', '.svg'],
+        ['svg_dark', '.dark.svg'],
+        ['vg', '.vg.json'],
+        ['vg_dark', '.dark.vg.json'],
+        ['vl', '.vl.json'],
+      ].map(([k, ext]) => [k, `/charts/${id}${ext}`]),
+    ),
+  };
+  return { id, spec, rows, fields, markClass: 'points_marks', entry };
+}
+
+/**
+ * @param {{ comparisons: object[] }} atlas data/atlas/comparisons.json
+ * @returns {{ charts: object[], index: Record<string, object> }} index: comparison id -> entry
+ */
+export function planComparisonCharts(atlas) {
+  const charts = (atlas?.comparisons ?? []).map(comparisonChart).filter((c) => c.rows.length);
+  return { charts, index: Object.fromEntries(charts.map((c) => [c.entry.comparison, c.entry])) };
+}

@@ -1,0 +1,37 @@
+// Tests of the comparison charts: one per comparison, one mark per measured value, ids from the slug.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../lib/paths.mjs';
+import { planComparisonCharts, rowLabel } from './comparisons.mjs';
+
+const atlas = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'atlas', 'comparisons.json'), 'utf8'));
+
+test('one chart per comparison, named compare--<slug>, plotting every measured value once', () => {
+  const { charts, index } = planComparisonCharts(atlas);
+  assert.equal(charts.length, atlas.comparisons.length);
+  for (const c of atlas.comparisons) {
+    const chart = charts.find((x) => x.entry.comparison === c.id);
+    assert.equal(chart.id, `compare--${c.slug}`);
+    assert.equal(index[c.id], chart.entry);
+    const measured = c.rows.flatMap((r) => r.values).filter((v) => typeof v.value === 'number');
+    assert.equal(chart.rows.length, measured.length);
+    assert.deepEqual(
+      chart.rows.map((r) => `${r.seed}:${r.line}=${r.value}`).sort(),
+      measured.map((v) => `${v.seed}:${v.line}=${v.value}`).sort(),
+    );
+  }
+});
+
+test('a row label names the entity and its conditions, so rows stay apart', () => {
+  assert.equal(rowLabel({ entity_name: 'C', conditions: {} }), 'C');
+  assert.equal(
+    rowLabel({ entity_name: 'C', conditions: { senders: 2, duo_mode: true, queue_service: false, kind: 'threads' } }),
+    'C (duo_mode, threads, senders 2)',
+  );
+  for (const c of atlas.comparisons) {
+    const labels = c.rows.map(rowLabel);
+    assert.equal(new Set(labels).size, labels.length, c.id);
+  }
+});
