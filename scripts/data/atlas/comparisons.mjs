@@ -89,6 +89,56 @@ function columnLabel(registry, report, mapping, run, machine) {
   return parts.join(', ');
 }
 
+/** The error budget of a 'best' comparison, in words: "within Error % at most 1 %". */
+function budgetText(rule, columns) {
+  if (!rule.budget) return 'at any conditions';
+  const col = columns.find((c) => c.name === rule.budget.column);
+  const title = col?.title ?? rule.budget.column;
+  return `within ${title.toLowerCase()} of at most ${rule.budget.max}${col?.unit === '%' ? ' %' : ''}`;
+}
+
+/** A metric's name for a sentence: its title without the unit in parentheses, lower case. */
+const metricWords = (metric) => metric.title.replace(/\s*\([^)]*\)\s*$/, '').toLowerCase();
+
+/**
+ * Conditions as a reader says them, from the columns' titles: "2 senders, 2 receivers, destination
+ * refresh method lazy_closest, duo_mode: yes, through cloudi_service_queue: no".
+ */
+export function conditionsText(conditions, columns) {
+  return Object.entries(conditions)
+    .map(([name, v]) => {
+      const col = columns.find((c) => c.name === name);
+      const title = col?.title ?? name;
+      const lower = /^[A-Z][a-z]/.test(title) ? title[0].toLowerCase() + title.slice(1) : title;
+      if (typeof v === 'boolean') return `${lower}: ${v ? 'yes' : 'no'}`;
+      if (typeof v === 'number') return `${v} ${lower}`;
+      return `${lower} ${v}`;
+    })
+    .join(', ');
+}
+
+/**
+ * What a comparison answers, as a question for the home page: the software versions (or dates)
+ * that differ, and whether the machines are the same.
+ */
+function questionOf(c, entityTitle, reports) {
+  const entity = entityTitle.toLowerCase();
+  const w = c.what_differs;
+  if (c.mode === 'best') {
+    const runs = c.columns.map((col) => col.label.split(', ')[0]);
+    return `Which ${entity} did best (${metricWords(c.metric)}, ${c.conditions_text}) in ${[...new Set(runs)].join(' and ')}?`;
+  }
+  const sw = w.software.find((x) => x.differs && x.stated_by_all);
+  const steps = reports.map((r, i) => {
+    const v = sw?.values.find((x) => x.report === r.slug)?.value;
+    const what = v ? (i === 0 ? `${sw.software} ${v}` : v) : r.date;
+    const platform = w.platforms.values.find((x) => x.report === r.slug);
+    return w.hardware_same || !platform ? what : `${what} on the ${platform.name}`;
+  });
+  const where = w.hardware_same ? ` on the same ${w.platforms.values[0]?.name ?? 'machine'}` : '';
+  return `How did each ${entity}'s ${metricWords(c.metric)} change from ${steps.join(' to ')}${where}?`;
+}
+
 /**
  * @param {object} input
  * @param {object[]} input.reports report documents (data/reports/*.json)
@@ -123,11 +173,17 @@ export function buildComparisons({ reports, tables, registry, errorBudgetPct }) 
   out.sort((a, b) => cmpText(a.id, b.id));
   const dateOf = new Map(reports.map((r) => [r.slug, r.date]));
   const slugs = out.map((c) => shortSlug([...new Set(c.columns.map((col) => col.report))]));
-  return out.map((c, i) => ({
-    ...c,
-    slug: slugs.indexOf(slugs[i]) === slugs.lastIndexOf(slugs[i]) ? slugs[i] : c.id,
-    date: c.columns.map((col) => dateOf.get(col.report)).reduce((a, b) => (b > a ? b : a)),
-  }));
+  const bySlug = new Map(reports.map((r) => [r.slug, r]));
+  return out.map((c, i) => {
+    const entityTitle = byKind.get(c.kind)[0].table.columns.find((x) => x.name === c.entity_column)?.title ?? c.entity_column;
+    const own = [...new Set(c.columns.map((col) => col.report))].map((slug) => bySlug.get(slug));
+    return {
+      ...c,
+      slug: slugs.indexOf(slugs[i]) === slugs.lastIndexOf(slugs[i]) ? slugs[i] : c.id,
+      date: c.columns.map((col) => dateOf.get(col.report)).reduce((a, b) => (b > a ? b : a)),
+      question: questionOf(c, entityTitle, own),
+    };
+  });
 }
 
 /**
@@ -275,10 +331,8 @@ function bestComparisons(ctx, parts) {
   return [
     {
       id: `${ctx.kind}--best--${reports.map((r) => r.slug).join('--')}`,
-      title:
-        `${metric.title} by ${entityTitle.toLowerCase()}, ` +
-        `best with ${rule.budget ? `${rule.budget.column} <= ${rule.budget.max}` : 'any'}: ` +
-        columns.map((c) => c.label).join(' vs '),
+      title: `${metric.title} by ${entityTitle.toLowerCase()}: ${columns.map((c) => c.label).join(' vs ')}`,
+      conditions_text: budgetText(rule, parts[0].table.columns),
       kind: ctx.kind,
       mode: 'best',
       metric,
@@ -354,14 +408,11 @@ function matchedComparisons(ctx, parts) {
     fillRatios(rows, columns[0].key);
     const metric = metricOf(ctx, set);
     const entityTitle = set[0].table.columns.find((c) => c.name === ctx.entityColumn)?.title ?? ctx.entityColumn;
-    const sharedText = Object.entries(shared)
-      .map(([k, v]) => `${k} ${v}`)
-      .join(', ');
+    const sharedText = conditionsText(shared, set[0].table.columns);
     out.push({
       id: `${ctx.kind}--${set.map((p) => p.report.slug).join('--')}`,
-      title:
-        `${metric.title} by ${entityTitle.toLowerCase()}${sharedText ? ` at ${sharedText}` : ''}: ` +
-        columns.map((c) => c.label).join(' vs '),
+      title: `${metric.title} by ${entityTitle.toLowerCase()}: ${columns.map((c) => c.label).join(' vs ')}`,
+      conditions_text: sharedText ? `at ${sharedText}` : 'at the conditions of each row',
       kind: ctx.kind,
       mode: 'matched',
       metric,

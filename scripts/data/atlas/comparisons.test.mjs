@@ -28,10 +28,9 @@ test('matched: rows at identical conditions only, shared conditions derived from
       ['java', { receiver_kind: 'threads' }],
     ],
   );
-  assert.match(
-    c.title,
-    /^Rate \(requests\/s\) by receiver language at receivers 2, senders 2: CloudI 1\.5\.1, 2015, POWER8 vs CloudI 1\.7/,
-  );
+  assert.match(c.title, /^Rate \(requests\/s\) by receiver language: CloudI 1\.5\.1, 2015, POWER8 vs CloudI 1\.7/);
+  assert.equal(c.conditions_text, 'at 2 receivers, 2 senders');
+  assert.equal(c.question, "How did each receiver language's rate change from CloudI 1.5.1 on the POWER8 to 1.7.1 on the Core i7?");
 });
 
 test('each value keeps its seed and line; the ratio is new/old against the oldest report', () => {
