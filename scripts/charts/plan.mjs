@@ -122,7 +122,6 @@ export function planCharts(reports, csvTexts) {
             svg: `/charts/${id}.svg`,
             svg_dark: `/charts/${id}.dark.svg`,
             vg: `/charts/${id}.vg.json`,
-            vg_dark: `/charts/${id}.dark.vg.json`,
             vl: `/charts/${id}.vl.json`,
           },
         };
