@@ -57,6 +57,9 @@ export function themeConfig(theme) {
       labelLimit: 320,
       titleLimit: 320,
       symbolStrokeWidth: 2,
+      // Symbols of a legend without colour (shape, dash) are filled in ink, not Vega's "black":
+      // a theme colour, so the dark theme recolours them too.
+      symbolFillColor: c.text,
     },
     text: { color: c.text, fontSize: 10.5 },
     rule: { color: c.muted },
