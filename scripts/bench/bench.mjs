@@ -370,7 +370,10 @@ async function benchRows() {
   return { sizes, growth };
 }
 
-const maxPeak = (row) => Math.max(...Object.values(row.steps).map((x) => x.peak_mb ?? 0));
+/** The largest peak memory of a row's steps, in MB. */
+function maxPeak(row) {
+  return Math.max(...Object.values(row.steps).map((x) => x.peak_mb ?? 0));
+}
 
 /**
  * Which stage dominates at the largest size: its share of the build, or, when the build ran out of
