@@ -285,7 +285,7 @@ export function hugoVersion(root) {
  * @param {string} root
  * @param {string} cmd
  * @param {string[]} args
- * @returns {Promise<{ ms: number, peak_mb: number | null, code: number | null, stderr: string }>}
+ * @returns {Promise<{ ms: number, peak_mb: number | null, code: number | null, stdout: string, stderr: string }>}
  */
 export function measure(root, cmd, args) {
   return new Promise((resolve, reject) => {
@@ -294,7 +294,8 @@ export function measure(root, cmd, args) {
     const argv = gnuTime ? ['-f', '@@peak-kb@@%M', cmd, ...args] : args;
     const child = spawn(gnuTime ? '/usr/bin/time' : cmd, argv, { cwd: root, env: envFor(root) });
     let stderr = '';
-    child.stdout.resume();
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => {
@@ -303,6 +304,7 @@ export function measure(root, cmd, args) {
         ms: performance.now() - t0,
         peak_mb: m ? Math.round(+m[1] / 1024) : null,
         code,
+        stdout,
         stderr: stderr.replace(/@@peak-kb@@\d+\s*$/, ''),
       });
     });
