@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
 import { writeFileAtomic, writeTreeAtomic } from '../lib/fs.mjs';
 import { InputError } from '../lib/errors.mjs';
-import { loadEnv, readInputs } from '../data/inputs.mjs';
+import { checkSeedSize, loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms } from '../data/pipeline.mjs';
 import { detectFormats } from './detect.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
@@ -47,6 +47,7 @@ try {
     );
   const file = path.resolve(positionals[0]);
   if (!fs.existsSync(file)) fail(`${positionals[0]}: no such file`);
+  checkSeedSize(positionals[0], fs.statSync(file).size);
   const bytes = fs.readFileSync(file);
   const text = bytes.toString('utf8');
   const env = loadEnv();

@@ -4,12 +4,13 @@
 //  - build: the real site in a temporary copy, cold / warm / after touching one seed / after
 //    editing one value of it; each stage's time, the median of --runs runs;
 //  - scale: synthetic corpora (--sizes) made from the real seeds, each built cold in a copy;
+//  - rows: one synthetic report of N rows (--rows) through add-report, data, check and a cold build;
 //  - weight: bytes of a first visit per kind of page, before and after scrolling (Playwright);
 //  - lighthouse: mobile scores, LCP, CLS and TBT for home, the heaviest report and an embed page.
 // The repository's own data/, build/, public/ and caches are never touched. Budgets are marked
 // met or missed; the run does not fail on them. Timings are measured here, never asserted in tests.
-// Usage: node scripts/bench/bench.mjs [--only build,scale,weight,lighthouse] [--quick] [--runs N]
-//          [--sizes 10,100,1000] [--limit SECONDS] [--public DIR] [--viewport 1280x800]
+// Usage: node scripts/bench/bench.mjs [--only build,scale,rows,weight,lighthouse] [--quick] [--runs N]
+//          [--sizes 10,100,1000] [--rows 1000,10000,100000] [--limit SECONDS] [--public DIR] [--viewport 1280x800]
 //          [--out FILE] [--tmp DIR] [--keep] [--raw] [--seed N]
 import fs from 'node:fs';
 import os from 'node:os';
@@ -29,20 +30,23 @@ import {
   census,
   busiestSeed,
   hugoVersion,
+  measure,
 } from './workspace.mjs';
-import { synthesize, writeCorpus, editOneValue } from './corpus.mjs';
+import { walk } from '../lib/fs.mjs';
+import { synthesize, synthesizeBigReport, writeCorpus, editOneValue } from './corpus.mjs';
 import { measureSite, findPages, TYPES } from './weight.mjs';
 import { gzipProxy } from './gzip-proxy.mjs';
 import { runLighthouse, lighthouseVersion, stopLighthouse } from './lighthouse.mjs';
 import { median, round, judge, verdict, fmt, kb, sec, table } from './report.mjs';
 
-const PARTS = ['build', 'scale', 'weight', 'lighthouse'];
+const PARTS = ['build', 'scale', 'rows', 'weight', 'lighthouse'];
 const { values: args } = parseArgs({
   options: {
     only: { type: 'string' },
     quick: { type: 'boolean' },
     runs: { type: 'string' },
     sizes: { type: 'string' },
+    rows: { type: 'string' },
     limit: { type: 'string' },
     public: { type: 'string' },
     viewport: { type: 'string' },
@@ -75,12 +79,13 @@ const opts = {
   quick: Boolean(args.quick),
   runs: Number(args.runs ?? (args.quick ? 1 : 3)),
   sizes: (args.sizes ?? (args.quick ? '10,100' : '10,100,1000')).split(',').map(Number),
+  rows: (args.rows ?? (args.quick ? '1000,10000' : '1000,10000,100000')).split(',').map(Number),
   limit_s: Number(args.limit ?? 180),
   viewport: args.viewport ?? '1280x800',
   seed: Number(args.seed ?? 1),
   lighthouse_gzip: !args.raw,
 };
-const full = !args.only && !args.quick && !args.runs && !args.sizes;
+const full = !args.only && !args.quick && !args.runs && !args.sizes && !args.rows;
 const out = path.resolve(args.out ?? path.join(ROOT, 'bench/results', full ? 'latest.json' : 'partial.json'));
 const tmp = args.tmp ? path.resolve(args.tmp) : os.tmpdir();
 const [vw, vh] = opts.viewport.split('x').map(Number);
@@ -124,6 +129,7 @@ try {
   // # Process data: each part in turn.
   if (only.includes('build')) results.build = await benchBuild();
   if (only.includes('scale')) results.scale = await benchScale();
+  if (only.includes('rows')) results.rows = await benchRows();
   if (only.includes('weight') || only.includes('lighthouse')) {
     let publicDir = args.public && path.resolve(args.public);
     if (!publicDir) {
@@ -240,6 +246,12 @@ async function benchScale() {
       generate_ms,
       stages_ms: b.stages,
     };
+    // Figures that hold on a busy machine: Hugo's time per page, and the build's cost per report in
+    // units of it (both slow down together when the machine is shared).
+    if (b.stages.hugo != null && row.pages) {
+      row.hugo_ms_per_page = round(b.stages.hugo / row.pages, 2);
+      row.report_in_pages = round(row.ms_per_report / row.hugo_ms_per_page, 1);
+    }
     if (b.timed_out) {
       row.timed_out = { stage: b.timed_out.stage, after_ms: round(b.timed_out.after_ms), limit_s: opts.limit_s };
       log(`scale: ${n} reports stopped after ${opts.limit_s} s, in stage "${b.timed_out.stage}"`);
@@ -274,6 +286,93 @@ async function benchScale() {
         }
       : null;
   return { seed: opts.seed, sizes, growth, dominant: dominant(sizes) };
+}
+
+/**
+ * One big report (the rows dimension): a CloudI results file of N rows (corpus.mjs,
+ * synthesizeBigReport) taken through the contributor's path, each step timed with its peak memory:
+ * add-report (detect, parse, metadata; in a copy without the report), then with the report's full
+ * metadata: data, check (everything but csvclean, then csvclean) and a cold build.
+ */
+async function benchRows() {
+  const templates = readInputs(ROOT).reports;
+  const sizes = [];
+  for (const n of opts.rows) {
+    log(`rows: one report of ${n} rows`);
+    const root = copy(`rows-${n}`, { seeds: false });
+    const big = synthesizeBigReport(templates, n, opts.seed);
+    writeCorpus(root, ROOT, [big]);
+    const [seed, meta] = big.files;
+    const row = { rows: big.rows, seed_mb: round(Buffer.byteLength(seed.text) / 2 ** 20, 2), steps: {} };
+    const step = async (name, cmd, args) => {
+      const r = await measure(root, cmd, args);
+      row.steps[name] = { ms: round(r.ms), peak_mb: r.peak_mb, ok: r.code === 0 };
+      if (r.code !== 0)
+        log(`rows: ${n}: ${name} exited ${r.code}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+      return r;
+    };
+    // add-report on the seed as a contributor has it: outside seeds/, no metadata yet.
+    fs.mkdirSync(path.join(root, 'incoming'), { recursive: true });
+    const incoming = path.join('incoming', path.basename(seed.path));
+    fs.renameSync(path.join(root, seed.path), path.join(root, incoming));
+    fs.rmSync(path.join(root, meta.path));
+    const platform = /^\s*- id:\s*(\S+)/m.exec(meta.text)[1];
+    await step('add_report', process.execPath, [
+      'scripts/add-report/add-report.mjs',
+      incoming,
+      '--platform',
+      platform,
+      '--title',
+      `Synthetic ${n} rows`,
+      '--date',
+      '2015-12',
+      '--source',
+      'CloudI/CloudI:src/results.txt@71e59e19b5a39eb944237ab2e2aad3a921a9b859',
+      '--slug',
+      `synthetic-rows-${n}`,
+    ]);
+    // Back to the synthetic report with its complete metadata (add-report leaves TODOs to fill in).
+    for (const f of walk(path.join(root, 'seeds'))) if (/synthetic-rows-/.test(f)) fs.rmSync(f);
+    writeCorpus(root, ROOT, [big]);
+    clean(root);
+    await step('data', process.execPath, ['scripts/data/build-data.mjs', '--quiet']);
+    await step('check', process.execPath, ['scripts/check/check.mjs', '--no-csvclean']);
+    const c = await csvclean(root);
+    row.steps.csvclean = { ms: round(c.ms), peak_mb: null, ok: true };
+    clean(root);
+    fs.rmSync(path.join(root, 'data'), { recursive: true, force: true });
+    const b = await step('build', process.execPath, ['scripts/build.mjs']);
+    row.build_stages_ms = Object.fromEntries(
+      [...b.stderr.matchAll(/build: (\w+) (\d+) ms/g), ...(b.stdout ?? '').matchAll(/build: (\w+) (\d+) ms/g)].map(
+        (m) => [m[1], +m[2]],
+      ),
+    );
+    row.total_s = round(Object.values(row.steps).reduce((a, x) => a + x.ms, 0) / 1000, 2);
+    row.ms_per_1k_rows = round((row.total_s * 1000) / (big.rows / 1000), 1);
+    sizes.push(row);
+    if (!args.keep) {
+      removeSite(root);
+      copies.splice(copies.indexOf(root), 1);
+    }
+  }
+  const a = sizes.find((s) => s.rows === 10000) ?? sizes[sizes.length - 2];
+  const b = sizes.find((s) => s.rows === 100000) ?? sizes[sizes.length - 1];
+  const growth =
+    a && b && a !== b
+      ? {
+          from: a.rows,
+          to: b.rows,
+          time: round(b.total_s / a.total_s, 2),
+          memory: round(maxPeak(b) / maxPeak(a), 2),
+          linear: round(b.rows / a.rows, 2),
+        }
+      : null;
+  return { sizes, growth };
+}
+
+/** The largest peak memory of a row's steps, in MB. */
+function maxPeak(row) {
+  return Math.max(...Object.values(row.steps).map((x) => x.peak_mb ?? 0));
 }
 
 /**
@@ -368,6 +467,10 @@ function budgetValues(r) {
     // A build stopped at the time limit took at least that long: judged at the limit.
     scale_1000_cold: s1000 ? { value: s1000.seconds, at_least: Boolean(s1000.timed_out) } : null,
     scale_growth: r.scale?.growth?.from === 100 && r.scale?.growth?.to === 1000 ? r.scale.growth.factor : null,
+    hugo_ms_per_page: r.scale?.sizes.find((s) => s.reports === 100)?.hugo_ms_per_page ?? null,
+    rows_100k: r.rows?.sizes.find((s) => s.rows === 100000)?.total_s ?? null,
+    rows_growth_time: r.rows?.growth?.from === 10000 && r.rows.growth.to === 100000 ? r.rows.growth.time : null,
+    rows_growth_memory: r.rows?.growth?.from === 10000 && r.rows.growth.to === 100000 ? r.rows.growth.memory : null,
   };
 }
 
@@ -481,6 +584,24 @@ function print(r) {
       say(
         `Growth ${fmt(sc.growth.from)} -> ${fmt(sc.growth.to)} reports: x${fmt(sc.growth.factor)} (linear x${fmt(sc.growth.linear)})${mark('scale_growth')}`,
       );
+    say('\nHugo per page, and a report in units of it (steady when the whole machine slows down):');
+    say(
+      table([
+        ['reports', 'pages', 'hugo ms/page', 'build ms/report', 'report = pages of Hugo'],
+        ...sc.sizes
+          .filter((s) => s.hugo_ms_per_page != null)
+          .map((s) => [
+            fmt(s.reports),
+            fmt(s.pages),
+            fmt(s.hugo_ms_per_page),
+            fmt(s.ms_per_report, 0),
+            fmt(s.report_in_pages),
+          ]),
+      ]),
+    );
+    const s100 = sc.sizes.find((s) => s.reports === 100);
+    if (s100?.hugo_ms_per_page != null)
+      say(`Hugo at 100 reports: ${fmt(s100.hugo_ms_per_page)} ms a page${mark('hugo_ms_per_page')}`);
     const s1000 = sc.sizes.find((s) => s.reports === 1000);
     if (s1000)
       say(
@@ -492,6 +613,35 @@ function print(r) {
         d.at_least
           ? `Dominant stage at ${fmt(d.reports)} reports: ${d.stage}${d.running !== d.stage ? ` (running: ${d.running})` : ''}, more than ${sec(d.ms)} s when stopped${d.estimate_ms ? `; about ${sec(d.estimate_ms)} s if it grows linearly from ${fmt(d.estimated_from)} reports` : ''}`
           : `Dominant stage at ${fmt(d.reports)} reports: ${d.stage}, ${sec(d.ms)} s (${fmt(d.share * 100, 0)}% of the build)`,
+      );
+    }
+  }
+
+  if (r.rows) {
+    say('\n## Rows: one report of N rows, through add-report, data, check and a cold build');
+    const steps = [...new Set(r.rows.sizes.flatMap((s) => Object.keys(s.steps)))];
+    say(
+      table([
+        ['rows', 'seed MB', ...steps.map((st) => `${st} s`), 'total s', 'ms/1k rows', 'peak MB (step)'],
+        ...r.rows.sizes.map((s) => {
+          const peak = Object.entries(s.steps).sort((x, y) => (y[1].peak_mb ?? 0) - (x[1].peak_mb ?? 0))[0];
+          return [
+            fmt(s.rows),
+            fmt(s.seed_mb),
+            ...steps.map((st) => (s.steps[st] ? `${sec(s.steps[st].ms)}${s.steps[st].ok ? '' : ' (failed)'}` : '-')),
+            fmt(s.total_s),
+            fmt(s.ms_per_1k_rows, 0),
+            peak ? `${fmt(peak[1].peak_mb)} (${peak[0]})` : '-',
+          ];
+        }),
+      ]),
+    );
+    const s100k = r.rows.sizes.find((s) => s.rows === 100000);
+    if (s100k) say(`100,000 rows, every step: ${fmt(s100k.total_s)} s${mark('rows_100k')}`);
+    const g = r.rows.growth;
+    if (g) {
+      say(
+        `Growth ${fmt(g.from)} -> ${fmt(g.to)} rows: time x${fmt(g.time)}${mark('rows_growth_time')}, peak memory x${fmt(g.memory)}${mark('rows_growth_memory')} (linear x${fmt(g.linear)})`,
       );
     }
   }

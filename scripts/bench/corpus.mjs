@@ -269,6 +269,10 @@ export function writeCorpus(root, from, corpus) {
     ),
   );
   fs.writeFileSync(path.join(seeds, 'platforms.yaml'), copies.join('\n') + '\n');
+  // The other registries at the top of seeds/ (entities.yaml: every software name) as they are.
+  for (const e of fs.readdirSync(path.join(from, 'seeds'), { withFileTypes: true }))
+    if (e.isFile() && e.name !== 'platforms.yaml')
+      fs.copyFileSync(path.join(from, 'seeds', e.name), path.join(seeds, e.name));
   for (const r of corpus) {
     for (const f of r.files) {
       const to = path.join(root, f.path);
@@ -294,4 +298,72 @@ export function editOneValue(format, text, seed) {
   if (i < 0) return { text, line: null };
   before[i] = after[i];
   return { text: before.join(eol), line: i + 1 };
+}
+
+/**
+ * One big synthetic report of `rows` measured rows, for the rows dimension of the scale benchmark:
+ * a CloudI results file (the first real one) whose tables keep their languages and columns but get
+ * a grid of sender x receiver configurations (both refresh methods, duo_mode on, and off for one
+ * sender), with rates from the PRNG. Every row is a distinct setup, as in a real report; the text is
+ * what the CloudI parser reads (right-aligned columns under the same header).
+ * @param {object[]} reports the real reports (readInputs(root).reports)
+ * @param {number} rows how many rows (rounded up to whole configurations)
+ * @param {number} [seed]
+ * @returns {{ slug: string, format: string, lab: string, files: Array<{ path: string, text: string }>, rows: number }}
+ */
+export function synthesizeBigReport(reports, rows, seed = 1) {
+  const template = [...reports]
+    .sort((a, b) => (a.seedPath < b.seedPath ? -1 : 1))
+    .find((r) => parseYaml(r.metaText).format === 'cloudi-request-rate');
+  if (!template) throw new Error('synthesizeBigReport: no real cloudi-request-rate report');
+  const rand = prng(seed * 7919 + rows);
+  const lines = template.seedText.split('\n');
+  const heads = lines.flatMap((l, i) => (/^\s*Max Stable \(Total\) Request Rate:/.test(l) ? [i] : []));
+  const preamble = lines.slice(0, heads[0]).join('\n');
+  const sections = heads.map((i) => ({ title: lines[i], header: lines[i + 1] }));
+  // Per section: senders 1..S x receivers 1..R x 2 methods, duo_mode on; rows = sections * S * R * 2.
+  const perSection = Math.ceil(rows / sections.length);
+  const receivers = Math.max(1, Math.ceil(Math.sqrt(perSection / 2)));
+  const senders = Math.ceil(perSection / 2 / receivers);
+  const out = [preamble];
+  let count = 0;
+  for (const s of sections) {
+    out.push(s.title, s.header);
+    for (let snd = 1; snd <= senders && count < rows; snd++) {
+      for (let rcv = 1; rcv <= receivers && count < rows; rcv++) {
+        for (const method of ['immediate', 'lazy']) {
+          if (count >= rows) break;
+          const rate = Math.round(1000 + 100 * Math.sqrt(snd * rcv) * (50 + 100 * rand()));
+          out.push(
+            `${String(rate).padStart(17)}${method.padStart(20)}${'true'.padStart(9)}${String(snd).padStart(7)}${String(rcv).padStart(9)}`,
+          );
+          count++;
+        }
+      }
+    }
+    out.push('');
+  }
+  const index = 9000 + Math.round(rows / 1000);
+  const tag = `synthetic-${index}`;
+  const dir = template.seedPath.slice(0, template.seedPath.lastIndexOf('/') + 1);
+  const base = template.metaPath.slice(dir.length, -'.meta.yaml'.length);
+  const ext = template.seedPath.slice(dir.length + base.length);
+  const meta = parseYaml(template.metaText);
+  const slug = `${tag}-${meta.slug}`;
+  const metaText =
+    `# Synthetic report made by scripts/bench/corpus.mjs from ${template.seedPath}: ${count} rows, not measured.\n` +
+    template.metaText
+      .replace(/^slug:.*$/m, `slug: ${slug}`)
+      .replace(/^title:.*$/m, `title: ${JSON.stringify(`Synthetic ${count} rows: ${meta.title}`.slice(0, 120))}`)
+      .replace(/^(\s*- id:\s*)(\S+)\s*$/gm, (_, lead, id) => `${lead}${id}-${lab(1)}`);
+  return {
+    slug,
+    format: meta.format,
+    lab: lab(1),
+    rows: count,
+    files: [
+      { path: `${dir}${tag}-${base}${ext}`, text: out.join('\n') },
+      { path: `${dir}${tag}-${base}.meta.yaml`, text: metaText },
+    ],
+  };
 }

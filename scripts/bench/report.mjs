@@ -44,6 +44,28 @@ export const BUDGETS = [
     op: '<=',
     limit: 11,
   },
+  { id: 'hugo_ms_per_page', title: 'Hugo, time per page at 100 synthetic reports', unit: 'ms', op: '<=', limit: 2 },
+  {
+    id: 'rows_100k',
+    title: 'One report of 100,000 rows: add-report, data, check, build',
+    unit: 's',
+    op: '<=',
+    limit: 30,
+  },
+  {
+    id: 'rows_growth_time',
+    title: 'Growth of that time from 10,000 to 100,000 rows (linear = 10)',
+    unit: 'x',
+    op: '<=',
+    limit: 11,
+  },
+  {
+    id: 'rows_growth_memory',
+    title: 'Growth of peak memory from 10,000 to 100,000 rows (linear = 10)',
+    unit: 'x',
+    op: '<=',
+    limit: 11,
+  },
 ];
 
 /**

@@ -277,3 +277,36 @@ export function hugoVersion(root) {
   const r = spawnSync(hugoBin(root), ['version'], { encoding: 'utf8' });
   return /v(\d+\.\d+\.\d+)/.exec(r.stdout ?? '')?.[1] ?? 'unknown';
 }
+
+/**
+ * Run one command in a copy and measure its wall time and peak memory (the largest resident set
+ * of the process and its children, from GNU time's %M). Resolves even when the command fails: the
+ * rows benchmark also times a check that refuses its input.
+ * @param {string} root
+ * @param {string} cmd
+ * @param {string[]} args
+ * @returns {Promise<{ ms: number, peak_mb: number | null, code: number | null, stdout: string, stderr: string }>}
+ */
+export function measure(root, cmd, args) {
+  return new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const gnuTime = fs.existsSync('/usr/bin/time');
+    const argv = gnuTime ? ['-f', '@@peak-kb@@%M', cmd, ...args] : args;
+    const child = spawn(gnuTime ? '/usr/bin/time' : cmd, argv, { cwd: root, env: envFor(root) });
+    let stderr = '';
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      const m = /@@peak-kb@@(\d+)/.exec(stderr);
+      resolve({
+        ms: performance.now() - t0,
+        peak_mb: m ? Math.round(+m[1] / 1024) : null,
+        code,
+        stdout,
+        stderr: stderr.replace(/@@peak-kb@@\d+\s*$/, ''),
+      });
+    });
+  });
+}

@@ -1,10 +1,12 @@
 // CLI: data/ -> every chart of every report: a self-contained Vega-Lite spec, the compiled Vega
-// specs (light and dark), SVGs (light and dark), a PNG at twice the size and the CSV of the plotted
-// rows, in <out>/static/charts/ (a chart no longer produced is removed), and the index
-// <out>/data/charts.json for Hugo. <out> is build/charts/. The comparisons across reports
-// (data/atlas/comparisons.json) get one chart each (comparisons.mjs), indexed under `comparisons`.
-// Same input, same bytes. Renders are cached by content hash in .cache/charts/ (key: the spec and
-// the renderer version), so unchanged charts are not rendered again; output is the same either way.
+// spec, one SVG that follows the reader's light or dark theme (and a copy forced dark, for
+// <picture> snippets), a PNG at twice the size and the CSV of the plotted rows, in
+// <out>/static/charts/ (a chart no longer produced is removed), and the index <out>/data/charts.json
+// for Hugo. <out> is build/charts/. The comparisons across reports (data/atlas/comparisons.json) get
+// one chart each (comparisons.mjs), indexed under `comparisons`.
+// Same input, same bytes. Each chart is compiled and drawn once, in a pool of worker threads (one
+// per core, pool.mjs); renders are cached by content hash in .cache/charts/ (key: the spec and the
+// renderer version), so unchanged charts are not rendered again; output is the same either way.
 // Usage: node scripts/charts/build-charts.mjs [--data DIR] [--out DIR] [--cache DIR | --no-cache] [--quiet]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,19 +16,11 @@ import { sha256 } from '../lib/hash.mjs';
 import { toCsv } from '../lib/csv.mjs';
 import { writeFileAtomic } from '../lib/fs.mjs';
 import { jsonText, sortedJsonText } from '../lib/json.mjs';
-import {
-  compile,
-  countMarks,
-  loadFonts,
-  rendererVersion,
-  renderSvg,
-  scopeSvgIds,
-  svgSize,
-  svgToPng,
-} from './render.mjs';
+import { countMarks, loadFonts, rendererVersion, svgSize } from './render.mjs';
+import { createPool, poolSize } from './pool.mjs';
 import { planCharts } from './plan.mjs';
 import { planComparisonCharts } from './comparisons.mjs';
-import { darkSvg, darkVariant, themeColorsInData } from './shared/theme.mjs';
+import { forcedDarkSvg, themeColorsInData, themedSvg } from './shared/theme.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -43,14 +37,13 @@ const cacheDir = args['no-cache'] ? null : path.resolve(args.cache ?? path.join(
 const chartsDir = path.join(outDir, 'static', 'charts');
 const started = performance.now();
 
-// How render() below turns a spec into files: part of the cache key, change it with render().
-const RECIPE = 'vg+dark.vg, svg+dark.svg (colours swapped), png x2 on white';
+// How a spec becomes the cached files (render.mjs's renderChart): part of the cache key.
+const RECIPE = 'vg, light svg (ids scoped), png x2 on white';
 
+/** What the cache keeps of a chart: the renders. The themed SVGs are made from the light one on the way out. */
 const RENDERS = [
   ['vg', '.vg.json'],
-  ['vgDark', '.dark.vg.json'],
   ['svg', '.svg'],
-  ['svgDark', '.dark.svg'],
   ['png', '.png'],
 ];
 
@@ -66,7 +59,8 @@ function fromCache(key) {
   return r;
 }
 
-const CONCURRENCY = 4;
+// Charts in flight: two per worker, so that a worker never waits while the main thread writes.
+const CONCURRENCY = 2 * poolSize();
 
 /** Run fn over items, at most `limit` at a time, in order of start. */
 async function mapLimit(items, limit, fn) {
@@ -77,18 +71,7 @@ async function mapLimit(items, limit, fn) {
   await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
-/** Compile and render one chart: Vega specs for both themes, SVGs for both, the PNG of the light one. */
-async function render(id, spec) {
-  const clash = themeColorsInData(spec);
-  if (clash.length) throw new Error(`${id}: data colours ${clash.join(', ')} are theme colours; pick others`);
-  const vg = await compile(spec);
-  const vgDark = await compile(darkVariant(spec));
-  const { svg: raw } = await renderSvg(vg, null);
-  const svg = scopeSvgIds(raw, id);
-  const svgDark = scopeSvgIds(darkSvg(raw), `${id}-dark`);
-  const png = await svgToPng(svg, { scale: 2, background: 'white' });
-  return { vg: jsonText(vg), vgDark: jsonText(vgDark), svg, svgDark, png };
-}
+const pool = createPool();
 
 try {
   // # Load inputs.
@@ -133,12 +116,13 @@ try {
   // soon as it is done: memory stays flat and the cost grows linearly with the number of charts.
   await mapLimit(charts, CONCURRENCY, async (chart) => {
     const specJson = jsonText(chart.spec);
-    // The key covers both themes (the dark config is not in the spec) and how they are rendered.
-    const key = sha256(specJson, JSON.stringify(darkVariant(chart.spec)), RECIPE, rendererVersion);
+    const key = sha256(specJson, RECIPE, rendererVersion);
     let r = fromCache(key);
     if (r) cached++;
     else {
-      r = await render(chart.id, chart.spec);
+      const clash = themeColorsInData(chart.spec);
+      if (clash.length) throw new Error(`${chart.id}: data colours ${clash.join(', ')} are theme colours; pick others`);
+      r = await pool.render(chart.spec, chart.id);
       rendered++;
       if (cacheDir) {
         fs.mkdirSync(cacheDir, { recursive: true });
@@ -159,13 +143,17 @@ try {
         chart.rows,
         chart.fields.map((f) => f.name),
       ),
-      ...Object.fromEntries(RENDERS.map(([name, ext]) => [ext, r[name]])),
+      '.vg.json': r.vg,
+      '.svg': themedSvg(r.svg),
+      '.dark.svg': forcedDarkSvg(r.svg),
+      '.png': r.png,
     };
     for (const [ext, content] of Object.entries(files)) {
       writeFileAtomic(path.join(chartsDir, chart.id + ext), content);
       written.add(chart.id + ext);
     }
   });
+  await pool.close();
   for (const f of fs.readdirSync(chartsDir)) if (!written.has(f)) fs.rmSync(path.join(chartsDir, f), { force: true });
   writeFileAtomic(path.join(outDir, 'data', 'charts.json'), sortedJsonText(index));
 
@@ -176,6 +164,7 @@ try {
     );
   }
 } catch (e) {
+  await pool.close();
   console.error(`build-charts: ${e.message}`);
   if (process.env.DEBUG) console.error(e.stack);
   process.exit(1);

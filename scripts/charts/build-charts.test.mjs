@@ -10,7 +10,8 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { parseFragment } from 'parse5';
 import { View, parse as parseVega, resetSVGDefIds } from 'vega';
 import { expressionInterpreter } from 'vega-interpreter';
-import { load, pngPixels, scopeSvgIds } from './render.mjs';
+import { compile, load, pngPixels, scopeSvgIds } from './render.mjs';
+import { darkCss, darkSvg, darkVariant, forcedDarkSvg, themedSvg } from './shared/theme.mjs';
 import { ROOT } from '../lib/paths.mjs';
 
 const DATA = path.join(ROOT, 'data');
@@ -175,23 +176,40 @@ test('each chart draws one mark per plotted row, in the SVG and as counted from 
 });
 
 test('the compiled Vega specs run under vega-interpreter (the page runtime) and draw the SVGs built', async () => {
-  const interpret = async (name, prefix) => {
-    const spec = JSON.parse(file(out, name));
+  const interpret = async (spec, prefix) => {
     const view = new View(parseVega(spec, null, { ast: true }), { expr: expressionInterpreter, renderer: 'none' });
     await view.runAsync();
     resetSVGDefIds();
     return scopeSvgIds(await view.toSVG(), prefix);
   };
   for (const c of Object.values(index.charts)) {
-    const light = await interpret(`${c.id}.vg.json`, c.id);
+    const light = await interpret(JSON.parse(file(out, `${c.id}.vg.json`)), c.id);
     assert.equal(select(light, c.marks_selector).length, c.marks, c.id);
-    assert.equal(light, file(out, `${c.id}.svg`).toString(), `${c.id}: the light spec draws the light SVG`);
-    // The dark SVG is made by swapping theme colours in the light one: it must be what the dark spec draws.
+    // One SVG: the light drawing, with the dark theme as CSS for readers who ask for it.
+    assert.equal(themedSvg(light), file(out, `${c.id}.svg`).toString(), `${c.id}: the light spec draws the SVG`);
+    assert.equal(forcedDarkSvg(light), file(out, `${c.id}.dark.svg`).toString(), `${c.id}: the dark SVG`);
+    // What the dark rules do to it is what the dark theme draws, byte for byte: the spec compiled
+    // with the dark config, under the page runtime.
+    const vl = JSON.parse(file(out, `${c.id}.vl.json`));
     assert.equal(
-      await interpret(`${c.id}.dark.vg.json`, `${c.id}-dark`),
-      file(out, `${c.id}.dark.svg`).toString(),
-      `${c.id}: the dark spec draws the dark SVG`,
+      darkSvg(light),
+      await interpret(await compile(darkVariant(vl)), c.id),
+      `${c.id}: the dark rules recolour the SVG as the dark spec draws it`,
     );
+    assert.notEqual(darkSvg(light), light, `${c.id}: the dark theme changes the chart`);
+  }
+});
+
+test("the site's stylesheet carries the charts' dark theme, rule for rule", () => {
+  const css = fs.readFileSync(path.join(ROOT, 'assets/css/site.css'), 'utf8');
+  const block = /\/\* chart-theme:begin \*\/([\s\S]*?)\/\* chart-theme:end \*\//.exec(css);
+  assert.ok(block, 'site.css has the chart-theme block');
+  const norm = (t) => t.replace(/\s+/g, '').replace(/;}/g, '}');
+  assert.equal(norm(block[1]), norm(darkCss('.chart-frame ')));
+  // Each rule recolours the attribute the dark theme swaps, and nothing else.
+  for (const m of block[1].matchAll(/\[(fill|stroke)="(#[0-9a-f]{6})"\]\s*{\s*(fill|stroke):\s*(#[0-9a-f]{6})/g)) {
+    assert.equal(m[1], m[3]);
+    assert.equal(darkSvg(`<svg><rect ${m[1]}="${m[2]}"/></svg>`), `<svg><rect ${m[1]}="${m[4]}"/></svg>`);
   }
 });
 

@@ -8,7 +8,18 @@
 //  - rows with and without cloudi_service_queue (1.5.4): the cost of the queue, log y.
 import { median, num, times } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
-import { THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
+import {
+  THOUSANDS,
+  distinct,
+  explicitOrder,
+  groupBy,
+  logTicks,
+  maxOf,
+  minOf,
+  spansDecades,
+  titleWithUnit,
+  tooltip,
+} from './shared/spec.mjs';
 
 const LAZY = 'lazy_closest';
 const METHOD_SHAPES = { lazy_closest: 'circle', immediate_closest: 'square' };
@@ -22,10 +33,12 @@ const byConfig = (a, b) => a.senders - b.senders || a.receivers - b.receivers;
 export function build({ rows, fields: f }) {
   if (!rows.length) return [];
   // # Load inputs: the series label of a row: language, variant, and the receiver kind where the
-  // language has more than one in this table.
-  const kindsOf = (lang) => distinct(rows.filter((r) => r.language === lang).map((r) => r.receiver_kind));
+  // language has more than one in this table (the kinds of each language counted once, in one pass).
+  const kinds = new Map();
+  for (const r of rows)
+    (kinds.get(r.language) ?? kinds.set(r.language, new Set()).get(r.language)).add(r.receiver_kind);
   const seriesOf = (r) =>
-    [r.language, r.variant].filter(Boolean).join(' ') + (kindsOf(r.language).length > 1 ? ` (${r.receiver_kind})` : '');
+    [r.language, r.variant].filter(Boolean).join(' ') + (kinds.get(r.language).size > 1 ? ` (${r.receiver_kind})` : '');
   const all = rows.map((r) => ({ ...r, configuration: configOf(r), series: seriesOf(r) }));
   const extra = [
     { name: 'configuration', title: 'Senders x receivers', unit: '', type: 'string' },
@@ -52,11 +65,12 @@ export function build({ rows, fields: f }) {
     legend: atTop,
   };
   const methodScale = (map, fallback) => ({ domain: methods, range: methods.map((m) => map[m] ?? fallback) });
+  const configOrder = explicitOrder('configuration', configs);
   const configX = {
     field: 'configuration',
     type: 'ordinal',
     title: 'Senders x receivers (processes)',
-    sort: configs,
+    sort: configOrder.sort,
     axis: { labelAngle: 0 },
   };
   const rateTitle = titleWithUnit(f.requests_per_second);
@@ -76,13 +90,13 @@ export function build({ rows, fields: f }) {
   if (configs.length > 1) {
     const plotted = sortRows(duoOn);
     const top = [...plotted].sort((a, b) => b.requests_per_second - a.requests_per_second)[0];
-    const both = distinct(plotted.map((r) => `${r.series}|${r.configuration}`))
-      .map((k) => plotted.filter((r) => `${r.series}|${r.configuration}` === k))
-      .filter((g) => g.some((r) => r.dest_refresh_method === LAZY) && g.some((r) => r.dest_refresh_method !== LAZY));
+    const both = groupBy(plotted, (r) => `${r.series}|${r.configuration}`).filter(
+      (g) => g.some((r) => r.dest_refresh_method === LAZY) && g.some((r) => r.dest_refresh_method !== LAZY),
+    );
     const lazyWins = both.filter(
       (g) =>
-        Math.max(...g.filter((r) => r.dest_refresh_method === LAZY).map((r) => r.requests_per_second)) >
-        Math.max(...g.filter((r) => r.dest_refresh_method !== LAZY).map((r) => r.requests_per_second)),
+        maxOf(g.filter((r) => r.dest_refresh_method === LAZY).map((r) => r.requests_per_second)) >
+        maxOf(g.filter((r) => r.dest_refresh_method !== LAZY).map((r) => r.requests_per_second)),
     ).length;
     let finding = `${top.series} reached the highest maximum stable rate, ${num(top.requests_per_second)} requests/s at ${top.configuration} (${top.dest_refresh_method})`;
     if (both.length)
@@ -97,6 +111,7 @@ export function build({ rows, fields: f }) {
     };
     const detail = [{ field: 'series' }, { field: 'dest_refresh_method' }];
     charts.push({
+      transform: configOrder.transform,
       name: 'max-rate-by-configuration',
       title: 'Maximum stable request rate by senders x receivers',
       subtitle: `duo_mode on${hasQueue ? ', without cloudi_service_queue' : ''}; line style and point shape: destination refresh method`,
@@ -156,16 +171,19 @@ export function build({ rows, fields: f }) {
       r.queue_service ?? null,
       r.queues ?? null,
     ]);
+  // Setups in the order of their first duo_mode-off row (as before the rows were grouped once).
+  const bySetup = new Map(groupBy(direct, setupKey).map((g) => [setupKey(g[0]), g]));
   const pairs = distinct(direct.filter((r) => r.duo_mode === false).map(setupKey))
-    .map((k) => direct.filter((r) => setupKey(r) === k))
+    .map((k) => bySetup.get(k))
     .filter((g) => g.some((r) => r.duo_mode === true) && g.some((r) => r.duo_mode === false))
     .map((g) => ({ off: g.find((r) => r.duo_mode === false), on: g.find((r) => r.duo_mode === true) }));
   if (pairs.length) {
     const pairConfigs = distinct(pairs.map((p) => p.on.configuration));
     const labelOf = (r) =>
       `${r.series} · ${r.dest_refresh_method}${pairConfigs.length > 1 ? ` · ${r.configuration}` : ''}`;
+    const pairOf = new Map(pairs.map((p) => [setupKey(p.off), p]));
     const plotted = sortRows(pairs.flatMap((p) => [p.off, p.on])).map((r) => {
-      const p = pairs.find((q) => setupKey(q.off) === setupKey(r));
+      const p = pairOf.get(setupKey(r));
       return {
         ...r,
         setup: labelOf(r),
@@ -177,7 +195,7 @@ export function build({ rows, fields: f }) {
       pairConfigs.length === 1
         ? `at ${pairs[0].on.senders} sender${pairs[0].on.senders > 1 ? 's' : ''} x ${pairs[0].on.receivers} receiver${pairs[0].on.receivers > 1 ? 's' : ''}`
         : 'for the same setup';
-    const finding = `duo_mode raised the rate ${where} ${times(Math.min(...factors))} to ${times(Math.max(...factors))} (median ${times(median(factors))}), about ten times`;
+    const finding = `duo_mode raised the rate ${where} ${times(minOf(factors))} to ${times(maxOf(factors))} (median ${times(median(factors))}), about ten times`;
     const pf = [
       ...base,
       ...extra,
@@ -193,13 +211,10 @@ export function build({ rows, fields: f }) {
       scale: { type: 'log' },
       axis: { ...THOUSANDS, values: logTicks(plotted.map((r) => r.requests_per_second)) },
     };
-    const y = {
-      field: 'setup',
-      type: 'nominal',
-      title: null,
-      sort: plotted.map((r) => r.setup).filter((v, i, a) => a.indexOf(v) === i),
-    };
+    const setupOrder = explicitOrder('setup', distinct(plotted.map((r) => r.setup)));
+    const y = { field: 'setup', type: 'nominal', title: null, sort: setupOrder.sort };
     charts.push({
+      transform: setupOrder.transform,
       name: 'duo-mode-effect',
       title: `Effect of duo_mode ${where}: about ${times(median(factors))}`,
       subtitle: `Each receiver and destination refresh method with duo_mode off and on${hasQueue ? ', without cloudi_service_queue' : ''}`,
@@ -253,26 +268,26 @@ export function build({ rows, fields: f }) {
   if (configs.length > 1 && series.length > 1) {
     const method = methods.includes(LAZY) ? LAZY : methods[0];
     const plotted = sortRows(duoOn.filter((r) => r.dest_refresh_method === method));
+    const byConfiguration = new Map(groupBy(plotted, (r) => r.configuration).map((g) => [g[0].configuration, g]));
     const perConfig = configs
-      .map((c) =>
-        plotted.filter((r) => r.configuration === c).sort((a, b) => b.requests_per_second - a.requests_per_second),
-      )
+      .map((c) => [...(byConfiguration.get(c) ?? [])].sort((a, b) => b.requests_per_second - a.requests_per_second))
       .filter((g) => g.length > 1);
-    const wins = distinct(perConfig.map((g) => g[0].series))
-      .map((s) => [s, perConfig.filter((g) => g[0].series === s).length])
+    const wins = groupBy(perConfig, (g) => g[0].series)
+      .map((gs) => [gs[0][0].series, gs.length])
       .sort((a, b) => b[1] - a[1]);
     const finding = `With ${method}, ${wins[0][0]} was fastest in ${wins[0][1]} of the ${perConfig.length} configurations with more than one language measured`;
     const vals = plotted.map((r) => r.requests_per_second);
-    const mid = (Math.min(...vals) + Math.max(...vals)) / 2;
+    const mid = (minOf(vals) + maxOf(vals)) / 2;
     const x = {
       field: 'configuration',
       type: 'ordinal',
       title: 'Senders x receivers (processes)',
-      sort: configs,
+      sort: configOrder.sort,
       axis: { labelAngle: 0 },
     };
     const y = { field: 'series', type: 'nominal', title: null, sort: series };
     charts.push({
+      transform: configOrder.transform,
       name: 'languages-by-configuration',
       title: `Receiver languages side by side (${method})`,
       subtitle: `Maximum stable rate in requests/s, duo_mode on${hasQueue ? ', without cloudi_service_queue' : ''}; blank: not measured`,
@@ -315,17 +330,16 @@ export function build({ rows, fields: f }) {
   if (configs.length === 1 && duoOn.length > 1) {
     const plotted = [...duoOn].sort((a, b) => b.requests_per_second - a.requests_per_second || a.line - b.line);
     const labels = plotted.map((r) => r.series);
-    if (new Set(labels).size !== labels.length)
-      throw new Error(
-        `cloudi-request-rate: two rows share the label ${labels.find((l, i) => labels.indexOf(l) !== i)}`,
-      );
+    const seen = new Set();
+    const twice = labels.find((l) => seen.size === seen.add(l).size);
+    if (twice !== undefined) throw new Error(`cloudi-request-rate: two rows share the label ${twice}`);
     const kinds = distinct(plotted.map((r) => r.receiver_kind)).sort();
     const topRow = plotted[0];
     const external = plotted.filter((r) => r.receiver_kind !== 'internal');
     const low = plotted[plotted.length - 1];
-    const both = distinct(plotted.map((r) => `${r.language}|${r.variant ?? ''}`))
-      .map((k) => plotted.filter((r) => `${r.language}|${r.variant ?? ''}` === k))
-      .filter((g) => g.some((r) => r.receiver_kind === 'threads') && g.some((r) => r.receiver_kind === 'processes'));
+    const both = groupBy(plotted, (r) => `${r.language}|${r.variant ?? ''}`).filter(
+      (g) => g.some((r) => r.receiver_kind === 'threads') && g.some((r) => r.receiver_kind === 'processes'),
+    );
     const threadsWin = both.filter(
       (g) =>
         g.find((r) => r.receiver_kind === 'threads').requests_per_second >
@@ -391,17 +405,16 @@ export function build({ rows, fields: f }) {
     const pathField = { name: 'path', title: 'Path', unit: '', type: 'string' };
     const pf = [...base, ...extra, pathField, f.seed, f.line];
     const keyOf = (r) => `${r.series}|${r.configuration}`;
-    const ratios = distinct(plotted.map(keyOf))
-      .map((k) => plotted.filter((r) => keyOf(r) === k))
+    const ratios = groupBy(plotted, keyOf)
       .filter((g) => g.some((r) => r.queue_service) && g.some((r) => !r.queue_service))
       .map(
         (g) =>
-          Math.max(...g.filter((r) => r.queue_service).map((r) => r.requests_per_second)) /
-          Math.max(...g.filter((r) => !r.queue_service).map((r) => r.requests_per_second)),
+          maxOf(g.filter((r) => r.queue_service).map((r) => r.requests_per_second)) /
+          maxOf(g.filter((r) => !r.queue_service).map((r) => r.requests_per_second)),
       );
     const pctOf = (x) => `${Math.round(100 * x)} %`;
     const finding = ratios.length
-      ? `Through cloudi_service_queue the best rate was ${pctOf(Math.min(...ratios))} to ${pctOf(Math.max(...ratios))} of the direct rate (median ${pctOf(median(ratios))}, ${method}, duo_mode on)`
+      ? `Through cloudi_service_queue the best rate was ${pctOf(minOf(ratios))} to ${pctOf(maxOf(ratios))} of the direct rate (median ${pctOf(median(ratios))}, ${method}, duo_mode on)`
       : 'No setup was measured both with and without cloudi_service_queue';
     const yv = plotted.map((r) => r.requests_per_second);
     const y = {
@@ -432,6 +445,7 @@ export function build({ rows, fields: f }) {
       legend: atTop,
     };
     charts.push({
+      transform: configOrder.transform,
       name: 'queue-service-effect',
       title: 'Request rate with and without cloudi_service_queue',
       subtitle: `${method}, duo_mode on; lines through the best rate of each configuration (log y axis)`,

@@ -163,7 +163,6 @@ function comparisonChart(c) {
         ['svg', '.svg'],
         ['svg_dark', '.dark.svg'],
         ['vg', '.vg.json'],
-        ['vg_dark', '.dark.vg.json'],
         ['vl', '.vl.json'],
       ].map(([k, ext]) => [k, `/charts/${id}${ext}`]),
     ),

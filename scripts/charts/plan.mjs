@@ -22,7 +22,7 @@ import { assemble, fieldMap, scaleSummary } from './shared/spec.mjs';
 /** Document order of a table: the first seed line of its rows (tables from other files go last). */
 function firstLine(t, seedPath) {
   const lines = t.rows.filter((r) => r.seed === seedPath && typeof r.line === 'number').map((r) => r.line);
-  return lines.length ? Math.min(...lines) : Infinity;
+  return lines.reduce((a, b) => (b < a ? b : a), Infinity);
 }
 
 const sentence = (s) => (/[.!?]$/.test(s) ? s : `${s}.`);
@@ -122,7 +122,6 @@ export function planCharts(reports, csvTexts) {
             svg: `/charts/${id}.svg`,
             svg_dark: `/charts/${id}.dark.svg`,
             vg: `/charts/${id}.vg.json`,
-            vg_dark: `/charts/${id}.dark.vg.json`,
             vl: `/charts/${id}.vl.json`,
           },
         };

@@ -13,6 +13,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
+import { jsonText } from '../lib/json.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -143,6 +144,22 @@ export function loadFonts() {
 }
 
 // # Compile and render.
+
+/**
+ * One chart, start to end, as the chart stage publishes it: the Vega spec (compiled once), the SVG
+ * of the light theme with its ids scoped to the chart (the dark theme is CSS over it: see
+ * shared/theme.mjs) and the PNG of that SVG at twice the size on white. Runs in a worker thread
+ * (render-worker.mjs) or in this one.
+ * @param {object} vlSpec
+ * @param {string} id the chart id (prefix of the SVG's element ids)
+ * @returns {Promise<{ vg: string, svg: string, png: Buffer }>}
+ */
+export async function renderChart(vlSpec, id) {
+  const vg = await compile(vlSpec);
+  const { svg } = await renderSvg(vg, id);
+  const png = await svgToPng(svg, { scale: 2, background: 'white' });
+  return { vg: jsonText(vg), svg, png };
+}
 
 /** Vega-Lite spec -> Vega spec. Throws on a Vega-Lite warning, so a broken encoding fails the build. */
 export async function compile(vlSpec) {

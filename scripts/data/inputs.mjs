@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, relPath } from '../lib/paths.mjs';
 import { walk } from '../lib/fs.mjs';
+import { InputError } from '../lib/errors.mjs';
 import { parsers } from './parsers/index.mjs';
 import { loadMetaSchema, loadSchemas } from './schemas.mjs';
 import { InputError } from '../lib/errors.mjs';
@@ -44,6 +45,27 @@ export function loadEnv() {
   };
 }
 
+/** The largest seed accepted, in bytes: a 100,000-row report is about 7 MB; parsing and checking cost memory in proportion. */
+export const MAX_SEED_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Refuse a seed over MAX_SEED_BYTES before it is read (add-report, and every command through
+ * readInputs: build-data, check), with the size and what to do.
+ * @param {string} file the path to name in the message
+ * @param {number} bytes its size (fs.statSync(file).size)
+ */
+export function checkSeedSize(file, bytes) {
+  if (bytes > MAX_SEED_BYTES) {
+    const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+    throw new InputError(
+      0,
+      `a seed of at most ${mb(MAX_SEED_BYTES)} (split a bigger report into one seed per run or table)`,
+      `${mb(bytes)}`,
+      file,
+    );
+  }
+}
+
 const META = '.meta.yaml';
 const ERRATA = '.errata.yaml';
 export const PLATFORMS = 'seeds/platforms.yaml';
@@ -67,6 +89,12 @@ export function readInputs(root = ROOT) {
       continue;
     }
     const seedPath = candidates[0];
+    try {
+      checkSeedSize(seedPath, fs.statSync(path.join(root, seedPath)).size);
+    } catch (e) {
+      problems.push(e.format());
+      continue;
+    }
     const errataPath = all.includes(base + ERRATA) ? base + ERRATA : undefined;
     const dir = seedPath.slice(0, seedPath.lastIndexOf('/') + 1);
     // Every file of a report must be a file inside its folder: a symlink that leads out (or to a

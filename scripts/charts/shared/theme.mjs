@@ -57,6 +57,9 @@ export function themeConfig(theme) {
       labelLimit: 320,
       titleLimit: 320,
       symbolStrokeWidth: 2,
+      // Symbols of a legend without colour (shape, dash) are filled in ink, not Vega's "black":
+      // a theme colour, so the dark theme recolours them too.
+      symbolFillColor: c.text,
     },
     text: { color: c.text, fontSize: 10.5 },
     rule: { color: c.muted },
@@ -99,12 +102,46 @@ export function themeColorsInData(spec) {
 }
 
 /**
- * The dark SVG from the light one: the two themes differ only in the colours above, so swapping
- * them in the rendered SVG gives what rendering darkVariant(spec) gives, byte for byte (the tests
- * check this), at no rendering cost. Data colours must not use the theme's ink (themeColorsInData).
+ * What the dark theme does to a light SVG, as a string: every fill and stroke in a theme colour
+ * swapped. The stylesheet rules below do the same in the browser; the tests check that the
+ * result is what rendering darkVariant(spec) draws, byte for byte. Data colours must not use the
+ * theme's ink (themeColorsInData).
  */
 export function darkSvg(svg) {
-  return svg.replace(/="(#[0-9a-fA-F]{6})"/g, (all, c) =>
-    SWAP.has(c.toLowerCase()) ? `="${SWAP.get(c.toLowerCase())}"` : all,
+  return svg.replace(/(\s(?:fill|stroke))="(#[0-9a-fA-F]{6})"/g, (all, attr, c) =>
+    SWAP.has(c.toLowerCase()) ? `${attr}="${SWAP.get(c.toLowerCase())}"` : all,
   );
 }
+
+/**
+ * The dark theme as CSS rules over a light chart SVG: one rule per theme colour and attribute
+ * (`[fill="#1f1f1f"]{fill:#ececec}`). A stylesheet rule outranks an SVG presentation attribute, so
+ * the one SVG drawn at build time, and the live chart Vega draws from the light spec, both follow
+ * the reader's theme. `scope` prefixes every selector (the site: `.chart-frame `).
+ * @param {string} [scope]
+ */
+export function darkCss(scope = '') {
+  const rules = [...SWAP].flatMap(([from, to]) =>
+    ['fill', 'stroke'].map((attr) => `${scope}[${attr}="${from}"]{${attr}:${to}}`),
+  );
+  return rules.join('');
+}
+
+/** The background of the dark theme (the site's dark chart panel). */
+export const DARK_BACKGROUND = INK.dark.background;
+
+/** The root tag of an SVG, and the rest: a <style> goes in between. */
+function withStyle(svg, css) {
+  const end = svg.indexOf('>') + 1;
+  if (!svg.startsWith('<svg') || end === 0) throw new Error('not an SVG');
+  return `${svg.slice(0, end)}<style>${css}</style>${svg.slice(end)}`;
+}
+
+/** The published SVG: light, and dark where the reader's system asks for it (prefers-color-scheme). */
+export const themedSvg = (svg) => withStyle(svg, `@media (prefers-color-scheme: dark){${darkCss()}}`);
+
+/** The dark SVG (`<id>.dark.svg`, for <picture> snippets): the same SVG with the dark rules always on. */
+export const forcedDarkSvg = (svg) => withStyle(svg, darkCss());
+
+/** The <style> element themedSvg adds, and nothing else (the page inlines the SVG without it). */
+export const stripStyle = (svg) => svg.replace(/^(<svg[^>]*>)<style>[^<]*<\/style>/, '$1');

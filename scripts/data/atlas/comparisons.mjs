@@ -19,6 +19,17 @@
 //   tidyRows(comparison) -> { columns: string[], rows: object[] }   one row per value, for a CSV
 import { tableMapping, normaliseName } from '../entities.mjs';
 import { figureRule, ruleText, conditionsOf, bestRow } from './figures.mjs';
+import { sha256 } from '../../lib/hash.mjs';
+
+/**
+ * A comparison's id from its kind and report slugs: the slugs joined while that stays a usable file
+ * name (the id names atlas/comparisons/<id>.csv); past 200 characters (a few dozen reports of one
+ * kind) the number of reports and a hash of the joined slugs, so the name stays stable and short.
+ */
+export function comparisonId(prefix, slugs) {
+  const id = `${prefix}--${slugs.join('--')}`;
+  return id.length <= 200 ? id : `${prefix}--${slugs.length}-reports--${sha256(id).slice(0, 16)}`;
+}
 import { byReportDate, entityOf, softwareVersions } from './subjects.mjs';
 import { machineFacts, normalise } from './normalise.mjs';
 
@@ -330,7 +341,7 @@ function bestComparisons(ctx, parts) {
   const entityTitle = parts[0].table.columns.find((c) => c.name === ctx.entityColumn)?.title ?? ctx.entityColumn;
   return [
     {
-      id: `${ctx.kind}--best--${reports.map((r) => r.slug).join('--')}`,
+      id: comparisonId(`${ctx.kind}--best`, reports.map((r) => r.slug)),
       title: `${metric.title} by ${entityTitle.toLowerCase()}: ${columns.map((c) => c.label).join(' vs ')}`,
       conditions_text: budgetText(rule, parts[0].table.columns),
       kind: ctx.kind,
@@ -410,7 +421,7 @@ function matchedComparisons(ctx, parts) {
     const entityTitle = set[0].table.columns.find((c) => c.name === ctx.entityColumn)?.title ?? ctx.entityColumn;
     const sharedText = conditionsText(shared, set[0].table.columns);
     out.push({
-      id: `${ctx.kind}--${set.map((p) => p.report.slug).join('--')}`,
+      id: comparisonId(ctx.kind, set.map((p) => p.report.slug)),
       title: `${metric.title} by ${entityTitle.toLowerCase()}: ${columns.map((c) => c.label).join(' vs ')}`,
       conditions_text: sharedText ? `at ${sharedText}` : 'at the conditions of each row',
       kind: ctx.kind,
