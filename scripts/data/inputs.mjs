@@ -1,7 +1,7 @@
 // The file-system side of the data stage's inputs: find every report under seeds/ (a seed, its
 // <name>.meta.yaml, optional <name>.errata.yaml and other files beside it named by the metadata),
-// the platform registry, the software entities, and (schemas.mjs) the table schemas. The CLIs (build-data, check, add-report) call this;
-// the stage itself (pipeline.mjs) is pure.
+// the platform registry, the software entities, and (schemas.mjs) the table schemas. The CLIs
+// (build-data, check, add-report) call this; the stage itself (pipeline.mjs) is pure.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, relPath } from '../lib/paths.mjs';
@@ -9,7 +9,6 @@ import { walk } from '../lib/fs.mjs';
 import { InputError } from '../lib/errors.mjs';
 import { parsers } from './parsers/index.mjs';
 import { loadMetaSchema, loadSchemas } from './schemas.mjs';
-import { InputError } from '../lib/errors.mjs';
 
 /**
  * Where a repository path really leads, when that is outside `folder` (a symlink out of the
