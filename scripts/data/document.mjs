@@ -115,6 +115,7 @@ export function reportDocument({ input, meta, parsed, platforms, tables, tableDo
     slug: meta.slug,
     title: meta.title,
     date: meta.date,
+    ...(meta.date_note ? { date_note: meta.date_note } : {}),
     added: meta.added,
     format: meta.format,
     summary: meta.summary,
