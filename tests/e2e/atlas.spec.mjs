@@ -54,7 +54,7 @@ for (const c of comparisons) {
     const problems = watchProblems(page);
     await page.goto(`/compare/${c.slug}/`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(c.question);
-    await expect(page.getByText(`${c.title}, ${c.conditions_text}.`)).toBeVisible();
+    await expect(page.getByText(`${c.title}. Conditions: ${c.conditions_text}.`)).toBeVisible();
     const shown = (await valueRows(page, c)).filter((r) => r.source);
     const csv = comparisonRows(c.id);
     expect(shown.length, 'one row on the page per row of the CSV').toBe(csv.length);

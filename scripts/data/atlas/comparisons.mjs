@@ -102,10 +102,10 @@ function columnLabel(registry, report, mapping, run, machine) {
 
 /** The error budget of a 'best' comparison, in words: "within Error % at most 1 %". */
 function budgetText(rule, columns) {
-  if (!rule.budget) return 'at any conditions';
+  if (!rule.budget) return 'the best value';
   const col = columns.find((c) => c.name === rule.budget.column);
   const title = col?.title ?? rule.budget.column;
-  return `within ${title.toLowerCase()} of at most ${rule.budget.max}${col?.unit === '%' ? ' %' : ''}`;
+  return `the best value within ${title.toLowerCase()} of at most ${rule.budget.max}${col?.unit === '%' ? ' %' : ''}`;
 }
 
 /** A metric's name for a sentence: its title without the unit in parentheses, lower case. */
@@ -137,7 +137,8 @@ function questionOf(c, entityTitle, reports) {
   const w = c.what_differs;
   if (c.mode === 'best') {
     const runs = c.columns.map((col) => col.label.split(', ')[0]);
-    return `Which ${entity} did best (${metricWords(c.metric)}, ${c.conditions_text}) in ${[...new Set(runs)].join(' and ')}?`;
+    const budget = c.conditions_text.replace(/^the best value /, '');
+    return `Which ${entity} did best (${metricWords(c.metric)}, ${budget}) in ${[...new Set(runs)].join(' and ')}?`;
   }
   const sw = w.software.find((x) => x.differs && x.stated_by_all);
   const steps = reports.map((r, i) => {
@@ -423,7 +424,7 @@ function matchedComparisons(ctx, parts) {
     out.push({
       id: comparisonId(ctx.kind, set.map((p) => p.report.slug)),
       title: `${metric.title} by ${entityTitle.toLowerCase()}: ${columns.map((c) => c.label).join(' vs ')}`,
-      conditions_text: sharedText ? `at ${sharedText}` : 'at the conditions of each row',
+      conditions_text: sharedText || 'as in each row',
       kind: ctx.kind,
       mode: 'matched',
       metric,

@@ -29,7 +29,7 @@ test('matched: rows at identical conditions only, shared conditions derived from
     ],
   );
   assert.match(c.title, /^Rate \(requests\/s\) by receiver language: CloudI 1\.5\.1, 2015, POWER8 vs CloudI 1\.7/);
-  assert.equal(c.conditions_text, 'at 2 receivers, 2 senders');
+  assert.equal(c.conditions_text, '2 receivers, 2 senders');
   assert.equal(c.question, "How did each receiver language's rate change from CloudI 1.5.1 on the POWER8 to 1.7.1 on the Core i7?");
 });
 
