@@ -4,7 +4,7 @@
 //
 // Exports:
 //   buildAtlas({ reports, csvTexts, entitiesText, entitiesPath?, chartKinds?, errorBudgetPct? })
-//     -> { entities, subjects, comparisons, tidy }
+//     -> { entities, kinds, subjects, comparisons, tidy }
 import { readEntities } from '../entities.mjs';
 import { toCsv } from '../../lib/csv.mjs';
 import { sortedJsonText } from '../../lib/json.mjs';
@@ -38,7 +38,9 @@ export function buildAtlas({
   // # Save outputs (as values: the caller writes them).
   const tidy = Object.fromEntries(comparisons.map((c) => [c.id, tidyRows(c)]));
   const entities = Object.values(registry.entities).map(({ line, ...e }) => ({ ...e, seed: entitiesPath, line }));
-  return { entities, subjects, comparisons, tidy };
+  // The kinds in the order seeds/entities.yaml lists them (the subjects page lists them so).
+  const kinds = Object.entries(registry.kinds).map(([id, description]) => ({ id, description }));
+  return { entities, kinds, subjects, comparisons, tidy };
 }
 
 /**
@@ -52,9 +54,9 @@ export function buildAtlas({
  */
 export function atlasOutputs(reports, files, { entitiesText, entitiesPath }) {
   const csvTexts = Object.fromEntries([...files].filter(([p]) => p.startsWith('tables/') && p.endsWith('.csv')));
-  const { entities, subjects, comparisons, tidy } = buildAtlas({ reports, csvTexts, entitiesText, entitiesPath });
+  const { entities, kinds, subjects, comparisons, tidy } = buildAtlas({ reports, csvTexts, entitiesText, entitiesPath });
   const out = new Map([
-    ['atlas/entities.json', sortedJsonText({ entities })],
+    ['atlas/entities.json', sortedJsonText({ entities, kinds })],
     ['atlas/subjects.json', sortedJsonText({ subjects })],
     ['atlas/comparisons.json', sortedJsonText({ comparisons })],
   ]);
