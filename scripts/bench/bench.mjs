@@ -6,7 +6,8 @@
 //  - scale: synthetic corpora (--sizes) made from the real seeds, each built cold in a copy;
 //  - rows: one synthetic report of N rows (--rows) through add-report, data, check and a cold build;
 //  - weight: bytes of a first visit per kind of page, before and after scrolling (Playwright);
-//  - lighthouse: mobile scores, LCP, CLS and TBT for home, the heaviest report and an embed page.
+//  - lighthouse: mobile scores, LCP, CLS and TBT for home, the heaviest report, the largest platform
+//    and seed pages, and an embed page.
 // The repository's own data/, build/, public/ and caches are never touched. Budgets are marked
 // met or missed; the run does not fail on them. Timings are measured here, never asserted in tests.
 // Usage: node scripts/bench/bench.mjs [--only build,scale,rows,weight,lighthouse] [--quick] [--runs N]
@@ -409,8 +410,9 @@ function dominant(sizes) {
 }
 
 /**
- * Lighthouse on home, the heaviest report page and an embed page (those of the weight part, else
- * the report page with the largest HTML and its first chart), through a gzip proxy unless --raw.
+ * Lighthouse on home, the heaviest report page, the platform page and the seed page with the
+ * largest HTML, and an embed page (the report and embed of the weight part, else the report page
+ * with the largest HTML and its first chart), through a gzip proxy unless --raw.
  */
 async function benchLighthouse(base, publicDir) {
   const measured = (k) => results.weight?.pages.find((p) => p.kind === k)?.url;
@@ -422,6 +424,8 @@ async function benchLighthouse(base, publicDir) {
   const pages = [
     ['home', '/'],
     ['report', report],
+    ['platform', found.platform],
+    ['seed', found.seed],
     ['embed', embed],
   ].filter(([, u]) => u);
   const proxy = opts.lighthouse_gzip ? await gzipProxy(base) : null;

@@ -120,7 +120,8 @@ export async function measurePage(browser, url, { viewport }) {
 
 /**
  * The pages to measure in a built site: the home page, every report page (the heaviest is picked
- * after measuring), the platform page with the largest HTML, and the embed page of a chart.
+ * after measuring), the platform page and the seed page with the largest HTML, and the embed page
+ * of a chart.
  * @param {string} publicDir
  */
 export function findPages(publicDir) {
@@ -135,19 +136,22 @@ export function findPages(publicDir) {
       : [];
   };
   const size = (sub, name) => fs.statSync(path.join(publicDir, sub, name, 'index.html')).size;
-  const platforms = dirs('platforms').sort((a, b) => size('platforms', b) - size('platforms', a) || (a < b ? -1 : 1));
+  const largest = (sub) => dirs(sub).sort((a, b) => size(sub, b) - size(sub, a) || (a < b ? -1 : 1))[0];
+  const platform = largest('platforms');
+  const seed = largest('seeds');
   return {
     home: '/',
     reports: dirs('reports').map((s) => `/reports/${s}/`),
-    platform: platforms.length ? `/platforms/${platforms[0]}/` : null,
+    platform: platform ? `/platforms/${platform}/` : null,
+    seed: seed ? `/seeds/${seed}/` : null,
     embeds: dirs('charts').map((c) => `/charts/${c}/`),
   };
 }
 
 /**
  * Measure the kinds of page: home, the heaviest report page (by gzip bytes before interaction; all
- * report pages are measured to find it), a platform page, and the embed page of the heaviest
- * report's first chart.
+ * report pages are measured to find it), the largest platform and seed pages, and the embed page of
+ * the heaviest report's first chart.
  * @param {string} baseUrl e.g. http://127.0.0.1:4321
  * @param {string} publicDir
  * @param {{ viewport: { width: number, height: number } }} options
@@ -167,6 +171,7 @@ export async function measureSite(baseUrl, publicDir, options) {
       ['home', pages.home],
       ['report', heaviest],
       ['platform', pages.platform],
+      ['seed', pages.seed],
       ['embed', embed],
     ];
     const out = [];

@@ -200,7 +200,8 @@ export function buildComparisons({ reports, tables, registry, errorBudgetPct }) 
 
 /**
  * A short URL name for the reports of a comparison: the words (between hyphens) all report slugs
- * start with, once, then the rest of each slug joined by "-vs-".
+ * start with, once, then the rest of each slug joined by "-vs-"; past 100 characters, the first
+ * report's rest, "-vs-<n>-more-" and a short hash of all the slugs.
  * @param {string[]} reportSlugs in column order
  * @example shortSlug(['cloudi-1.5.4-core-i7', 'cloudi-1.7.1-core-i7']) // 'cloudi-1.5.4-core-i7-vs-1.7.1-core-i7'
  */
@@ -209,8 +210,14 @@ export function shortSlug(reportSlugs) {
   let k = 0;
   while (words.every((w) => k < w.length - 1 && w[k] === words[0][k])) k++;
   const rests = words.map((w) => w.slice(k).join('-'));
-  return [...words[0].slice(0, k), rests.join('-vs-')].join('-');
+  const slug = [...words[0].slice(0, k), rests.join('-vs-')].join('-');
+  if (slug.length <= MAX_SLUG) return slug;
+  // Many reports (a corpus of hundreds): the first, how many more, and a hash of them all, so that
+  // the URL and the chart files named after it stay well under the file system's 255 bytes.
+  const more = `-vs-${rests.length - 1}-more-${sha256(reportSlugs.join('\n')).slice(0, 8)}`;
+  return [...words[0].slice(0, k), rests[0]].join('-').slice(0, MAX_SLUG - more.length) + more;
 }
+const MAX_SLUG = 100;
 
 /** Metric description from the first table's column. */
 function metricOf(ctx, parts) {

@@ -180,6 +180,11 @@ test('a comparison has a short URL slug and the newest date of its reports', () 
   assert.equal(shortSlug(['cloudi-1.5.4-core-i7', 'cloudi-1.7.1-core-i7']), 'cloudi-1.5.4-core-i7-vs-1.7.1-core-i7');
   assert.equal(shortSlug(['a-b', 'a-b-c']), 'a-b-vs-b-c');
   assert.equal(shortSlug(['old', 'new', 'newer']), 'old-vs-new-vs-newer');
+  const many = Array.from({ length: 20 }, (_, i) => `synthetic-${String(i).padStart(4, '0')}-cloudi-1.5.1-power8`);
+  const long = shortSlug(many);
+  assert.ok(long.length <= 100, long);
+  assert.match(long, /^synthetic-0000-cloudi-1\.5\.1-power8-vs-19-more-[0-9a-f]{8}$/);
+  assert.notEqual(long, shortSlug(many.slice(1)));
   const c = byId['cloudi-request-rate--old--new'];
   assert.equal(c.slug, 'old-vs-new');
   assert.equal(c.date, [reports[0].date, reports[1].date].sort().at(-1));
