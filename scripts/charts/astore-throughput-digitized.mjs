@@ -129,6 +129,7 @@ export function build({ report, table, rows, fields: f }) {
   ];
   if (cores) {
     layer.push({
+      name: 'cores',
       data: {
         values: [
           {
@@ -140,6 +141,7 @@ export function build({ report, table, rows, fields: f }) {
       layer: [
         { mark: { type: 'rule', strokeDash: [2, 3], strokeWidth: 1.5 }, encoding: { x } },
         {
+          name: 'cores_label',
           mark: { type: 'text', align: 'right', baseline: 'top', dx: -5, dy: 4, fontWeight: 'bold' },
           encoding: { x, y: { datum: top, type: 'quantitative', scale: y.scale }, text: { field: 'label' } },
         },
@@ -162,6 +164,7 @@ export function build({ report, table, rows, fields: f }) {
     });
     const ruleY = { field: 'y', type: 'quantitative', scale: y.scale };
     layer.push({
+      name: 'notes',
       data: { values },
       layer: [
         { mark: { type: 'rule', strokeDash: [1, 2] }, encoding: { x, y: ruleY, y2: { field: 'top' } } },
@@ -188,6 +191,9 @@ export function build({ report, table, rows, fields: f }) {
       fields,
       layer,
       markName: 'points',
+      // A narrow column has no room for the quoted notes and the core count's label (the description
+      // and the page carry both); the rule at the core count stays.
+      narrow: { drop: ['notes', 'cores_label'] },
       scales: { x: 'linear', y: 'linear' },
     },
   ];

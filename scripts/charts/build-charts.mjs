@@ -21,6 +21,7 @@ import { createPool, poolSize } from './pool.mjs';
 import { planCharts } from './plan.mjs';
 import { planComparisonCharts } from './comparisons.mjs';
 import { forcedDarkSvg, themeColorsInData, themedSvg } from './shared/theme.mjs';
+import { NARROW_MIN_FONT, fontSizes } from './shared/layouts.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -35,15 +36,19 @@ const dataDir = path.resolve(args.data ?? path.join(ROOT, 'data'));
 const outDir = path.resolve(args.out ?? path.join(ROOT, 'build', 'charts'));
 const cacheDir = args['no-cache'] ? null : path.resolve(args.cache ?? path.join(ROOT, '.cache', 'charts'));
 const chartsDir = path.join(outDir, 'static', 'charts');
+const inlineDir = path.join(outDir, 'inline');
 const started = performance.now();
 
 // How a spec becomes the cached files (render.mjs's renderChart): part of the cache key.
-const RECIPE = 'vg, light svg (ids scoped), png x2 on white';
+const RECIPE = 'standalone svg + png x2 on white; wide vg + svg; narrow vg + svg (ids scoped)';
 
 /** What the cache keeps of a chart: the renders. The themed SVGs are made from the light one on the way out. */
 const RENDERS = [
   ['vg', '.vg.json'],
+  ['vgNarrow', '.narrow.vg.json'],
   ['svg', '.svg'],
+  ['svgWide', '.wide.svg'],
+  ['svgNarrow', '.narrow.svg'],
   ['png', '.png'],
 ];
 
@@ -110,32 +115,43 @@ try {
   let rendered = 0;
   let cached = 0;
   fs.mkdirSync(chartsDir, { recursive: true });
+  fs.mkdirSync(inlineDir, { recursive: true });
   fs.mkdirSync(path.join(outDir, 'data'), { recursive: true });
   const written = new Set();
+  const inlined = new Set();
   // A few charts at a time (resvg and zlib work on libuv's threads meanwhile), each written out as
   // soon as it is done: memory stays flat and the cost grows linearly with the number of charts.
   await mapLimit(charts, CONCURRENCY, async (chart) => {
     const specJson = jsonText(chart.spec);
-    const key = sha256(specJson, RECIPE, rendererVersion);
+    const narrow = chart.narrow ?? {};
+    const key = sha256(specJson, jsonText(narrow), RECIPE, rendererVersion);
     let r = fromCache(key);
     if (r) cached++;
     else {
       const clash = themeColorsInData(chart.spec);
       if (clash.length) throw new Error(`${chart.id}: data colours ${clash.join(', ')} are theme colours; pick others`);
-      r = await pool.render(chart.spec, chart.id);
+      r = await pool.render(chart.spec, chart.id, narrow);
       rendered++;
       if (cacheDir) {
         fs.mkdirSync(cacheDir, { recursive: true });
         for (const [name, ext] of RENDERS) writeFileAtomic(path.join(cacheDir, key + ext), r[name]);
       }
     }
-    const marks = countMarks(r.svg, chart.markClass);
-    if (marks !== chart.rows.length) {
-      throw new Error(
-        `${chart.id}: the SVG has ${marks} ${chart.markClass} items for ${chart.rows.length} plotted rows`,
-      );
+    for (const [layout, svg] of [
+      ['standalone', r.svg],
+      ['wide', r.svgWide],
+      ['narrow', r.svgNarrow],
+    ]) {
+      const marks = countMarks(svg, chart.markClass);
+      if (marks !== chart.rows.length) {
+        throw new Error(
+          `${chart.id}: the ${layout} SVG has ${marks} ${chart.markClass} items for ${chart.rows.length} plotted rows`,
+        );
+      }
     }
-    Object.assign(chart.entry, svgSize(r.svg));
+    const small = Math.min(...fontSizes(r.svgNarrow));
+    if (small < NARROW_MIN_FONT) throw new Error(`${chart.id}: the narrow layout has text of ${small} px`);
+    Object.assign(chart.entry, svgSize(r.svg), { inline: svgSize(r.svgWide), narrow: svgSize(r.svgNarrow) });
     // # Save outputs.
     const files = {
       '.vl.json': specJson,
@@ -144,6 +160,7 @@ try {
         chart.fields.map((f) => f.name),
       ),
       '.vg.json': r.vg,
+      '.narrow.vg.json': r.vgNarrow,
       '.svg': themedSvg(r.svg),
       '.dark.svg': forcedDarkSvg(r.svg),
       '.png': r.png,
@@ -152,9 +169,18 @@ try {
       writeFileAtomic(path.join(chartsDir, chart.id + ext), content);
       written.add(chart.id + ext);
     }
+    // The layouts pages inline (layouts/_partials/helpers/inline-svg.html), not published as files.
+    for (const [ext, content] of [
+      ['.svg', r.svgWide],
+      ['.narrow.svg', r.svgNarrow],
+    ]) {
+      writeFileAtomic(path.join(inlineDir, chart.id + ext), content);
+      inlined.add(chart.id + ext);
+    }
   });
   await pool.close();
   for (const f of fs.readdirSync(chartsDir)) if (!written.has(f)) fs.rmSync(path.join(chartsDir, f), { force: true });
+  for (const f of fs.readdirSync(inlineDir)) if (!inlined.has(f)) fs.rmSync(path.join(inlineDir, f), { force: true });
   writeFileAtomic(path.join(outDir, 'data', 'charts.json'), sortedJsonText(index));
 
   if (!args.quiet) {

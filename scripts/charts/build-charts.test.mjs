@@ -11,8 +11,9 @@ import { parseFragment } from 'parse5';
 import { View, parse as parseVega, resetSVGDefIds } from 'vega';
 import { expressionInterpreter } from 'vega-interpreter';
 import { compile, load, pngPixels, scopeSvgIds } from './render.mjs';
-import { darkCss, darkSvg, darkVariant, forcedDarkSvg, themedSvg } from './shared/theme.mjs';
+import { darkSvg, darkVariant, forcedDarkSvg, themeCss, themedSvg } from './shared/theme.mjs';
 import { ROOT } from '../lib/paths.mjs';
+import { NARROW_WIDTH, fontSizes } from './shared/layouts.mjs';
 
 const DATA = path.join(ROOT, 'data');
 let tmp;
@@ -182,35 +183,54 @@ test('the compiled Vega specs run under vega-interpreter (the page runtime) and 
     resetSVGDefIds();
     return scopeSvgIds(await view.toSVG(), prefix);
   };
+  const inline = (name) => fs.readFileSync(path.join(out, 'inline', name), 'utf8');
   for (const c of Object.values(index.charts)) {
-    const light = await interpret(JSON.parse(file(out, `${c.id}.vg.json`)), c.id);
+    const vl = JSON.parse(file(out, `${c.id}.vl.json`));
+    // The standalone chart (title drawn in it): the light drawing, with the dark theme as CSS for
+    // readers who ask for it.
+    const light = await interpret(await compile(vl), c.id);
     assert.equal(select(light, c.marks_selector).length, c.marks, c.id);
-    // One SVG: the light drawing, with the dark theme as CSS for readers who ask for it.
     assert.equal(themedSvg(light), file(out, `${c.id}.svg`).toString(), `${c.id}: the light spec draws the SVG`);
     assert.equal(forcedDarkSvg(light), file(out, `${c.id}.dark.svg`).toString(), `${c.id}: the dark SVG`);
     // What the dark rules do to it is what the dark theme draws, byte for byte: the spec compiled
     // with the dark config, under the page runtime.
-    const vl = JSON.parse(file(out, `${c.id}.vl.json`));
     assert.equal(
       darkSvg(light),
       await interpret(await compile(darkVariant(vl)), c.id),
       `${c.id}: the dark rules recolour the SVG as the dark spec draws it`,
     );
     assert.notEqual(darkSvg(light), light, `${c.id}: the dark theme changes the chart`);
+    // The live chart's specs (wide and narrow) draw the SVGs the pages inline, mark for mark.
+    for (const [spec, svg, prefix] of [
+      [`${c.id}.vg.json`, `${c.id}.svg`, c.id],
+      [`${c.id}.narrow.vg.json`, `${c.id}.narrow.svg`, `${c.id}-n`],
+    ]) {
+      const drawn = await interpret(JSON.parse(file(out, spec)), prefix);
+      assert.equal(drawn, inline(svg), `${c.id}: ${spec} draws inline/${svg}`);
+      assert.equal(select(drawn, c.marks_selector).length, c.marks, `${c.id}: marks of ${spec}`);
+    }
   }
 });
 
-test("the site's stylesheet carries the charts' dark theme, rule for rule", () => {
+test("the site's stylesheet carries the charts' themes, rule for rule", () => {
   const css = fs.readFileSync(path.join(ROOT, 'assets/css/site.css'), 'utf8');
   const block = /\/\* chart-theme:begin \*\/([\s\S]*?)\/\* chart-theme:end \*\//.exec(css);
   assert.ok(block, 'site.css has the chart-theme block');
   const norm = (t) => t.replace(/\s+/g, '').replace(/;}/g, '}');
-  assert.equal(norm(block[1]), norm(darkCss('.chart-frame ')));
-  // Each rule recolours the attribute the dark theme swaps, and nothing else.
-  for (const m of block[1].matchAll(/\[(fill|stroke)="(#[0-9a-f]{6})"\]\s*{\s*(fill|stroke):\s*(#[0-9a-f]{6})/g)) {
+  assert.equal(norm(block[1]), norm(themeCss('.chart-frame ')));
+  // Each rule keeps the attribute's colour in the light theme and gives the one the dark theme swaps
+  // in, and nothing else.
+  let rules = 0;
+  for (const m of block[1].matchAll(
+    /\[(fill|stroke)="(#[0-9a-f]{6})"\]\s*{\s*(fill|stroke):\s*light-dark\((#[0-9a-f]{6}),\s*(#[0-9a-f]{6})\)/g,
+  )) {
     assert.equal(m[1], m[3]);
-    assert.equal(darkSvg(`<svg><rect ${m[1]}="${m[2]}"/></svg>`), `<svg><rect ${m[1]}="${m[4]}"/></svg>`);
+    assert.equal(m[2], m[4]);
+    assert.equal(darkSvg(`<svg><rect ${m[1]}="${m[2]}"/></svg>`), `<svg><rect ${m[1]}="${m[5]}"/></svg>`);
+    rules++;
   }
+  assert.ok(rules >= 10, `${rules} rules`);
+  assert.doesNotMatch(css, /prefers-color-scheme/, 'colours follow color-scheme (light-dark()), not a media query');
 });
 
 test('the best-client chart does not pick Buoy at 1 % errors, and does at 100 %', async () => {
@@ -397,5 +417,24 @@ test('output is deterministic, and the same with or without the cache', () => {
     const a = fs.readFileSync(path.join(out, f));
     assert.ok(a.equals(fs.readFileSync(path.join(warm, f))), `${f} differs with the cache`);
     assert.ok(a.equals(fs.readFileSync(path.join(none, f))), `${f} differs between two renders`);
+  }
+});
+
+test('every chart has a narrow layout for a phone: 300 px wide, no text under 12 px, all its marks, no title', () => {
+  const all = [...Object.values(index.charts), ...Object.values(index.comparisons)];
+  assert.ok(all.length > 20);
+  for (const c of all) {
+    const narrow = fs.readFileSync(path.join(out, 'inline', `${c.id}.narrow.svg`), 'utf8');
+    const wide = fs.readFileSync(path.join(out, 'inline', `${c.id}.svg`), 'utf8');
+    assert.deepEqual(c.narrow, { width: NARROW_WIDTH, height: c.narrow.height }, c.id);
+    assert.match(narrow, new RegExp(`^<svg[^>]* width="${NARROW_WIDTH}" height="${c.narrow.height}"`), c.id);
+    const sizes = fontSizes(narrow);
+    assert.ok(sizes.length > 3, `${c.id}: text in the narrow layout`);
+    assert.ok(Math.min(...sizes) >= 12, `${c.id}: smallest text ${Math.min(...sizes)} px`);
+    assert.equal(select(narrow, c.marks_selector).length, c.marks, `${c.id}: marks in the narrow layout`);
+    // The page writes the title as HTML above the inline layouts; the standalone file draws it.
+    const title = c.title.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    for (const svg of [narrow, wide]) assert.ok(!svg.includes(`>${title}<`), `${c.id}: no title in an inline layout`);
+    assert.ok(file(out, `${c.id}.svg`).toString().includes(`>${title}<`), `${c.id}: the standalone SVG has its title`);
   }
 });

@@ -313,6 +313,7 @@ export function build({ rows, fields: f }) {
           },
         },
         {
+          name: 'cell_labels',
           mark: { type: 'text', fontSize: 10 },
           encoding: {
             text: { field: 'requests_per_second', type: 'quantitative', format: '.3~s' },
@@ -321,6 +322,8 @@ export function build({ rows, fields: f }) {
         },
       ],
       markName: 'cells',
+      // In a narrow column the configurations go down and the languages across: cells wide enough for their labels.
+      narrow: { transpose: true },
       scales: { x: 'band', y: 'band', color: 'linear' },
       size: { width: 640, height: Math.max(240, 110 + 44 * series.length) },
     });

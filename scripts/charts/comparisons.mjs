@@ -163,6 +163,7 @@ function comparisonChart(c) {
         ['svg', '.svg'],
         ['svg_dark', '.dark.svg'],
         ['vg', '.vg.json'],
+        ['vg_narrow', '.narrow.vg.json'],
         ['vl', '.vl.json'],
       ].map(([k, ext]) => [k, `/charts/${id}${ext}`]),
     ),

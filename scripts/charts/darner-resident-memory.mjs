@@ -97,6 +97,7 @@ export function build({ rows, fields: f }) {
   ];
   if (corrected.length) {
     layer.push({
+      name: 'correction_note',
       transform: [
         { filter: 'datum.corrected' },
         { calculate: "'corrected: published as ' + datum.published_server + ', see errata'", as: 'annotation' },
@@ -119,6 +120,8 @@ export function build({ rows, fields: f }) {
       fields,
       layer,
       markName: 'points',
+      // A narrow column has no room for the note beside the corrected point; its legend says it.
+      narrow: { drop: ['correction_note'] },
       scales: { x: symlog ? 'symlog' : 'log', y: ylog ? 'log' : 'linear' },
     },
   ];

@@ -122,10 +122,19 @@ export function planCharts(reports, csvTexts) {
             svg: `/charts/${id}.svg`,
             svg_dark: `/charts/${id}.dark.svg`,
             vg: `/charts/${id}.vg.json`,
+            vg_narrow: `/charts/${id}.narrow.vg.json`,
             vl: `/charts/${id}.vl.json`,
           },
         };
-        charts.push({ id, spec, rows: chart.rows, fields: chart.fields, markClass: `${chart.markName}_marks`, entry });
+        charts.push({
+          id,
+          spec,
+          narrow: chart.narrow ?? {},
+          rows: chart.rows,
+          fields: chart.fields,
+          markClass: `${chart.markName}_marks`,
+          entry,
+        });
         index.charts[id] = entry;
         ids.push(id);
         findings.push(sentence(chart.finding));

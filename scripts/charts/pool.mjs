@@ -12,7 +12,7 @@ export const poolSize = () => (os.availableParallelism ? os.availableParallelism
 
 /**
  * @param {number} size the most workers at once
- * @returns {{ render: (spec: object, id: string) => Promise<{ vg: string, svg: string, png: Buffer }>, close: () => Promise<void> }}
+ * @returns {{ render: (spec: object, id: string, narrow?: object) => Promise<{ vg: string, vgNarrow: string, svg: string, svgWide: string, svgNarrow: string, png: Buffer }>, close: () => Promise<void> }}
  */
 export function createPool(size = poolSize()) {
   const idle = [];
@@ -26,17 +26,17 @@ export function createPool(size = poolSize()) {
       const worker = idle.pop() ?? spawn();
       const task = queue.shift();
       pending.set(task.job, { ...task, worker });
-      worker.postMessage({ job: task.job, spec: task.spec, id: task.id });
+      worker.postMessage({ job: task.job, spec: task.spec, id: task.id, narrow: task.narrow });
     }
   };
   const spawn = () => {
     const worker = new Worker(WORKER);
-    worker.on('message', ({ job, error, vg, svg, png }) => {
+    worker.on('message', ({ job, error, png, ...texts }) => {
       const task = pending.get(job);
       pending.delete(job);
       idle.push(worker);
       if (error) task.reject(new Error(`${task.id}: ${error}`));
-      else task.resolve({ vg, svg, png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) });
+      else task.resolve({ ...texts, png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) });
       dispatch();
     });
     worker.on('error', (e) => {
@@ -47,9 +47,9 @@ export function createPool(size = poolSize()) {
   };
 
   return {
-    render(spec, id) {
+    render(spec, id, narrow = {}) {
       return new Promise((resolve, reject) => {
-        queue.push({ job: jobs++, spec, id, resolve, reject });
+        queue.push({ job: jobs++, spec, id, narrow, resolve, reject });
         dispatch();
       });
     },

@@ -14,6 +14,7 @@ import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { jsonText } from '../lib/json.mjs';
+import { narrowSpec, wideSpec } from './shared/layouts.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -42,8 +43,11 @@ export const FONT_FILES = {
 };
 export const DEFAULT_FONT_FAMILY = 'DejaVu Sans';
 
-// This file's own text is part of the version: any change here invalidates cached renders.
-const SELF = fs.readFileSync(new URL(import.meta.url), 'utf8');
+// This file's own text and that of the layouts it draws are part of the version: any change there
+// invalidates cached renders.
+const SELF =
+  fs.readFileSync(new URL(import.meta.url), 'utf8') +
+  fs.readFileSync(new URL('./shared/layouts.mjs', import.meta.url), 'utf8');
 
 /** The installed version of a package (found from its entry point: some packages do not export package.json). */
 function versionOf(name) {
@@ -146,19 +150,53 @@ export function loadFonts() {
 // # Compile and render.
 
 /**
- * One chart, start to end, as the chart stage publishes it: the Vega spec (compiled once), the SVG
- * of the light theme with its ids scoped to the chart (the dark theme is CSS over it: see
- * shared/theme.mjs) and the PNG of that SVG at twice the size on white. Runs in a worker thread
- * (render-worker.mjs) or in this one.
+ * One chart, start to end, as the chart stage publishes it, in its three layouts
+ * (shared/layouts.mjs), each compiled once and drawn in the light theme with its ids scoped to the
+ * chart (the dark theme is CSS over it: see shared/theme.mjs):
+ * - standalone, with its title: `svg`, and `png`, that SVG at twice the size on white;
+ * - wide, for pages (the title is the page's): `svgWide`, and `vg`, its Vega spec for the live chart;
+ * - narrow, for a column about 300 px wide: `svgNarrow` and `vgNarrow`.
+ * Runs in a worker thread (render-worker.mjs) or in this one.
  * @param {object} vlSpec
- * @param {string} id the chart id (prefix of the SVG's element ids)
- * @returns {Promise<{ vg: string, svg: string, png: Buffer }>}
+ * @param {string} id the chart id (prefix of the SVG's element ids; the narrow layout's is `<id>-n`)
+ * @param {{ transpose?: boolean, drop?: string[] }} [narrow] the builder's hints for the narrow layout
+ * @returns {Promise<{ vg: string, vgNarrow: string, svg: string, svgWide: string, svgNarrow: string, png: Buffer }>}
  */
-export async function renderChart(vlSpec, id) {
-  const vg = await compile(vlSpec);
-  const { svg } = await renderSvg(vg, id);
+export async function renderChart(vlSpec, id, narrow = {}) {
+  const { svg } = await renderSvg(await compile(vlSpec), id);
+  const vg = await compile(wideSpec(vlSpec));
+  const { svg: svgWide } = await renderSvg(vg, id);
+  const n = await renderNarrow(vlSpec, `${id}-n`, narrow);
   const png = await svgToPng(svg, { scale: 2, background: 'white' });
-  return { vg: jsonText(vg), svg, png };
+  return { vg: jsonText(vg), vgNarrow: jsonText(n.vg), svg, svgWide, svgNarrow: n.svg, png };
+}
+
+/**
+ * The narrow layout, drawn so that nothing passes its edges. A legend sits below the plot from the
+ * plot's left edge, and an x axis title ends where the plot ends; so, drawn again (at most three
+ * times more): when something runs past the left edge, the x axis title starts where the plot
+ * starts instead; when something runs past the right edge, the legend's labels (and gradient) are
+ * made that much shorter.
+ */
+export async function renderNarrow(vlSpec, id, hints = {}) {
+  const { measure } = loadFonts();
+  let legendLabelLimit = 150;
+  let xTitleAnchor = 'end';
+  for (let attempt = 0; ; attempt++) {
+    const vg = await compile(narrowSpec(vlSpec, { ...hints, measure, legendLabelLimit, xTitleAnchor }));
+    const { svg, width, view } = await renderSvg(vg, id);
+    const [ox] = view.origin();
+    const { x1, x2 } = view.scenegraph().root.bounds;
+    const left = Math.ceil(-(ox + x1));
+    const right = Math.ceil(ox + x2 - width);
+    if (left <= 0 && right <= 0) return { vg, svg };
+    if (attempt < 3 && left > 0 && xTitleAnchor === 'end') xTitleAnchor = 'start';
+    else if (attempt < 3 && right > 0 && legendLabelLimit - right >= 60) legendLabelLimit -= right + 2;
+    else
+      throw new Error(
+        `${id}: the narrow layout runs ${left > 0 ? `${left} px past its left edge` : `${right} px past its right edge`}`,
+      );
+  }
 }
 
 /** Vega-Lite spec -> Vega spec. Throws on a Vega-Lite warning, so a broken encoding fails the build. */

@@ -127,6 +127,20 @@ export function darkCss(scope = '') {
   return rules.join('');
 }
 
+/**
+ * Both themes as CSS rules over a light chart SVG, for a page whose `color-scheme` decides the
+ * theme: one rule per theme colour and attribute, `[fill="#1f1f1f"]{fill:light-dark(#1f1f1f,#ececec)}`.
+ * The site's stylesheet carries them under `.chart-frame`; a page (or an embed told `?theme=dark`)
+ * switches every chart by its color-scheme, with no media query and no script.
+ * @param {string} [scope]
+ */
+export function themeCss(scope = '') {
+  const rules = [...SWAP].flatMap(([from, to]) =>
+    ['fill', 'stroke'].map((attr) => `${scope}[${attr}="${from}"]{${attr}:light-dark(${from},${to})}`),
+  );
+  return rules.join('');
+}
+
 /** The background of the dark theme (the site's dark chart panel). */
 export const DARK_BACKGROUND = INK.dark.background;
 

@@ -1,0 +1,183 @@
+// The layouts a chart is drawn in, from the one spec a builder assembled (spec.mjs):
+//
+// - standalone: the spec as assembled, title and subtitle drawn in the chart (the published .svg,
+//   .dark.svg and .png, which travel alone: a README, a slide);
+// - wide (inline): the same chart without its title and subtitle, which the page writes as HTML
+//   above it (a heading a reader can search, select and zoom, and no title drawn twice);
+// - narrow (inline): the chart redrawn for a column about 300 px wide: legends below the plot in
+//   two columns, no text under 12 px, shorter labels, vertical labels on a crowded category axis.
+//   Pages show it when the chart's frame is too narrow for the wide layout at 0.85x (site.css).
+//
+// Pure functions of the spec: no rendering here.
+
+/** Total width of the narrow layout in CSS pixels, padding included. */
+export const NARROW_WIDTH = 300;
+/** The smallest text of the narrow layout, in CSS pixels. */
+export const NARROW_MIN_FONT = 12;
+/** Frame widths below which pages show the narrow layout (CSS pixels; site.css says the same). */
+export const NARROW_BELOW = 560;
+
+/** Longest line of an axis title in the narrow layout (it ends where the plot ends). */
+const AXIS_TITLE_ROOM = 190;
+
+/** Padding of the narrow layout. */
+const NARROW_PADDING = 8;
+
+/** Width of a text in pixels, roughly (DejaVu Sans averages): the build passes the font's own widths. */
+const roughMeasure = (text, size, weight) => text.length * size * (weight === 'bold' ? 0.68 : 0.6);
+
+/** A text broken at spaces into lines no wider than `room` (a word longer than that stays whole). */
+export function wrapText(text, room, width) {
+  const lines = [];
+  let line = '';
+  for (const word of text.split(/\s+/)) {
+    const next = line ? `${line} ${word}` : word;
+    if (line && width(next) > room) {
+      lines.push(line);
+      line = word;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+/** Height a title block takes (title, subtitle lines, offset), as Vega lays it out, roughly. */
+function titleBlock(spec) {
+  const t = spec.config?.title ?? {};
+  if (!spec.title) return 0;
+  const subtitles = [spec.title.subtitle ?? []].flat().length;
+  const size = t.fontSize ?? 13;
+  const sub = subtitles ? (t.subtitlePadding ?? 0) + subtitles * (t.subtitleFontSize ?? 10) * 1.25 : 0;
+  return Math.round(size * 1.1 + sub + (t.offset ?? 0));
+}
+
+/**
+ * A deep copy of a spec where fn(key, value) may replace any value outside data and usermeta: it
+ * returns the replacement, or undefined to copy the value (and look inside it).
+ */
+function mapSpec(spec, fn) {
+  const walk = (v, key) => {
+    if (Array.isArray(v)) return v.map((x) => walk(x, key));
+    if (v && typeof v === 'object') {
+      const out = {};
+      for (const [k, x] of Object.entries(v)) {
+        if (k === 'data' || k === 'usermeta') out[k] = x;
+        else {
+          const mapped = fn(k, x);
+          out[k] = mapped === undefined ? walk(x, k) : mapped;
+        }
+      }
+      return out;
+    }
+    return v;
+  };
+  return walk(spec, null);
+}
+
+/**
+ * The wide inline layout: the spec without its title and subtitle, its plot the same size as in
+ * the standalone chart (the height the title took is given back).
+ * @param {object} spec a spec from assemble()
+ */
+export function wideSpec(spec) {
+  const { title: _title, ...rest } = spec;
+  return { ...rest, height: spec.height - titleBlock(spec) };
+}
+
+const SWAPPED = { x: 'y', y: 'x', x2: 'y2', y2: 'x2', xOffset: 'yOffset', yOffset: 'xOffset' };
+
+/** Layers without the named ones (at any depth). */
+function withoutLayers(layers, names) {
+  return layers
+    .filter((l) => !names.includes(l.name))
+    .map((l) => (l.layer ? { ...l, layer: withoutLayers(l.layer, names) } : l));
+}
+
+/**
+ * The narrow inline layout (see the top of this file).
+ * @param {object} spec a spec from assemble()
+ * @param {object} [options]
+ * @param {(text: string, size: number, weight?: string) => number} [options.measure] text width in pixels
+ * @param {boolean} [options.transpose] swap x and y (a heatmap with many columns and few rows)
+ * @param {string[]} [options.drop] names of layers the narrow layout leaves out (annotations that need room)
+ * @param {number} [options.legendLabelLimit] longest legend label (and gradient) in pixels
+ * @param {'start'|'end'} [options.xTitleAnchor] where the x axis title stands under the plot
+ */
+export function narrowSpec(
+  spec,
+  { measure = roughMeasure, transpose = false, drop = [], legendLabelLimit = 150, xTitleAnchor = 'end' } = {},
+) {
+  const { title: _title, ...rest } = spec;
+  const room = NARROW_WIDTH - 2 * NARROW_PADDING - 8;
+  let source = drop.length ? { ...rest, layer: withoutLayers(rest.layer, drop) } : rest;
+  if (transpose) {
+    source = mapSpec(source, (key, value) => {
+      if (key !== 'encoding' || !value || typeof value !== 'object') return undefined;
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [SWAPPED[k] ?? k, v]));
+    });
+  }
+  const out = mapSpec(source, (key, value) => {
+    if (key === 'tooltip') return value;
+    if (key === 'fontSize' && typeof value === 'number') return Math.max(value, NARROW_MIN_FONT);
+    // Axis and legend titles longer than the column: on several lines, never cut.
+    if (key === 'title' && typeof value === 'string' && measure(value, 12, 'bold') > AXIS_TITLE_ROOM)
+      return wrapText(value, AXIS_TITLE_ROOM, (t) => measure(t, 12, 'bold'));
+    if (key === 'axis' && value && typeof value === 'object') {
+      const axis = { ...value };
+      if (axis.labelAngle === 0) delete axis.labelAngle;
+      if (axis.labelLimit > 110) axis.labelLimit = 110;
+      if (typeof axis.title === 'string' && measure(axis.title, 12, 'bold') > AXIS_TITLE_ROOM)
+        axis.title = wrapText(axis.title, AXIS_TITLE_ROOM, (t) => measure(t, 12, 'bold'));
+      return axis;
+    }
+    if (key === 'legend' && value && typeof value === 'object') {
+      const legend = { ...value };
+      for (const k of ['orient', 'direction', 'columns', 'labelLimit', 'titleLimit', 'gradientLength'])
+        delete legend[k];
+      if (typeof legend.title === 'string' && measure(legend.title, 12, 'bold') > room)
+        legend.title = wrapText(legend.title, room, (t) => measure(t, 12, 'bold'));
+      return legend;
+    }
+    return undefined;
+  });
+  const c = spec.config;
+  // The plot's height: the standalone figure's less its title, axis and legend, a little shorter;
+  // transposed, a band of 26 pixels per row.
+  const yField = source.encoding?.y?.field;
+  const rows = transpose && yField ? new Set(spec.data.values.map((r) => r[yField])).size : 0;
+  const plot = rows ? rows * 26 : Math.max(160, Math.round((spec.height - titleBlock(spec) - 60) * 0.85));
+  return {
+    ...out,
+    width: NARROW_WIDTH,
+    height: plot,
+    // Fit the width, and let the figure grow downwards for the axis titles and the legend.
+    autosize: { type: 'fit-x', contains: 'padding' },
+    config: {
+      ...c,
+      // Room on the right for labels drawn past the end of a bar.
+      padding: { left: NARROW_PADDING, top: NARROW_PADDING, bottom: NARROW_PADDING, right: 3 * NARROW_PADDING },
+      axis: { ...c.axis, labelFontSize: 12, titleFontSize: 12, labelLimit: 110 },
+      // An x axis title ends where the plot ends: centred under a narrow plot it would run off the edge.
+      axisX: { ...c.axisX, titleAnchor: xTitleAnchor },
+      legend: {
+        ...c.legend,
+        orient: 'bottom',
+        columns: 1,
+        // Two legends (colour and shape) one above the other, not side by side.
+        layout: { bottom: { direction: 'vertical', anchor: 'start', margin: 10 } },
+        symbolSize: 64,
+        labelFontSize: 12,
+        titleFontSize: 12,
+        labelLimit: legendLabelLimit,
+        titleLimit: room,
+        gradientLength: legendLabelLimit,
+      },
+      text: { ...c.text, fontSize: Math.max(c.text?.fontSize ?? 0, NARROW_MIN_FONT) },
+    },
+  };
+}
+
+/** Every font size in an SVG's text, in its own pixels (for tests and the build's check). */
+export function fontSizes(svg) {
+  return [...svg.matchAll(/font-size="([\d.]+)px"|font-size:\s*([\d.]+)px/g)].map((m) => +(m[1] ?? m[2]));
+}
