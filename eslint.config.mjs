@@ -35,4 +35,9 @@ export default [
     ],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
   },
+  {
+    // Classic scripts: the embed page's options (in its head) and the snippet's iframe sizer.
+    files: ['assets/js/embed-page.js', 'static/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.browser } },
+  },
 ];

@@ -25,39 +25,71 @@ function initialSignals(fig) {
   return out;
 }
 
+// A chart has two drawings, wide and narrow (for a column about 300 px wide); the frame's width
+// picks one, as the stylesheet does for the build-time SVGs (site.css: @container (width < 660px)).
+const NARROW_BELOW = 660;
+function layoutOf(frame) {
+  const cs = getComputedStyle(frame);
+  const width = frame.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+  return width < NARROW_BELOW ? 'narrow' : 'wide';
+}
+
+async function draw(fig, signals) {
+  const frame = fig.querySelector('.chart-frame');
+  const layout = layoutOf(frame);
+  const url = layout === 'narrow' ? fig.dataset.specNarrow : fig.dataset.spec;
+  const [{ mount }, spec] = await Promise.all([loadRuntime(), fetch(url).then((r) => r.json())]);
+  fig.view?.finalize();
+  fig.bind?.replaceChildren();
+  const view = await mount(frame, spec, fig.bind, signals);
+  fig.dataset.layout = layout;
+  // Give the SVG the chart's accessible name and description.
+  const svg = frame.querySelector('svg');
+  if (svg) {
+    svg.setAttribute('role', 'img');
+    svg.setAttribute('aria-labelledby', `${fig.dataset.chart}-title`);
+    svg.setAttribute('aria-describedby', `${fig.dataset.chart}-desc`);
+  }
+  for (const name of controlsOf(fig)) {
+    view.addSignalListener(name, (_, value) => {
+      const url = new URL(location.href);
+      url.searchParams.set(name, String(value));
+      history.replaceState(null, '', url);
+      document.dispatchEvent(new CustomEvent('atlas:control', { detail: { chart: fig.dataset.chart, name, value } }));
+    });
+    document.dispatchEvent(
+      new CustomEvent('atlas:control', { detail: { chart: fig.dataset.chart, name, value: view.signal(name) } }),
+    );
+  }
+  fig.view = view;
+}
+
+const controlsOf = (fig) => (fig.dataset.controls || '').split(' ').filter(Boolean);
+
 async function upgrade(fig) {
   if (fig.dataset.state) return;
   fig.dataset.state = 'loading';
   try {
-    const [{ mount }, spec] = await Promise.all([loadRuntime(), fetch(fig.dataset.spec).then((r) => r.json())]);
-    const frame = fig.querySelector('.chart-frame');
-    let bind = null;
     if (fig.dataset.controls) {
-      bind = document.createElement('div');
-      bind.className = 'chart-bind';
-      fig.querySelector('.chart-controls').prepend(bind);
+      fig.bind = document.createElement('div');
+      fig.bind.className = 'chart-bind';
+      fig.querySelector('.chart-controls').prepend(fig.bind);
     }
-    const view = await mount(frame, spec, bind, initialSignals(fig));
-    // Give the SVG the chart's accessible name and description.
-    const svg = frame.querySelector('svg');
-    if (svg) {
-      svg.setAttribute('role', 'img');
-      svg.setAttribute('aria-labelledby', `${fig.dataset.chart}-title`);
-      svg.setAttribute('aria-describedby', `${fig.dataset.chart}-desc`);
-    }
-    for (const name of (fig.dataset.controls || '').split(' ').filter(Boolean)) {
-      view.addSignalListener(name, (_, value) => {
-        const url = new URL(location.href);
-        url.searchParams.set(name, String(value));
-        history.replaceState(null, '', url);
-        document.dispatchEvent(new CustomEvent('atlas:control', { detail: { chart: fig.dataset.chart, name, value } }));
-      });
-      document.dispatchEvent(
-        new CustomEvent('atlas:control', { detail: { chart: fig.dataset.chart, name, value: view.signal(name) } }),
-      );
-    }
+    await draw(fig, initialSignals(fig));
     fig.dataset.state = 'ready';
-    fig.view = view;
+    // Drawn again in the other layout when the frame crosses the width that separates them (a
+    // phone turned, a window resized), with the controls where the reader left them.
+    new ResizeObserver(() => {
+      if (fig.dataset.state !== 'ready' || layoutOf(fig.querySelector('.chart-frame')) === fig.dataset.layout) return;
+      fig.dataset.state = 'loading';
+      const signals = Object.fromEntries(controlsOf(fig).map((n) => [n, fig.view.signal(n)]));
+      draw(fig, signals)
+        .then(() => (fig.dataset.state = 'ready'))
+        .catch((err) => {
+          fig.dataset.state = 'error';
+          console.warn('chart stays as drawn:', fig.dataset.chart, err);
+        });
+    }).observe(fig.querySelector('.chart-frame'));
   } catch (err) {
     fig.dataset.state = 'error';
     console.warn('chart stays static:', fig.dataset.chart, err);
@@ -91,8 +123,8 @@ for (const c of charts) {
 for (const pre of document.querySelectorAll('pre[data-snippet]')) {
   const code = pre.querySelector('code');
   code.textContent = code.textContent.replace(
-    /(^|["'\s(])\/(charts|reports|vendor)\//g,
-    (_, p, dir) => `${p}${location.origin}/${dir}/`,
+    /(^|["'\s(])\/(charts\/|reports\/|vendor\/|embed\.js)/g,
+    (_, p, path) => `${p}${location.origin}/${path}`,
   );
   const button = document.createElement('button');
   button.type = 'button';
@@ -116,6 +148,45 @@ for (const pre of document.querySelectorAll('pre[data-snippet]')) {
     }
   });
   pre.after(button, status);
+}
+
+// The theme of the iframe snippets: light unless asked; the reader picks, the snippets follow.
+for (const note of document.querySelectorAll('[data-embed-options]')) {
+  const share = note.closest('.share');
+  const snippets = [...share.querySelectorAll('pre[data-embed] code')];
+  const originals = snippets.map((c) => c.textContent);
+  const group = document.createElement('fieldset');
+  group.className = 'embed-theme';
+  const legend = document.createElement('legend');
+  legend.textContent = 'Theme of the embedded chart';
+  group.append(legend);
+  const name = `theme-${share.closest('figure')?.dataset.chart ?? Math.random().toString(36).slice(2)}`;
+  for (const [value, text] of [
+    ['light', 'Light'],
+    ['dark', 'Dark'],
+    ['auto', "The reader's system setting"],
+  ]) {
+    const label = document.createElement('label');
+    const input = document.createElement('input');
+    input.type = 'radio';
+    input.name = name;
+    input.value = value;
+    input.checked = value === 'light';
+    input.addEventListener('change', () => {
+      snippets.forEach((code, i) => {
+        code.textContent =
+          value === 'light'
+            ? originals[i]
+            : originals[i].replace(
+                /(<iframe src="[^"?]*)(\?[^"]*)?"/,
+                (_, src, q) => `${src}${q ? `${q}&` : '?'}theme=${value}"`,
+              );
+      });
+    });
+    label.append(input, ` ${text}`);
+    group.append(label);
+  }
+  note.before(group);
 }
 
 // ---------- Tables ----------

@@ -15,7 +15,7 @@ export const NARROW_WIDTH = 300;
 /** The smallest text of the narrow layout, in CSS pixels. */
 export const NARROW_MIN_FONT = 12;
 /** Frame widths below which pages show the narrow layout (CSS pixels; site.css says the same). */
-export const NARROW_BELOW = 560;
+export const NARROW_BELOW = 660;
 
 /** Longest line of an axis title in the narrow layout (it ends where the plot ends). */
 const AXIS_TITLE_ROOM = 190;

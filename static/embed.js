@@ -1,0 +1,9 @@
+// Bench Atlas embeds: sizes each Bench Atlas chart iframe on this page to its content, as the
+// chart's page reports it: {type: "bench-atlas:embed-size", version: 1, chart, height} (CSS px).
+addEventListener('message', function (e) {
+  var d = e.data,
+    f = document.getElementsByTagName('iframe'),
+    i;
+  if (!d || d.type !== 'bench-atlas:embed-size' || !(d.height > 0)) return;
+  for (i = 0; i < f.length; i++) if (f[i].contentWindow === e.source) f[i].style.height = Math.ceil(d.height) + 'px';
+});
