@@ -36,7 +36,7 @@ const rowsWithin = (limit) => data.filter((r) => Number(r.error_pct) <= limit).l
 async function bars(fig) {
   const clients = [...new Set(data.map((r) => r.client))];
   return fig
-    .locator('.chart-frame svg')
+    .locator('.chart-frame svg:visible')
     .first()
     .evaluate(
       (svg, { clients, selector }) => {

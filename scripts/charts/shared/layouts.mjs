@@ -11,7 +11,7 @@
 // Pure functions of the spec: no rendering here.
 
 /** Total width of the narrow layout in CSS pixels, padding included. */
-export const NARROW_WIDTH = 300;
+export const NARROW_WIDTH = 288;
 /** The smallest text of the narrow layout, in CSS pixels. */
 export const NARROW_MIN_FONT = 12;
 /** Frame widths below which pages show the narrow layout (CSS pixels; site.css says the same). */

@@ -1,0 +1,335 @@
+// Charts that read on a phone, and embeds that fit wherever they are pasted:
+//  - every iframe snippet, exactly as a report's share panel offers it (the full embed and the
+//    chart alone), pasted into a page on another origin 320, 768 and 1,200 px wide: the iframe is
+//    at least as tall as the embed's content, with the snippet's resize script (then exactly as
+//    tall) and without it (the snippet's own height);
+//  - on a 320 px phone no chart of a report page is drawn below 0.85x, and its smallest text is at
+//    least 11 CSS px, drawn at build time and live;
+//  - ?theme=light under a dark system gives a light page and a light chart, ?theme=dark the reverse,
+//    no option gives light, ?theme=auto follows the system; ?plain=1 shows the chart without its
+//    heading and description, and keeps the credit;
+//  - each chart's oEmbed JSON is valid, names the chart, its authors and Bench Atlas, is found from
+//    the chart's pages, and its html shows the chart;
+//  - axe finds no violation on embed pages in either theme.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { test, expect } from '@playwright/test';
+import { serve } from '../../scripts/serve.mjs';
+import { chartIndex, chartsOf, expectLive, makeChartsLive, reports, watchProblems } from '../helpers/site.mjs';
+
+const index = chartIndex();
+const allCharts = Object.values(index.charts);
+const withCharts = reports().filter((r) => chartsOf(r.slug, index).length);
+const citations = JSON.parse(fs.readFileSync(path.join('build', 'views', 'data', 'citations.json'), 'utf8'));
+const WIDTHS = [320, 768, 1200];
+
+/** Another origin: a static server for host pages written into a temporary folder. */
+function otherSite() {
+  const site = { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-atlas-host-')), server: null, origin: '' };
+  test.beforeAll(async () => {
+    site.server = await serve({ dir: site.dir });
+    site.origin = `http://127.0.0.1:${site.server.address().port}`;
+  });
+  test.afterAll(async () => {
+    await new Promise((resolve) => (site.server ? site.server.close(resolve) : resolve()));
+    fs.rmSync(site.dir, { recursive: true, force: true });
+  });
+  return site;
+}
+
+/** A host page: the snippets as pasted into a blog post. */
+const hostPage = (body) =>
+  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>A blog post</title></head><body>\n<h1>A blog post</h1>\n${body}\n</body></html>`;
+
+/** Each iframe of the page, scrolled into view until its embed has loaded: its height and its content's. */
+async function frameHeights(page) {
+  const out = [];
+  const frames = page.locator('iframe');
+  for (let i = 0; i < (await frames.count()); i++) {
+    const el = frames.nth(i);
+    await el.scrollIntoViewIfNeeded();
+    const handle = await el.elementHandle();
+    let frame = await handle.contentFrame();
+    await expect.poll(async () => (frame = await handle.contentFrame())?.url() ?? '').toContain('/charts/');
+    await frame.waitForLoadState('load');
+    await frame.locator('figure.chart').waitFor();
+    const src = await el.getAttribute('src');
+    // The content settles once its fonts and, with JavaScript, its live chart are in place.
+    await expect(frame.locator('figure.chart')).toHaveAttribute('data-state', /^(ready|error)$/, { timeout: 20_000 });
+    const content = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
+    out.push({ src, frame: (await el.boundingBox()).height, content });
+  }
+  return out;
+}
+
+test.describe('iframe snippets on another site', () => {
+  const site = otherSite();
+  /** Every chart's two iframe snippets, as the share panels offer them, in chart order. */
+  let snippets = [];
+
+  test.beforeAll(async ({ browser, baseURL }) => {
+    const page = await browser.newPage({ baseURL });
+    try {
+      for (const rep of withCharts) {
+        await page.goto(`/reports/${rep.slug}/`);
+        for (const chart of chartsOf(rep.slug, index)) {
+          const fig = page.locator(`figure[data-chart="${chart.id}"]`);
+          for (const code of await fig.locator('pre[data-embed] code').all())
+            snippets.push({ chart, text: (await code.textContent()).trim() });
+        }
+      }
+    } finally {
+      await page.close();
+    }
+  });
+
+  test('the share panel offers, for every chart, the embed and the chart alone, with the resize script', async ({
+    baseURL,
+  }) => {
+    expect(snippets.length).toBe(2 * allCharts.length);
+    for (const { chart, text } of snippets) {
+      expect(text).toMatch(
+        new RegExp(
+          `^<iframe src="${baseURL}/charts/${chart.id}/(\\?plain=1)?" title="[^"]+" width="100%" height="\\d+" style="border:0;width:100%" loading="lazy"></iframe>\\n<script async src="${baseURL}/embed.js"></script>$`,
+        ),
+      );
+    }
+  });
+
+  for (const script of [true, false]) {
+    for (const width of WIDTHS) {
+      test(`${script ? 'with' : 'without'} the resize script, ${width} px wide: no iframe is shorter than its embed`, async ({
+        page,
+      }) => {
+        test.setTimeout(240_000);
+        const body = snippets
+          .map((s) => (script ? s.text : s.text.replace(/\n<script[^>]*><\/script>$/, '')))
+          .join('\n<p>Text between the charts.</p>\n');
+        fs.writeFileSync(path.join(site.dir, 'index.html'), hostPage(body));
+        const problems = watchProblems(page);
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${site.origin}/`);
+        const heights = await frameHeights(page);
+        expect(heights).toHaveLength(snippets.length);
+        const clipped = heights.filter((h) => h.frame + 0.5 < h.content);
+        expect(clipped, 'iframes shorter than their content').toEqual([]);
+        if (script) {
+          const unsized = heights.filter((h) => Math.abs(h.frame - h.content) > 1);
+          expect(unsized, 'iframes the script did not size to their content').toEqual([]);
+        } else {
+          const declared = snippets.map((s) => Number(/height="(\d+)"/.exec(s.text)[1]));
+          expect(heights.map((h) => h.frame)).toEqual(declared);
+        }
+        expect(problems).toEqual([]);
+      });
+    }
+  }
+});
+
+test.describe('a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 720 } });
+
+  /** Each chart drawing shown in the page: its scale (drawn / own width) and its smallest text in CSS px. */
+  const drawings = (page) =>
+    page.locator('figure.chart .chart-frame').evaluateAll((frames) =>
+      frames.flatMap((frame) =>
+        [...frame.querySelectorAll('svg')]
+          .filter((svg) => svg.getBoundingClientRect().width > 0)
+          .map((svg) => {
+            const own = Number(svg.getAttribute('width'));
+            const scale = svg.getBoundingClientRect().width / own;
+            const sizes = [...svg.querySelectorAll('text')]
+              .filter((t) => t.textContent.trim())
+              .map((t) => parseFloat(getComputedStyle(t).fontSize));
+            return {
+              chart: frame.closest('figure').dataset.chart,
+              layout: svg.getAttribute('class'),
+              scale: Math.round(scale * 1000) / 1000,
+              smallest: Math.round(Math.min(...sizes) * scale * 100) / 100,
+            };
+          }),
+      ),
+    );
+
+  for (const rep of withCharts) {
+    test(`${rep.title}: every chart is drawn at 0.85x or more, its text at 11 px or more, before and after it goes live`, async ({
+      page,
+    }) => {
+      await page.goto(`/reports/${rep.slug}/`);
+      const expected = chartsOf(rep.slug, index).length;
+      const before = await drawings(page);
+      expect(before.map((d) => d.chart)).toEqual(chartsOf(rep.slug, index).map((c) => c.id));
+      expect(before.every((d) => d.layout === 'chart-narrow')).toBe(true);
+      await makeChartsLive(page);
+      const after = await drawings(page);
+      expect(after).toHaveLength(expected);
+      for (const d of [...before, ...after]) {
+        expect(d.scale, `${d.chart} (${d.layout ?? 'live'}) scale`).toBeGreaterThanOrEqual(0.85);
+        expect(d.smallest, `${d.chart} (${d.layout ?? 'live'}) smallest text`).toBeGreaterThanOrEqual(11);
+      }
+      // Nothing on the page is wider than the phone.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    });
+  }
+});
+
+test.describe('embed options', () => {
+  const chart = allCharts.find((c) => c.controls?.length) ?? allCharts[0];
+
+  /** The page's background, the chart frame's and the colour of the chart's axis labels, as luminance 0-255. */
+  const colours = (page) =>
+    page.evaluate(() => {
+      const lum = (css) => {
+        const [r, g, b] = css.match(/[\d.]+/g).map(Number);
+        return Math.round(0.2126 * r + 0.7152 * g + 0.0722 * b);
+      };
+      const svg = [...document.querySelectorAll('.chart-frame svg')].find((s) => s.getBoundingClientRect().width);
+      const label = [...svg.querySelectorAll('text')].find((t) => t.textContent.trim());
+      return {
+        page: lum(getComputedStyle(document.body).backgroundColor),
+        chart: lum(getComputedStyle(svg).backgroundColor),
+        text: lum(getComputedStyle(label).fill),
+      };
+    });
+
+  for (const [scheme, query, theme] of [
+    ['dark', '?theme=light', 'light'],
+    ['light', '?theme=dark', 'dark'],
+    ['dark', '', 'light'],
+    ['dark', '?theme=auto', 'dark'],
+    ['light', '?theme=auto', 'light'],
+    ['dark', '?plain=1&theme=dark', 'dark'],
+  ]) {
+    test(`${query || 'no option'} under a ${scheme} system: a ${theme} page and a ${theme} chart`, async ({ page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto(`/charts/${chart.id}/${query}`);
+      for (const live of [false, true]) {
+        if (live) await expectLive(page.locator('figure.chart'));
+        const c = await colours(page);
+        if (theme === 'light') {
+          expect(c.page, 'page background').toBeGreaterThan(200);
+          expect(c.chart, 'chart background').toBeGreaterThan(200);
+          expect(c.text, 'chart text').toBeLessThan(80);
+        } else {
+          expect(c.page, 'page background').toBeLessThan(60);
+          expect(c.chart, 'chart background').toBeLessThan(60);
+          expect(c.text, 'chart text').toBeGreaterThan(180);
+        }
+      }
+    });
+  }
+
+  test('?plain=1 shows the chart without its heading, subtitle and description, and keeps the credit', async ({
+    page,
+  }) => {
+    await page.goto(`/charts/${chart.id}/`);
+    const fig = page.getByRole('figure', { name: chart.title, exact: true });
+    await expect(page.getByRole('heading', { level: 1, name: chart.title })).toBeVisible();
+    await expect(fig.locator('.chart-desc')).toBeVisible();
+    await page.goto(`/charts/${chart.id}/?plain=1`);
+    await expect(fig, 'still named by its title').toBeVisible();
+    const heading = page.getByRole('heading', { level: 1, name: chart.title });
+    const box = await heading.boundingBox();
+    expect(box.width * box.height, 'the heading is only for screen readers').toBeLessThanOrEqual(1);
+    await expect(fig.locator('.chart-desc')).toBeHidden();
+    await expect(fig.locator('.chart-subtitle')).toBeHidden();
+    await expect(fig.locator(`.chart-frame svg:visible ${chart.marks_selector}`)).toHaveCount(chart.marks);
+    const credit = page.locator('.credit');
+    await expect(credit).toBeVisible();
+    const authors = citations[chart.report].authors.join(', ');
+    await expect(credit).toContainText(`Source: ${authors}, `);
+    await expect(credit.getByRole('link').last()).toHaveText('Bench Atlas');
+    // Every link leaves the iframe.
+    for (const a of await page.locator('a[href]').all())
+      expect(await a.evaluate((el) => el.target || document.querySelector('base')?.target)).toBe('_blank');
+  });
+
+  test('the embed page says the chart title once', async ({ page }) => {
+    await page.goto(`/charts/${chart.id}/`);
+    await makeChartsLive(page);
+    const text = await page.locator('main').evaluate((m) => m.innerText);
+    expect(text.split(chart.title).length - 1).toBe(1);
+    const svgText = await page.locator('.chart-frame svg').evaluate((s) => s.textContent);
+    expect(svgText).not.toContain(chart.title);
+  });
+});
+
+test.describe('oEmbed', () => {
+  const site = otherSite();
+
+  test('every chart has a valid oEmbed JSON, found from its embed page and its report page, whose html shows the chart', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const all = [];
+    for (const chart of allCharts) {
+      const url = `/charts/${chart.id}/oembed.json`;
+      const r = await request.get(url);
+      expect(r.status(), url).toBe(200);
+      const o = await r.json();
+      expect(o.version).toBe('1.0');
+      expect(o.type).toBe('rich');
+      expect(o.title).toBe(chart.title);
+      expect(o.provider_name).toBe('Bench Atlas');
+      expect(o.author_name).toBe(citations[chart.report].authors.join(', '));
+      expect(o.author_url).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+$/);
+      for (const k of ['width', 'height', 'thumbnail_width', 'thumbnail_height'])
+        expect(Number.isInteger(o[k]) && o[k] > 0, `${chart.id}: ${k}`).toBe(true);
+      expect(o.html).toContain(`<iframe src="/charts/${chart.id}/"`);
+      expect(o.html).toContain(`height="${o.height}"`);
+      expect((await request.get(o.thumbnail_url)).status()).toBe(200);
+      for (const pageUrl of [`/charts/${chart.id}/`, `/reports/${chart.report}/`]) {
+        await page.goto(pageUrl);
+        await expect(
+          page.locator(`link[rel="alternate"][type="application/json+oembed"][href="${url}"]`),
+          `${pageUrl} links to ${url}`,
+        ).toHaveCount(1);
+      }
+      all.push({ chart, o });
+    }
+    // A tool that understands oEmbed pastes the html; a local build's URLs are root-relative.
+    fs.writeFileSync(
+      path.join(site.dir, 'index.html'),
+      hostPage(all.map(({ o }) => o.html.replace(/(src=")\//g, `$1${baseURL}/`)).join('\n')),
+    );
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await page.goto(`${site.origin}/`);
+    for (const { chart } of all) {
+      const iframe = page.locator(`iframe[src="${baseURL}/charts/${chart.id}/"]`);
+      await iframe.scrollIntoViewIfNeeded();
+      const fig = page
+        .frameLocator(`iframe[src="${baseURL}/charts/${chart.id}/"]`)
+        .getByRole('figure', { name: chart.title, exact: true });
+      await expect(fig.locator(`.chart-frame svg:visible ${chart.marks_selector}`)).toHaveCount(chart.marks);
+    }
+  });
+});
+
+test.describe('accessibility of embed pages', () => {
+  const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+  for (const query of ['?theme=light', '?theme=dark', '?plain=1&theme=dark']) {
+    test(`axe finds nothing on any embed page with ${query}`, async ({ page }) => {
+      test.setTimeout(180_000);
+      const found = [];
+      for (const chart of allCharts) {
+        await page.goto(`/charts/${chart.id}/${query}`);
+        await makeChartsLive(page);
+        await page.evaluate(AXE);
+        const violations = await page.evaluate(
+          (values) =>
+            window.axe
+              .run(document, { runOnly: { type: 'tag', values }, resultTypes: ['violations'] })
+              .then((r) => r.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`))),
+          TAGS,
+        );
+        found.push(...violations.map((v) => `${chart.id}${query}: ${v}`));
+      }
+      expect(found).toEqual([]);
+    });
+  }
+});
