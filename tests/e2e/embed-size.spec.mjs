@@ -187,9 +187,11 @@ test.describe('embed options', () => {
       };
       const svg = [...document.querySelectorAll('.chart-frame svg')].find((s) => s.getBoundingClientRect().width);
       const label = [...svg.querySelectorAll('text')].find((t) => t.textContent.trim());
+      // A build-time SVG paints its background with a rect; the live one with its own background.
+      const back = svg.querySelector(':scope > rect');
       return {
         page: lum(getComputedStyle(document.body).backgroundColor),
-        chart: lum(getComputedStyle(svg).backgroundColor),
+        chart: lum(back ? getComputedStyle(back).fill : getComputedStyle(svg).backgroundColor),
         text: lum(getComputedStyle(label).fill),
       };
     });
@@ -254,6 +256,49 @@ test.describe('embed options', () => {
     const svgText = await page.locator('.chart-frame svg').evaluate((s) => s.textContent);
     expect(svgText).not.toContain(chart.title);
   });
+});
+
+test.describe('without JavaScript, in the dark', () => {
+  test.use({ javaScriptEnabled: false, colorScheme: 'dark' });
+
+  for (const width of [375, 1280]) {
+    test(`${width} px: every chart of every report page and every home thumbnail is drawn dark`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const paints = (selector) =>
+        page.locator(selector).evaluateAll((svgs) =>
+          svgs
+            .filter((svg) => svg.getBoundingClientRect().width)
+            .map((svg) => {
+              const lum = (css) => {
+                const [r, g, b] = css.match(/[\d.]+/g).map(Number);
+                return Math.round(0.2126 * r + 0.7152 * g + 0.0722 * b);
+              };
+              const label = [...svg.querySelectorAll('text')].find((t) => t.textContent.trim());
+              return {
+                chart: svg.closest('figure').dataset.chart ?? svg.closest('figure').id,
+                back: lum(getComputedStyle(svg.querySelector(':scope > rect')).fill),
+                text: lum(getComputedStyle(label).fill),
+              };
+            }),
+        );
+      for (const rep of withCharts) {
+        await page.goto(`/reports/${rep.slug}/`);
+        const drawn = await paints('figure.chart .chart-frame svg');
+        expect(drawn).toHaveLength(chartsOf(rep.slug, index).length);
+        for (const d of drawn) {
+          expect(d.back, `${d.chart}: background`).toBeLessThan(60);
+          expect(d.text, `${d.chart}: text`).toBeGreaterThan(180);
+        }
+      }
+      await page.goto('/');
+      const thumbs = page.locator('.card picture.thumb img');
+      expect(await thumbs.count()).toBeGreaterThan(0);
+      for (const img of await thumbs.all()) {
+        await img.scrollIntoViewIfNeeded();
+        await expect.poll(() => img.evaluate((el) => el.currentSrc)).toMatch(/\.dark\.svg$/);
+      }
+    });
+  }
 });
 
 test.describe('oEmbed', () => {

@@ -136,7 +136,14 @@ export function darkCss(scope = '') {
  */
 export function themeCss(scope = '') {
   const rules = [...SWAP].flatMap(([from, to]) =>
-    ['fill', 'stroke'].map((attr) => `${scope}[${attr}="${from}"]{${attr}:light-dark(${from},${to})}`),
+    ['fill', 'stroke'].map((attr) => {
+      // Hugo's minifier writes an inline SVG's #ffffff as #fff: both forms are matched.
+      const short = /^#(.)\1(.)\2(.)\3$/.exec(from);
+      const selector = [from, ...(short ? [`#${short[1]}${short[2]}${short[3]}`] : [])]
+        .map((c) => `${scope}[${attr}="${c}"]`)
+        .join(',');
+      return `${selector}{${attr}:light-dark(${from},${to})}`;
+    }),
   );
   return rules.join('');
 }
