@@ -161,7 +161,7 @@ test.describe('a 320 px phone', () => {
       const expected = chartsOf(rep.slug, index).length;
       const before = await drawings(page);
       expect(before.map((d) => d.chart)).toEqual(chartsOf(rep.slug, index).map((c) => c.id));
-      expect(before.every((d) => d.layout === 'chart-narrow')).toBe(true);
+      expect(before.every((d) => d.layout.split(' ').includes('chart-narrow'))).toBe(true);
       await makeChartsLive(page);
       const after = await drawings(page);
       expect(after).toHaveLength(expected);
