@@ -155,37 +155,29 @@ for (const note of document.querySelectorAll('[data-embed-options]')) {
   const share = note.closest('.share');
   const snippets = [...share.querySelectorAll('pre[data-embed] code')];
   const originals = snippets.map((c) => c.textContent);
-  const group = document.createElement('fieldset');
-  group.className = 'embed-theme';
-  const legend = document.createElement('legend');
-  legend.textContent = 'Theme of the embedded chart';
-  group.append(legend);
-  const name = `theme-${share.closest('figure')?.dataset.chart ?? Math.random().toString(36).slice(2)}`;
+  const label = document.createElement('label');
+  label.className = 'embed-theme';
+  const select = document.createElement('select');
   for (const [value, text] of [
     ['light', 'Light'],
     ['dark', 'Dark'],
     ['auto', "The reader's system setting"],
-  ]) {
-    const label = document.createElement('label');
-    const input = document.createElement('input');
-    input.type = 'radio';
-    input.name = name;
-    input.value = value;
-    input.checked = value === 'light';
-    input.addEventListener('change', () => {
-      snippets.forEach((code, i) => {
-        code.textContent =
-          value === 'light'
-            ? originals[i]
-            : originals[i].replace(
-                /(<iframe src="[^"?]*)(\?[^"]*)?"/,
-                (_, src, q) => `${src}${q ? `${q}&` : '?'}theme=${value}"`,
-              );
-      });
+  ])
+    select.append(new Option(text, value));
+  select.addEventListener('change', () => {
+    const value = select.value;
+    snippets.forEach((code, i) => {
+      code.textContent =
+        value === 'light'
+          ? originals[i]
+          : originals[i].replace(
+              /(<iframe src="[^"?]*)(\?[^"]*)?"/,
+              (_, src, q) => `${src}${q ? `${q}&` : '?'}theme=${value}"`,
+            );
     });
-    label.append(input, ` ${text}`);
-    group.append(label);
-  }
+  });
+  label.append('Theme of the embedded chart ', select);
+  const group = label;
   note.before(group);
 }
 

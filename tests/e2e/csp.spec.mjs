@@ -138,7 +138,7 @@ test.describe('charts and tooltips under the policy', () => {
       f.src = src;
       f.title = 'embedded chart';
       f.width = '800';
-      f.height = '600';
+      f.height = '1400';
       document.body.append(f);
     }, `/charts/${chart.id}/`);
     await page.locator('iframe[title="embedded chart"]').scrollIntoViewIfNeeded();
