@@ -85,8 +85,10 @@ function dangers(html, { fragment = false } = {}) {
   for (const el of elements(doc)) {
     const attr = (n) => el.attrs.find((a) => a.name === n)?.value;
     if (el.tagName === 'script') {
+      // The site's modules, and the embed page's options (a classic script in its head).
       const site =
-        attr('type') === 'module' && /^\/js\/(atlas|search|compare)\.[0-9a-f]{64}\.js$/.test(attr('src') ?? '');
+        (attr('type') === 'module' && /^\/js\/(atlas|search|compare)\.[0-9a-f]{64}\.js$/.test(attr('src') ?? '')) ||
+        (attr('type') === undefined && /^\/js\/embed-page\.min\.[0-9a-f]{64}\.js$/.test(attr('src') ?? ''));
       if (!site)
         found.push(`a <script> that is not the site's: ${JSON.stringify(el.attrs)} ${textOf(el).slice(0, 80)}`);
       else if (textOf(el).trim())
@@ -102,7 +104,12 @@ function dangers(html, { fragment = false } = {}) {
       )
         found.push(`<${el.tagName} ${a.name}="${a.value}">`);
     }
-    if (['iframe', 'object', 'embed', 'base'].includes(el.tagName) || (el.tagName === 'img' && attr('src') === 'x'))
+    // The embed pages' own <base target="_blank"> (links open outside the iframe) has no href.
+    const embedBase = el.tagName === 'base' && attr('href') === undefined && attr('target') === '_blank';
+    if (
+      (['iframe', 'object', 'embed', 'base'].includes(el.tagName) && !embedBase) ||
+      (el.tagName === 'img' && attr('src') === 'x')
+    )
       found.push(`an injected <${el.tagName}>`);
   }
   return found;
