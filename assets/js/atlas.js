@@ -26,12 +26,12 @@ function initialSignals(fig) {
 }
 
 // A chart has two drawings, wide and narrow (for a column about 300 px wide); the frame's width
-// picks one, as the stylesheet does for the build-time SVGs (site.css: @container (width < 660px)).
-const NARROW_BELOW = 660;
+// picks one, as the stylesheet's container query does for the build-time SVGs. The width comes from
+// the chart stage (scripts/charts/shared/layouts.mjs, NARROW_BELOW, through charts.json).
 function layoutOf(frame) {
   const cs = getComputedStyle(frame);
   const width = frame.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
-  return width < NARROW_BELOW ? 'narrow' : 'wide';
+  return width < params.narrowBelow ? 'narrow' : 'wide';
 }
 
 async function draw(fig, signals) {

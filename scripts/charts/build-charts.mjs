@@ -21,7 +21,7 @@ import { createPool, poolSize } from './pool.mjs';
 import { planCharts } from './plan.mjs';
 import { planComparisonCharts } from './comparisons.mjs';
 import { forcedDarkSvg, themeColorsInData, themedSvg } from './shared/theme.mjs';
-import { NARROW_MIN_FONT, fontSizes } from './shared/layouts.mjs';
+import { NARROW_BELOW, NARROW_MIN_FONT, NARROW_WIDTH, fontSizes } from './shared/layouts.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -98,6 +98,8 @@ try {
   const compared = planComparisonCharts(atlas);
   charts.push(...compared.charts);
   index.comparisons = compared.index;
+  // The frame width below which pages show the narrow drawings (assets/js/atlas.js reads it from here).
+  index.layout = { narrow_below: NARROW_BELOW, narrow_width: NARROW_WIDTH };
   const { measure } = loadFonts();
   for (const { id, spec } of charts) {
     // A title wider than the chart would be cut off at the edge: fail instead.

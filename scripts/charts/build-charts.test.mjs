@@ -13,7 +13,7 @@ import { expressionInterpreter } from 'vega-interpreter';
 import { compile, load, pngPixels, scopeSvgIds } from './render.mjs';
 import { darkSvg, darkVariant, forcedDarkSvg, themeCss, themedSvg } from './shared/theme.mjs';
 import { ROOT } from '../lib/paths.mjs';
-import { NARROW_WIDTH, fontSizes } from './shared/layouts.mjs';
+import { NARROW_BELOW, NARROW_WIDTH, fontSizes } from './shared/layouts.mjs';
 
 const DATA = path.join(ROOT, 'data');
 let tmp;
@@ -439,4 +439,16 @@ test('every chart has a narrow layout for a phone: 300 px wide, no text under 12
     for (const svg of [narrow, wide]) assert.ok(!svg.includes(`>${title}<`), `${c.id}: no title in an inline layout`);
     assert.ok(file(out, `${c.id}.svg`).toString().includes(`>${title}<`), `${c.id}: the standalone SVG has its title`);
   }
+});
+
+test("the stylesheet switches to the narrow drawings at the chart stage's width, which charts.json hands the page script", () => {
+  const css = fs.readFileSync(path.join(ROOT, 'assets/css/site.css'), 'utf8');
+  const queries = [...css.matchAll(/@container \(width < (\d+)px\)/g)].map((m) => Number(m[1]));
+  assert.deepEqual(queries, [NARROW_BELOW]);
+  assert.deepEqual(index.layout, { narrow_below: NARROW_BELOW, narrow_width: NARROW_WIDTH });
+  // The widest wide drawing is never drawn below 0.85x above that width.
+  const widest = Math.max(
+    ...[...Object.values(index.charts), ...Object.values(index.comparisons)].map((c) => c.inline.width),
+  );
+  assert.ok(NARROW_BELOW / widest >= 0.85, `${NARROW_BELOW} / ${widest}`);
 });
