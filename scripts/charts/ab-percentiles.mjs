@@ -1,24 +1,12 @@
 // Charts for kind ab-percentiles: ab's "Percentage of the requests served within a certain time",
 // one curve per run (log y when the times span decades).
 import { num, times } from './shared/format.mjs';
-import { percentileLayers, runName } from './shared/curves.mjs';
+import { perRunPercentiles } from './shared/curves.mjs';
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
 export function build({ rows, fields: f }) {
   if (rows.length < 2) return [];
-  const series = { name: 'series', type: 'string', title: 'Run', description: 'The line or bar the row is drawn in.' };
-  const fields = [series, f.run, ...(f.label ? [f.label] : []), f.concurrency, f.percentile, f.time_ms, f.seed, f.line];
-  const plotted = rows
-    .map((r) => ({ ...r, series: runName(r) }))
-    .sort((a, b) => a.run - b.run || a.percentile - b.percentile);
-  const { ylog, layer } = percentileLayers({
-    rows: plotted,
-    value: 'time_ms',
-    valueField: f.time_ms,
-    percentileField: f.percentile,
-    seriesTitle: 'Run',
-    fields,
-  });
+  const { fields, plotted, ylog, layer } = perRunPercentiles(rows, f, 'time_ms', [f.concurrency]);
   const runs = [...new Set(plotted.map((r) => r.run))];
   const at = (run, p) => plotted.find((r) => r.run === run && r.percentile === p);
   const med = runs.map((run) => at(run, 50)).filter(Boolean);

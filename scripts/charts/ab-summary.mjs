@@ -1,14 +1,13 @@
 // Charts for kind ab-summary: requests per second of each ab run (a bar per run), with the
 // concurrency and failed requests in the description.
 import { list, num } from './shared/format.mjs';
-import { runBars, runName } from './shared/curves.mjs';
+import { RUN_SERIES, runBars, runName } from './shared/curves.mjs';
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
 export function build({ rows, fields: f }) {
   if (!rows.length) return [];
-  const series = { name: 'series', type: 'string', title: 'Run', description: 'The line or bar the row is drawn in.' };
   const fields = [
-    series,
+    RUN_SERIES,
     f.run,
     ...(f.label ? [f.label] : []),
     f.concurrency,

@@ -3,7 +3,7 @@
 // report has it): requests per second and time per request.
 import { capital, list, num, times } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
-import { THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
+import { CAPITALISED, THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
 export function build({ rows, fields: f, tables }) {
@@ -34,7 +34,7 @@ export function build({ rows, fields: f, tables }) {
     type: 'nominal',
     title: 'Server',
     scale: colorScale('server', servers),
-    legend: { labelExpr: 'upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)' },
+    legend: { labelExpr: CAPITALISED },
   };
 
   // # Process data: the 99th percentile (or the highest below 100) and the run's summary.

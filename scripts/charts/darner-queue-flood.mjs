@@ -3,7 +3,16 @@
 // send/recv syscalls saturate), so it is drawn as a dashed grey line and labelled as such.
 import { capital, num, times } from './shared/format.mjs';
 import { GREY, colorScale } from './shared/palette.mjs';
-import { THOUSANDS, dataTicks, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
+import {
+  CAPITALISED,
+  THOUSANDS,
+  dataTicks,
+  distinct,
+  logTicks,
+  spansDecades,
+  titleWithUnit,
+  tooltip,
+} from './shared/spec.mjs';
 
 /** The server the report runs as an upper bound rather than as a contender. */
 export const UPPER_BOUND = 'memcache';
@@ -43,7 +52,7 @@ export function build({ rows, fields: f }) {
       symbolType: 'stroke',
       symbolSize: 400,
       symbolStrokeWidth: 2.5,
-      labelExpr: `datum.label === '${UPPER_BOUND}' ? '${UPPER_BOUND} (upper bound)' : upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)`,
+      labelExpr: `datum.label === '${UPPER_BOUND}' ? '${UPPER_BOUND} (upper bound)' : ${CAPITALISED}`,
     },
   };
   const strokeDash = {

@@ -3,7 +3,15 @@
 // first step as constant, so the empty queue (0) is shown one step left of it.
 import { bytes, capital, list, num } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
-import { THOUSANDS, distinct, smallestPositive, symlogTicks, titleWithUnit, tooltip } from './shared/spec.mjs';
+import {
+  CAPITALISED,
+  THOUSANDS,
+  distinct,
+  smallestPositive,
+  symlogTicks,
+  titleWithUnit,
+  tooltip,
+} from './shared/spec.mjs';
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
 export function build({ rows, fields: f }) {
@@ -34,7 +42,7 @@ export function build({ rows, fields: f }) {
     type: 'nominal',
     title: 'Server',
     scale: colorScale('server', servers),
-    legend: { labelExpr: 'upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)' },
+    legend: { labelExpr: CAPITALISED },
   };
 
   // # Process data: each server at the largest backlog, against its rate with an empty queue.

@@ -6,6 +6,7 @@
 import { capital, num, times } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
 import {
+  CAPITALISED,
   THOUSANDS,
   distinct,
   logTicks,
@@ -52,7 +53,7 @@ export function build({ rows, fields: f }) {
     type: 'nominal',
     title: 'Server',
     scale: colorScale('server', servers),
-    legend: { labelExpr: 'upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)' },
+    legend: { labelExpr: CAPITALISED },
   };
 
   // # Process data: the comparison at the largest queue every server reached.

@@ -1,24 +1,12 @@
 // Charts for kind wrk-latency-distribution: the Latency Distribution of --latency, one curve per
 // run (log y when the latencies span decades).
 import { num, times } from './shared/format.mjs';
-import { percentileLayers, runName } from './shared/curves.mjs';
+import { perRunPercentiles } from './shared/curves.mjs';
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
 export function build({ rows, fields: f }) {
   if (rows.length < 2) return [];
-  const series = { name: 'series', type: 'string', title: 'Run', description: 'The line or bar the row is drawn in.' };
-  const fields = [series, f.run, ...(f.label ? [f.label] : []), f.percentile, f.latency_us, f.seed, f.line];
-  const plotted = rows
-    .map((r) => ({ ...r, series: runName(r) }))
-    .sort((a, b) => a.run - b.run || a.percentile - b.percentile);
-  const { ylog, layer } = percentileLayers({
-    rows: plotted,
-    value: 'latency_us',
-    valueField: f.latency_us,
-    percentileField: f.percentile,
-    seriesTitle: 'Run',
-    fields,
-  });
+  const { fields, plotted, ylog, layer } = perRunPercentiles(rows, f, 'latency_us');
   const top = Math.max(...plotted.map((r) => r.percentile));
   const tails = plotted.filter((r) => r.percentile === top).sort((a, b) => a.latency_us - b.latency_us);
   const meds = plotted.filter((r) => r.percentile === 50).map((r) => r.latency_us);

@@ -1,14 +1,13 @@
 // Charts for kind wrk-summary: Requests/sec of each wrk run (a bar per run), with the threads,
 // connections and read errors in the description.
 import { list, num } from './shared/format.mjs';
-import { runBars, runName } from './shared/curves.mjs';
+import { RUN_SERIES, runBars, runName } from './shared/curves.mjs';
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
 export function build({ rows, fields: f }) {
   if (!rows.length) return [];
-  const series = { name: 'series', type: 'string', title: 'Run', description: 'The line or bar the row is drawn in.' };
   const fields = [
-    series,
+    RUN_SERIES,
     f.run,
     f.label,
     f.threads,

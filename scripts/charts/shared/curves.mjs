@@ -71,5 +71,37 @@ export function runBars({ value, valueField, fields }) {
   ];
 }
 
+/** The field of the series a run is drawn as ("Run 2"), first among a per-run chart's fields. */
+export const RUN_SERIES = {
+  name: 'series',
+  type: 'string',
+  title: 'Run',
+  description: 'The line or bar the row is drawn in.',
+};
+
+/**
+ * A per-run percentile table (ab, wrk) as curves: one series per run, rows in run and percentile
+ * order, and the fields its CSV keeps (the run, its label, `extra`, percentile, value, provenance).
+ * @param {object[]} rows
+ * @param {Record<string, object>} f the table's fields
+ * @param {string} value the field plotted up
+ * @param {object[]} [extra] fields kept between the run and the percentile
+ */
+export function perRunPercentiles(rows, f, value, extra = []) {
+  const fields = [RUN_SERIES, f.run, ...(f.label ? [f.label] : []), ...extra, f.percentile, f[value], f.seed, f.line];
+  const plotted = rows
+    .map((r) => ({ ...r, series: runName(r) }))
+    .sort((a, b) => a.run - b.run || a.percentile - b.percentile);
+  const { ylog, layer } = percentileLayers({
+    rows: plotted,
+    value,
+    valueField: f[value],
+    percentileField: f.percentile,
+    seriesTitle: 'Run',
+    fields,
+  });
+  return { fields, plotted, ylog, layer };
+}
+
 /** The name of a run on a chart: "Run 2" (labels may be in a script the chart font lacks; they stay in the tooltip). */
 export const runName = (r) => `Run ${r.run}`;

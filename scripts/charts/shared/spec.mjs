@@ -30,6 +30,9 @@ export function titleWithUnit(f, extra = '') {
 /** Axis labels with thousands separators, also on symlog scales (whose own tick format ignores ","). */
 export const THOUSANDS = { labelExpr: "format(datum.value, ',')" };
 
+/** A legend label with its first letter capitalised ("darner" -> "Darner"), as a Vega expression. */
+export const CAPITALISED = 'upper(slice(datum.label, 0, 1)) + slice(datum.label, 1)';
+
 /** A Vega-Lite tooltip listing every field of a row, with units and thousands separators. */
 export function tooltip(fields) {
   return fields.map((f) => {
