@@ -102,3 +102,16 @@ export function rejectsAt(parse, text, line, expected, found) {
     },
   );
 }
+
+/**
+ * A text with its line n (1-based) replaced by the given lines (none: the line removed), for tests
+ * that break one line of an excerpt.
+ * @param {string} text
+ * @param {number} n
+ * @param {...string} replacement
+ */
+export function withLine(text, n, ...replacement) {
+  const lines = text.split('\n');
+  lines.splice(n - 1, 1, ...replacement);
+  return lines.join('\n');
+}

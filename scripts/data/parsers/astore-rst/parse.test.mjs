@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
 import { parsers } from '../index.mjs';
-import { goldenTests, rejectsAt } from '../../../../tests/helpers/golden.mjs';
+import { goldenTests, rejectsAt, withLine as replaceLine } from '../../../../tests/helpers/golden.mjs';
 import { realReportsOf, matchingLines } from '../../../../tests/helpers/real-data.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -19,11 +19,7 @@ describe('golden fixtures', () => goldenTests(parser, path.join(here, 'fixtures'
 const rejects = (text, line, expected, found) => rejectsAt(parser.parse, text, line, expected, found);
 
 /** The excerpt with line n (1-based) replaced by the given lines. */
-const withLine = (n, ...replacement) => {
-  const lines = excerpt.split('\n');
-  lines.splice(n - 1, 1, ...replacement);
-  return lines.join('\n');
-};
+const withLine = (n, ...replacement) => replaceLine(excerpt, n, ...replacement);
 
 describe('bad input', () => {
   test('the excerpt lines these tests change are where they think', () => {
