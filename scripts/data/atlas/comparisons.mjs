@@ -11,6 +11,9 @@
 //   comparison are its shared conditions, derived from the rows.
 // - 'best': each entity's best value per report and run (within the error budget), one comparison
 //   over all runs of all reports of the kind; each value carries the conditions of its own row.
+// Past ALL_PAIRS_UP_TO reports of a kind (reportSets), both compare each report with the one before
+// it in date order instead: every pair of 1,000 reports would be half a million comparisons, and a
+// table of hundreds of columns answers no question. The number of comparisons grows linearly.
 //
 // Exports:
 //   buildComparisons({ reports, tables, registry, errorBudgetPct? }) -> Comparison[]
@@ -69,6 +72,37 @@ import { machineFacts, normalise } from './normalise.mjs';
  * @property {{ entity: string, entity_name: string, conditions: Record<string, any>, values: Value[] }[]} rows
  * @property {object} what_differs
  */
+
+/** Up to this many reports of a kind, every pair (and all together) is compared. */
+export const ALL_PAIRS_UP_TO = 6;
+
+/**
+ * The sets of report positions (0 = oldest) compared for a kind of n reports: every pair, then all
+ * of them when n is 3 to ALL_PAIRS_UP_TO ('best' mode: all of them only); past that, each report
+ * with the one before it (n - 1 pairs).
+ * @param {number} n
+ * @param {'matched'|'best'} mode
+ * @returns {number[][]}
+ */
+export function reportSets(n, mode) {
+  if (n > ALL_PAIRS_UP_TO) return Array.from({ length: n - 1 }, (_, i) => [i, i + 1]);
+  const all = Array.from({ length: n }, (_, i) => i);
+  if (mode === 'best') return [all];
+  const sets = [];
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) sets.push([i, j]);
+  if (n >= 3) sets.push(all);
+  return sets;
+}
+
+/** Parts (one per report table) grouped by report, in the parts' (date) order. */
+function byReportOf(parts) {
+  const groups = new Map();
+  for (const p of parts) {
+    if (!groups.has(p.report.slug)) groups.set(p.report.slug, []);
+    groups.get(p.report.slug).push(p);
+  }
+  return [...groups.values()];
+}
 
 const round = (x, digits = 6) => (x === null || x === undefined ? null : Number(x.toPrecision(digits)));
 const keyOf = (obj) =>
@@ -179,19 +213,25 @@ export function buildComparisons({ reports, tables, registry, errorBudgetPct }) 
     if (entityColumns.length !== 1) continue; // no entity column (AStore) or ambiguous
     if (new Set(parts.map((p) => p.report.slug)).size < 2) continue;
     const ctx = { registry, rule, mapping, kind, entityColumn: entityColumns[0] };
-    if (rule.compare === 'best') out.push(...bestComparisons(ctx, parts));
-    else out.push(...matchedComparisons(ctx, parts));
+    const groups = byReportOf(parts);
+    for (const set of reportSets(groups.length, rule.compare)) {
+      const chosen = set.flatMap((i) => groups[i]);
+      if (rule.compare === 'best') out.push(...bestComparisons(ctx, chosen));
+      else out.push(...matchedComparisons(ctx, chosen, set.length));
+    }
   }
   out.sort((a, b) => cmpText(a.id, b.id));
   const dateOf = new Map(reports.map((r) => [r.slug, r.date]));
   const slugs = out.map((c) => shortSlug([...new Set(c.columns.map((col) => col.report))]));
+  const slugCount = new Map();
+  for (const s of slugs) slugCount.set(s, (slugCount.get(s) ?? 0) + 1);
   const bySlug = new Map(reports.map((r) => [r.slug, r]));
   return out.map((c, i) => {
     const entityTitle = byKind.get(c.kind)[0].table.columns.find((x) => x.name === c.entity_column)?.title ?? c.entity_column;
     const own = [...new Set(c.columns.map((col) => col.report))].map((slug) => bySlug.get(slug));
     return {
       ...c,
-      slug: slugs.indexOf(slugs[i]) === slugs.lastIndexOf(slugs[i]) ? slugs[i] : c.id,
+      slug: slugCount.get(slugs[i]) === 1 ? slugs[i] : c.id,
       date: c.columns.map((col) => dateOf.get(col.report)).reduce((a, b) => (b > a ? b : a)),
       question: questionOf(c, entityTitle, own),
     };
@@ -371,7 +411,8 @@ function uniqueReports(parts) {
   return [...seen.values()];
 }
 
-function matchedComparisons(ctx, parts) {
+/** The matched comparisons of the given parts: of all of them when they come from more than two reports, else of each pair of tables from different reports. */
+function matchedComparisons(ctx, parts, reportCount) {
   const { rule, registry } = ctx;
   // Per report: (entity, conditions) -> row; condition columns are every column of any table.
   const byReport = parts.map((p) => {
@@ -387,10 +428,12 @@ function matchedComparisons(ctx, parts) {
     }
     return { ...p, machine, facts, cells };
   });
+  // Several tables of the kind in one report: each with each of the other report's.
   const sets = [];
-  for (let i = 0; i < byReport.length; i++)
-    for (let j = i + 1; j < byReport.length; j++) sets.push([byReport[i], byReport[j]]);
-  if (byReport.length >= 3) sets.push(byReport);
+  if (reportCount > 2) sets.push(byReport);
+  else
+    for (let i = 0; i < byReport.length; i++)
+      for (let j = i + 1; j < byReport.length; j++) sets.push([byReport[i], byReport[j]]);
   const out = [];
   for (const set of sets) {
     if (new Set(set.map((p) => p.report.slug)).size !== set.length) continue;

@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readEntities } from '../entities.mjs';
 import { reportTables } from './tables.mjs';
-import { buildComparisons, shortSlug, tidyRows } from './comparisons.mjs';
+import { ALL_PAIRS_UP_TO, buildComparisons, reportSets, shortSlug, tidyRows } from './comparisons.mjs';
 import { entitiesYaml, reports, csvTexts } from './fixtures.mjs';
 
 const registry = readEntities(entitiesYaml, 'seeds/entities.yaml');
@@ -190,4 +190,23 @@ test('a comparison has a short URL slug and the newest date of its reports', () 
   assert.equal(c.date, [reports[0].date, reports[1].date].sort().at(-1));
   const slugs = comparisons.map((x) => x.slug);
   assert.equal(new Set(slugs).size, slugs.length);
+});
+
+test('comparisons grow linearly: every pair up to six reports of a kind, then each report with the one before it', () => {
+  assert.deepEqual(reportSets(2, 'matched'), [[0, 1]]);
+  assert.deepEqual(reportSets(3, 'matched'), [
+    [0, 1],
+    [0, 2],
+    [1, 2],
+    [0, 1, 2],
+  ]);
+  assert.deepEqual(reportSets(3, 'best'), [[0, 1, 2]]);
+  assert.equal(reportSets(ALL_PAIRS_UP_TO, 'matched').length, (ALL_PAIRS_UP_TO * (ALL_PAIRS_UP_TO - 1)) / 2 + 1);
+  for (const mode of ['matched', 'best']) {
+    assert.deepEqual(reportSets(ALL_PAIRS_UP_TO + 2, mode).slice(0, 2), [
+      [0, 1],
+      [1, 2],
+    ]);
+    assert.equal(reportSets(1000, mode).length, 999);
+  }
 });
