@@ -10,10 +10,11 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { parseFragment } from 'parse5';
 import { View, parse as parseVega, resetSVGDefIds } from 'vega';
 import { expressionInterpreter } from 'vega-interpreter';
-import { compile, load, pngPixels, scopeSvgIds } from './render.mjs';
+import { FONT_FILES, compile, load, pngPixels, scopeSvgIds } from './render.mjs';
 import { darkSvg, darkVariant, forcedDarkSvg, themeCss, themedSvg } from './shared/theme.mjs';
 import { ROOT } from '../lib/paths.mjs';
-import { NARROW_BELOW, NARROW_WIDTH, fontSizes } from './shared/layouts.mjs';
+import { NARROW_BELOW, NARROW_WIDTH, fontSizes, wideSpec } from './shared/layouts.mjs';
+import { jsonText } from '../lib/json.mjs';
 
 const DATA = path.join(ROOT, 'data');
 let tmp;
@@ -313,6 +314,33 @@ test('the PNG is twice the SVG size, with dark pixels (text) in the title region
       }
     }
     assert.ok(dark > 500, `${id}: ${dark} dark pixels in the title region`);
+  }
+});
+
+test("the PNG draws what the SVG draws: its text as the font's outlines, within 3 % of the pixels of resvg drawing the text", async () => {
+  const { resvg } = await load();
+  for (const c of Object.values(index.charts)) {
+    const svg = file(out, `${c.id}.svg`).toString();
+    const own = new resvg.Resvg(svg, {
+      fitTo: { mode: 'zoom', value: 2 },
+      background: 'white',
+      font: { loadSystemFonts: false, fontFiles: Object.values(FONT_FILES), defaultFontFamily: 'DejaVu Sans' },
+    }).render().pixels;
+    const { pixels } = await pngPixels(file(out, `${c.id}.png`));
+    assert.equal(pixels.length, own.length, c.id);
+    let differ = 0;
+    for (let i = 0; i < own.length; i += 4)
+      if ([0, 1, 2].some((k) => Math.abs(own[i + k] - pixels[i + k]) > 64)) differ++;
+    const share = differ / (own.length / 4);
+    // Kerning (which the outlines leave out, as the layout's measurement does) moves a glyph a pixel.
+    assert.ok(share < 0.03, `${c.id}: ${(share * 100).toFixed(2)} % of the PNG's pixels differ`);
+  }
+});
+
+test("the live chart's Vega spec is what compiling the chart without its title gives", async () => {
+  for (const c of Object.values(index.charts)) {
+    const vl = JSON.parse(file(out, `${c.id}.vl.json`));
+    assert.equal(file(out, `${c.id}.vg.json`).toString(), jsonText(await compile(wideSpec(vl))), c.id);
   }
 });
 

@@ -1,8 +1,9 @@
 // Compile and render helpers for the chart step: Vega-Lite -> Vega -> SVG -> PNG, in this process.
 //
-// - Text is measured with the advance widths of the same font files that resvg draws with
+// - Text is measured with the advance widths of the same font files the PNG is drawn with
 //   (DejaVu Sans, read straight from the TTF), not with Vega's rough estimate (0.8 em a character),
-//   so the layout of the SVG matches the text that ends up in it.
+//   so the layout of the SVG matches the text that ends up in it; the PNG draws the glyphs'
+//   outlines at those widths (outline-text.mjs).
 // - The SVG renderer numbers its clip paths and gradients with a global counter; it is reset before
 //   every render so a chart's SVG does not depend on what was rendered before it (or on the cache).
 // - `rendererVersion` names everything that can change a rendered byte; the build's cache keys use it.
@@ -15,6 +16,7 @@ import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { jsonText } from '../lib/json.mjs';
 import { narrowSpec, wideSpec } from './shared/layouts.mjs';
+import { outlineText, readTrueType } from './outline-text.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -47,7 +49,8 @@ export const DEFAULT_FONT_FAMILY = 'DejaVu Sans';
 // invalidates cached renders.
 const SELF =
   fs.readFileSync(new URL(import.meta.url), 'utf8') +
-  fs.readFileSync(new URL('./shared/layouts.mjs', import.meta.url), 'utf8');
+  fs.readFileSync(new URL('./shared/layouts.mjs', import.meta.url), 'utf8') +
+  fs.readFileSync(new URL('./outline-text.mjs', import.meta.url), 'utf8');
 
 /** The installed version of a package (found from its entry point: some packages do not export package.json). */
 function versionOf(name) {
@@ -76,74 +79,38 @@ export const rendererVersion = [
   fontStamp,
 ].join(' ');
 
-// # Text metrics from the TTF files.
-
-/** Advance widths of a TrueType font, per BMP character, in em. */
-function readAdvances(buf) {
-  const u16 = (o) => buf.readUInt16BE(o);
-  const tables = {};
-  for (let i = 0, n = u16(4); i < n; i++) {
-    const rec = 12 + i * 16;
-    tables[buf.toString('latin1', rec, rec + 4)] = buf.readUInt32BE(rec + 8);
-  }
-  const unitsPerEm = u16(tables.head + 18);
-  const numberOfHMetrics = u16(tables.hhea + 34);
-  const advanceOfGlyph = (g) => u16(tables.hmtx + 4 * Math.min(g, numberOfHMetrics - 1)) / unitsPerEm;
-
-  // cmap: the Windows Unicode BMP subtable (platform 3, encoding 1), format 4.
-  const cmap = tables.cmap;
-  let sub = -1;
-  for (let i = 0, n = u16(cmap + 2); i < n; i++) {
-    const rec = cmap + 4 + i * 8;
-    if (u16(rec) === 3 && u16(rec + 2) === 1) sub = cmap + buf.readUInt32BE(rec + 4);
-  }
-  if (sub < 0 || u16(sub) !== 4) throw new Error('font has no format 4 Unicode cmap');
-  const segs = u16(sub + 6) / 2;
-  const ends = sub + 14;
-  const starts = ends + segs * 2 + 2;
-  const deltas = starts + segs * 2;
-  const rangeOffsets = deltas + segs * 2;
-  const glyphOf = (c) => {
-    for (let i = 0; i < segs; i++) {
-      if (u16(ends + 2 * i) < c) continue;
-      const start = u16(starts + 2 * i);
-      if (start > c) return 0;
-      const delta = u16(deltas + 2 * i);
-      const ro = u16(rangeOffsets + 2 * i);
-      if (ro === 0) return (c + delta) & 0xffff;
-      const g = u16(rangeOffsets + 2 * i + ro + 2 * (c - start));
-      return g === 0 ? 0 : (g + delta) & 0xffff;
-    }
-    return 0;
-  };
-  const cache = new Map();
-  return (code) => {
-    let w = cache.get(code);
-    if (w === undefined) {
-      w = code > 0xffff ? advanceOfGlyph(0) : advanceOfGlyph(glyphOf(code));
-      cache.set(code, w);
-    }
-    return w;
-  };
-}
+// # Text metrics and outlines from the TTF files (outline-text.mjs reads them).
 
 let fonts = null;
 
-/** Read the font files' advance widths once per process: measure(text, size, weight) in pixels. */
+/**
+ * Read the font files once per process: measure(text, size, weight) in pixels, and the fonts
+ * themselves (outlines for the PNG).
+ */
 export function loadFonts() {
   if (fonts) return fonts;
   const missing = Object.values(FONT_FILES).filter((f) => !fs.existsSync(f));
   if (missing.length) throw new Error(`font files not found: ${missing.join(', ')} (install fonts-dejavu-core)`);
-  const regular = readAdvances(fs.readFileSync(FONT_FILES.regular));
-  const bold = readAdvances(fs.readFileSync(FONT_FILES.bold));
+  const regular = readTrueType(fs.readFileSync(FONT_FILES.regular));
+  const bold = readTrueType(fs.readFileSync(FONT_FILES.bold));
   const isBold = (w) => w === 'bold' || w === 'bolder' || +w >= 600;
+  const widths = new Map([
+    [regular, new Map()],
+    [bold, new Map()],
+  ]);
   const measure = (text, size, weight) => {
-    const adv = isBold(weight) ? bold : regular;
+    const font = isBold(weight) ? bold : regular;
+    const cache = widths.get(font);
     let w = 0;
-    for (const ch of text) w += adv(ch.codePointAt(0));
+    for (const ch of text) {
+      const code = ch.codePointAt(0);
+      let a = cache.get(code);
+      if (a === undefined) cache.set(code, (a = font.advance(font.glyphOf(code))));
+      w += a;
+    }
     return w * size;
   };
-  fonts = { measure };
+  fonts = { measure, regular, bold };
   return fonts;
 }
 
@@ -163,8 +130,9 @@ export function loadFonts() {
  * @returns {Promise<{ vg: string, vgNarrow: string, svg: string, svgWide: string, svgNarrow: string, png: Buffer }>}
  */
 export async function renderChart(vlSpec, id, narrow = {}) {
-  const { svg } = await renderSvg(await compile(vlSpec), id);
-  const vg = await compile(wideSpec(vlSpec));
+  const standalone = await compile(vlSpec);
+  const { svg } = await renderSvg(standalone, id);
+  const vg = wideVega(standalone, vlSpec);
   const { svg: svgWide } = await renderSvg(vg, id);
   const n = await renderNarrow(vlSpec, `${id}-n`, narrow);
   const png = await svgToPng(svg, { scale: 2, background: 'white' });
@@ -197,6 +165,18 @@ export async function renderNarrow(vlSpec, id, hints = {}) {
         `${id}: the narrow layout runs ${left > 0 ? `${left} px past its left edge` : `${right} px past its right edge`}`,
       );
   }
+}
+
+/**
+ * The wide layout's Vega spec from the standalone one, without compiling again: Vega-Lite writes a
+ * title into the top-level `title` and the height into `height` only, so dropping the one and
+ * setting the other is what compiling wideSpec(vlSpec) gives (a unit test holds every chart to it).
+ */
+export function wideVega(standalone, vlSpec) {
+  const { title: _title, ...rest } = standalone;
+  const out = {};
+  for (const [k, v] of Object.entries(rest)) out[k] = k === 'height' ? wideSpec(vlSpec).height : v;
+  return out;
 }
 
 /** Vega-Lite spec -> Vega spec. Throws on a Vega-Lite warning, so a broken encoding fails the build. */
@@ -273,10 +253,14 @@ function resvgOptions(scale, background) {
   };
 }
 
-/** SVG -> PNG bytes: rasterized by resvg and compressed by zlib, both on libuv's thread pool. */
+/**
+ * SVG -> PNG bytes: its text turned into the glyphs' outlines (outline-text.mjs: the same font
+ * files, the same advance widths), rasterized by resvg and compressed by zlib, both on libuv's
+ * thread pool.
+ */
 export async function svgToPng(svg, { scale = 2, background = 'white' } = {}) {
   const { resvg } = await load();
-  const img = await resvg.renderAsync(svg, resvgOptions(scale, background));
+  const img = await resvg.renderAsync(outlineText(svg, loadFonts()), resvgOptions(scale, background));
   return encodePng(img.width, img.height, img.pixels);
 }
 
