@@ -25,6 +25,13 @@ function firstLine(t, seedPath) {
   return lines.reduce((a, b) => (b < a ? b : a), Infinity);
 }
 
+/**
+ * The most rows a chart draws. A table past it (100,000 synthetic rows, say) keeps its finding and
+ * its table, and the report page says which charts are not drawn and why: a mark per row would be
+ * a 20 MB drawing no reader can read, and seconds of rendering per chart.
+ */
+export const MAX_CHART_ROWS = 5000;
+
 const sentence = (s) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
 /**
@@ -33,7 +40,8 @@ const sentence = (s) => (/[.!?]$/.test(s) ? s : `${s}.`);
  */
 export function planCharts(reports, csvTexts) {
   const charts = [];
-  const index = { charts: {}, findings: {}, reports: {} };
+  // by_table: report -> table -> chart ids in page order (for pages that list a table's charts).
+  const index = { charts: {}, findings: {}, reports: {}, by_table: {}, not_drawn: {} };
   for (const report of [...reports].sort((a, b) => a.slug.localeCompare(b.slug))) {
     // # Load inputs.
     const tables = {};
@@ -73,6 +81,18 @@ export function planCharts(reports, csvTexts) {
         const name = kindCount[t.table.kind] > 1 ? `${t.table.id}-${chart.name}` : chart.name;
         const id = `${report.slug}--${name}`;
         if (index.charts[id]) throw new Error(`two charts with the id ${id}`);
+        findings.push(sentence(chart.finding));
+        if (!headline && chart.headline) headline = sentence(chart.headline);
+        if (chart.rows.length > MAX_CHART_ROWS) {
+          (index.not_drawn[report.slug] ??= []).push({
+            name,
+            title: chart.title,
+            table: t.table.id,
+            rows: chart.rows.length,
+            limit: MAX_CHART_ROWS,
+          });
+          continue;
+        }
         const usermeta = {
           id,
           reportTitle: report.title,
@@ -136,13 +156,12 @@ export function planCharts(reports, csvTexts) {
           entry,
         });
         index.charts[id] = entry;
+        ((index.by_table[report.slug] ??= {})[t.table.id] ??= []).push(id);
         ids.push(id);
-        findings.push(sentence(chart.finding));
-        if (!headline && chart.headline) headline = sentence(chart.headline);
       }
     }
-    if (ids.length) {
-      index.reports[report.slug] = ids;
+    if (ids.length) index.reports[report.slug] = ids;
+    if (findings.length) {
       index.findings[report.slug] = { headline: headline ?? findings[0], items: [...new Set(findings)] };
     }
   }

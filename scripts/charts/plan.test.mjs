@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { planCharts } from './plan.mjs';
+import { MAX_CHART_ROWS, planCharts } from './plan.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { bestWithin } from './http-client-rate.mjs';
 import { colorScale, fixedColor } from './shared/palette.mjs';
@@ -301,4 +301,44 @@ test('helpers: numbers, ratios, ranges, titles, ticks, colours', () => {
   const scale = colorScale('language', ['Erlang', 'Zig', 'Nim']);
   assert.equal(scale.range[0], fixedColor('language', 'Erlang'));
   assert.notEqual(scale.range[1], scale.range[2]);
+});
+
+test('a chart of more rows than MAX_CHART_ROWS is not drawn: the page is told which, how many rows, and the finding stays', () => {
+  const rows = [];
+  let line = 10;
+  for (let i = 0; rows.length <= MAX_CHART_ROWS; i++)
+    for (const client of ['alpha', 'beta'])
+      rows.push({
+        run: 'results',
+        client,
+        pool_size: 8,
+        concurrency: i + 1,
+        requests_per_second: 1000 + i,
+        error_pct: 0,
+        seed: SEED,
+        line: line++,
+      });
+  const { report, csv } = fixture(
+    'big',
+    [{ id: 'client-rate', kind: 'http-client-rate', drop: ['pool_count'], rows }],
+    {
+      runs: [{ id: 'results', title: 'Results' }],
+    },
+  );
+  const { charts, index } = planCharts([report], csv);
+  // Best per client (two rows) is drawn; the charts of every row are not.
+  assert.deepEqual(
+    charts.map((c) => c.entry.name),
+    ['best-rate-by-client'],
+  );
+  assert.deepEqual(index.reports.big, ['big--best-rate-by-client']);
+  assert.deepEqual(
+    index.not_drawn.big.map((n) => [n.name, n.table, n.rows, n.limit]),
+    [
+      ['rate-by-concurrency', 'client-rate', rows.length, MAX_CHART_ROWS],
+      ['rate-vs-errors', 'client-rate', rows.length, MAX_CHART_ROWS],
+    ],
+  );
+  assert.ok(index.findings.big.items.length >= 2, 'the findings of the charts not drawn stay');
+  assert.deepEqual(index.by_table.big, { 'client-rate': ['big--best-rate-by-client'] });
 });

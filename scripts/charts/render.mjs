@@ -144,14 +144,15 @@ export async function renderChart(vlSpec, id, narrow = {}) {
  * plot's left edge, and an x axis title ends where the plot ends; so, drawn again (at most three
  * times more): when something runs past the left edge, the x axis title starts where the plot
  * starts instead; when something runs past the right edge, the legend's labels (and gradient) are
- * made that much shorter.
+ * made that much shorter, and its titles wrapped to the room right of the plot's left edge.
  */
 export async function renderNarrow(vlSpec, id, hints = {}) {
   const { measure } = loadFonts();
   let legendLabelLimit = 150;
+  let legendTitleRoom;
   let xTitleAnchor = 'end';
   for (let attempt = 0; ; attempt++) {
-    const vg = await compile(narrowSpec(vlSpec, { ...hints, measure, legendLabelLimit, xTitleAnchor }));
+    const vg = await compile(narrowSpec(vlSpec, { ...hints, measure, legendLabelLimit, legendTitleRoom, xTitleAnchor }));
     const { svg, width, view } = await renderSvg(vg, id);
     const [ox] = view.origin();
     const { x1, x2 } = view.scenegraph().root.bounds;
@@ -159,7 +160,12 @@ export async function renderNarrow(vlSpec, id, hints = {}) {
     const right = Math.ceil(ox + x2 - width);
     if (left <= 0 && right <= 0) return { vg, svg };
     if (attempt < 3 && left > 0 && xTitleAnchor === 'end') xTitleAnchor = 'start';
-    else if (attempt < 3 && right > 0 && legendLabelLimit - right >= 60) legendLabelLimit -= right + 2;
+    else if (attempt < 3 && right > 0 && legendLabelLimit - right >= 60) {
+      legendLabelLimit -= right + 2;
+      // A legend starts where the plot does: its title gets the room from there to the edge (wide
+      // y axis labels leave less), on more lines if need be.
+      legendTitleRoom = Math.min(legendTitleRoom ?? Infinity, Math.floor(width - ox - 4));
+    }
     else
       throw new Error(
         `${id}: the narrow layout runs ${left > 0 ? `${left} px past its left edge` : `${right} px past its right edge`}`,

@@ -37,6 +37,12 @@ const outDir = path.resolve(values.out ?? path.join(root, 'build', 'views'));
 /** @type {Map<string, string | Buffer>} every file of the output folder */
 const files = new Map();
 
+/**
+ * The most rows of a table a report page holds: past it (100,000 synthetic rows make a 40 MB page),
+ * the page shows the first ones and says so, and the downloads keep every row.
+ */
+const MAX_PAGE_ROWS = 2000;
+
 // # Load inputs.
 const pkg = JSON.parse(fs.readFileSync(path.join(dataDir, 'tables/datapackage.json'), 'utf8'));
 const byPath = new Map(pkg.resources.map((r) => [r.path, r]));
@@ -78,6 +84,8 @@ for (const f of reportFiles) {
       digitized: t.digitized,
       method: t.method,
       rows_count: typed.length,
+      // A page shows the first MAX_PAGE_ROWS rows (in the report's order); the CSV and JSON have all.
+      rows_shown: Math.min(typed.length, MAX_PAGE_ROWS),
       csv: `/data/${report.slug}/${t.id}.csv`,
       json: `/data/${report.slug}/${t.id}.json`,
       source_is_seed: t.source === report.seed.path,
@@ -90,7 +98,7 @@ for (const f of reportFiles) {
         // Which columns a reader can filter on in a big table: the schema says (x-filter).
         filter: x['x-filter'] ?? '',
       })),
-      rows: typed.map((r) => ({
+      rows: typed.slice(0, MAX_PAGE_ROWS).map((r) => ({
         line: r.line,
         seed: r.seed,
         cells: shown.map((x) => {

@@ -101,14 +101,22 @@ function withoutLayers(layers, names) {
  * @param {boolean} [options.transpose] swap x and y (a heatmap with many columns and few rows)
  * @param {string[]} [options.drop] names of layers the narrow layout leaves out (annotations that need room)
  * @param {number} [options.legendLabelLimit] longest legend label (and gradient) in pixels
+ * @param {number} [options.legendTitleRoom] longest line of a legend title in pixels (default: the column)
  * @param {'start'|'end'} [options.xTitleAnchor] where the x axis title stands under the plot
  */
 export function narrowSpec(
   spec,
-  { measure = roughMeasure, transpose = false, drop = [], legendLabelLimit = 150, xTitleAnchor = 'end' } = {},
+  {
+    measure = roughMeasure,
+    transpose = false,
+    drop = [],
+    legendLabelLimit = 150,
+    legendTitleRoom = NARROW_WIDTH - 2 * NARROW_PADDING - 8,
+    xTitleAnchor = 'end',
+  } = {},
 ) {
   const { title: _title, ...rest } = spec;
-  const room = NARROW_WIDTH - 2 * NARROW_PADDING - 8;
+  const room = legendTitleRoom;
   let source = drop.length ? { ...rest, layer: withoutLayers(rest.layer, drop) } : rest;
   if (transpose) {
     source = mapSpec(source, (key, value) => {
