@@ -21,7 +21,7 @@ import { createPool, poolSize } from './pool.mjs';
 import { planCharts } from './plan.mjs';
 import { planComparisonCharts } from './comparisons.mjs';
 import { forcedDarkSvg, themeColorsInData, themedSvg } from './shared/theme.mjs';
-import { NARROW_BELOW, NARROW_MIN_FONT, NARROW_WIDTH, fontSizes } from './shared/layouts.mjs';
+import { NARROW_BELOW, NARROW_MIN_FONT, NARROW_WIDTH, fontSizes, pageSvg } from './shared/layouts.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -171,10 +171,10 @@ try {
       writeFileAtomic(path.join(chartsDir, chart.id + ext), content);
       written.add(chart.id + ext);
     }
-    // The layouts pages inline (layouts/_partials/helpers/inline-svg.html), not published as files.
+    // The layouts pages inline, ready to (layouts/_partials/helpers/chart-layouts.html), not published as files.
     for (const [ext, content] of [
-      ['.svg', r.svgWide],
-      ['.narrow.svg', r.svgNarrow],
+      ['.svg', pageSvg(r.svgWide, chart.id, 'wide')],
+      ['.narrow.svg', pageSvg(r.svgNarrow, chart.id, 'narrow')],
     ]) {
       writeFileAtomic(path.join(inlineDir, chart.id + ext), content);
       inlined.add(chart.id + ext);

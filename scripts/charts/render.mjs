@@ -152,7 +152,9 @@ export async function renderNarrow(vlSpec, id, hints = {}) {
   let legendTitleRoom;
   let xTitleAnchor = 'end';
   for (let attempt = 0; ; attempt++) {
-    const vg = await compile(narrowSpec(vlSpec, { ...hints, measure, legendLabelLimit, legendTitleRoom, xTitleAnchor }));
+    const vg = await compile(
+      narrowSpec(vlSpec, { ...hints, measure, legendLabelLimit, legendTitleRoom, xTitleAnchor }),
+    );
     const { svg, width, view } = await renderSvg(vg, id);
     const [ox] = view.origin();
     const { x1, x2 } = view.scenegraph().root.bounds;
@@ -165,8 +167,7 @@ export async function renderNarrow(vlSpec, id, hints = {}) {
       // A legend starts where the plot does: its title gets the room from there to the edge (wide
       // y axis labels leave less), on more lines if need be.
       legendTitleRoom = Math.min(legendTitleRoom ?? Infinity, Math.floor(width - ox - 4));
-    }
-    else
+    } else
       throw new Error(
         `${id}: the narrow layout runs ${left > 0 ? `${left} px past its left edge` : `${right} px past its right edge`}`,
       );

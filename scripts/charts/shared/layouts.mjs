@@ -189,3 +189,20 @@ export function narrowSpec(
 export function fontSizes(svg) {
   return [...svg.matchAll(/font-size="([\d.]+)px"|font-size:\s*([\d.]+)px/g)].map((m) => +(m[1] ?? m[2]));
 }
+
+/**
+ * A drawing as a page inlines it (layouts/_partials/helpers/chart-layouts.html reads the file as
+ * is): named and described by its figure's title and description (`<id>-title`, `<id>-desc`),
+ * classed by layout (`chart-wide` or `chart-narrow`: the stylesheet shows one), and every quote in
+ * its text written `&quot;` (a bare '"' in text, from a report's label, makes Hugo's minifier lose
+ * its place; Vega escapes < and >, so '>' only ever ends a tag).
+ * @param {string} svg the drawing (render.mjs)
+ * @param {string} id the chart id
+ * @param {'wide'|'narrow'} layout
+ */
+export function pageSvg(svg, id, layout) {
+  return svg
+    .replace(/^<svg /, `<svg role="img" aria-labelledby="${id}-title" aria-describedby="${id}-desc" `)
+    .replace(/^(<svg[^>]*) class="marks"/, `$1 class="marks chart-${layout}"`)
+    .replace(/>([^<]*)</g, (all, text) => (text.includes('"') ? `>${text.replaceAll('"', '&quot;')}<` : all));
+}
