@@ -6,7 +6,8 @@
 // one chart each (comparisons.mjs), indexed under `comparisons`.
 // Same input, same bytes. Each chart is compiled and drawn once, in a pool of worker threads (one
 // per core, pool.mjs); renders are cached by content hash in .cache/charts/ (key: the spec and the
-// renderer version), so unchanged charts are not rendered again; output is the same either way.
+// renderer version), as the files they publish: a chart from the cache is hard-linked into place,
+// not rendered, read or written again. Output is the same either way.
 // Usage: node scripts/charts/build-charts.mjs [--data DIR] [--out DIR] [--cache DIR | --no-cache] [--quiet]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
 import { sha256 } from '../lib/hash.mjs';
 import { toCsv } from '../lib/csv.mjs';
-import { writeFileAtomic } from '../lib/fs.mjs';
+import { linkFileAtomic, writeFileAtomic } from '../lib/fs.mjs';
 import { jsonText, sortedJsonText } from '../lib/json.mjs';
 import { countMarks, loadFonts, rendererVersion, svgSize } from './render.mjs';
 import { createPool, poolSize } from './pool.mjs';
@@ -39,29 +40,32 @@ const chartsDir = path.join(outDir, 'static', 'charts');
 const inlineDir = path.join(outDir, 'inline');
 const started = performance.now();
 
-// How a spec becomes the cached files (render.mjs's renderChart): part of the cache key.
-const RECIPE = 'standalone svg + png x2 on white; wide vg + svg; narrow vg + svg (ids scoped)';
+// How a spec becomes the cached files (render.mjs's renderChart, then the themes and the page
+// layouts below): part of the cache key.
+const RECIPE = 'standalone svg themed + dark + png x2 on white; wide vg + page svg; narrow vg + page svg (ids scoped)';
 
-/** What the cache keeps of a chart: the renders. The themed SVGs are made from the light one on the way out. */
-const RENDERS = [
-  ['vg', '.vg.json'],
-  ['vgNarrow', '.narrow.vg.json'],
-  ['svg', '.svg'],
-  ['svgWide', '.wide.svg'],
-  ['svgNarrow', '.narrow.svg'],
-  ['png', '.png'],
+/**
+ * What a render publishes, by the name of its file in the cache (`<key><suffix>`) and where it goes:
+ * static/charts/<id><ext> (published) or inline/<id><ext> (read by Hugo into pages). The cache holds
+ * these files exactly, so a chart from the cache is linked into place (lib/fs.mjs linkFileAtomic),
+ * never read or written again.
+ */
+const PRODUCTS = [
+  ['.vg.json', 'static', '.vg.json'],
+  ['.narrow.vg.json', 'static', '.narrow.vg.json'],
+  ['.svg', 'static', '.svg'],
+  ['.dark.svg', 'static', '.dark.svg'],
+  ['.png', 'static', '.png'],
+  ['.page.svg', 'inline', '.svg'],
+  ['.page.narrow.svg', 'inline', '.narrow.svg'],
+  ['.size.json', null, null],
 ];
 
-/** Read a chart's renders from the cache, or undefined when any file is missing. */
+/** A chart's products from the cache (file name by suffix), or undefined when any file is missing. */
 function fromCache(key) {
   if (!cacheDir) return undefined;
-  const files = RENDERS.map(([, ext]) => path.join(cacheDir, key + ext));
-  if (!files.every((f) => fs.existsSync(f))) return undefined;
-  const r = {};
-  RENDERS.forEach(([name, ext], i) => {
-    r[name] = ext === '.png' ? fs.readFileSync(files[i]) : fs.readFileSync(files[i], 'utf8');
-  });
-  return r;
+  const files = Object.fromEntries(PRODUCTS.map(([suffix]) => [suffix, path.join(cacheDir, key + suffix)]));
+  return Object.values(files).every((f) => fs.existsSync(f)) ? files : undefined;
 }
 
 // Charts in flight: two per worker, so that a worker never waits while the main thread writes.
@@ -127,57 +131,73 @@ try {
     const specJson = jsonText(chart.spec);
     const narrow = chart.narrow ?? {};
     const key = sha256(specJson, jsonText(narrow), RECIPE, rendererVersion);
-    let r = fromCache(key);
-    if (r) cached++;
-    else {
+    let files = fromCache(key);
+    let size;
+    if (files) {
+      cached++;
+      size = JSON.parse(fs.readFileSync(files['.size.json'], 'utf8'));
+    } else {
       const clash = themeColorsInData(chart.spec);
       if (clash.length) throw new Error(`${chart.id}: data colours ${clash.join(', ')} are theme colours; pick others`);
-      r = await pool.render(chart.spec, chart.id, narrow);
+      const r = await pool.render(chart.spec, chart.id, narrow);
       rendered++;
+      for (const [layout, svg] of [
+        ['standalone', r.svg],
+        ['wide', r.svgWide],
+        ['narrow', r.svgNarrow],
+      ]) {
+        const marks = countMarks(svg, chart.markClass);
+        if (marks !== chart.rows.length) {
+          throw new Error(
+            `${chart.id}: the ${layout} SVG has ${marks} ${chart.markClass} items for ${chart.rows.length} plotted rows`,
+          );
+        }
+      }
+      const small = Math.min(...fontSizes(r.svgNarrow));
+      if (small < NARROW_MIN_FONT) throw new Error(`${chart.id}: the narrow layout has text of ${small} px`);
+      size = { ...svgSize(r.svg), inline: svgSize(r.svgWide), narrow: svgSize(r.svgNarrow) };
+      const contents = {
+        '.vg.json': r.vg,
+        '.narrow.vg.json': r.vgNarrow,
+        '.svg': themedSvg(r.svg),
+        '.dark.svg': forcedDarkSvg(r.svg),
+        '.png': r.png,
+        // The layouts pages inline, ready to (layouts/_partials/helpers/chart-layouts.html).
+        '.page.svg': pageSvg(r.svgWide, chart.id, 'wide'),
+        '.page.narrow.svg': pageSvg(r.svgNarrow, chart.id, 'narrow'),
+        '.size.json': jsonText(size),
+      };
       if (cacheDir) {
         fs.mkdirSync(cacheDir, { recursive: true });
-        for (const [name, ext] of RENDERS) writeFileAtomic(path.join(cacheDir, key + ext), r[name]);
-      }
+        files = {};
+        for (const [suffix, content] of Object.entries(contents)) {
+          files[suffix] = path.join(cacheDir, key + suffix);
+          writeFileAtomic(files[suffix], content);
+        }
+      } else files = contents;
     }
-    for (const [layout, svg] of [
-      ['standalone', r.svg],
-      ['wide', r.svgWide],
-      ['narrow', r.svgNarrow],
+    Object.assign(chart.entry, size);
+    // # Save outputs: the spec and the plotted rows; the products linked from the cache (or written).
+    for (const [ext, content] of [
+      ['.vl.json', specJson],
+      [
+        '.csv',
+        toCsv(
+          chart.rows,
+          chart.fields.map((f) => f.name),
+        ),
+      ],
     ]) {
-      const marks = countMarks(svg, chart.markClass);
-      if (marks !== chart.rows.length) {
-        throw new Error(
-          `${chart.id}: the ${layout} SVG has ${marks} ${chart.markClass} items for ${chart.rows.length} plotted rows`,
-        );
-      }
-    }
-    const small = Math.min(...fontSizes(r.svgNarrow));
-    if (small < NARROW_MIN_FONT) throw new Error(`${chart.id}: the narrow layout has text of ${small} px`);
-    Object.assign(chart.entry, svgSize(r.svg), { inline: svgSize(r.svgWide), narrow: svgSize(r.svgNarrow) });
-    // # Save outputs.
-    const files = {
-      '.vl.json': specJson,
-      '.csv': toCsv(
-        chart.rows,
-        chart.fields.map((f) => f.name),
-      ),
-      '.vg.json': r.vg,
-      '.narrow.vg.json': r.vgNarrow,
-      '.svg': themedSvg(r.svg),
-      '.dark.svg': forcedDarkSvg(r.svg),
-      '.png': r.png,
-    };
-    for (const [ext, content] of Object.entries(files)) {
       writeFileAtomic(path.join(chartsDir, chart.id + ext), content);
       written.add(chart.id + ext);
     }
-    // The layouts pages inline, ready to (layouts/_partials/helpers/chart-layouts.html), not published as files.
-    for (const [ext, content] of [
-      ['.svg', pageSvg(r.svgWide, chart.id, 'wide')],
-      ['.narrow.svg', pageSvg(r.svgNarrow, chart.id, 'narrow')],
-    ]) {
-      writeFileAtomic(path.join(inlineDir, chart.id + ext), content);
-      inlined.add(chart.id + ext);
+    for (const [suffix, where, ext] of PRODUCTS) {
+      if (!where) continue;
+      const [dir, names] = where === 'static' ? [chartsDir, written] : [inlineDir, inlined];
+      const to = path.join(dir, chart.id + ext);
+      if (cacheDir) linkFileAtomic(files[suffix], to);
+      else writeFileAtomic(to, files[suffix]);
+      names.add(chart.id + ext);
     }
   });
   await pool.close();

@@ -35,6 +35,62 @@ export function writeFileAtomic(file, content) {
   }
 }
 
+/**
+ * Make `file` the same file as `src` (a hard link; a copy when the two are on different file
+ * systems), through a temporary name beside it like writeFileAtomic. For files that are never
+ * written in place, only replaced (what writeFileAtomic writes): a link shares the bytes, so writing
+ * a big file twice (a cache and the folder it feeds) becomes writing it once.
+ */
+export function linkFileAtomic(src, file) {
+  const a = fs.statSync(src);
+  const b = fs.statSync(file, { throwIfNoEntry: false });
+  // rename() of two links to one file does nothing and would leave the temporary name behind.
+  if (b && b.ino === a.ino && b.dev === a.dev) return;
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.tmp-${process.pid}`;
+  try {
+    fs.rmSync(tmp, { force: true });
+    try {
+      fs.linkSync(src, tmp);
+    } catch (e) {
+      if (!['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP'].includes(e.code)) throw e;
+      fs.copyFileSync(src, tmp);
+    }
+    fs.renameSync(tmp, file);
+  } catch (e) {
+    fs.rmSync(tmp, { force: true });
+    throw e;
+  }
+}
+
+/**
+ * Put every file under `src` at the same place under `dest` as a hard link (a copy across file
+ * systems): publishing a folder of thousands of generated files without copying their bytes.
+ * A file that is already in `dest` is an error (two stages publish one path).
+ * @returns {number} files linked
+ */
+export function linkTree(src, dest) {
+  let n = 0;
+  const made = new Set();
+  for (const file of walk(src)) {
+    const to = path.join(dest, path.relative(src, file));
+    if (fs.existsSync(to)) throw new Error(`${to}: already written (two stages publish this path)`);
+    const dir = path.dirname(to);
+    if (!made.has(dir)) {
+      fs.mkdirSync(dir, { recursive: true });
+      made.add(dir);
+    }
+    try {
+      fs.linkSync(file, to);
+    } catch (e) {
+      if (!['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP'].includes(e.code)) throw e;
+      fs.copyFileSync(file, to);
+    }
+    n++;
+  }
+  return n;
+}
+
 /** Temporary folders beside `dir` are named `.<name>.tmp-<pid>-<random>`, the old tree during a swap `<that>.old`. */
 const tmpPrefix = (dir) => `.${path.basename(dir)}.tmp-`;
 

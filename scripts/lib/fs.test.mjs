@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { writeTreeAtomic, readTree, recoverTree } from './fs.mjs';
+import { linkFileAtomic, linkTree, writeFileAtomic, writeTreeAtomic, readTree, recoverTree } from './fs.mjs';
 
 describe('writeTreeAtomic', () => {
   let parent;
@@ -113,5 +113,48 @@ describe('writeTreeAtomic', () => {
     fs.mkdirSync(path.join(parent, '.data.tmp-999999999-xyz'), { recursive: true });
     writeTreeAtomic(dir, new Map([['a.json', '1\n']]));
     assert.deepEqual(fs.readdirSync(parent), ['data']);
+  });
+});
+
+describe('linkFileAtomic and linkTree (the chart cache linked into build/, build/ into the site)', () => {
+  let dir;
+  beforeEach(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-atlas-link-'));
+  });
+  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  test('a linked file has the source bytes, linking it again leaves no temporary file, and replacing it never changes the source', () => {
+    const src = path.join(dir, 'cache', 'k.svg');
+    const dst = path.join(dir, 'build', 'a.svg');
+    writeFileAtomic(src, '<svg>one</svg>');
+    linkFileAtomic(src, dst);
+    linkFileAtomic(src, dst);
+    assert.equal(fs.readFileSync(dst, 'utf8'), '<svg>one</svg>');
+    assert.deepEqual(fs.readdirSync(path.dirname(dst)), ['a.svg']);
+    writeFileAtomic(dst, '<svg>two</svg>');
+    assert.equal(fs.readFileSync(src, 'utf8'), '<svg>one</svg>');
+    const other = path.join(dir, 'cache', 'l.svg');
+    writeFileAtomic(other, '<svg>three</svg>');
+    linkFileAtomic(other, dst);
+    assert.equal(fs.readFileSync(dst, 'utf8'), '<svg>three</svg>');
+    assert.equal(fs.readFileSync(src, 'utf8'), '<svg>one</svg>');
+  });
+
+  test('linkTree publishes every file at its place, and refuses a path another stage already wrote', () => {
+    const src = path.join(dir, 'static');
+    const site = path.join(dir, 'site');
+    writeFileAtomic(path.join(src, 'charts', 'a.png'), 'png');
+    writeFileAtomic(path.join(src, 'charts', 'b.svg'), 'svg');
+    writeFileAtomic(path.join(site, 'charts', 'a', 'index.html'), 'page');
+    assert.equal(linkTree(src, site), 2);
+    assert.deepEqual(
+      [...readTree(site)],
+      [
+        ['charts/a/index.html', 'page'],
+        ['charts/a.png', 'png'],
+        ['charts/b.svg', 'svg'],
+      ],
+    );
+    assert.throws(() => linkTree(src, site), /charts\/a\.png: already written/);
   });
 });
