@@ -16,7 +16,7 @@ import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { readTable } from '../lib/table.mjs';
 import { venvBin } from '../lib/tools.mjs';
 import { loadEnv, readInputs } from '../data/inputs.mjs';
-import { buildData } from '../data/pipeline.mjs';
+import { buildData, readRegistries } from '../data/pipeline.mjs';
 
 const { values } = parseArgs({ options: { root: { type: 'string' }, 'no-csvclean': { type: 'boolean' } } });
 const root = path.resolve(values.root ?? ROOT);
@@ -65,9 +65,16 @@ for (const [file, text] of [
 
 // # Process data: each report on its own, so that one broken report does not hide another.
 let ok = !inputs.problems.length;
+// The registries once, not once a report (a broken one is then reported by every report's run).
+let registries;
+try {
+  registries = readRegistries(inputs);
+} catch {
+  registries = undefined;
+}
 for (const report of inputs.reports) {
   try {
-    buildData({ ...inputs, reports: [report] }, env);
+    buildData({ ...inputs, registries, reports: [report] }, env);
   } catch (e) {
     asLine(e).forEach(say);
     ok = false;

@@ -33,15 +33,26 @@ export { readPlatforms };
  */
 
 /**
+ * The platform and entity registries (seeds/platforms.yaml, seeds/entities.yaml), parsed and checked;
+ * `registry` is null without entitiesText. A caller that builds reports one at a time (the check)
+ * parses them once and passes them to buildData as `inputs.registries`: read-only, never changed.
+ */
+export function readRegistries(inputs) {
+  return {
+    platforms: readPlatforms(inputs.platformsText, inputs.platformsPath),
+    registry: inputs.entitiesText === undefined ? null : readEntities(inputs.entitiesText, inputs.entitiesPath),
+  };
+}
+
+/**
  * Build every file of data/ from the inputs.
- * @param {{ reports: ReportInput[], platformsText: string, platformsPath: string, entitiesText?: string, entitiesPath?: string }} inputs
+ * @param {{ reports: ReportInput[], platformsText: string, platformsPath: string, entitiesText?: string, entitiesPath?: string, registries?: ReturnType<typeof readRegistries> }} inputs
  *   without entitiesText (tests of one report), names are not resolved and no atlas is made
  * @param {{ parsers: Record<string, any>, schemas: Record<string, any>, metaSchema: object }} env
  * @returns {{ files: Map<string, string>, reports: any[] }}
  */
 export function buildData(inputs, env) {
-  const platforms = readPlatforms(inputs.platformsText, inputs.platformsPath);
-  const registry = inputs.entitiesText === undefined ? null : readEntities(inputs.entitiesText, inputs.entitiesPath);
+  const { platforms, registry } = inputs.registries ?? readRegistries(inputs);
   const ctx = { ...env, platforms };
   const files = new Map();
   const resources = [];
