@@ -81,7 +81,7 @@ const opts = {
   runs: Number(args.runs ?? (args.quick ? 1 : 3)),
   sizes: (args.sizes ?? (args.quick ? '10,100' : '10,100,1000')).split(',').map(Number),
   rows: (args.rows ?? (args.quick ? '1000,10000' : '1000,10000,100000')).split(',').map(Number),
-  limit_s: Number(args.limit ?? 180),
+  limit_s: Number(args.limit ?? 600),
   viewport: args.viewport ?? '1280x800',
   seed: Number(args.seed ?? 1),
   lighthouse_gzip: !args.raw,
