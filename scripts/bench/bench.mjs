@@ -34,6 +34,8 @@ import {
   measure,
 } from './workspace.mjs';
 import { walk } from '../lib/fs.mjs';
+import { NO_BROWSER, chromePath } from '../lib/tools.mjs';
+import { chromium } from '@playwright/test';
 import { synthesize, synthesizeBigReport, writeCorpus, editOneValue } from './corpus.mjs';
 import { measureSite, findPages, TYPES } from './weight.mjs';
 import { gzipProxy } from './gzip-proxy.mjs';
@@ -86,6 +88,15 @@ const opts = {
   seed: Number(args.seed ?? 1),
   lighthouse_gzip: !args.raw,
 };
+// The page measurements need a browser: say so before the builds, not after a quarter of an hour.
+if (
+  (only.includes('weight') || only.includes('lighthouse')) &&
+  !chromePath() &&
+  !fs.existsSync(chromium.executablePath())
+) {
+  console.error(`bench: ${NO_BROWSER} (or leave out weight and lighthouse: --only build,scale,rows)`);
+  process.exit(1);
+}
 const full = !args.only && !args.quick && !args.runs && !args.sizes && !args.rows;
 const out = path.resolve(args.out ?? path.join(ROOT, 'bench/results', full ? 'latest.json' : 'partial.json'));
 const tmp = args.tmp ? path.resolve(args.tmp) : os.tmpdir();
