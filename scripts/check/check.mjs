@@ -70,7 +70,7 @@ let registries;
 try {
   registries = readRegistries(inputs);
 } catch {
-  registries = undefined;
+  // Left to each report's run, which reports it.
 }
 for (const report of inputs.reports) {
   try {

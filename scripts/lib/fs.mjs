@@ -22,12 +22,16 @@ export function readTree(dir) {
   return out;
 }
 
-/** Write one file through a temporary name beside it, so a reader never sees half a file. */
-export function writeFileAtomic(file, content) {
+/**
+ * Replace `file` in one rename: `fill(tmp)` makes the new file at a temporary name beside it, so a
+ * reader never sees half a file, and a failure leaves the old one and no temporary name.
+ */
+function replaceFile(file, fill) {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const tmp = `${file}.tmp-${process.pid}`;
   try {
-    fs.writeFileSync(tmp, content);
+    fs.rmSync(tmp, { force: true });
+    fill(tmp);
     fs.renameSync(tmp, file);
   } catch (e) {
     fs.rmSync(tmp, { force: true });
@@ -35,32 +39,33 @@ export function writeFileAtomic(file, content) {
   }
 }
 
+/** Write one file through a temporary name beside it, so a reader never sees half a file. */
+export function writeFileAtomic(file, content) {
+  replaceFile(file, (tmp) => fs.writeFileSync(tmp, content));
+}
+
+/** A hard link `to` of `src`; a copy where the file system cannot link them (another device, say). */
+function linkOrCopy(src, to) {
+  try {
+    fs.linkSync(src, to);
+  } catch (e) {
+    if (!['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP'].includes(e.code)) throw e;
+    fs.copyFileSync(src, to);
+  }
+}
+
 /**
- * Make `file` the same file as `src` (a hard link; a copy when the two are on different file
- * systems), through a temporary name beside it like writeFileAtomic. For files that are never
- * written in place, only replaced (what writeFileAtomic writes): a link shares the bytes, so writing
- * a big file twice (a cache and the folder it feeds) becomes writing it once.
+ * Make `file` the same file as `src` (linkOrCopy), through a temporary name beside it like
+ * writeFileAtomic. For files that are never written in place, only replaced (what writeFileAtomic
+ * writes): a link shares the bytes, so writing a big file twice (a cache and the folder it feeds)
+ * becomes writing it once.
  */
 export function linkFileAtomic(src, file) {
   const a = fs.statSync(src);
   const b = fs.statSync(file, { throwIfNoEntry: false });
   // rename() of two links to one file does nothing and would leave the temporary name behind.
   if (b && b.ino === a.ino && b.dev === a.dev) return;
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const tmp = `${file}.tmp-${process.pid}`;
-  try {
-    fs.rmSync(tmp, { force: true });
-    try {
-      fs.linkSync(src, tmp);
-    } catch (e) {
-      if (!['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP'].includes(e.code)) throw e;
-      fs.copyFileSync(src, tmp);
-    }
-    fs.renameSync(tmp, file);
-  } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    throw e;
-  }
+  replaceFile(file, (tmp) => linkOrCopy(src, tmp));
 }
 
 /**
@@ -80,12 +85,7 @@ export function linkTree(src, dest) {
       fs.mkdirSync(dir, { recursive: true });
       made.add(dir);
     }
-    try {
-      fs.linkSync(file, to);
-    } catch (e) {
-      if (!['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP'].includes(e.code)) throw e;
-      fs.copyFileSync(file, to);
-    }
+    linkOrCopy(file, to);
     n++;
   }
   return n;
