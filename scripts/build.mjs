@@ -42,6 +42,19 @@ const steps = [
 ];
 
 /**
+ * What the site publishes as it is, [folder, where in the site, what to leave out]: the downloads
+ * of data/ (every CSV and the data package; the comparisons across reports, as CSV and as the JSON
+ * the compare view reads), and what the views and chart stages wrote for publishing.
+ */
+const PUBLISHED = [
+  ['data/tables', 'data'],
+  ['data/atlas/comparisons', 'data/comparisons'],
+  ['data/atlas', 'data/atlas', (rel) => rel === 'comparisons'],
+  ['build/views/static', ''],
+  ['build/charts/static', ''],
+];
+
+/**
  * Every input of each stage (its own code, the code it imports, the files it reads), and what it
  * must leave behind to be skipped. A stage runs again when any of these changes, as make would.
  * The views read the seed texts and the original images that data/ names, so seeds/ is theirs too.
@@ -75,9 +88,11 @@ const STAGES = {
     ],
     output: 'public/index.html', // written into the staging folder, swapped in after the search stage
     extra: hugoOptions.join(' '),
-    // The chart files, hard-linked into the site rather than copied by Hugo (a mount would copy
-    // every byte: about 300 KB a chart, a third of Hugo's time at 100 reports).
-    after: () => linkTree(path.join(ROOT, 'build', 'charts', 'static'), staging),
+    // The files published as they are, hard-linked into the site rather than copied by Hugo (a
+    // mount would copy every byte: about 300 KB a chart, a third of Hugo's time at 100 reports).
+    after: () => {
+      for (const [from, to, skip] of PUBLISHED) linkTree(path.join(ROOT, from), path.join(staging, to), { skip });
+    },
   },
   // The pages Hugo wrote: its stamp changes whenever it ran on other inputs (Hugo's --cleanDestinationDir
   // removes public/pagefind/, and then the missing output makes this stage run again).

@@ -50,7 +50,7 @@ function linkOrCopy(src, to) {
     fs.linkSync(src, to);
   } catch (e) {
     if (!['EXDEV', 'EPERM', 'EMLINK', 'ENOTSUP'].includes(e.code)) throw e;
-    fs.copyFileSync(src, to);
+    fs.copyFileSync(src, to, fs.constants.COPYFILE_EXCL);
   }
 }
 
@@ -72,22 +72,38 @@ export function linkFileAtomic(src, file) {
  * Put every file under `src` at the same place under `dest` as a hard link (a copy across file
  * systems): publishing a folder of thousands of generated files without copying their bytes.
  * A file that is already in `dest` is an error (two stages publish one path).
+ * @param {string} src
+ * @param {string} dest
+ * @param {{ skip?: (rel: string) => boolean }} [options] skip: leave out the file or folder at this
+ *   path relative to `src` (with /)
  * @returns {number} files linked
  */
-export function linkTree(src, dest) {
+export function linkTree(src, dest, { skip = () => false } = {}) {
   let n = 0;
-  const made = new Set();
-  for (const file of walk(src)) {
-    const to = path.join(dest, path.relative(src, file));
-    if (fs.existsSync(to)) throw new Error(`${to}: already written (two stages publish this path)`);
-    const dir = path.dirname(to);
-    if (!made.has(dir)) {
-      fs.mkdirSync(dir, { recursive: true });
-      made.add(dir);
+  const visit = (from, to, rel) => {
+    let made = false;
+    const entries = fs.readdirSync(from, { withFileTypes: true });
+    entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    for (const e of entries) {
+      const r = rel ? `${rel}/${e.name}` : e.name;
+      if (skip(r)) continue;
+      if (e.isDirectory()) {
+        visit(path.join(from, e.name), path.join(to, e.name), r);
+        continue;
+      }
+      if (!made) fs.mkdirSync(to, { recursive: true });
+      made = true;
+      const target = path.join(to, e.name);
+      try {
+        linkOrCopy(path.join(from, e.name), target);
+      } catch (err) {
+        if (err.code === 'EEXIST') throw new Error(`${target}: already written (two stages publish this path)`);
+        throw err;
+      }
+      n++;
     }
-    linkOrCopy(file, to);
-    n++;
-  }
+  };
+  if (fs.existsSync(src)) visit(src, dest, '');
   return n;
 }
 
