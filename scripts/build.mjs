@@ -23,6 +23,8 @@ const skipData = process.argv.includes('--skip-data');
 const force = process.argv.includes('--force');
 const publish = process.argv.includes('--publish');
 const publishURL = publish ? readPublishURL(ROOT) : undefined;
+/** The path the site is published under: where the links the views stage writes start. */
+const basePath = publishURL ? new URL(publishURL).pathname : '/';
 
 const node = process.execPath;
 const PUBLIC = path.join(ROOT, 'public');
@@ -35,7 +37,7 @@ const steps = [
   skipData ? [] : [['data', node, ['scripts/data/build-data.mjs', '--quiet']]],
   [
     ['charts', node, ['scripts/charts/build-charts.mjs', '--quiet']],
-    ['views', node, ['scripts/views/build-views.mjs']],
+    ['views', node, ['scripts/views/build-views.mjs', '--base-path', basePath]],
   ],
   [['hugo', hugoBin(), hugoArgs]],
   [['search', node, ['scripts/search/build-search.mjs', '--site', staging]]],
@@ -74,6 +76,7 @@ const STAGES = {
       ...CODE,
     ],
     output: 'build/views/data/schemas.json',
+    extra: basePath,
   },
   hugo: {
     inputs: [

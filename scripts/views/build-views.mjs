@@ -1,9 +1,13 @@
 // CLI: data/ -> what the site needs beside the charts, in build/views/ (replaced in one swap, so a
 // file no longer produced is gone):
 //  - static/data/<slug>/<table>.json: each table as JSON (the CSV's rows, typed), for download;
-//  - data/views/<slug>.json: each table ready to render (column labels with units, numbers
-//    formatted for reading, the raw value kept for sorting, the seed line of every row), plus the
-//    seed lines that produced data;
+//  - data/views/<slug>.json: each table's heading, columns (labels with units) and downloads, and
+//    the original images; html/tables/<slug>/<table>.html: its rows as the page shows them (numbers
+//    formatted for reading, the raw value kept for sorting, the seed line of every row), and
+//    html/seeds/<slug>.html: the seed's numbered lines, those that produced data marked
+//    (fragments.mjs: HTML for Hugo to include as it is, with the site's base path in its links);
+//  - data/comparisons.json: the comparisons across reports (data/atlas/comparisons.json) without
+//    their rows, and html/compare/<id>.html: the rows of each one's values table;
 //  - static/reports/<slug>/<table>-original.<png|jpg|gif|webp>: the images digitized tables were read
 //    from, the extension chosen from the bytes (lib/image.mjs);
 //  - data/schemas.json: the table kinds (the data dictionary) for the methodology page;
@@ -13,7 +17,9 @@
 //  - static/vendor/: Vega, Vega-Lite and vega-embed, served by the site for embedders.
 // It reads data/ and, for the seed text and the original images that data/ names, the files at
 // those repository paths (the build declares seeds/ as this stage's input).
-// Usage: node scripts/views/build-views.mjs [--root DIR] [--data DIR] [--out DIR]
+// Usage: node scripts/views/build-views.mjs [--root DIR] [--data DIR] [--out DIR] [--base-path /PATH/]
+// --base-path: the path the site is published under (the path of --baseURL: the build passes it
+// with --publish), which the links in the HTML fragments start with; "/" by default.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,12 +30,23 @@ import { readTableOrThrow } from '../lib/table.mjs';
 import { loadSchemas } from '../data/schemas.mjs';
 import { publishURL } from '../lib/config.mjs';
 import { formatNumber } from './format.mjs';
+import { comparisonRows, comparisonSummary, seedLines, tableRows } from './fragments.mjs';
 import { citation } from './citation.mjs';
 import { IMAGE_WORDS, extensionOf, imageSize, imageType } from '../lib/image.mjs';
 
 const { values } = parseArgs({
-  options: { root: { type: 'string' }, data: { type: 'string' }, out: { type: 'string' } },
+  options: {
+    root: { type: 'string' },
+    data: { type: 'string' },
+    out: { type: 'string' },
+    'base-path': { type: 'string' },
+  },
 });
+const basePath = values['base-path'] ?? '/';
+if (!/^\/([^/?#\s]+\/)*$/.test(basePath))
+  throw new Error(
+    `build-views: --base-path: expected a path such as / or /bench-atlas/, found ${JSON.stringify(basePath)}`,
+  );
 const root = path.resolve(values.root ?? ROOT);
 const dataDir = path.resolve(values.data ?? path.join(root, 'data'));
 const outDir = path.resolve(values.out ?? path.join(root, 'build', 'views'));
@@ -98,16 +115,18 @@ for (const f of reportFiles) {
         // Which columns a reader can filter on in a big table: the schema says (x-filter).
         filter: x['x-filter'] ?? '',
       })),
-      rows: typed.slice(0, MAX_PAGE_ROWS).map((r) => ({
-        line: r.line,
-        seed: r.seed,
-        cells: shown.map((x) => {
-          const v = r[x.name];
-          const numeric = x.type === 'integer' || x.type === 'number';
-          return { v: v === null ? '' : v, t: v === null ? '' : numeric ? formatNumber(v) : String(v) };
-        }),
-      })),
     });
+    const view = tables.at(-1);
+    const rows = typed.slice(0, MAX_PAGE_ROWS).map((r) => ({
+      line: r.line,
+      seed: r.seed,
+      cells: shown.map((x) => {
+        const v = r[x.name];
+        const numeric = x.type === 'integer' || x.type === 'number';
+        return { v: v === null ? '' : v, t: v === null ? '' : numeric ? formatNumber(v) : String(v) };
+      }),
+    }));
+    files.set(`html/tables/${report.slug}/${t.id}.html`, tableRows(view, rows, { slug: report.slug, basePath }));
   }
   // Original images that digitized tables were read from, published beside the report.
   const images = {};
@@ -132,8 +151,15 @@ for (const f of reportFiles) {
     .replace(/\r\n?/g, '\n')
     .replace(/\n$/, '');
   const seed = seedText.split('\n').map((text, i) => ({ text, used: usedLines.has(i + 1) }));
-  files.set(`data/views/${report.slug}.json`, jsonText({ slug: report.slug, tables, images, seed }, 0));
+  files.set(`html/seeds/${report.slug}.html`, seedLines(seed));
+  files.set(`data/views/${report.slug}.json`, jsonText({ slug: report.slug, tables, images }, 0));
 }
+
+// The comparisons across reports: what pages read of them, and the rows of their values tables.
+const atlasFile = path.join(dataDir, 'atlas', 'comparisons.json');
+const { comparisons } = fs.existsSync(atlasFile) ? JSON.parse(fs.readFileSync(atlasFile, 'utf8')) : { comparisons: [] };
+for (const c of comparisons) files.set(`html/compare/${c.id}.html`, comparisonRows(c, { basePath }));
+files.set('data/comparisons.json', jsonText({ comparisons: comparisons.map(comparisonSummary) }, 0));
 
 files.set('data/citations.json', jsonText(citations, 1));
 

@@ -1,0 +1,124 @@
+// The parts of pages that grow with the data, written by the views stage as HTML for Hugo to
+// include as it is (os.ReadFile), instead of loops in templates over rows in hugo.Data: at 1,000
+// reports those rows were 136 MB of JSON that Hugo parsed before any page, and the loops over them
+// half of its time. Each function writes exactly what the template around it wrote before (same
+// escaping, same number printing: html.mjs; same whitespace), so a page is byte for byte the same.
+//  - tableRows: the <tbody> rows of a report's data table (layouts/_partials/helpers/data-table.html);
+//  - seedLines: the numbered lines of a seed page (layouts/seeds/page.html);
+//  - comparisonRows: the <tbody> rows of a comparison's values (layouts/_partials/compare/values.html).
+// Pure functions: the views stage (build-views.mjs) writes what they return.
+import { escape, goValue, readingNumber, seedLink, url } from './html.mjs';
+
+/**
+ * The rows of one table view, as the <tbody> holds them: each cell's text, numbers with their raw
+ * value for sorting (data-v), and the row's source line, linked when the table comes from the seed.
+ * @param {{ columns: { numeric: boolean }[], source_is_seed: boolean }} table a table view
+ * @param {{ line: number, seed: string, cells: { v: unknown, t: string }[] }[]} rows the rows shown
+ * @param {{ slug: string, basePath: string }} where
+ */
+export function tableRows(table, rows, { slug, basePath }) {
+  let out = '';
+  for (const row of rows) {
+    out += '\n      <tr>';
+    row.cells.forEach((c, i) => {
+      out += table.columns[i].numeric ? `<td class="num" data-v="${goValue(c.v)}">` : '<td>';
+      out += `${escape(c.t)}</td>`;
+    });
+    const line = goValue(row.line);
+    const source = table.source_is_seed
+      ? `<a href="${url(basePath, `seeds/${slug}/#L${line}`)}">line ${line}</a>`
+      : `${escape(row.seed)}:${line}`;
+    out += `<td class="num" data-v="${line}">${source}</td></tr>`;
+  }
+  return out;
+}
+
+/** The lines of a seed, each with its anchor and number, marked when it produced data. */
+export function seedLines(lines) {
+  let out = '';
+  lines.forEach(({ text, used }, i) => {
+    const n = i + 1;
+    out += `<span id="L${n}" class="ln${used ? ' used' : ''}"><a href="#L${n}" class="lnum" aria-label="Line ${n}">${n}</a>${escape(text)}\n</span>`;
+  });
+  return out;
+}
+
+const isEmpty = (map) => !map || Object.keys(map).length === 0;
+
+/** layouts/_partials/compare/conditions.html: "receivers 2, senders 2", by name. */
+function conditions(map) {
+  return Object.keys(map ?? {})
+    .sort()
+    .map((k) => `${escape(k)} ${goValue(map[k])}`)
+    .join(', ');
+}
+
+/** The machine facts a per-core or per-GHz figure divides by, for a cell's title. */
+const factsTitle = (norm) =>
+  `÷ ${goValue(norm.divisor)}: ${norm.facts.map((f) => `${escape(f.field)} ${goValue(f.value)}`).join(' × ')}`;
+
+/** A per-core or per-GHz cell. */
+function normCell(norm) {
+  if (isEmpty(norm)) return '<td class="num">n/a</td>';
+  return `<td class="num" title="${factsTitle(norm)}">${readingNumber(norm.value)}</td>`;
+}
+
+/**
+ * The rows of a comparison's values table: one per value, with its entity, conditions, report,
+ * value, ratio to the base report, per core and per GHz (with their facts) and source line.
+ * @param {object} c a comparison of data/atlas/comparisons.json
+ * @param {{ basePath: string }} where
+ */
+export function comparisonRows(c, { basePath }) {
+  const columns = new Map(c.columns.map((col) => [col.key, col]));
+  let out = '';
+  for (const r of c.rows) {
+    for (const v of r.values) {
+      const col = columns.get(v.column);
+      const conds = conditions({ ...r.conditions, ...v.conditions });
+      const extra = isEmpty(v.with)
+        ? ''
+        : `${isEmpty(r.conditions) && isEmpty(v.conditions) ? '' : ', '}${conditions(v.with)}`;
+      out += `\n      <tr data-entity="${escape(r.entity)}">`;
+      out += `\n        <th scope="row">${escape(r.entity_name)}</th>`;
+      out += `\n        <td>${conds}${extra}</td>`;
+      out += `\n        <td>${escape(col.label)}</td>`;
+      if (v.value === null || v.value === undefined) {
+        out += `\n        <td class="num">none</td><td class="num" colspan="4">${escape(v.reason ?? '')}</td>`;
+      } else {
+        if (!v.line) throw new Error(`comparison ${c.id}: a value of ${col.report} has no line`);
+        const ratio = col.base ? 'base' : v.ratio_to_base ? `${goValue(v.ratio_to_base)}×` : 'n/a';
+        out += `\n        <td class="num" data-v="${goValue(v.value)}">${readingNumber(v.value)}</td>`;
+        out += `\n        <td class="num">${ratio}</td>`;
+        out += `\n        ${normCell(v.per_core)}`;
+        out += `\n        ${normCell(v.per_ghz)}`;
+        out += `\n        <td class="num">${seedLink(basePath, col.report, v.line)}</td>`;
+      }
+      out += '\n      </tr>';
+    }
+  }
+  return out;
+}
+
+/**
+ * A comparison as the pages read it from hugo.Data: everything but its rows (which comparisonRows
+ * writes as HTML), with the number of rows, the entities they name, and for each report the first
+ * per-core and per-GHz figures, whose facts the notes under the values table cite.
+ */
+export function comparisonSummary(c) {
+  const { rows, ...rest } = c;
+  const first = (key, field) => {
+    for (const r of rows) for (const v of r.values) if (v.column === key && !isEmpty(v[field])) return v[field];
+    return null;
+  };
+  return {
+    ...rest,
+    rows_count: rows.length,
+    entities: [...new Set(rows.map((r) => r.entity))],
+    columns: c.columns.map((col) => ({
+      ...col,
+      per_core: first(col.key, 'per_core'),
+      per_ghz: first(col.key, 'per_ghz'),
+    })),
+  };
+}
