@@ -21,6 +21,7 @@ import { countMarks, loadFonts, rendererVersion, svgSize } from './render.mjs';
 import { createPool, poolSize } from './pool.mjs';
 import { planCharts } from './plan.mjs';
 import { planComparisonCharts } from './comparisons.mjs';
+import { embedHeight } from './embed-height.mjs';
 import { forcedDarkSvg, themeColorsInData, themedSvg } from './shared/theme.mjs';
 import { NARROW_BELOW, NARROW_MIN_FONT, NARROW_WIDTH, fontSizes, pageSvg } from './shared/layouts.mjs';
 
@@ -201,6 +202,12 @@ try {
     }
   });
   await pool.close();
+  // The height of each chart's embed page, for its iframe snippets (embed-height.mjs).
+  const bySlug = new Map(reports.map((r) => [r.slug, r]));
+  for (const entry of Object.values(index.charts)) {
+    const report = bySlug.get(entry.report);
+    entry.embed_height = { full: embedHeight(entry, report), plain: embedHeight(entry, report, { plain: true }) };
+  }
   for (const f of fs.readdirSync(chartsDir)) if (!written.has(f)) fs.rmSync(path.join(chartsDir, f), { force: true });
   for (const f of fs.readdirSync(inlineDir)) if (!inlined.has(f)) fs.rmSync(path.join(inlineDir, f), { force: true });
   writeFileAtomic(path.join(outDir, 'data', 'charts.json'), sortedJsonText(index));

@@ -1,21 +1,10 @@
 // How to cite a report of Bench Atlas: the original report first (its authors, title, upstream
 // repository, path and commit), Bench Atlas's data second (the report's data version and page).
 // Pure: report document (data/reports/<slug>.json) in, strings and objects out.
-// Authors: a report's metadata may list `authors` (strings, or { family, given } / { literal });
-// without it, the repository owner (CloudI for CloudI/CloudI) stands for the authors, and
-// `authorsFrom` says so.
+// Authors: lib/authors.mjs (metadata `authors`, else the repository owner; `authorsFrom` says which).
+import { authorsOf, nameText } from '../lib/authors.mjs';
 
-/** The authors of a report, and where that list comes from ('metadata' or 'repository owner'). */
-export function authorsOf(report) {
-  if (Array.isArray(report.authors) && report.authors.length) {
-    const names = report.authors.map((a) => (typeof a === 'string' ? { literal: a } : a));
-    return { names, from: 'metadata' };
-  }
-  const owner = report.source.repository.split('/')[0];
-  return { names: [{ literal: owner }], from: 'repository owner' };
-}
-
-const nameText = (n) => n.literal ?? [n.given, n.family].filter(Boolean).join(' ');
+export { authorsOf };
 
 /** The title of the work being cited: the report's own title where it has one, else the Atlas title. */
 export const workTitle = (report) => report.report_title || report.title;

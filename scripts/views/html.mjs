@@ -2,12 +2,14 @@
 // attribute values escaped, and values printed, exactly as Hugo's templates print them, so that a
 // region of a page moved out of a template into this stage leaves the page byte for byte the same.
 //  - escape: Go's html/template escaper for text and quoted attributes (the characters below);
-//  - goValue: Go's fmt %v of a value read from JSON (a number is a float64: shortest digits, and an
-//    exponent from 1e+06 up and below 1e-04, as "1.069773e+06"; true and false as written);
+//  - goValue: Go's fmt %v of a value read from JSON (lib/go-format.mjs: a number is a float64,
+//    "1.069773e+06"), escaped;
 //  - readingNumber: layouts/_partials/helpers/number.html (lang.FormatNumberCustom with "en":
 //    thousands separators, at most two decimals rounded half away from zero, no trailing zeros);
 //  - url: relURL of a path under the site's base path.
 // Pure functions: no file is read here.
+
+import { goText } from '../lib/go-format.mjs';
 
 const ESCAPES = { '\0': '\uFFFD', '"': '&#34;', '&': '&amp;', "'": '&#39;', '+': '&#43;', '<': '&lt;', '>': '&gt;' };
 
@@ -16,24 +18,8 @@ export function escape(text) {
   return String(text).replace(/[\0"&'+<>]/g, (c) => ESCAPES[c]);
 }
 
-/** Go's %v of a float64: strconv.FormatFloat(x, 'g', -1, 64), with an exponent when it is below -4 or 6 and above. */
-function goFloat(x) {
-  if (x === 0) return Object.is(x, -0) ? '-0' : '0';
-  if (!Number.isFinite(x)) return x > 0 ? '+Inf' : x < 0 ? '-Inf' : 'NaN';
-  const sign = x < 0 ? '-' : '';
-  const [mantissa, e] = Math.abs(x).toExponential().split('e');
-  const exp = Number(e);
-  if (exp < -4 || exp >= 6) return `${sign}${mantissa}e${exp < 0 ? '-' : '+'}${String(Math.abs(exp)).padStart(2, '0')}`;
-  // Between 1e-4 and 1e6 JavaScript writes the same shortest digits without an exponent.
-  return sign + String(Math.abs(x));
-}
-
 /** Go's %v of a value decoded from JSON (numbers are float64), escaped for HTML. */
-export function goValue(v) {
-  if (typeof v === 'number') return escape(goFloat(v));
-  if (v === null || v === undefined) return '';
-  return escape(v);
-}
+export const goValue = (v) => escape(goText(v));
 
 /**
  * Hugo's lang.FormatNumberCustom: n rounded to `digits` decimals half away from zero (of n times
