@@ -194,8 +194,8 @@ export function fontSizes(svg) {
  * A drawing as a page inlines it (layouts/_partials/helpers/chart-layouts.html reads the file as
  * is): named and described by its figure's title and description (`<id>-title`, `<id>-desc`),
  * classed by layout (`chart-wide` or `chart-narrow`: the stylesheet shows one), and every quote in
- * its text written `&quot;` (a bare '"' in text, from a report's label, makes Hugo's minifier lose
- * its place; Vega escapes < and >, so '>' only ever ends a tag).
+ * its text written `&quot;` (a bare '"' in text, from a report's label, made Hugo's HTML minifier
+ * lose its place when the build used it; Vega escapes < and >, so '>' only ever ends a tag).
  * @param {string} svg the drawing (render.mjs)
  * @param {string} id the chart id
  * @param {'wide'|'narrow'} layout
