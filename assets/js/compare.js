@@ -1,8 +1,9 @@
 // The compare view on /compare/: pick a comparison, the entities to show, and how to show the
 // values (absolute, percent of the best in the same report and run, per core, per GHz). The state
 // lives in the URL (?c=<slug>&entities=a,b&view=percent), so a reload or a shared link shows the
-// same thing. Data: the atlas's comparisons (/data/atlas/comparisons.json). Without JavaScript the
-// form stays hidden and the comparison pages listed above it carry every number.
+// same thing. Data: the comparison picked, and only it (/data/comparisons/<id>.json, named by its
+// option's data-src: the whole atlas is tens of megabytes at a thousand reports). Without
+// JavaScript the form stays hidden and the comparison pages listed above it carry every number.
 const form = document.querySelector('form.compare-form');
 const out = document.querySelector('.compare-out');
 const VIEWS = ['absolute', 'percent', 'core', 'ghz'];
@@ -17,9 +18,24 @@ function el(tag, props = {}, ...children) {
   return node;
 }
 
-function readState(comparisons) {
+/** One comparison, fetched once: its option in the select names the file. */
+const loaded = new Map();
+function comparison(option) {
+  if (!loaded.has(option.value))
+    loaded.set(
+      option.value,
+      fetch(option.dataset.src).then((r) => {
+        if (!r.ok) throw new Error(`${option.dataset.src}: ${r.status}`);
+        return r.json();
+      }),
+    );
+  return loaded.get(option.value);
+}
+
+async function readState(select) {
   const q = new URLSearchParams(location.search);
-  const c = comparisons.find((x) => x.slug === q.get('c')) ?? comparisons[0];
+  const option = [...select.options].find((o) => o.value === q.get('c')) ?? select.options[0];
+  const c = await comparison(option);
   const ids = new Set(c.rows.map((r) => r.entity));
   const picked = (q.get('entities') ?? '').split(',').filter((e) => ids.has(e));
   const view = VIEWS.includes(q.get('view')) ? q.get('view') : 'absolute';
@@ -143,10 +159,9 @@ function renderTable(state) {
 
 async function main() {
   if (!form || !out) return;
-  const { comparisons } = await (await fetch(form.dataset.src)).json();
-  if (!comparisons?.length) return;
-  let state = readState(comparisons);
   const select = form.querySelector('select[name="c"]');
+  if (!select?.options.length) return;
+  let state = await readState(select);
   const render = () => {
     select.value = state.c.slug;
     for (const r of form.querySelectorAll('input[name="view"]')) r.checked = r.value === state.view;
@@ -154,8 +169,9 @@ async function main() {
     renderTable(state);
     writeState(state);
   };
-  select.addEventListener('change', () => {
-    const c = comparisons.find((x) => x.slug === select.value);
+  select.addEventListener('change', async () => {
+    const c = await comparison(select.selectedOptions[0]);
+    if (c.slug !== select.value) return; // another comparison was picked meanwhile
     state = { ...state, c, entities: [...new Set(c.rows.map((r) => r.entity))] };
     render();
   });

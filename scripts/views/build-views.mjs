@@ -7,7 +7,8 @@
 //    html/seeds/<slug>.html: the seed's numbered lines, those that produced data marked
 //    (fragments.mjs: HTML for Hugo to include as it is, with the site's base path in its links);
 //  - data/comparisons.json: the comparisons across reports (data/atlas/comparisons.json) without
-//    their rows, and html/compare/<id>.html: the rows of each one's values table;
+//    their rows, html/compare/<id>.html: the rows of each one's values table, and
+//    static/data/comparisons/<id>.json: each one whole, for the compare view;
 //  - static/reports/<slug>/<table>-original.<png|jpg|gif|webp>: the images digitized tables were read
 //    from, the extension chosen from the bytes (lib/image.mjs);
 //  - data/schemas.json: the table kinds (the data dictionary) for the methodology page;
@@ -158,7 +159,11 @@ for (const f of reportFiles) {
 // The comparisons across reports: what pages read of them, and the rows of their values tables.
 const atlasFile = path.join(dataDir, 'atlas', 'comparisons.json');
 const { comparisons } = fs.existsSync(atlasFile) ? JSON.parse(fs.readFileSync(atlasFile, 'utf8')) : { comparisons: [] };
-for (const c of comparisons) files.set(`html/compare/${c.id}.html`, comparisonRows(c, { basePath }));
+for (const c of comparisons) {
+  files.set(`html/compare/${c.id}.html`, comparisonRows(c, { basePath }));
+  // The compare view (assets/js/compare.js) fetches the one comparison a reader picks.
+  files.set(`static/data/comparisons/${c.id}.json`, jsonText(c, 0));
+}
 files.set('data/comparisons.json', jsonText({ comparisons: comparisons.map(comparisonSummary) }, 0));
 
 files.set('data/citations.json', jsonText(citations, 1));

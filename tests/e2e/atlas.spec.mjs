@@ -181,6 +181,23 @@ test('the compare view keeps its selection in the URL, and a reload shows the sa
   expect(problems).toEqual([]);
 });
 
+test('the compare view downloads the comparison a reader picks, never the whole atlas', async ({ page }) => {
+  const fetched = [];
+  page.on('request', (r) => {
+    if (r.url().includes('/data/')) fetched.push(new URL(r.url()).pathname);
+  });
+  await page.goto('/compare/');
+  const form = page.getByRole('region', { name: 'Compare view' });
+  const select = form.getByLabel('Comparison');
+  await expect(form.getByRole('table')).toBeVisible();
+  const first = await select.inputValue();
+  const other = comparisons.find((c) => c.slug !== first);
+  await select.selectOption(other.slug);
+  await expect(form.getByRole('heading', { name: other.title })).toBeVisible();
+  const firstId = comparisons.find((c) => c.slug === first).id;
+  expect(fetched).toEqual([`/data/comparisons/${firstId}.json`, `/data/comparisons/${other.id}.json`]);
+});
+
 const NEW_PAGES = ['/subjects/', '/subjects/hackney/', '/compare/', ...comparisons.map((c) => `/compare/${c.slug}/`)];
 test('the atlas pages fit a 375 px screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
