@@ -1,7 +1,8 @@
 // CLI (npm run build): the whole build, each stage reading only the one before it and what it
 // declares below as its inputs:
 //   seeds/ -> data/ (scripts/data) -> build/charts/ and build/views/ (scripts/charts and
-//   scripts/views, in parallel) -> public/ (Hugo, then the chart files linked in).
+//   scripts/views, in parallel) -> public/ (Hugo, then the search index and, beside it, the files
+//   published as they are: downloads and chart files, linked in).
 // Prints the time of each stage. Usage: node scripts/build.mjs [--skip-data] [--publish] [--force]
 // --publish builds for the published site, with the base URL from config.toml (params.publishURL).
 // A stage whose inputs have not changed since its last run (same content hash) is skipped, like
@@ -43,7 +44,8 @@ const steps = [
     ['views', node, ['scripts/views/build-views.mjs', '--base-path', basePath]],
   ],
   [['hugo', hugoBin(), hugoArgs]],
-  [['search', node, ['scripts/search/build-search.mjs', '--site', staging]]],
+  // The search index and the files published as they are, side by side (neither reads the other's).
+  [['search', node, ['scripts/search/build-search.mjs', '--site', staging]], ['publish']],
 ];
 
 /**
@@ -94,11 +96,6 @@ const STAGES = {
     ],
     output: 'public/index.html', // written into the staging folder, swapped in after the search stage
     extra: hugoOptions.join(' '),
-    // The files published as they are, hard-linked into the site rather than copied by Hugo (a
-    // mount would copy every byte: about 300 KB a chart, a third of Hugo's time at 100 reports).
-    after: () => {
-      for (const [from, to, skip] of PUBLISHED) linkTree(path.join(ROOT, from), path.join(staging, to), { skip });
-    },
   },
   // The pages Hugo wrote: its stamp changes whenever it ran on other inputs (Hugo's --cleanDestinationDir
   // removes public/pagefind/, and then the missing output makes this stage run again).
@@ -145,8 +142,30 @@ function writeStamp(name) {
   fs.writeFileSync(stampOf(name), inputHash(name));
 }
 
+/**
+ * The files published as they are, hard-linked into the next site rather than copied by Hugo (a
+ * mount would copy every byte: about 300 KB a chart, a third of Hugo's time at 100 reports), while
+ * the search stage indexes its pages. It runs whenever Hugo did: Hugo's --cleanDestinationDir
+ * leaves only what it wrote; a site Hugo did not rebuild is a copy of public/ that has them.
+ */
+let hugoRan = false;
+function publishFiles() {
+  const t0 = performance.now();
+  if (!hugoRan) return { name: 'publish', ms: 0, skipped: true };
+  let files = 0;
+  for (const [from, to, skip] of PUBLISHED) files += linkTree(path.join(ROOT, from), path.join(staging, to), { skip });
+  return { name: 'publish', ms: Math.round(performance.now() - t0), files };
+}
+
 /** Run one stage, unless its inputs are unchanged; a stage that hangs fails the build instead of stalling it. */
 function run([name, cmd, args]) {
+  if (name === 'publish') {
+    try {
+      return Promise.resolve(publishFiles());
+    } catch (e) {
+      return Promise.reject(new Error(`build: stage "publish" failed: ${e.message}`));
+    }
+  }
   const t0 = performance.now();
   const before = inputHash(name);
   const stamp = stampOf(name);
@@ -178,6 +197,7 @@ function run([name, cmd, args]) {
         // for the stages that write the next site, once it is swapped in.
         if (SITE_STAGES.includes(name)) pendingStamps.push(name);
         else writeStamp(name);
+        if (name === 'hugo') hugoRan = true;
         resolve({ name, ms: Math.round(performance.now() - t0) });
       } else reject(new Error(`build: stage "${name}" failed (${signal ?? `exit ${code}`})`));
     });
@@ -188,8 +208,10 @@ function run([name, cmd, args]) {
 const started = performance.now();
 try {
   for (const step of steps) {
-    for (const { name, ms, skipped } of await Promise.all(step.map(run)))
-      console.log(`build: ${name} ${skipped ? `up to date (${ms} ms to check)` : `${ms} ms`}`);
+    for (const { name, ms, skipped, files } of await Promise.all(step.map(run)))
+      console.log(
+        `build: ${name} ${skipped ? `up to date (${ms} ms to check)` : `${ms} ms`}${files ? ` (${files} files linked)` : ''}`,
+      );
   }
   // # Save outputs: the new site replaces public/ in one swap, or nothing changed.
   if (pendingStamps.length) {
