@@ -482,7 +482,7 @@ function budgetValues(r) {
     // A build stopped at the time limit took at least that long: judged at the limit.
     scale_1000_cold: s1000 ? { value: s1000.seconds, at_least: Boolean(s1000.timed_out) } : null,
     scale_growth: r.scale?.growth?.from === 100 && r.scale?.growth?.to === 1000 ? r.scale.growth.factor : null,
-    hugo_ms_per_page: r.scale?.sizes.find((s) => s.reports === 100)?.hugo_ms_per_page ?? null,
+    hugo_ms_per_page: r.scale?.sizes.filter((s) => s.hugo_ms_per_page != null).at(-1)?.hugo_ms_per_page ?? null,
     rows_100k: r.rows?.sizes.find((s) => s.rows === 100000)?.total_s ?? null,
     rows_growth_time: r.rows?.growth?.from === 10000 && r.rows.growth.to === 100000 ? r.rows.growth.time : null,
     rows_growth_memory: r.rows?.growth?.from === 10000 && r.rows.growth.to === 100000 ? r.rows.growth.memory : null,
@@ -614,9 +614,19 @@ function print(r) {
           ]),
       ]),
     );
-    const s100 = sc.sizes.find((s) => s.reports === 100);
-    if (s100?.hugo_ms_per_page != null)
-      say(`Hugo at 100 reports: ${fmt(s100.hugo_ms_per_page)} ms a page${mark('hugo_ms_per_page')}`);
+    const largest = sc.sizes.filter((s) => s.hugo_ms_per_page != null).at(-1);
+    if (largest)
+      say(
+        `Hugo at ${fmt(largest.reports)} reports: ${fmt(largest.hugo_ms_per_page)} ms a page${mark('hugo_ms_per_page')}`,
+      );
+    // The chart stage's cost per chart: its wall time over the charts, times the render workers
+    // (one per core: the stage keeps them busy), so CPU time a chart, roughly, on any machine load.
+    for (const s of sc.sizes.filter((x) => x.stages_ms?.charts && x.charts)) {
+      const drawn = s.charts + (s.comparison_charts ?? 0);
+      say(
+        `Charts at ${fmt(s.reports)} reports: ${fmt(drawn)} charts (${fmt(s.comparison_charts ?? 0)} of comparisons), ${fmt(s.stages_ms.charts / drawn, 1)} ms a chart of wall time, about ${fmt((s.stages_ms.charts / drawn) * r.machine.cores, 0)} ms of CPU on ${r.machine.cores} cores`,
+      );
+    }
     const s1000 = sc.sizes.find((s) => s.reports === 1000);
     if (s1000)
       say(

@@ -252,10 +252,15 @@ export function census(root) {
   }
   const pages = walk(path.join(root, 'public')).filter((f) => f.endsWith('.html')).length;
   const index = path.join(root, 'build/charts/data/charts.json');
-  const charts = fs.existsSync(index)
-    ? Object.keys(JSON.parse(fs.readFileSync(index, 'utf8')).charts ?? {}).length
-    : null;
-  return { reports, data_rows: rows, pages, charts };
+  const charts = fs.existsSync(index) ? JSON.parse(fs.readFileSync(index, 'utf8')) : null;
+  return {
+    reports,
+    data_rows: rows,
+    pages,
+    charts: charts ? Object.keys(charts.charts ?? {}).length : null,
+    // The charts of the comparisons across reports: the chart stage draws these too.
+    comparison_charts: charts ? Object.keys(charts.comparisons ?? {}).length : null,
+  };
 }
 
 /** The seed of the report with the most charts (ties: the first seed path): the one to touch and edit. */
