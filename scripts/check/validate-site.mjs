@@ -5,7 +5,9 @@
 //     the inline SVG), srcset, url() in stylesheets, and #fragments: /seeds/<slug>/#L42 needs an
 //     element with id "L42" in that page. An integrity attribute must match the file it names.
 //     External links are not followed; a javascript: URL is always a problem;
-//  3. under /reports/ only pages, citations and images whose bytes are the type their name says.
+//  3. under /reports/ only pages, citations and images whose bytes are the type their name says;
+//  4. every file of the site's scripts and search index is whole: scripts parse, JSON parses, the
+//     index's gzipped files (its WebAssembly too) decompress (lib/whole.mjs).
 // One line per problem, `<file>: <what is broken>`; exit 1 if there is any.
 // Usage: node scripts/check/validate-site.mjs [--dir public] [--base /] [--no-html]
 //   --base: the base URL the site was built for (a build with --publish: its publishURL).
@@ -18,6 +20,7 @@ import { ROOT } from '../lib/paths.mjs';
 import { walk } from '../lib/fs.mjs';
 import { attrOf, elements, parseHtml } from './html.mjs';
 import { IMAGE_WORDS, imageType, typeOfExtension } from '../lib/image.mjs';
+import { wholeProblem } from './whole.mjs';
 
 const { values } = parseArgs({
   options: { dir: { type: 'string' }, base: { type: 'string' }, 'no-html': { type: 'boolean' } },
@@ -166,6 +169,15 @@ for (const file of files) {
     problems.push(
       `${shown(file)}: expected ${IMAGE_WORDS} whose bytes match its name, found ${found ? `a ${found.toUpperCase()} image` : 'other bytes'}`,
     );
+}
+
+// 4. Whole files: a script or index file cut short (a writer ended before it flushed) fails here,
+// not in a reader's browser.
+for (const file of files) {
+  const rel = path.relative(dir, file).split(path.sep).join('/');
+  if (!rel.endsWith('.js') && !rel.startsWith('pagefind/')) continue;
+  const problem = wholeProblem(rel, fs.readFileSync(file));
+  if (problem) problems.push(`${shown(file)}: ${problem}`);
 }
 
 for (const p of problems) console.error(p);

@@ -44,12 +44,20 @@ if (added.errors.length) throw new Error(`build-search: ${added.errors.join('; '
 if (added.page_count === 0) throw new Error(`build-search: no page of ${site} is marked data-pagefind-body`);
 
 // # Save outputs.
-fs.rmSync(out, { recursive: true, force: true });
-const written = await index.writeFiles({ outputPath: out });
-if (written.errors.length) throw new Error(`build-search: ${written.errors.join('; ')}`);
+// The files are taken from Pagefind and written here, not by its writeFiles: that answers before
+// its service has flushed every file, and close() then ended the service with a file half-written
+// (pagefind-worker.js cut at 40,960 bytes in a CI build of 2026-11-23). Its ready-made UIs are left
+// out: the site uses its JS API (assets/js/search.js) only.
+const got = await index.getFiles();
+if (got.errors.length) throw new Error(`build-search: ${got.errors.join('; ')}`);
 await pagefind.close();
-// Pagefind also writes its ready-made UIs; the site uses its JS API (assets/js/search.js) only.
-for (const f of fs.readdirSync(out)) if (UNUSED.test(f)) fs.rmSync(path.join(out, f));
+fs.rmSync(out, { recursive: true, force: true });
+for (const file of got.files) {
+  if (UNUSED.test(file.path)) continue;
+  const to = path.join(out, file.path);
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  fs.writeFileSync(to, file.content);
+}
 
 // The index proper (what a search downloads from, besides pagefind.js and its WebAssembly).
 const sizeOf = (p) =>
