@@ -38,7 +38,8 @@ async function draw(fig, signals) {
   const frame = fig.querySelector('.chart-frame');
   const layout = layoutOf(frame);
   const url = layout === 'narrow' ? fig.dataset.specNarrow : fig.dataset.spec;
-  const [{ mount }, spec] = await Promise.all([loadRuntime(), fetch(url).then((r) => r.json())]);
+  const [{ mount, yieldToMain }, spec] = await Promise.all([loadRuntime(), fetch(url).then((r) => r.json())]);
+  await yieldToMain();
   fig.view?.finalize();
   fig.bind?.replaceChildren();
   const view = await mount(frame, spec, fig.bind, signals);

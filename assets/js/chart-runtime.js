@@ -9,6 +9,13 @@ import { expressionInterpreter } from 'vega-interpreter';
 import { Handler } from 'vega-tooltip';
 
 /**
+ * Let the browser handle input and paint between the steps of going live (parse, build the view,
+ * draw): each is a task of its own, not one long task that blocks the page (Lighthouse's total
+ * blocking time, 2026-11-24: 341 ms on an embed page, 289 on the heaviest report).
+ */
+export const yieldToMain = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+/**
  * Render a compiled Vega spec into a container, replacing the build-time SVG.
  * @param {HTMLElement} container
  * @param {object} spec           compiled Vega spec
@@ -17,6 +24,7 @@ import { Handler } from 'vega-tooltip';
  */
 export async function mount(container, spec, bind, signals = {}) {
   const runtime = parse(spec, null, { ast: true });
+  await yieldToMain();
   const view = new View(runtime, { expr: expressionInterpreter, renderer: 'svg', hover: true, bind });
   view.tooltip(new Handler({ theme: 'light', disableDefaultStyle: true }).call);
   for (const [name, value] of Object.entries(signals)) {
@@ -32,6 +40,7 @@ export async function mount(container, spec, bind, signals = {}) {
   // Controls go where the page put them (bind), not into the chart frame: the View constructor
   // ignores its bind option unless it is also given the container.
   view.initialize(container, bind ?? undefined);
+  await yieldToMain();
   await view.runAsync();
   container.style.minHeight = '';
   return view;
