@@ -7,7 +7,7 @@
 //     External links are not followed; a javascript: URL is always a problem;
 //  3. under /reports/ only pages, citations and images whose bytes are the type their name says;
 //  4. every file of the site's scripts and search index is whole: scripts parse, JSON parses, the
-//     index's gzipped files (its WebAssembly too) decompress (lib/whole.mjs).
+//     index's gzipped files (its WebAssembly too) decompress (whole.mjs).
 // One line per problem, `<file>: <what is broken>`; exit 1 if there is any.
 // Usage: node scripts/check/validate-site.mjs [--dir public] [--base /] [--no-html]
 //   --base: the base URL the site was built for (a build with --publish: its publishURL).

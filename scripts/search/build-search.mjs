@@ -6,11 +6,11 @@
 // while every name in them is also in the report's text. Same input, same bytes (checked twice).
 // The search page reads the index with pagefind.js (assets/js/search.js).
 // Usage: node scripts/search/build-search.mjs [--site public] [--keep-tables]
-import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as pagefind from 'pagefind';
 import { ROOT } from '../lib/paths.mjs';
+import { writeTreeAtomic } from '../lib/fs.mjs';
 
 /** What is never indexed, though it sits inside an indexed page body. */
 export const EXCLUDE = [
@@ -44,30 +44,18 @@ if (added.errors.length) throw new Error(`build-search: ${added.errors.join('; '
 if (added.page_count === 0) throw new Error(`build-search: no page of ${site} is marked data-pagefind-body`);
 
 // # Save outputs.
-// The files are taken from Pagefind and written here, not by its writeFiles: that answers before
-// its service has flushed every file, and close() then ended the service with a file half-written
-// (pagefind-worker.js cut at 40,960 bytes in a CI build of 2026-11-23). Its ready-made UIs are left
-// out: the site uses its JS API (assets/js/search.js) only.
+// The files are taken from Pagefind and written here, in one swap like every folder the build
+// writes, not by its writeFiles: that answers before its service has flushed every file, and close()
+// then ended the service with a file half-written (pagefind-worker.js cut at 40,960 bytes in a CI
+// build of 2026-11-23). Its ready-made UIs are left out: the site uses its JS API only.
 const got = await index.getFiles();
 if (got.errors.length) throw new Error(`build-search: ${got.errors.join('; ')}`);
 await pagefind.close();
-fs.rmSync(out, { recursive: true, force: true });
-for (const file of got.files) {
-  if (UNUSED.test(file.path)) continue;
-  const to = path.join(out, file.path);
-  fs.mkdirSync(path.dirname(to), { recursive: true });
-  fs.writeFileSync(to, file.content);
-}
+const files = new Map(got.files.filter((f) => !UNUSED.test(f.path)).map((f) => [f.path, f.content]));
+writeTreeAtomic(out, files);
 
 // The index proper (what a search downloads from, besides pagefind.js and its WebAssembly).
-const sizeOf = (p) =>
-  fs.statSync(p).isDirectory()
-    ? fs.readdirSync(p).reduce((n, f) => n + sizeOf(path.join(p, f)), 0)
-    : fs.statSync(p).size;
-const indexed = fs.readdirSync(path.join(out, 'fragment')).length;
-const bytes = ['index', 'fragment', 'filter']
-  .filter((d) => fs.existsSync(path.join(out, d)))
-  .map((d) => sizeOf(path.join(out, d)))
-  .reduce((a, b) => a + b, 0);
-const kb = (bytes / 1024).toFixed(1);
+const inIndex = [...files].filter(([p]) => /^(index|fragment|filter)\//.test(p));
+const indexed = inIndex.filter(([p]) => p.startsWith('fragment/')).length;
+const kb = (inIndex.reduce((n, [, content]) => n + content.length, 0) / 1024).toFixed(1);
 console.log(`build-search: ${indexed} pages indexed -> ${path.relative(ROOT, out)}/ (index ${kb} KB)`);
