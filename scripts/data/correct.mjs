@@ -25,6 +25,7 @@ export function readErrata(input, tables) {
     throw withFile(e, path);
   }
   if (!Array.isArray(value)) throw new InputError(1, 'a list of corrections', quote(typeof value), path);
+  const seen = new Map();
   return value.map((e, i) => {
     const at = (k) => lineOf([i, k]);
     for (const k of FIELDS) {
@@ -38,6 +39,12 @@ export function readErrata(input, tables) {
     if (String(row[e.field]) !== String(e.published)) {
       throw new InputError(at('published'), `the value the seed has at line ${e.line} (${quote(String(row[e.field]))})`, quote(String(e.published)), path);
     }
+    // A cell corrected twice: the second would be checked against the first's correction.
+    const key = JSON.stringify([e.table, e.line, e.field]);
+    if (seen.has(key)) {
+      throw new InputError(lineOf([i]), 'one correction per table, seed line and field', `a second correction of ${e.table} line ${e.line} ${e.field} (the first is at line ${seen.get(key)})`, path);
+    }
+    seen.set(key, lineOf([i]));
     return {
       table: e.table,
       field: e.field,

@@ -65,6 +65,16 @@ export function parseSeed(input, meta, ctx) {
       throw new InputError(meta.lineOf(['platforms', i, 'machine']), `a machine the report describes (${Object.keys(parsed.machines).join(', ') || 'none'})`, quote(p.machine), input.metaPath);
     }
   });
+  // Every machine the report describes is a platform of the site; `platforms: []` only when it describes none.
+  const missing = Object.keys(parsed.machines).filter((k) => !meta.platforms.some((p) => p.machine === k));
+  if (missing.length) {
+    throw new InputError(
+      meta.lineOf(['platforms']),
+      `a platform for each machine the report describes (${missing.map((k) => `machine: ${k}`).join(', ')}), or \`platforms: []\` only for a report that describes none`,
+      meta.platforms.length ? `none for ${missing.join(', ')}` : 'platforms: []',
+      input.metaPath,
+    );
+  }
   const count = new Map();
   for (const { parsed: r } of results) for (const id of Object.keys(r.tables)) count.set(id, (count.get(id) ?? 0) + 1);
   const tables = {};
@@ -113,6 +123,7 @@ export function readDatasets(input, meta, ctx) {
     const path = besideSeed(input.seedPath, d.file);
     const { rows, lines, problems } = readTable(input.files[path], schema.fields, { file: path });
     if (problems.length) throw problems[0];
+    if (!rows.length) throw new InputError(1, 'rows of values under the header (a dataset of no rows publishes an empty table)', 'none', path);
     const withLines = rows.map((r, i) => ({ ...r, line: lines[i], seed: path }));
     withLines.forEach((r) => checkRow(r, schema, path));
     tables[d.id] = {

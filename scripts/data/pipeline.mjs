@@ -72,6 +72,10 @@ export function buildData(inputs, env) {
     const errata = correct(input, tables);
     Object.assign(tables, derive(tables, ctx.schemas, input.seedPath));
     for (const [id, t] of Object.entries(readDatasets(input, meta, ctx))) {
+      if (Object.hasOwn(tables, id)) {
+        const at = meta.lineOf(['datasets', meta.datasets.findIndex((d) => d.id === id), 'id']);
+        throw new InputError(at, 'a dataset id that no table of the seed has', `${quote(id)}, a table the ${meta.formats.join(', ')} parser reads from the seed`, input.metaPath);
+      }
       checkUnique(t.rows, t.schema, t.source, id);
       tables[id] = t;
     }

@@ -26,15 +26,25 @@ export class InputError extends Error {
   }
 }
 
+/**
+ * Characters no hand-written text may hold (metadata, platforms, entities, errata, file names under
+ * seeds/): C0 and C1 control characters but tab, line feed and carriage return (XML 1.0, hence the
+ * feed, refuses them; a bell or an escape has no place in a title), and the invisible characters
+ * that reorder or hide text (bidirectional overrides and isolates such as U+202E, marks, a byte
+ * order mark inside the text), which make a title read other than it is written.
+ */
+export const CONTROL_CHARACTER =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\ufff9-\ufffb]/u;
+
+/** A control character as a reader can see it in a message: `\u0007`. */
+export const showCharacter = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
 /** Quote a piece of input for an error message: trimmed, shortened, with invisible characters shown. */
 export function quote(text) {
   if (text === undefined || text === null) return 'nothing';
   let s = String(text).replace(/\r/g, '\\r').replace(/\t/g, '\\t');
-  s = s.replace(
-    // eslint-disable-next-line no-control-regex
-    /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f\ufeff\ufffd]/g,
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  s = s.replace(new RegExp(CONTROL_CHARACTER.source, 'gu'), showCharacter).replace(/\ufffd/g, showCharacter);
   if (s.trim() === '') return s === '' ? 'an empty line' : 'a line of only spaces';
   s = s.trim();
   if (s.length > 80) s = s.slice(0, 77) + '...';
