@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, relPath } from '../lib/paths.mjs';
 import { walk } from '../lib/fs.mjs';
-import { InputError } from '../lib/errors.mjs';
+import { CONTROL_CHARACTER, InputError, quote, showCharacter } from '../lib/errors.mjs';
 import { parsers } from './parsers/index.mjs';
 import { loadMetaSchema, loadSchemas } from './schemas.mjs';
 
@@ -65,6 +65,60 @@ export function checkSeedSize(file, bytes) {
   }
 }
 
+/** The largest file beside a seed that is not text (an original image): the site publishes it as it is. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+/**
+ * What is wrong with a file beside a seed by its size alone (checked before it is read): text
+ * (a digitized CSV) as big as a seed at most, anything else (an image) MAX_IMAGE_BYTES.
+ * @returns {string | undefined} the problem line
+ */
+export function besideSizeProblem(file, bytes) {
+  const text = /\.(csv|txt|md|json|ya?ml)$/.test(file);
+  const max = text ? MAX_SEED_BYTES : MAX_IMAGE_BYTES;
+  if (bytes <= max) return undefined;
+  const what = text ? 'a file' : 'an image (the site publishes it as it is: make it smaller)';
+  return `${file}: expected ${what} of at most ${mb(max)}, found ${mb(bytes)}`;
+}
+
+/** A repository path as one line of a message: control characters (a newline in a name) shown as \u000a. */
+const shownPath = (p) => p.replace(new RegExp(`[\\n\\t\\r]|${CONTROL_CHARACTER.source}`, 'gu'), showCharacter);
+
+/**
+ * What is wrong with a path under seeds/ by its name and what it is, before anything is read: a
+ * name with a control character (a newline would make multi-line `seed` cells and messages), a
+ * hidden file (a dotfile is no report: .gitkeep aside), a symbolic link to a folder (a seed folder
+ * replaced by a link) or to nothing. A link to a file is refused where it is known what the file
+ * is: a file of a report when it leads out of the report's folder (at the metadata line that names
+ * it), the registries and any other file when it leads out of seeds/ (linkOutProblem).
+ * @returns {string | undefined} the problem line
+ */
+export function pathProblem(root, rel) {
+  const name = path.posix.basename(rel);
+  const shown = shownPath(rel);
+  if (/[\n\t\r]/.test(rel) || CONTROL_CHARACTER.test(rel)) return `${shown}: expected a file name without control characters, found ${quote(name)}`;
+  const hidden = rel.split('/').find((part) => part.startsWith('.') && part !== '.gitkeep');
+  if (hidden) return `${shown}: expected a name that does not start with "." (a hidden file or folder is never a report), found ${quote(hidden)}`;
+  const full = path.join(root, rel);
+  if (!fs.lstatSync(full).isSymbolicLink()) return undefined;
+  let real;
+  try {
+    real = fs.realpathSync(full);
+  } catch {
+    return `${shown}: expected a file, found a link to nothing`;
+  }
+  if (fs.statSync(real).isDirectory()) return `${shown}: expected a file or a folder, found a link to a folder (${real})`;
+  return undefined;
+}
+
+/** A symbolic link under seeds/ that leads out of seeds/: the problem line, or undefined. */
+function linkOutProblem(root, rel) {
+  const why = escapeOf(root, rel, 'seeds');
+  return why ? `${rel}: expected a file inside seeds/, found ${why}` : undefined;
+}
+
 const META = '.meta.yaml';
 const ERRATA = '.errata.yaml';
 export const PLATFORMS = 'seeds/platforms.yaml';
@@ -75,14 +129,37 @@ export const ENTITIES = 'seeds/entities.yaml';
  * Files that belong to no report are returned as `orphans` for `check` to report.
  */
 export function readInputs(root = ROOT) {
-  const all = walk(path.join(root, 'seeds')).map((p) => relPath(root, p));
+  const found = walk(path.join(root, 'seeds')).map((p) => relPath(root, p));
+  // Paths refused by their name or what they lead to are never read, and belong to no report.
+  const problems = [];
+  const refused = new Set();
+  for (const p of found) {
+    const problem = pathProblem(root, p);
+    if (problem) {
+      problems.push(problem);
+      refused.add(p);
+    }
+  }
+  // The registries every report reads: a link out of seeds/ is never read.
+  for (const p of [PLATFORMS, ENTITIES]) {
+    const problem = found.includes(p) && !refused.has(p) ? linkOutProblem(root, p) : undefined;
+    if (problem) {
+      problems.push(problem);
+      refused.add(p);
+    }
+  }
+  const all = found.filter((p) => !refused.has(p));
   const metas = all.filter((p) => p.endsWith(META));
   const claimed = new Set([PLATFORMS, ENTITIES, ...metas]);
   const reports = [];
-  const problems = [];
   for (const metaPath of metas) {
     const base = metaPath.slice(0, -META.length);
     const candidates = all.filter((p) => !p.endsWith(META) && !p.endsWith(ERRATA) && p.slice(0, p.lastIndexOf('.')) === base);
+    // A report whose seed was refused above is reported there, not again as one without a seed.
+    if (!candidates.length && found.some((p) => refused.has(p) && p.slice(0, p.lastIndexOf('.')) === base)) {
+      for (const p of all) if (p.startsWith(base + '.')) claimed.add(p);
+      continue;
+    }
     if (candidates.length !== 1) {
       problems.push(`${metaPath}: expected one seed named ${path.posix.basename(base)}.<ext> beside it, found ${candidates.length ? candidates.join(', ') : 'none'}`);
       continue;
@@ -108,15 +185,23 @@ export function readInputs(root = ROOT) {
     }
     const files = {};
     const outside = {};
+    let tooBig = false;
     for (const p of all) {
       if (p.startsWith(dir) && p.startsWith(base + '.') && p !== seedPath && p !== metaPath && p !== errataPath) {
         const why = escapeOf(root, p, folder);
+        const size = why ? undefined : besideSizeProblem(p, fs.statSync(path.join(root, p)).size);
         if (why) outside[p] = why;
+        else if (size) {
+          problems.push(size);
+          claimed.add(p);
+          tooBig = true;
+        }
         // Text files as text; anything else (the original images) as bytes, for the data stage to check.
         else files[p] = /\.(csv|txt|md|json|ya?ml)$/.test(p) ? fs.readFileSync(path.join(root, p), 'utf8') : fs.readFileSync(path.join(root, p));
       }
     }
     [seedPath, metaPath, errataPath, ...Object.keys(files), ...Object.keys(outside)].forEach((p) => p && claimed.add(p));
+    if (tooBig) continue;
     reports.push({
       metaPath,
       metaText: fs.readFileSync(path.join(root, metaPath), 'utf8'),
@@ -128,13 +213,20 @@ export function readInputs(root = ROOT) {
       outside,
     });
   }
-  const orphans = all.filter((p) => !claimed.has(p) && !/(^|\/)(README\.md|\.gitkeep)$/.test(p));
+  // A file of no report that links out of seeds/ is refused as such, not only as one without metadata.
+  const unclaimed = all.filter((p) => !claimed.has(p) && !/(^|\/)(README\.md|\.gitkeep)$/.test(p));
+  const orphans = [];
+  for (const p of unclaimed) {
+    const problem = linkOutProblem(root, p);
+    if (problem) problems.push(problem);
+    else orphans.push(p);
+  }
   return {
     reports,
     platformsPath: PLATFORMS,
-    platformsText: readTextFile(root, PLATFORMS),
+    platformsText: refused.has(PLATFORMS) ? '' : readTextFile(root, PLATFORMS),
     entitiesPath: ENTITIES,
-    entitiesText: readTextFile(root, ENTITIES),
+    entitiesText: refused.has(ENTITIES) ? '' : readTextFile(root, ENTITIES),
     orphans,
     problems,
   };

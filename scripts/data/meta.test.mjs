@@ -101,7 +101,7 @@ describe('paths in metadata stay inside the report folder', () => {
     fs.symlinkSync(path.join(root, 'seeds/darner'), seed);
     const { problems } = readInputs(root);
     assert.deepEqual(problems, [
-      `seeds/astore/2015-astore-ht-dell-r420.rst: expected a file inside seeds/astore/, found a link to ${fs.realpathSync(path.join(root, 'seeds/darner'))}, outside seeds/astore/`,
+      `seeds/astore/2015-astore-ht-dell-r420.rst: expected a file or a folder, found a link to a folder (${fs.realpathSync(path.join(root, 'seeds/darner'))})`,
     ]);
   });
 
