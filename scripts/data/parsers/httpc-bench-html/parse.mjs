@@ -17,6 +17,29 @@ export function detect(text) {
 
 const textOf = (node) =>
   node.nodeName === '#text' ? node.value : (node.childNodes ?? []).map(textOf).join('');
+
+const attrOf = (node, name) => node.attrs?.find((a) => a.name === name)?.value;
+/** Elements whose content a reader never reads as the value: struck out (withdrawn), or never shown. */
+const UNREAD = new Set(['del', 's', 'strike', 'template', 'script', 'style', 'noscript']);
+const HIDDEN_STYLE = /(^|;)\s*(display\s*:\s*none|visibility\s*:\s*hidden)\s*(;|$)/i;
+
+/**
+ * The text of a cell as a reader sees it: comments, struck-out text (<del>, <s>) and what is hidden
+ * (the `hidden` attribute, `display:none`) are no part of it, so `<del>9</del>101280` reads 101280,
+ * not 9101280. Any other inline style could hide text too (a font size of 0, white on white, and
+ * GitHub drops styles when it renders the report): the cell is refused at its line.
+ * @returns {string}
+ */
+export function cellText(node, line) {
+  if (node.nodeName === '#text') return node.value;
+  if (node.nodeName === '#comment' || UNREAD.has(node.nodeName)) return '';
+  const style = attrOf(node, 'style');
+  if (attrOf(node, 'hidden') !== undefined || (style !== undefined && HIDDEN_STYLE.test(style))) return '';
+  if (style !== undefined && node.nodeName !== 'td') {
+    throw new InputError(line, 'a cell without inline styles (a style can hide or change the text a reader sees)', quote(`<${node.nodeName} style="${style}">${textOf(node)}`));
+  }
+  return (node.childNodes ?? []).map((c) => cellText(c, line)).join('');
+}
 const children = (node, name) => (node.childNodes ?? []).filter((c) => c.nodeName === name);
 function* walk(node) {
   yield node;
@@ -73,7 +96,7 @@ export function parse(text) {
           throw new InputError(at, 'each row of cells inside <tr> ... </tr>', `cells with no <tr>: ${quote(lines[at - 1])}`);
         }
         const n = tr.sourceCodeLocation.startLine;
-        const cells = children(tr, 'td').map((td) => textOf(td).trim());
+        const cells = children(tr, 'td').map((td) => cellText(td, td.sourceCodeLocation?.startLine ?? n).trim());
         if (cells.length !== columns.length) {
           throw new InputError(n, `${columns.length} cells (${columns.map((c) => c.text).join(', ')})`, `${cells.length}: ${quote(lines[n - 1])}`);
         }

@@ -68,6 +68,33 @@ describe('bad input', () => {
   });
 });
 
+// A cell is read as a reader sees it: what is struck out or hidden is no part of its number.
+describe('the text a reader sees in a cell', () => {
+  const rate = (row) => parser.parse(report(row)).tables['client-rate'].rows.map((r) => r.requests_per_second);
+
+  test('struck-out digits (<del>, <s>) are not part of the number', () => {
+    assert.deepEqual(rate(ROW.replace('<td>101280</td>', '<td><del>9</del>101280</td>')), [101280]);
+    assert.deepEqual(rate(ROW.replace('<td>101280</td>', '<td><s>7</s>101280<strike>1</strike></td>')), [101280]);
+  });
+
+  test('hidden digits (the hidden attribute, display:none, a comment) are not part of the number', () => {
+    assert.deepEqual(rate(ROW.replace('<td>101280</td>', '<td>101280<span hidden>999</span></td>')), [101280]);
+    assert.deepEqual(rate(ROW.replace('<td>101280</td>', '<td><span style="display: none">5</span>101280</td>')), [101280]);
+    assert.deepEqual(rate(ROW.replace('<td>101280</td>', '<td>1012<!-- 77 -->80</td>')), [101280]);
+  });
+
+  test('text in any other inline style is refused at its line (a style can hide text)', () => {
+    rejects(report(ROW.replace('<td>101280</td>', '<td>101280<span style="font-size:0">9</span></td>')), 7, /without inline styles/, /font-size:0/);
+  });
+
+  test('a row commented out is no row, on its line or over several', () => {
+    const other = ROW.replace('4096', '8192').replace('101280', '97029');
+    const rows = (...r) => parser.parse(report(...r)).tables['client-rate'].rows.map((x) => [x.concurrency, x.line]);
+    assert.deepEqual(rows(ROW, `<!-- ${other} -->`), [[4096, 7]]);
+    assert.deepEqual(rows(`<!--`, other, `-->`, ROW), [[4096, 10]]);
+  });
+});
+
 // The real seed: result rows are `<tr><td>...` lines, counted under each "## " heading.
 const RESULT_ROW = /^\s*<tr>\s*<td>/i;
 const RUN_HEADING = /^##\s+\S/;
