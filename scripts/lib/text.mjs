@@ -123,3 +123,37 @@ export const slugify = (s) =>
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '');
+
+/**
+ * A line of Markdown with every inline link `[text](url)` replaced by its text: prose on the site
+ * is text, never a link the report wrote. The URL ends at the `)` that balances its `(`, as
+ * CommonMark reads it, so `[x](javascript:alert(1))` gives "x" (not "x)") and a URL with
+ * parentheses (`https://en.wikipedia.org/wiki/C_(language)`) leaves nothing behind. A `[` with no
+ * closing `)` is left as it is.
+ * @param {string} line
+ */
+export function linkTexts(line) {
+  let out = '';
+  let i = 0;
+  while (i < line.length) {
+    const m = /\[([^\]]+)\]\(/g;
+    m.lastIndex = i;
+    const found = m.exec(line);
+    if (!found) break;
+    let depth = 1;
+    let j = found.index + found[0].length;
+    for (; j < line.length && depth; j++) {
+      if (line[j] === '\\') j++;
+      else if (line[j] === '(') depth++;
+      else if (line[j] === ')') depth--;
+    }
+    if (depth) {
+      out += line.slice(i, found.index + 1);
+      i = found.index + 1;
+      continue;
+    }
+    out += line.slice(i, found.index) + found[1];
+    i = j;
+  }
+  return out + line.slice(i);
+}

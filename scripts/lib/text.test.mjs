@@ -12,6 +12,7 @@ import {
   matchHeader,
   slugify,
   InexactNumberError,
+  linkTexts,
 } from './text.mjs';
 
 describe('splitLines', () => {
@@ -155,4 +156,17 @@ describe('exact numbers', () => {
       assert.throws(() => toNumber(t), /expected a number of at most 15 significant digits .*, found "\d/);
     });
   }
+});
+
+describe('linkTexts: a Markdown link in prose becomes its text', () => {
+  test('the URL ends at the ) that balances its (', () => {
+    assert.equal(linkTexts('see [x](javascript:alert(1)) now'), 'see x now');
+    assert.equal(linkTexts('[C](https://en.wikipedia.org/wiki/C_(language)), [b](http://b)'), 'C, b');
+    assert.equal(linkTexts('an escaped [p](a\\)b) paren'), 'an escaped p paren');
+  });
+  test('text that is no link is kept', () => {
+    assert.equal(linkTexts('a [b] (c)'), 'a [b] (c)');
+    assert.equal(linkTexts('[open](no close'), '[open](no close');
+    assert.equal(linkTexts('[a](b(c)'), '[a](b(c)');
+  });
 });

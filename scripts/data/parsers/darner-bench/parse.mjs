@@ -3,7 +3,7 @@
 // and a code block holding the shell prompt, the bench script and its output.
 // Pure: text in, rows out. Each row carries the 1-based line it came from.
 import { InputError, quote } from '../../../lib/errors.mjs';
-import { splitLines, isBlank, toNumber, toInteger } from '../../../lib/text.mjs';
+import { splitLines, isBlank, linkTexts, toNumber, toInteger } from '../../../lib/text.mjs';
 import { softwareLine } from '../shared/machine.mjs';
 
 export const format = 'darner-bench';
@@ -115,7 +115,7 @@ export function parse(text) {
       // "* [Amazon EC2 m1.large](...): 7.5GB memory, 2 virtual cores", "* 64-bit Ubuntu 11.10", ...
       const item = /^\s*[*-]\s+(.*)$/.exec(l);
       if (!item) continue; // "Benchmark Details:"
-      const body = item[1].replace(/\[([^\]]+)\]\([^)]*\)/g, '$1');
+      const body = linkTexts(item[1]);
       const hw = /^(.*?):\s*([\d.]+)\s*GB memory,\s*(\d+)\s+virtual cores\s*$/i.exec(body);
       const os = /^(?:(\d+)-bit\s+)?(Ubuntu|Debian|CentOS|Fedora|Red Hat|Amazon Linux)\s*(.*)$/i.exec(body);
       if (hw) {

@@ -1,7 +1,7 @@
 // What the httpc_bench formats share: the column names they use, how a result row is read,
 // and the introduction that names the machines and the clients.
 import { InputError, quote } from '../../../lib/errors.mjs';
-import { isBlank, toNumber, toInteger } from '../../../lib/text.mjs';
+import { isBlank, linkTexts, toNumber, toInteger } from '../../../lib/text.mjs';
 import { softwareLine } from '../shared/machine.mjs';
 
 /** Canonical columns and the header spellings accepted for each. */
@@ -105,7 +105,7 @@ export function readHttpcIntro(lines, end) {
       methodology.push({ title: 'Setup', text: l.replace(/^[-*]\s+/, ''), line: n });
     } else {
       inClients = false;
-      methodology.push({ title: 'Method', text: l.replace(/\[([^\]]+)\]\([^)]*\)/g, '$1'), line: n });
+      methodology.push({ title: 'Method', text: linkTexts(l), line: n });
     }
   }
   const machines = {};
