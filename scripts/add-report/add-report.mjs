@@ -10,7 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
 import { writeFileAtomic, writeTreeAtomic } from '../lib/fs.mjs';
-import { InputError } from '../lib/errors.mjs';
+import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms } from '../data/pipeline.mjs';
 import { detectFormats } from './detect.mjs';
@@ -47,6 +47,7 @@ try {
     );
   const file = path.resolve(positionals[0]);
   if (!fs.existsSync(file)) fail(`${positionals[0]}: no such file`);
+  if (fs.statSync(file).isDirectory()) fail(`${positionals[0]}: expected a report file, found a folder`);
   checkSeedSize(positionals[0], fs.statSync(file).size);
   const bytes = fs.readFileSync(file);
   const text = bytes.toString('utf8');
@@ -242,6 +243,9 @@ try {
   console.log('Then run `npm run check`, look at the page with `npm start`, and commit seeds/ and data/.');
 } catch (e) {
   if (e instanceof InputError) fail(e.format());
+  // A file that cannot be read or written (a folder in its place, permissions, a full disk): one line.
+  const line = systemErrorLine(e);
+  if (line) fail(line);
   throw e;
 }
 
@@ -279,6 +283,8 @@ function deriveSlug({ title, parsed, platforms, formats }) {
 function slugProblemOf(slug, ext) {
   const form = 'lower-case words and numbers joined by "-" or "." (^[a-z0-9]+([.-][a-z0-9]+)*$)';
   if (!/^[a-z0-9]+([.-][a-z0-9]+)*$/.test(slug)) return form;
+  // The metadata schema's limit (report-meta.schema.json): the slug names files and folders of the site.
+  if (slug.length > 100) return `a slug of at most 100 characters (this one has ${slug.length})`;
   const file = `${slug}${ext}`;
   if (
     /\.(meta|errata|digitized|original)$/.test(slug) ||
