@@ -1,8 +1,10 @@
 // CLI: serve public/ on 127.0.0.1 (what `npm start` runs after the build). It sends the CORS
 // header a static host such as GitHub Pages sends, so specs and images can be embedded from
-// other origins exactly as they will be once published. It serves files of its folder only: a
-// path that leads out of it (`..`, encoded slashes, a symlink) is 404, a malformed escape 400, and
-// no request can crash it.
+// other origins exactly as they will be once published, and the headers of the site's `_headers`
+// file (the Content Security Policy with frame-ancestors, nosniff, ...), as Netlify or Cloudflare
+// Pages would; `_headers` itself is not served. It serves files of its folder only: a path that
+// leads out of it (`..`, encoded slashes, a symlink) is 404, a malformed escape 400, a method
+// other than GET and HEAD 405, and no request can crash it.
 // Usage: node scripts/serve.mjs [--port 1313] [--dir public]
 import http from 'node:http';
 import fs from 'node:fs';
@@ -10,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { ROOT } from './lib/paths.mjs';
+import { headersFor, parseHeaders } from './lib/headers.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -20,10 +23,30 @@ const TYPES = {
   '.csv': 'text/csv; charset=utf-8',
   '.svg': 'image/svg+xml',
   '.png': 'image/png',
+  '.gif': 'image/gif',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.avif': 'image/avif',
+  '.ico': 'image/x-icon',
+  '.woff': 'font/woff',
+  '.woff2': 'font/woff2',
+  '.wasm': 'application/wasm',
+  '.pdf': 'application/pdf',
+  '.gz': 'application/gzip',
   '.xml': 'application/atom+xml; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8',
+  '.md': 'text/markdown; charset=utf-8',
+  '.yaml': 'text/yaml; charset=utf-8',
   '.map': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json; charset=utf-8',
 };
+
+/** The only methods a static site answers; anything else is 405 with this list in `Allow`. */
+export const METHODS = ['GET', 'HEAD'];
+
+/** The Content-Type of a file by its extension (any case); bytes of an unknown type are octet-stream. */
+export const typeOf = (file) => TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 
 /** True when `file` is `root` or lies inside it (a sibling such as `<root>-old` is outside). */
 export function isInside(root, file) {
@@ -67,6 +90,10 @@ export async function serve({ dir, port = 0, host = '127.0.0.1' }) {
   const realRoot = await fs.promises.realpath(root);
   const headers = { 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff' };
   const plain = { ...headers, 'Content-Type': TYPES['.txt'] };
+  // The site's _headers, read once (a rebuild swaps public/ in: restart the server to read it again).
+  const headersFile = path.join(root, '_headers');
+  const rules = fs.existsSync(headersFile) ? parseHeaders(await fs.promises.readFile(headersFile, 'utf8')) : [];
+  const site = (pathname) => ({ ...headers, ...headersFor(rules, pathname) });
 
   async function notFound(req, res) {
     const page = await realInside(realRoot, path.join(root, '404.html'));
@@ -76,6 +103,9 @@ export async function serve({ dir, port = 0, host = '127.0.0.1' }) {
   }
 
   async function handle(req, res) {
+    if (!METHODS.includes(req.method)) {
+      return res.writeHead(405, { ...plain, Allow: METHODS.join(', ') }).end('Method not allowed');
+    }
     const target = resolvePath(root, req.url ?? '/');
     if (target.status === 400) return res.writeHead(400, plain).end('Bad request');
     if (target.status === 404) return notFound(req, res);
@@ -85,13 +115,17 @@ export async function serve({ dir, port = 0, host = '127.0.0.1' }) {
         // The folder's path as this server sees it, so `//host` can never become `Location: //host/`.
         const rel = path.relative(root, target.file).split(path.sep).map(encodeURIComponent).join('/');
         const search = req.url.slice(target.pathname.length);
-        return res.writeHead(301, { ...headers, Location: `${rel ? `/${rel}` : ''}/${search}` }).end();
+        return res.writeHead(301, { ...site(target.pathname), Location: `${rel ? `/${rel}` : ''}/${search}` }).end();
       }
       found = await realInside(realRoot, path.join(found.real, 'index.html'));
     }
-    if (!found?.stat.isFile()) return notFound(req, res);
-    const type = TYPES[path.extname(found.real)] ?? 'application/octet-stream';
-    res.writeHead(200, { ...headers, 'Content-Type': type, 'Content-Length': found.stat.size });
+    // The hosts' configuration file (_headers) is read by the host, never served.
+    if (!found?.stat.isFile() || found.real === path.join(realRoot, '_headers')) return notFound(req, res);
+    res.writeHead(200, {
+      ...site(target.pathname),
+      'Content-Type': typeOf(found.real),
+      'Content-Length': found.stat.size,
+    });
     if (req.method === 'HEAD') return res.end();
     fs.createReadStream(found.real)
       .on('error', () => res.destroy())
@@ -103,6 +137,13 @@ export async function serve({ dir, port = 0, host = '127.0.0.1' }) {
       if (!res.headersSent) res.writeHead(500, plain).end('Server error');
       else res.destroy();
     });
+  });
+  // CONNECT never reaches the request handler: answer it here, the same way.
+  server.on('connect', (req, socket) => {
+    socket.on('error', () => {});
+    socket.end(
+      `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
+    );
   });
   return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
 }

@@ -1,11 +1,14 @@
 // Tests of the dev server (scripts/serve.mjs) against requests a stranger can type: it serves the
 // folder it was given and nothing beside it (a sibling folder whose name starts like it, a symlink
 // that leads out, encoded dots and slashes), answers 400 to a malformed escape, and keeps answering.
+// It answers GET and HEAD only (405 with Allow otherwise), with the type of each file, and the
+// headers of the site's _headers file, which it never serves.
 // Requests go out with node:http and a raw path, since fetch() would normalise the paths under test.
 import { describe, test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import http from 'node:http';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { serve } from './serve.mjs';
@@ -42,6 +45,23 @@ describe('the dev server', { timeout: 30_000 }, () => {
     fs.writeFileSync(path.join(pub, '404.html'), '<!doctype html><title>not here</title>');
     fs.writeFileSync(path.join(pub, 'reports', 'a', 'index.html'), '<!doctype html><title>report a</title>');
     fs.writeFileSync(path.join(pub, 'data.csv'), 'a,b\n1,2\n');
+    for (const ext of ['gif', 'jpg', 'jpeg', 'JPG', 'webp', 'png', 'svg', 'woff2', 'wasm'])
+      fs.writeFileSync(path.join(pub, `image.${ext}`), 'x');
+    fs.mkdirSync(path.join(pub, 'charts', 'c'), { recursive: true });
+    fs.writeFileSync(path.join(pub, 'charts', 'c', 'index.html'), '<!doctype html><title>embed c</title>');
+    fs.writeFileSync(
+      path.join(pub, '_headers'),
+      [
+        '# test',
+        '/*',
+        '  X-Test: all',
+        '/reports/*',
+        "  Content-Security-Policy: default-src 'self'; frame-ancestors 'none'",
+        '/charts/*',
+        "  Content-Security-Policy: default-src 'self'; frame-ancestors *",
+        '',
+      ].join('\n'),
+    );
     for (const sibling of ['public-old', 'outside']) {
       fs.mkdirSync(path.join(tmp, sibling));
       fs.writeFileSync(path.join(tmp, sibling, 'secret.txt'), SECRET);
@@ -71,6 +91,66 @@ describe('the dev server', { timeout: 30_000 }, () => {
     const head = await get(port, '/reports/a/', 'HEAD');
     assert.equal(head.status, 200);
     assert.equal(head.body, '');
+  });
+
+  test('CONNECT answers 405 with Allow: GET, HEAD (it never reaches the request handler)', async () => {
+    const answer = await new Promise((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () =>
+        socket.write('CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: 127.0.0.1:22\r\n\r\n'),
+      );
+      let text = '';
+      socket.setEncoding('utf8');
+      socket.on('data', (c) => (text += c));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+      socket.setTimeout(5000, () => socket.destroy(new Error('no answer to CONNECT')));
+    });
+    assert.match(answer, /^HTTP\/1\.1 405 /);
+    assert.match(answer, /\r\nAllow: GET, HEAD\r\n/);
+    assert.equal((await get(port, '/')).status, 200);
+  });
+
+  for (const method of ['POST', 'PUT', 'DELETE', 'PATCH', 'TRACE', 'OPTIONS', 'PROPFIND']) {
+    test(`${method} answers 405 with Allow: GET, HEAD, and the server keeps answering`, async () => {
+      const r = await get(port, '/', method);
+      assert.equal(r.status, 405, `${method} answered ${r.status}`);
+      assert.equal(r.headers.allow, 'GET, HEAD');
+      assert.ok(!r.body.includes('<title>home'), `${method} got the page`);
+      assert.equal((await get(port, '/')).status, 200);
+    });
+  }
+
+  test('images, fonts and WebAssembly are served with their type, not as octet-stream', async () => {
+    const want = {
+      gif: 'image/gif',
+      jpg: 'image/jpeg',
+      jpeg: 'image/jpeg',
+      JPG: 'image/jpeg',
+      webp: 'image/webp',
+      png: 'image/png',
+      svg: 'image/svg+xml',
+      woff2: 'font/woff2',
+      wasm: 'application/wasm',
+    };
+    for (const [ext, type] of Object.entries(want)) {
+      const r = await get(port, `/image.${ext}`);
+      assert.equal(r.status, 200, ext);
+      assert.equal(r.headers['content-type'], type, ext);
+    }
+  });
+
+  test('the headers of _headers are sent with each path they match, and _headers itself is not served', async () => {
+    const report = await get(port, '/reports/a/');
+    assert.equal(report.headers['x-test'], 'all');
+    assert.equal(report.headers['content-security-policy'], "default-src 'self'; frame-ancestors 'none'");
+    const embed = await get(port, '/charts/c/', 'HEAD');
+    assert.equal(embed.headers['content-security-policy'], "default-src 'self'; frame-ancestors *");
+    assert.equal((await get(port, '/data.csv')).headers['content-security-policy'], undefined);
+    for (const p of ['/_headers', '/_headers/', '/./_headers', '/%5fheaders']) {
+      const r = await get(port, p);
+      assert.equal(r.status, 404, `${p} answered ${r.status}`);
+      assert.ok(!r.body.includes('X-Test'), `${p} showed _headers`);
+    }
   });
 
   test('a folder without its slash redirects to the folder on this site', async () => {

@@ -7,7 +7,8 @@
 //     External links are not followed; a javascript: URL is always a problem;
 //  3. under /reports/ only pages, citations and images whose bytes are the type their name says;
 //  4. every file of the site's scripts and search index is whole: scripts parse, JSON parses, the
-//     index's gzipped files (its WebAssembly too) decompress (whole.mjs).
+//     index's gzipped files (its WebAssembly too) decompress (whole.mjs);
+//  5. _headers gives every page the policy of its <meta> tag plus frame-ancestors (lib/headers.mjs).
 // One line per problem, `<file>: <what is broken>`; exit 1 if there is any.
 // Usage: node scripts/check/validate-site.mjs [--dir public] [--base /] [--no-html]
 //   --base: the base URL the site was built for (a build with --publish: its publishURL).
@@ -21,6 +22,7 @@ import { walk } from '../lib/fs.mjs';
 import { attrOf, elements, parseHtml } from './html.mjs';
 import { IMAGE_WORDS, imageType, typeOfExtension } from '../lib/image.mjs';
 import { wholeProblem } from './whole.mjs';
+import { pageHeadersProblem, parseHeaders } from '../lib/headers.mjs';
 
 const { values } = parseArgs({
   options: { dir: { type: 'string' }, base: { type: 'string' }, 'no-html': { type: 'boolean' } },
@@ -178,6 +180,25 @@ for (const file of files) {
   if (!rel.endsWith('.js') && !rel.startsWith('pagefind/')) continue;
   const problem = wholeProblem(rel, fs.readFileSync(file));
   if (problem) problems.push(`${shown(file)}: ${problem}`);
+}
+
+// 5. The headers a host that reads _headers sends with each page: the same policy as the page's
+// <meta> tag, and the directives only a header can carry.
+const headersFile = path.join(dir, '_headers');
+if (!fs.existsSync(headersFile)) problems.push(`${shown(headersFile)}: missing (layouts/home.headers makes it)`);
+else {
+  const rules = parseHeaders(fs.readFileSync(headersFile, 'utf8'));
+  for (const file of pages) {
+    const rel = path.relative(dir, file).split(path.sep).join('/');
+    const pathname = `${base.pathname}${rel.replace(/(^|\/)index\.html$/, '$1')}`;
+    // The tag as Hugo writes it (a regular expression: parsing every page again costs seconds at scale).
+    const meta = /<meta http-equiv="?Content-Security-Policy"? content="([^"]*)"/i.exec(fs.readFileSync(file, 'utf8'));
+    const policy = meta?.[1].replace(/&#(\d+);|&(quot|amp|lt|gt);/g, (_, n, e) =>
+      n ? String.fromCharCode(Number(n)) : { quot: '"', amp: '&', lt: '<', gt: '>' }[e],
+    );
+    const problem = pageHeadersProblem(rules, pathname, policy, base.pathname);
+    if (problem) problems.push(`${shown(file)}: ${problem}`);
+  }
 }
 
 for (const p of problems) console.error(p);
