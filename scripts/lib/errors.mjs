@@ -31,11 +31,12 @@ export class InputError extends Error {
  * seeds/): C0 and C1 control characters but tab, line feed and carriage return (XML 1.0, hence the
  * feed, refuses them; a bell or an escape has no place in a title), and the invisible characters
  * that reorder or hide text (bidirectional overrides and isolates such as U+202E, marks, a byte
- * order mark inside the text), which make a title read other than it is written.
+ * order mark inside the text), which make a title read other than it is written; and what XML
+ * cannot hold at all (U+FFFE, U+FFFF, a lone half of a surrogate pair, as a YAML escape can write).
  */
 export const CONTROL_CHARACTER =
   // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\ufff9-\ufffb]/u;
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\ufff9-\ufffb\ufffe\uffff\ud800-\udfff]/u;
 
 /** A control character as a reader can see it in a message: `\u0007`. */
 export const showCharacter = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;

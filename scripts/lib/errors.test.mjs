@@ -1,7 +1,7 @@
 // Unit tests of the input errors every CLI prints: `path:line: expected ..., found ...`.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { InputError, quote, systemErrorLine } from './errors.mjs';
+import { CONTROL_CHARACTER, InputError, quote, systemErrorLine } from './errors.mjs';
 
 describe('InputError', () => {
   test('formats as path:line: expected ..., found ...', () => {
@@ -71,4 +71,24 @@ describe('systemErrorLine', () => {
     assert.equal(systemErrorLine(new TypeError('x is undefined')), undefined);
     assert.equal(systemErrorLine(new InputError(1, 'a', 'b')), undefined);
   });
+});
+
+test('CONTROL_CHARACTER: what no hand-written text may hold, and what it may', () => {
+  for (const c of [
+    '\u0000',
+    '\u0007',
+    '\u001b',
+    '\u007f',
+    '\u0085',
+    '\u202e',
+    '\u2066',
+    '\u200f',
+    '\ufeff',
+    '\uffff',
+    '\ud800',
+  ])
+    assert.ok(CONTROL_CHARACTER.test(`a${c}b`), JSON.stringify(c));
+  for (const s of ['tab\tand\nlines\r\n', 'é ü 中文 😀', 'µs ± 2 %', '\u2028'])
+    assert.ok(!CONTROL_CHARACTER.test(s), JSON.stringify(s));
+  assert.equal(quote('a\u202eb'), '"a\\\\u202eb"');
 });
