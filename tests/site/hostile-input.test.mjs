@@ -8,12 +8,13 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { elements, parseHtml, textOf } from '../../scripts/check/html.mjs';
 import { chromium } from '@playwright/test';
 import { tempSite, removeTempSite, run, filesUnder } from '../helpers/temp-repo.mjs';
 import { serve } from '../../scripts/serve.mjs';
-import { CHROMIUM_ARGS, chromePath } from '../../scripts/lib/tools.mjs';
+import { CHROMIUM_ARGS, chromePath, venvBin } from '../../scripts/lib/tools.mjs';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/hostile-cloudi-request-rate.md');
 // What the fixture and the hand-filled fields carry.
@@ -167,11 +168,56 @@ test('the hostile report has charts, and its embed pages, SVGs and specs keep th
   assert.ok(seen, 'the language names reach the chart specs verbatim, as data');
 });
 
-test('the feed of the hostile build escapes the title', () => {
+test('the feed of the hostile build escapes the title and is valid XML', () => {
   const xml = fs.readFileSync(path.join(pub, 'feed.xml'), 'utf8');
   assert.doesNotMatch(xml, /<script|<img/i);
   assert.match(xml, /&lt;script(&gt;|>)alert\(1\)&lt;\/script/);
+  // Expat (Python's XML parser) refuses what XML 1.0 refuses: a control character, a stray '<' or '&'.
+  const parsed = spawnSync(
+    venvBin('python'),
+    [
+      '-c',
+      'import sys, xml.dom.minidom as m; print(len(m.parse(sys.argv[1]).getElementsByTagName("entry")))',
+      path.join(pub, 'feed.xml'),
+    ],
+    { encoding: 'utf8' },
+  );
+  assert.equal(parsed.status, 0, `feed.xml is not valid XML: ${parsed.stderr}`);
+  assert.ok(Number(parsed.stdout) > 0, 'the feed has entries');
 });
+
+test(
+  'a control character in the hostile title is refused at its line, so it never reaches the feed',
+  { timeout: 60_000 },
+  async () => {
+    const metaPath = path.join(root, 'seeds/cloudi/2020-hostile.meta.yaml');
+    const meta = fs.readFileSync(metaPath, 'utf8');
+    try {
+      fs.writeFileSync(
+        metaPath,
+        meta.replace(/^title: (.*)$/m, (_, t) => `title: ${JSON.stringify(`${JSON.parse(t)} \u0007\u202e`)}`),
+      );
+      const r = await run(root, 'scripts/data/build-data.mjs', [
+        '--root',
+        root,
+        '--quiet',
+        '--out',
+        path.join(root, 'data-refused'),
+      ]);
+      assert.equal(r.code, 1, r.stderr);
+      const line = meta.split('\n').findIndex((l) => l.startsWith('title:')) + 1;
+      assert.match(
+        r.stderr.trim(),
+        new RegExp(
+          `^seeds/cloudi/2020-hostile\\.meta\\.yaml:${line}: expected text without control or invisible characters, found \\\\u0007 in `,
+        ),
+      );
+      assert.ok(!fs.existsSync(path.join(root, 'data-refused')), 'nothing written');
+    } finally {
+      fs.writeFileSync(metaPath, meta);
+    }
+  },
+);
 
 test(
   'in a browser, the hostile report page runs no script of its own and its tooltip shows the text literally',
