@@ -3,7 +3,7 @@
 // with prose (where `ulimit -n` is stated) and a <table> of Client, Pool Count, Pool Size,
 // Concurrency, Req/sec, Error %. Tables are read with an HTML parser (parse5), never with
 // regular expressions over markup. Pure: text in, rows out, each row with its 1-based line.
-import { parse as parseHtml } from 'parse5';
+import { parse as parseHtml, defaultTreeAdapter } from 'parse5';
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines, isBlank, slugify, matchHeader } from '../../../lib/text.mjs';
 import { HTTPC_COLUMNS, httpcRow, readHttpcIntro } from '../shared/httpc-bench.mjs';
@@ -48,6 +48,37 @@ function* walk(node) {
 }
 
 /**
+ * parse5's tree, kept small enough for a report of 100,000 rows (the whole tree with every source
+ * location took the data stage to 1.16 GB): an element keeps only the line it starts on and whether
+ * its end tag is written, a text or comment node no location at all, and a table row, once the
+ * parser has closed it, is read into `row` (its cells as a reader sees them, each with its line)
+ * and its cells let go (a row of <tbody>: the header row is read from its <th> cells later). A row that holds a table is kept whole, as that table is read on its own.
+ */
+const LEAN = {
+  ...defaultTreeAdapter,
+  setNodeSourceCodeLocation(node, location) {
+    node.sourceCodeLocation = location && node.tagName ? { startLine: location.startLine } : null;
+  },
+  updateNodeSourceCodeLocation(node, end) {
+    if (node.sourceCodeLocation && end.endTag) node.sourceCodeLocation.endTag = true;
+  },
+  onItemPop(node) {
+    if (node.nodeName !== 'tr' || node.parentNode?.nodeName !== 'tbody') return;
+    if ([...walk(node)].some((n) => n !== node && n.nodeName === 'table')) return;
+    const line = node.sourceCodeLocation?.startLine;
+    node.row = children(node, 'td').map((td) => {
+      const at = td.sourceCodeLocation?.startLine ?? line;
+      try {
+        return { line: at, text: cellText(td, at ?? 0).trim(), located: Boolean(td.sourceCodeLocation) };
+      } catch (error) {
+        return { line: at, error, located: Boolean(td.sourceCodeLocation) };
+      }
+    });
+    node.childNodes = [];
+  },
+};
+
+/**
  * @param {string} text
  * @returns {import('../contract.mjs').ParseResult}
  */
@@ -55,8 +86,9 @@ export function parse(text) {
   const lines = splitLines(text);
   if (lines.every(isBlank)) throw new InputError(0, 'an httpc_bench report with HTML tables', 'an empty file');
   // parse5 counts lines in the text it is given; hand it the same lines we number.
-  const doc = parseHtml(lines.join('\n'), { sourceCodeLocationInfo: true });
-  const tables = [...walk(doc)].filter((n) => n.nodeName === 'table');
+  const doc = parseHtml(lines.join('\n'), { sourceCodeLocationInfo: true, treeAdapter: LEAN });
+  const tables = [];
+  for (const n of walk(doc)) if (n.nodeName === 'table') tables.push(n);
   if (!tables.length) throw new InputError(0, 'an HTML <table> of results', 'none');
 
   const headings = [];
@@ -91,12 +123,17 @@ export function parse(text) {
     for (const body of children(table, 'tbody')) {
       for (const tr of children(body, 'tr')) {
         // A row whose <tr> tag is missing: the HTML parser supplies one, with no place in the text.
+        // (Read as the parser closed it, LEAN.onItemPop; a row that holds a table is read here.)
+        const row = tr.row ?? children(tr, 'td').map((td) => ({ line: td.sourceCodeLocation?.startLine, located: Boolean(td.sourceCodeLocation), text: textOf(td).trim() }));
         if (!tr.sourceCodeLocation) {
-          const at = children(tr, 'td').find((td) => td.sourceCodeLocation)?.sourceCodeLocation.startLine ?? loc.startLine;
+          const at = row.find((c) => c.located)?.line ?? loc.startLine;
           throw new InputError(at, 'each row of cells inside <tr> ... </tr>', `cells with no <tr>: ${quote(lines[at - 1])}`);
         }
         const n = tr.sourceCodeLocation.startLine;
-        const cells = children(tr, 'td').map((td) => cellText(td, td.sourceCodeLocation?.startLine ?? n).trim());
+        const cells = row.map((c) => {
+          if (c.error) throw c.error;
+          return c.text;
+        });
         if (cells.length !== columns.length) {
           throw new InputError(n, `${columns.length} cells (${columns.map((c) => c.text).join(', ')})`, `${cells.length}: ${quote(lines[n - 1])}`);
         }
