@@ -177,7 +177,8 @@ export function conditionFields(rows, described = {}) {
 /**
  * An adapter's rows in the parsers' contract (contract.mjs): one table of kind "measurement".
  * @param {Measurement[]} rows
- * @param {{ title?: string, tableTitle?: string, machines?: object, software?: object[], notes?: object[], methodology?: object[], sections?: object[], understood?: object[] }} [parts]
+ * @param {{ title?: string, tableTitle?: string, machines?: object, software?: object[], notes?: object[], methodology?: object[], sections?: object[], spans?: Array<[number, number]> }} [parts]
+ *   spans: the line ranges (1-based, inclusive) the adapter read, so the document reader gives them to no other reader
  */
 export function measurementResult(rows, parts = {}) {
   return {
@@ -188,6 +189,6 @@ export function measurementResult(rows, parts = {}) {
     methodology: parts.methodology ?? [],
     notes: parts.notes ?? [],
     sections: parts.sections ?? [],
-    understood: parts.understood ?? [],
+    spans: parts.spans ?? [],
   };
 }
