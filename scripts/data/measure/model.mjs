@@ -103,11 +103,11 @@ export function measurement(m) {
   if (!NAME.test(m.metric)) throw new Error(`measurement: metric ${JSON.stringify(m.metric)} is not snake_case`);
   const statistic = m.statistic ?? 'value';
   if (!STATISTICS[statistic] && !PERCENTILE.test(statistic)) throw new Error(`measurement: statistic ${JSON.stringify(statistic)}`);
-  if (m.spread_kind !== undefined && !SPREADS[m.spread_kind]) throw new Error(`measurement: spread_kind ${m.spread_kind}`);
+  if (m.spread_kind && !SPREADS[m.spread_kind]) throw new Error(`measurement: spread_kind ${m.spread_kind}`);
   if (!Number.isInteger(m.line) || m.line < 1) throw new Error(`measurement: line ${m.line}`);
   const conditions = {};
   for (const [k, v] of Object.entries(m.conditions ?? {})) {
-    if (!NAME.test(k) || CORE.includes(k) || k === 'seed' || k === 'entity') throw new Error(`measurement: condition name ${k}`);
+    if (!NAME.test(k) || CORE.includes(k) || k === 'seed' || k === 'entity' || k === 'source_table') throw new Error(`measurement: condition name ${k}`);
     if (v !== undefined && v !== null && v !== '') conditions[k] = v;
   }
   return {
@@ -119,7 +119,7 @@ export function measurement(m) {
     value: m.value,
     unit,
     better: m.better ?? betterOf(m.metric, unit),
-    spread_kind: m.spread_kind ?? (m.spread !== undefined ? 'error' : m.lower !== undefined ? 'range' : ''),
+    spread_kind: m.spread_kind || (m.spread !== undefined && m.spread !== null ? 'error' : m.lower !== undefined && m.lower !== null ? 'range' : ''),
     spread: m.spread ?? null,
     lower: m.lower ?? null,
     upper: m.upper ?? null,
