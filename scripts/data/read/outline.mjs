@@ -278,21 +278,62 @@ function* walkHtml(node) {
 }
 const clean = (s) => s.replace(/\s+/g, ' ').trim();
 
-/** An HTML <table> as header and rows of visible cell text, each cell at its line. */
+const hiddenNode = (n) => (n.attrs ?? []).some((a) => a.name === 'hidden' || (a.name === 'style' && /display\s*:\s*none/i.test(a.value)));
+const span = (n, name) => Math.max(1, Math.min(100, Number(n.attrs?.find((a) => a.name === name)?.value) || 1));
+
+/**
+ * An HTML <table> as header and rows of visible cell text, each cell at its line. colspan and
+ * rowspan are spread over the grid; the header is the leading rows of <th> cells, or else the
+ * leading rows with no number in them ("Throughput (rps)" over "Mean", "Max": "Throughput (rps) Mean").
+ */
 function htmlTable(table) {
-  const trs = [...walkHtml(table)].filter((n) => n.nodeName === 'tr' && !/display\s*:\s*none/i.test(n.attrs?.find((a) => a.name === 'style')?.value ?? ''));
-  const cellsOf = (tr) =>
-    (tr.childNodes ?? [])
-      .filter((c) => c.nodeName === 'td' || c.nodeName === 'th')
-      .map((c) => ({ text: plainText(clean(visibleText(c))), line: c.sourceCodeLocation?.startLine ?? tr.sourceCodeLocation?.startLine ?? table.sourceCodeLocation.startLine, th: c.nodeName === 'th' }));
-  const all = trs.map(cellsOf).filter((r) => r.length);
-  const headerAt = all.findIndex((r) => r.every((c) => c.th));
-  const strip = (r) => r.map(({ text, line }) => ({ text, line }));
-  const header = headerAt === 0 ? strip(all[0]) : [];
-  const rows = all.filter((_, j) => !(headerAt === 0 && j === 0)).map(strip);
   const loc = table.sourceCodeLocation;
-  return { from: loc.startLine, to: loc.endTag?.endLine ?? loc.endLine, header, rows, markup: 'html', cut: !loc.endTag };
+  const trs = [...walkHtml(table)].filter((n) => n.nodeName === 'tr' && !hiddenNode(n) && isInside(n, table));
+  const grid = [];
+  const pending = []; // rowspans carried into the rows below: column -> { cell, left }
+  for (const tr of trs) {
+    const row = [];
+    const cells = (tr.childNodes ?? []).filter((c) => (c.nodeName === 'td' || c.nodeName === 'th') && !hiddenNode(c));
+    let col = 0;
+    const place = () => {
+      while (pending[col]?.left > 0) {
+        row[col] = { ...pending[col].cell };
+        pending[col].left--;
+        col++;
+      }
+    };
+    for (const c of cells) {
+      place();
+      const cell = { text: plainText(clean(visibleText(c))), line: c.sourceCodeLocation?.startLine ?? tr.sourceCodeLocation?.startLine ?? loc.startLine, th: c.nodeName === 'th' };
+      for (let k = 0; k < span(c, 'colspan'); k++) {
+        row[col] = { ...cell };
+        if (span(c, 'rowspan') > 1) pending[col] = { cell, left: span(c, 'rowspan') - 1 };
+        col++;
+      }
+    }
+    place();
+    if (row.length) grid.push(Array.from(row, (c) => c ?? { text: '', line: tr.sourceCodeLocation?.startLine ?? loc.startLine, th: false }));
+  }
+  let headerRows = 0;
+  while (headerRows < grid.length && grid[headerRows].every((c) => c.th)) headerRows++;
+  if (!headerRows) while (headerRows < grid.length - 1 && !grid[headerRows].some((c) => isNumericCell(c.text))) headerRows++;
+  if (headerRows === grid.length) headerRows = 0;
+  const strip = (r) => r.map(({ text, line }) => ({ text, line }));
+  const header = [];
+  if (headerRows) {
+    const width = Math.max(...grid.slice(0, headerRows).map((r) => r.length));
+    for (let c = 0; c < width; c++) {
+      const parts = grid.slice(0, headerRows).map((r) => r[c]).filter(Boolean);
+      const texts = parts.map((p) => p.text).filter((t, k, all) => t && all.indexOf(t) === k);
+      header.push({ text: texts.join(' '), line: parts[parts.length - 1]?.line ?? loc.startLine });
+    }
+  }
+  return { from: loc.startLine, to: loc.endTag?.endLine ?? loc.endLine, header, rows: grid.slice(headerRows).map(strip), markup: 'html', cut: !loc.endTag };
 }
+const isInside = (node, ancestor) => {
+  for (let n = node.parentNode; n; n = n.parentNode) if (n.nodeName === 'table') return n === ancestor;
+  return false;
+};
 
 /**
  * @param {string} text a report in Markdown, reStructuredText, HTML, plain text or a mix
