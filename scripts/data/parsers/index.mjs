@@ -8,6 +8,8 @@ import * as httpcBenchText from './httpc-bench-text/parse.mjs';
 import * as cloudiRequestRateV2 from './cloudi-request-rate-v2/parse.mjs';
 import * as wrkText from './wrk-text/parse.mjs';
 import * as abText from './ab-text/parse.mjs';
+import * as table from './table/parse.mjs';
+import * as document from './document/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -18,4 +20,7 @@ export const parsers = {
   [cloudiRequestRateV2.format]: cloudiRequestRateV2,
   [wrkText.format]: wrkText,
   [abText.format]: abText,
+  // Fallbacks, tried when no format above reads the whole file: a person's tables, then a mixed document.
+  [table.format]: table,
+  [document.format]: document,
 };
