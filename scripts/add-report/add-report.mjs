@@ -268,7 +268,13 @@ function printUnderstood(results, text) {
         format,
         spans: parsed.spans ?? [],
         rows: Object.values(parsed.tables).reduce((n, t) => n + t.rows.length, 0),
-        metrics: [...new Set(Object.values(parsed.tables).flatMap((t) => t.rows.map((r) => (r.metric ? `${r.metric} (${r.unit})` : t.kind))))].sort(),
+        metrics: [
+          ...new Set(
+            Object.values(parsed.tables).flatMap((t) =>
+              t.rows.map((r) => (r.metric ? `${r.metric} (${r.unit})` : t.kind)),
+            ),
+          ),
+        ].sort(),
       },
     ];
     for (const u of parts) {
@@ -277,9 +283,12 @@ function printUnderstood(results, text) {
     }
     for (const b of parsed.left_out ?? []) {
       const first = lines[b.from - 1]?.trim().slice(0, 60) ?? '';
-      console.log(`  left out: a ${b.type} at ${where([b.from, b.to])}${b.heading ? ` under "${b.heading}"` : ''} that no format reads ("${first}")`);
+      console.log(
+        `  left out: a ${b.type} at ${where([b.from, b.to])}${b.heading ? ` under "${b.heading}"` : ''} that no format reads ("${first}")`,
+      );
     }
-    for (const n of (parsed.notes ?? []).filter((x) => /kept as text/.test(x.text))) console.log(`  left out: ${n.text}`);
+    for (const n of (parsed.notes ?? []).filter((x) => /kept as text/.test(x.text)))
+      console.log(`  left out: ${n.text}`);
   }
 }
 

@@ -78,7 +78,7 @@ const STAT_WORDS = {
 function chartOf(group, f, conditions) {
   const { metric, rows, percentiles } = group;
   const unit = unitLabel(group.unit);
-  const title = metricTitle(metric);
+  const title = `${metricTitle(metric)}${!percentiles && /^p\d/.test(group.statistic) ? `, ${group.statistic}` : ''}`;
   const valueField = { name: 'value', title, unit, type: 'number' };
   const label = seriesLabeller(
     rows,
@@ -206,10 +206,7 @@ function chartOf(group, f, conditions) {
     return {
       name: `${slug}-by-${sweep.name}`.replace(/_/g, '-'),
       title: `${title} by ${sweep.title.toLowerCase()}`,
-      subtitle: [
-        `${capitalise(STAT_WORDS[group.statistic] || 'value')}; one line per ${xLabel.title.toLowerCase()}`,
-        betterWords,
-      ]
+      subtitle: [`${capitalise(statWord(group.statistic))}; one line per ${xLabel.title.toLowerCase()}`, betterWords]
         .filter(Boolean)
         .join('; '),
       description: `${title} (${unit}) against ${sweep.title.toLowerCase()}, one line per ${xLabel.title.toLowerCase()} (${series.length}). ${finding}.`,
@@ -256,9 +253,7 @@ function chartOf(group, f, conditions) {
       return {
         name: `${slug}-runs`,
         title: `${title}, every run`,
-        subtitle: [`${capitalise(STAT_WORDS[group.statistic] || 'value')}; one dot per run`, betterWords]
-          .filter(Boolean)
-          .join('; '),
+        subtitle: [`${capitalise(statWord(group.statistic))}; one dot per run`, betterWords].filter(Boolean).join('; '),
         description: `${title} (${unit}) of each run, one row of dots per ${noRun.title.toLowerCase()}. ${finding}.`,
         alt: `Dot plot of ${title.toLowerCase()} per run, ${plotted.length} runs.`,
         finding,
@@ -316,7 +311,7 @@ function chartOf(group, f, conditions) {
     name: `${slug}-by-${label.key}`,
     title: `${title} by ${label.title.toLowerCase()}`,
     subtitle: [
-      `${capitalise(STAT_WORDS[group.statistic] || 'value')}, sorted best first`,
+      group.statistic === 'value' ? 'Sorted best first' : `${capitalise(statWord(group.statistic))}, sorted best first`,
       betterWords,
       withSpread ? 'lines: the spread the report gives' : '',
     ]
@@ -331,10 +326,11 @@ function chartOf(group, f, conditions) {
     layer,
     markName: 'bars',
     scales: { x: 'linear', y: 'band' },
-    size: { width: 640, height: Math.max(120, 24 * plotted.length + 60) },
+    size: { width: 640, height: Math.max(220, 30 * plotted.length + 90) },
   };
 }
 
+const statWord = (s) => STAT_WORDS[s] || (/^p\d/.test(s) ? `${s.slice(1)}th percentile` : 'the value given');
 const capitalise = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Whether a condition takes 3+ distinct values within some series (the rows minus that condition). */

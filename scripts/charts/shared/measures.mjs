@@ -35,18 +35,25 @@ export function measureGroups(rows) {
     percentiles: isPercentile(g[0].statistic),
     rows: g,
   }));
-  return groups
-    .filter((g) => !TOTALS.has(g.metric) && !(g.metric === 'errors' && g.rows.every((r) => r.value === 0)))
-    .filter((g) => g.statistic !== 'stdev')
-    .filter((g) => !g.percentiles || distinct(g.rows.map((r) => r.statistic)).length >= 2)
-    .sort(
-      (a, b) =>
-        rank(a.metric) - rank(b.metric) ||
-        Number(b.percentiles) - Number(a.percentiles) ||
-        STAT_ORDER.indexOf(a.statistic) - STAT_ORDER.indexOf(b.statistic) ||
-        b.rows.length - a.rows.length ||
-        (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0),
-    );
+  return (
+    groups
+      .filter((g) => !TOTALS.has(g.metric) && !(g.metric === 'errors' && g.rows.every((r) => r.value === 0)))
+      .filter((g) => g.statistic !== 'stdev')
+      // One percentile alone (a p99 column) is a value per subject, drawn as bars.
+      .map((g) =>
+        g.percentiles && distinct(g.rows.map((r) => r.statistic)).length < 2
+          ? { ...g, percentiles: false, statistic: g.rows[0].statistic }
+          : g,
+      )
+      .sort(
+        (a, b) =>
+          rank(a.metric) - rank(b.metric) ||
+          Number(b.percentiles) - Number(a.percentiles) ||
+          STAT_ORDER.indexOf(a.statistic) - STAT_ORDER.indexOf(b.statistic) ||
+          b.rows.length - a.rows.length ||
+          (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0),
+      )
+  );
 }
 
 const TITLES = { benchmark: 'Benchmark', subject: 'Software', section: 'Section' };
@@ -59,13 +66,16 @@ const TITLES = { benchmark: 'Benchmark', subject: 'Software', section: 'Section'
  * @returns {{ title: string, key: string, of: (row: object) => string }}
  */
 export function seriesLabeller(rows, conditionNames) {
-  const candidates = ['benchmark', 'subject', 'section', ...conditionNames];
+  // A person's table names the software in its first column: benchmark and software then agree.
+  const same = rows.every((r) => !r.subject || r.subject === r.benchmark);
+  const candidates = ['benchmark', ...(same ? [] : ['subject']), 'section', ...conditionNames];
   const varying = candidates.filter((n) => distinct(rows.map((r) => r[n] ?? '')).length > 1);
   if (!varying.length) {
     const name = rows[0].subject || rows[0].benchmark || '(all)';
     return { title: rows[0].subject ? 'Software' : 'Benchmark', key: 'benchmark', of: () => name };
   }
-  const title = varying.map((n) => TITLES[n] ?? n.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())).join(', ');
+  const titles = same && rows.some((r) => r.subject) ? { ...TITLES, benchmark: 'Software' } : TITLES;
+  const title = varying.map((n) => titles[n] ?? n.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())).join(', ');
   const of = (r) =>
     varying
       .map((n) => (TITLES[n] || typeof r[n] !== 'number' ? String(r[n] ?? '') : `${n.replace(/_/g, ' ')} ${r[n]}`))

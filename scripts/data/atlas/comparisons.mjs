@@ -35,7 +35,7 @@ export function comparisonId(prefix, slugs) {
 }
 import { byReportDate, entityOf, softwareVersions } from './subjects.mjs';
 import { machineFacts, normalise } from './normalise.mjs';
-import { MEASURED_MAPPING, measuredKind, measuredParts, measuredRule, measuredTitle } from './measured.mjs';
+import { MEASURED_MAPPING, measuredKind, measuredParts, measuredRule, measuredSets, measuredTitle } from './measured.mjs';
 
 /**
  * @typedef {object} Column      one report (and run) of a comparison
@@ -223,7 +223,7 @@ export function buildComparisons({ reports, tables, registry, errorBudgetPct }) 
   }
   // Reports read by adapters join through their measurements (measured.mjs).
   for (const group of measuredParts([...reports].sort(byReportDate), tables).values()) {
-    if (!group.adapter || new Set(group.parts.map((p) => p.report.slug)).size < 2) continue;
+    if (!group.adapter || group.parts.length < 2) continue;
     const kind = measuredKind(group);
     const parts = group.parts.map((p) => ({
       ...p,
@@ -237,8 +237,7 @@ export function buildComparisons({ reports, tables, registry, errorBudgetPct }) 
     }));
     byKind.set(kind, parts);
     const ctx = { registry, rule: measuredRule(group, parts[0].table.columns), mapping: MEASURED_MAPPING, kind, entityColumn: 'entity' };
-    const groups = byReportOf(parts);
-    for (const set of reportSets(groups.length, 'best')) out.push(...bestComparisons(ctx, set.flatMap((i) => groups[i])));
+    for (const set of measuredSets(group)) out.push(...bestComparisons(ctx, set.map((i) => parts[i])));
   }
   out.sort((a, b) => cmpText(a.id, b.id));
   const dateOf = new Map(reports.map((r) => [r.slug, r.date]));

@@ -16,6 +16,9 @@ import { bestRow, conditionsOf } from './figures.mjs';
 /** The entity column of a measurement table (the data stage resolved it; empty: no entity). */
 export const MEASURED_MAPPING = { kind: 'measurement', measures: null, columns: { entity: null }, declared: false };
 
+/** The most failed requests (percent) a rate may have to count (the default of figures.mjs). */
+export const ERROR_BUDGET_PCT = 1;
+
 const central = (s) => (s === 'value' || s === 'mean' ? 'central' : s);
 const METRIC_TITLES = {
   throughput: 'Throughput',
@@ -46,13 +49,19 @@ export function measuredParts(reports, tables) {
     const byId = tables[report.slug] ?? {};
     const m = Object.values(byId).find((t) => t.table.kind === 'measurement');
     if (!m) continue;
+    // A rate whose requests mostly failed is no candidate: the share of errors stated on the same
+    // line (httpc_bench's error %) must be within the error budget, as comparisons.mjs counts it.
+    const errorPct = new Map();
+    for (const row of m.rows) if (row.metric === 'errors' && row.unit === '%') errorPct.set(`${row.source_table}\u0000${row.line}`, row.value);
     const perGroup = new Map();
     for (const row of m.rows) {
       if (!row.entity || typeof row.value !== 'number') continue;
+      if (row.metric === 'throughput' && (errorPct.get(`${row.source_table}\u0000${row.line}`) ?? 0) > ERROR_BUDGET_PCT) continue;
       const key = [row.metric, central(row.statistic), row.unit].join('\u0000');
       if (!perGroup.has(key)) perGroup.set(key, { rows: [], adapter: false });
       const g = perGroup.get(key);
-      g.rows.push(row);
+      // A benchmark that only repeats the software's name (a person's table) is no condition.
+      g.rows.push(row.benchmark === row.subject ? { ...row, benchmark: null } : row);
       if (fromAdapter(row, byId)) g.adapter = true;
     }
     for (const [key, g] of perGroup) {
@@ -61,11 +70,38 @@ export function measuredParts(reports, tables) {
         groups.set(key, { metric, statistic, unit, better: g.rows[0].better, parts: [], adapter: false });
       }
       const group = groups.get(key);
-      group.parts.push({ report, table: m.table, rows: g.rows });
+      group.parts.push({ report, table: m.table, rows: g.rows, adapter: g.adapter });
       if (g.adapter) group.adapter = true;
     }
   }
   return groups;
+}
+
+/**
+ * The sets of parts one group compares: each report read by an adapter with every report that
+ * measured one of the same entities (all of them up to `most` reports, else each pair), in date
+ * order; the same set once.
+ * @param {{ parts: Array<{ report: object, rows: object[], adapter: boolean }> }} group
+ * @returns {number[][]} indexes into group.parts
+ */
+export function measuredSets(group, most = 6) {
+  const entities = group.parts.map((p) => new Set(p.rows.map((r) => r.entity)));
+  const seen = new Set();
+  const sets = [];
+  const add = (set) => {
+    const key = set.join(',');
+    if (set.length < 2 || seen.has(key)) return;
+    seen.add(key);
+    sets.push(set);
+  };
+  group.parts.forEach((p, i) => {
+    if (!p.adapter) return;
+    const others = group.parts.map((_, j) => j).filter((j) => j !== i && [...entities[j]].some((e) => entities[i].has(e)));
+    const all = [i, ...others].sort((a, b) => a - b);
+    if (all.length <= most) add(all);
+    else for (const j of others) add([Math.min(i, j), Math.max(i, j)]);
+  });
+  return sets;
 }
 
 /** The title of a group's metric: "Throughput (requests/s)", "Latency, p99 (µs)". */

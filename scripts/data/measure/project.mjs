@@ -98,6 +98,17 @@ export function flattenMeasurements(rows, sourceTable, resolveEntity = () => '')
 }
 
 /**
+ * A row's entity: its software's, else (a person's table names the software in its first column,
+ * which the table fallback reads as the benchmark) its benchmark's when that names an entity.
+ */
+function withEntity(r, resolveEntity) {
+  if (!resolveEntity) return { ...r, entity: r.entity ?? '' };
+  if (r.subject) return { ...r, entity: resolveEntity(r.subject) };
+  const id = r.benchmark ? resolveEntity(r.benchmark) : '';
+  return id ? { ...r, subject: r.benchmark, entity: id } : { ...r, entity: '' };
+}
+
+/**
  * The report's measurements table: the rows adapters read (tables of kind "measurement") and every
  * per-kind table projected, in one long table whose schema is measurement.json plus the condition
  * columns its rows use (titled from the tables they come from). Null when nothing projects.
@@ -108,7 +119,7 @@ export function reportMeasurements(tables, ctx) {
   const rows = [];
   const described = {};
   for (const t of Object.values(tables).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-    if (t.kind === 'measurement') rows.push(...t.rows.map((r) => ({ ...r, entity: r.subject && ctx.resolveEntity ? ctx.resolveEntity(r.subject) : (r.entity ?? '') })));
+    if (t.kind === 'measurement') rows.push(...t.rows.map((r) => withEntity(r, ctx.resolveEntity)));
     else {
       rows.push(...projectTable(t, ctx));
       for (const f of t.schema.fields) described[f.name] ??= f;
