@@ -10,6 +10,7 @@ import * as wrkText from './wrk-text/parse.mjs';
 import * as abText from './ab-text/parse.mjs';
 import * as criterion from './criterion/parse.mjs';
 import * as rustLibtestBench from './rust-libtest-bench/parse.mjs';
+import * as pytestBenchmark from './pytest-benchmark/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -22,4 +23,5 @@ export const parsers = {
   [abText.format]: abText,
   [criterion.format]: criterion,
   [rustLibtestBench.format]: rustLibtestBench,
+  [pytestBenchmark.format]: pytestBenchmark,
 };
