@@ -11,6 +11,7 @@ import * as abText from './ab-text/parse.mjs';
 import * as criterion from './criterion/parse.mjs';
 import * as rustLibtestBench from './rust-libtest-bench/parse.mjs';
 import * as pytestBenchmark from './pytest-benchmark/parse.mjs';
+import * as asv from './asv/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -24,4 +25,5 @@ export const parsers = {
   [criterion.format]: criterion,
   [rustLibtestBench.format]: rustLibtestBench,
   [pytestBenchmark.format]: pytestBenchmark,
+  [asv.format]: asv,
 };
