@@ -12,6 +12,7 @@ import * as criterion from './criterion/parse.mjs';
 import * as rustLibtestBench from './rust-libtest-bench/parse.mjs';
 import * as pytestBenchmark from './pytest-benchmark/parse.mjs';
 import * as asv from './asv/parse.mjs';
+import * as benchmarkdotnet from './benchmarkdotnet/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -26,4 +27,5 @@ export const parsers = {
   [rustLibtestBench.format]: rustLibtestBench,
   [pytestBenchmark.format]: pytestBenchmark,
   [asv.format]: asv,
+  [benchmarkdotnet.format]: benchmarkdotnet,
 };
