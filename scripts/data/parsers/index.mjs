@@ -13,6 +13,7 @@ import * as rustLibtestBench from './rust-libtest-bench/parse.mjs';
 import * as pytestBenchmark from './pytest-benchmark/parse.mjs';
 import * as asv from './asv/parse.mjs';
 import * as benchmarkdotnet from './benchmarkdotnet/parse.mjs';
+import * as benchmarkJs from './benchmark-js/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -28,4 +29,5 @@ export const parsers = {
   [pytestBenchmark.format]: pytestBenchmark,
   [asv.format]: asv,
   [benchmarkdotnet.format]: benchmarkdotnet,
+  [benchmarkJs.format]: benchmarkJs,
 };
