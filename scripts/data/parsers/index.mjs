@@ -14,6 +14,7 @@ import * as pytestBenchmark from './pytest-benchmark/parse.mjs';
 import * as asv from './asv/parse.mjs';
 import * as benchmarkdotnet from './benchmarkdotnet/parse.mjs';
 import * as benchmarkJs from './benchmark-js/parse.mjs';
+import * as bencherMetricFormat from './bencher-metric-format/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -30,4 +31,5 @@ export const parsers = {
   [asv.format]: asv,
   [benchmarkdotnet.format]: benchmarkdotnet,
   [benchmarkJs.format]: benchmarkJs,
+  [bencherMetricFormat.format]: bencherMetricFormat,
 };
