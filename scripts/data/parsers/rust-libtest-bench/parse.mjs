@@ -7,6 +7,7 @@
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
+import { canonicalUnit, UNITS } from '../../measure/units.mjs';
 import { stripAnsi } from '../shared/ansi.mjs';
 import { sectionsOf } from '../shared/headings.mjs';
 
@@ -14,12 +15,12 @@ export const format = 'rust-libtest-bench';
 export const description = "Rust libtest bench output (cargo bench, #[bench]): median ns/iter with its +/- spread, optional MB/s.";
 
 const BENCH = /^\s*test\s+(\S.*?)\s+\.\.\.\s+bench:\s*(.*?)\s*$/;
-const VALUE = /^(\S+)\s+(\S+)\/iter\s+\(\+\/-\s+(\S+)\)(?:\s+=\s+(\S+)\s+(\S+))?$/;
+const VALUE = /^(\S+)\s+(\S+?)\/iter\s+\(\+\/-\s+(\S+)\)(?:\s+=\s+(\S+)\s+(\S+))?$/;
 const RUNNING = /^\s*running (\d+) tests?\s*$/;
 const RESULT = /^\s*test result: \w+\. \d+ passed; \d+ failed; \d+ ignored; (\d+) measured\b/;
 
 export function detect(text) {
-  return splitLines(text).some((l) => /^\s*test\s+\S.*\s\.\.\.\s+bench:\s+[\d,.]+\s+ns\/iter\b/.test(stripAnsi(l)));
+  return splitLines(text).some((l) => /^\s*test\s+\S.*\s\.\.\.\s+bench:\s+[\d,.]+\s+(ns|us|µs|μs|ms|s)\/iter\b/.test(stripAnsi(l)));
 }
 
 /** A number as libtest prints it: thousands grouped with commas, two decimals in newer Rust. */
@@ -58,15 +59,17 @@ export function parse(text) {
     if (!b) continue;
     const v = VALUE.exec(b[2]);
     if (!v) throw new InputError(n, '"bench: <n> ns/iter (+/- <n>)", optionally " = <n> MB/s"', quote(lines[i]));
-    if (v[2] !== 'ns') throw new InputError(n, 'a time in ns/iter (libtest prints no other unit)', quote(`${v[2]}/iter`));
+    // libtest prints ns/iter; harnesses that copy its format print other time units (Bencher reads them too).
+    const unit = canonicalUnit(v[2]);
+    if (!unit || UNITS[unit].dimension !== 'time') throw new InputError(n, 'a time per iteration (ns/iter, or us, ms, s)', quote(`${v[2]}/iter`));
     const base = { benchmark: b[1], section: sections[i], line: n };
     rows.push(
       measurement({
         ...base,
         metric: 'time',
         statistic: 'median',
-        value: number(v[1], n, lines[i], 'a number of ns/iter'),
-        unit: 'ns',
+        value: number(v[1], n, lines[i], `a number of ${v[2]}/iter`),
+        unit,
         spread_kind: 'error',
         spread: number(v[3], n, lines[i], 'a number after "+/-"'),
       }),

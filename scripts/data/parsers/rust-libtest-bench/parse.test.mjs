@@ -33,7 +33,7 @@ describe('bad input', () => {
 
   test('an unknown unit', () => {
     const n = lineOf(/bench_oddness_loop/);
-    rejects(withLine(sample, n, 'test bench_oddness_loop   ... bench:           6 us/iter (+/- 0)'), n, /^a time in ns\/iter/, '"us/iter"');
+    rejects(withLine(sample, n, 'test bench_oddness_loop   ... bench:           6 cycles/iter (+/- 0)'), n, /^a time per iteration/, '"cycles/iter"');
   });
 
   test('an unknown rate unit', () => {
@@ -42,6 +42,11 @@ describe('bad input', () => {
 
   test('a number that is not one', () => {
     rejects('test strings ... bench:         55,3 ns/iter (+/- 34)\n', 1, 'a number of ns/iter', '"55,3"');
+  });
+
+  test('other time units, as harnesses that copy the format print them', () => {
+    const [row] = parser.parse('test tests::one_digit ... bench:                 1 μs/iter (+/- 1)\n').tables.measurements.rows;
+    assert.deepEqual([row.value, row.unit, row.spread], [1, 'us', 1]);
   });
 });
 
