@@ -30,6 +30,10 @@ export const UNITS = {
   'msg/s': { dimension: 'rate', factor: 1, title: 'messages per second' },
   'Kops/s': { dimension: 'rate', factor: 1e3, title: 'thousand operations per second' },
   'Mops/s': { dimension: 'rate', factor: 1e6, title: 'million operations per second' },
+  'elem/s': { dimension: 'rate', factor: 1, title: 'elements per second' },
+  'Kelem/s': { dimension: 'rate', factor: 1e3, title: 'thousand elements per second' },
+  'Melem/s': { dimension: 'rate', factor: 1e6, title: 'million elements per second' },
+  'Gelem/s': { dimension: 'rate', factor: 1e9, title: 'billion elements per second' },
   // sizes (decimal and binary prefixes kept apart, as printed)
   B: { dimension: 'size', factor: 1, title: 'bytes' },
   KB: { dimension: 'size', factor: 1e3, title: 'kilobytes' },
@@ -71,6 +75,7 @@ const SPELLINGS = {
   'ops/ms': 'ops/ms', 'op/ms': 'ops/ms', 'ops/us': 'ops/us', 'op/us': 'ops/us', 'ops/µs': 'ops/us', 'ops/ns': 'ops/ns', 'op/ns': 'ops/ns',
   'msg/s': 'msg/s', 'msgs/s': 'msg/s', 'messages/s': 'msg/s', 'msg/sec': 'msg/s',
   'kops/s': 'Kops/s', 'mops/s': 'Mops/s',
+  'elem/s': 'elem/s', 'kelem/s': 'Kelem/s', 'melem/s': 'Melem/s', 'gelem/s': 'Gelem/s', // Criterion's Throughput::Elements
   b: 'B', byte: 'B', bytes: 'B', kib: 'KiB', mib: 'MiB', gib: 'GiB',
   'b/s': 'B/s', 'bytes/s': 'B/s', 'bytes/sec': 'B/s', 'kib/s': 'KiB/s', 'mib/s': 'MiB/s', 'gib/s': 'GiB/s',
   'b/op': 'B/op', 'bytes/op': 'B/op', 'allocs/op': 'allocs/op', 'alloc/op': 'allocs/op',

@@ -1,5 +1,6 @@
 // The parser registry: format name -> module. Nothing else lives here.
 // A new format is one folder with parse.mjs, README.md, fixtures/ and parse.test.mjs, and one line below.
+// Report families with tables of their own kind:
 import * as cloudiRequestRate from './cloudi-request-rate/parse.mjs';
 import * as darnerBench from './darner-bench/parse.mjs';
 import * as httpcBenchHtml from './httpc-bench-html/parse.mjs';
@@ -8,6 +9,15 @@ import * as httpcBenchText from './httpc-bench-text/parse.mjs';
 import * as cloudiRequestRateV2 from './cloudi-request-rate-v2/parse.mjs';
 import * as wrkText from './wrk-text/parse.mjs';
 import * as abText from './ab-text/parse.mjs';
+// Adapters: a harness's or a load tool's output as measurements (scripts/data/measure/):
+import * as asv from './asv/parse.mjs';
+import * as bencherMetricFormat from './bencher-metric-format/parse.mjs';
+import * as benchmarkdotnet from './benchmarkdotnet/parse.mjs';
+import * as benchmarkJs from './benchmark-js/parse.mjs';
+import * as criterion from './criterion/parse.mjs';
+import * as pytestBenchmark from './pytest-benchmark/parse.mjs';
+import * as rustLibtestBench from './rust-libtest-bench/parse.mjs';
+// Fallbacks, tried when no format above reads the whole file: a person's tables, then a mixed document.
 import * as table from './table/parse.mjs';
 import * as document from './document/parse.mjs';
 
@@ -20,7 +30,13 @@ export const parsers = {
   [cloudiRequestRateV2.format]: cloudiRequestRateV2,
   [wrkText.format]: wrkText,
   [abText.format]: abText,
-  // Fallbacks, tried when no format above reads the whole file: a person's tables, then a mixed document.
+  [asv.format]: asv,
+  [bencherMetricFormat.format]: bencherMetricFormat,
+  [benchmarkdotnet.format]: benchmarkdotnet,
+  [benchmarkJs.format]: benchmarkJs,
+  [criterion.format]: criterion,
+  [pytestBenchmark.format]: pytestBenchmark,
+  [rustLibtestBench.format]: rustLibtestBench,
   [table.format]: table,
   [document.format]: document,
 };
