@@ -10,6 +10,7 @@ import * as wrkText from './wrk-text/parse.mjs';
 import * as abText from './ab-text/parse.mjs';
 import * as wrk2 from './wrk2/parse.mjs';
 import * as oha from './oha/parse.mjs';
+import * as hey from './hey/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -22,4 +23,5 @@ export const parsers = {
   [abText.format]: abText,
   [wrk2.format]: wrk2,
   [oha.format]: oha,
+  [hey.format]: hey,
 };
