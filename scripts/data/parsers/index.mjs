@@ -11,6 +11,7 @@ import * as abText from './ab-text/parse.mjs';
 import * as wrk2 from './wrk2/parse.mjs';
 import * as oha from './oha/parse.mjs';
 import * as hey from './hey/parse.mjs';
+import * as k6 from './k6/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -24,4 +25,5 @@ export const parsers = {
   [wrk2.format]: wrk2,
   [oha.format]: oha,
   [hey.format]: hey,
+  [k6.format]: k6,
 };
