@@ -89,7 +89,9 @@ export function commandFlags(command, valued) {
   const flags = { _: [] };
   for (let k = 0; k < words.length; k++) {
     const w = words[k];
-    const long = /^--([\w-]+)(?:=(.*))?$/.exec(w);
+    // "--rate=10", and Go's single-dash long flags ("-rate=10", "-duration 1m") where the name is known.
+    const go = /^-([\w-]{2,})(?:=(.*))?$/.exec(w);
+    const long = /^--([\w-]+)(?:=(.*))?$/.exec(w) ?? (go && valued.includes(go[1]) ? go : null);
     const short = /^-([A-Za-z])(.*)$/.exec(w);
     if (long) {
       if (long[2] !== undefined) flags[long[1]] = long[2];
@@ -111,4 +113,19 @@ export function durationSeconds(text) {
   const n = toNumber(m[1]);
   const factor = { ms: 0.001, s: 1, m: 60, h: 3600 }[m[2] ?? 's'];
   return Number((n * factor).toPrecision(12));
+}
+
+/**
+ * A Go time.Duration as printed ("762.632µs", "30s", "1.032s", "0s"), in its unit; a compound one
+ * ("1m0s", "10m0s", "1h2m3.5s") is read as seconds, exactly. An InputError at `line` otherwise.
+ * @returns {{ value: number, unit: string }}
+ */
+export function goDuration(token, line) {
+  const compound = /^(?:(\d+)h)?(?:(\d+)m)?(\d+(?:\.\d+)?)s$/.exec(token ?? '');
+  if (compound && (compound[1] || compound[2])) {
+    const whole = Number(compound[1] ?? 0) * 3600 + Number(compound[2] ?? 0) * 60;
+    const [int, frac = ''] = compound[3].split('.');
+    return { value: number(`${whole + Number(int)}${frac ? `.${frac}` : ''}`, line), unit: 's' };
+  }
+  return withUnit(token, { ns: 'ns', µs: 'us', μs: 'us', us: 'us', ms: 'ms', s: 's', m: 'min', h: 'h' }, line, 'a duration');
 }
