@@ -12,6 +12,7 @@ import * as wrk2 from './wrk2/parse.mjs';
 import * as oha from './oha/parse.mjs';
 import * as hey from './hey/parse.mjs';
 import * as k6 from './k6/parse.mjs';
+import * as vegeta from './vegeta/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -26,4 +27,5 @@ export const parsers = {
   [oha.format]: oha,
   [hey.format]: hey,
   [k6.format]: k6,
+  [vegeta.format]: vegeta,
 };
