@@ -13,6 +13,7 @@ import * as oha from './oha/parse.mjs';
 import * as hey from './hey/parse.mjs';
 import * as k6 from './k6/parse.mjs';
 import * as vegeta from './vegeta/parse.mjs';
+import * as redisBenchmark from './redis-benchmark/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -28,4 +29,5 @@ export const parsers = {
   [hey.format]: hey,
   [k6.format]: k6,
   [vegeta.format]: vegeta,
+  [redisBenchmark.format]: redisBenchmark,
 };
