@@ -129,3 +129,22 @@ export function goDuration(token, line) {
   }
   return withUnit(token, { ns: 'ns', µs: 'us', μs: 'us', us: 'us', ms: 'ms', s: 's', m: 'min', h: 'h' }, line, 'a duration');
 }
+
+/**
+ * The ATX headings a line sits under, outermost first: for a line under "## Production" and then
+ * "### Linux", [{ text: 'Production', level: 2, line }, { text: 'Linux', level: 3, line }].
+ * @param {string[]} lines
+ * @param {number} from  0-based index of the line above the block
+ */
+export function headingPath(lines, from) {
+  const path = [];
+  let level = 7;
+  for (let i = from; i >= 0 && level > 1; i--) {
+    const m = /^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/.exec(lines[i] ?? '');
+    if (m && m[1].length < level) {
+      level = m[1].length;
+      path.unshift({ text: m[2].trim(), level, line: i + 1 });
+    }
+  }
+  return path;
+}
