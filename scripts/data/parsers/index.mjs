@@ -14,6 +14,9 @@ import * as hey from './hey/parse.mjs';
 import * as k6 from './k6/parse.mjs';
 import * as vegeta from './vegeta/parse.mjs';
 import * as redisBenchmark from './redis-benchmark/parse.mjs';
+import * as hyperfineText from './hyperfine-text/parse.mjs';
+import * as hyperfineMarkdown from './hyperfine-markdown/parse.mjs';
+import * as hyperfineJson from './hyperfine-json/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -30,4 +33,7 @@ export const parsers = {
   [k6.format]: k6,
   [vegeta.format]: vegeta,
   [redisBenchmark.format]: redisBenchmark,
+  [hyperfineText.format]: hyperfineText,
+  [hyperfineMarkdown.format]: hyperfineMarkdown,
+  [hyperfineJson.format]: hyperfineJson,
 };
