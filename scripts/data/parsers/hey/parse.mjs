@@ -45,7 +45,7 @@ const spec = {
 export function parse(text) {
   const lines = cleanLines(text);
   if (lines.every(isBlank)) throw new InputError(0, 'hey output', 'an empty file');
-  const { rows, spans, blocks } = readBlocks(lines, spec);
+  const { rows, spans, notes, blocks } = readBlocks(lines, spec);
   if (!blocks) throw new InputError(0, 'a hey summary ("Summary:" then "Total: <n> secs")', 'none');
-  return measurementResult(rows, { tableTitle: 'hey runs: latency, percentiles, throughput and status codes', spans });
+  return measurementResult(rows, { tableTitle: 'hey runs: latency, percentiles, throughput and status codes', spans, notes });
 }

@@ -69,3 +69,18 @@ test('conditions from the command line above the summary', () => {
   assert.equal(z.benchmark, 'http://www.example.org/hello');
   assert.deepEqual(z.conditions, { rate_per_worker: 5, duration_s: 10 });
 });
+
+test('NaN where no request succeeded: no measurement, a note at its line; empty sections are read over', () => {
+  const text = fs.readFileSync(path.join(here, 'fixtures/bitlet-stats-oak-alosaur.md'), 'utf8');
+  const result = parser.parse(text);
+  const all = text.split('\n');
+  assert.equal(result.notes.length, 6);
+  for (const n of result.notes) assert.match(all[n.line - 1], /NaN secs/);
+  assert.ok(!result.tables.measurements.rows.some((r) => all[r.line - 1].includes('NaN') && r.statistic === 'mean'));
+});
+
+test('a section header at the end of the file is cut off, not empty', () => {
+  const text = fs.readFileSync(path.join(here, 'fixtures/bitlet-stats-oak-alosaur.md'), 'utf8').split('\n');
+  const n = text.findIndex((l) => l.startsWith('Latency distribution:')) + 1;
+  rejects(text.slice(0, n).join('\n'), n + 1, 'a line under "Latency distribution:"', /cut off/);
+});

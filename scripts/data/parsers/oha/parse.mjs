@@ -42,7 +42,7 @@ const spec = {
 export function parse(text) {
   const lines = cleanLines(text);
   if (lines.every(isBlank)) throw new InputError(0, 'oha output', 'an empty file');
-  const { rows, spans, blocks } = readBlocks(lines, spec);
+  const { rows, spans, notes, blocks } = readBlocks(lines, spec);
   if (!blocks) throw new InputError(0, 'an oha summary ("Summary:" then "Success rate: ...")', 'none');
-  return measurementResult(rows, { tableTitle: 'oha runs: latency, percentiles, throughput and status codes', spans });
+  return measurementResult(rows, { tableTitle: 'oha runs: latency, percentiles, throughput and status codes', spans, notes });
 }

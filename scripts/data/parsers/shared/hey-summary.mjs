@@ -52,6 +52,7 @@ export function readSummary(lines, start, required) {
     throw new InputError(i + 1, expected, i < lines.length ? quote(at(i)) : 'the end of the file (the block is cut off)');
   };
   const rows = [];
+  const notes = [];
   let i = start + 1;
   const seen = [];
   for (;;) {
@@ -66,6 +67,12 @@ export function readSummary(lines, start, required) {
     const item = ITEMS[name];
     const line = i + 1;
     let read;
+    if (/^NaN\b/.test(text)) {
+      // hey prints NaN when no request succeeded (bitlet/benchmark's stats.md): no number to keep.
+      notes.push({ text: `${name}: NaN (no request succeeded), no measurement`, line });
+      i++;
+      continue;
+    }
     if (name === 'Success rate') {
       const pct = /^(\d+(?:\.\d+)?)%$/.exec(text);
       // oha 0.1 printed the rate as a fraction ("1.0000"), later versions as a percentage.
@@ -100,7 +107,13 @@ export function readSummary(lines, start, required) {
     } else if (DETAILS.test(header)) {
       row = DETAILS_ROW;
       read = (m, line) =>
-        ['mean', 'min', 'max'].map((statistic, k) => ({ metric: 'latency', statistic, ...withUnit(m[k + 2], TIME, line, 'a time'), phase: m[1], line }));
+        ['mean', 'min', 'max'].flatMap((statistic, k) => {
+          if (/^NaN\b/.test(m[k + 2])) {
+            notes.push({ text: `${m[1]} ${statistic}: NaN (no request succeeded), no measurement`, line });
+            return [];
+          }
+          return [{ metric: 'latency', statistic, ...withUnit(m[k + 2], TIME, line, 'a time'), phase: m[1], line }];
+        });
     } else if (STATUS.test(header)) {
       row = STATUS_ROW;
       read = (m, line) => ({ metric: 'requests', statistic: 'total', value: number(m[2], line), unit: 'count', status_code: number(m[1], line), line });
@@ -111,9 +124,15 @@ export function readSummary(lines, start, required) {
     i = j + 1;
     const before = rows.length;
     for (let m; (m = row.exec(at(i))); i++) rows.push(...[read(m, i + 1)].flat());
-    if (rows.length === before) fail(i, `a line under "${header.trim()}"`);
+    if (rows.length === before && i === j + 1) {
+      // hey prints a section's header even when it has no lines (no request succeeded); a header
+      // followed by the next section's is such an empty section, one followed by anything else is cut off.
+      let k = i;
+      while (isBlank(at(k)) && k < lines.length) k++;
+      if (![HISTOGRAM, DISTRIBUTION, DETAILS, STATUS, ERRORS].some((re) => re.test(at(k)))) fail(i, `a line under "${header.trim()}"`);
+    }
   }
-  return { rows, next: i };
+  return { rows, notes, next: i };
 }
 
 /**
@@ -140,8 +159,8 @@ export function readBlocks(lines, spec) {
   let previousEnd = 0;
   for (let i = 0; i < lines.length; i++) {
     if (!SUMMARY.test(lines[i]) || !spec.starts(lines, i)) continue;
-    const { rows, next } = readSummary(lines, i, spec.required);
-    blocks.push({ rows, start: i, next, command: commandAbove(lines, i - 1, previousEnd, spec.tool), heading: headingAbove(lines, i - 1, previousEnd) });
+    const { rows, notes, next } = readSummary(lines, i, spec.required);
+    blocks.push({ rows, notes, start: i, next, command: commandAbove(lines, i - 1, previousEnd, spec.tool), heading: headingAbove(lines, i - 1, previousEnd) });
     i = next - 1;
     previousEnd = next;
   }
@@ -158,7 +177,7 @@ export function readBlocks(lines, spec) {
     if (b.command) spans.push([b.command.line, b.command.line]);
     spans.push([b.start + 1, b.next]);
   });
-  return { rows, spans, blocks: blocks.length };
+  return { rows, spans, notes: blocks.flatMap((b) => b.notes), blocks: blocks.length };
 }
 
 /** A flag's value as a number, or an InputError at the command's line. */
