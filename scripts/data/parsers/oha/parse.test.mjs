@@ -71,3 +71,12 @@ test('conditions from the command line above the summary', () => {
   assert.deepEqual(rows[0].conditions, { requests: 20000, concurrency: 50, duration_s: 10, rate: 100 });
   assert.equal(rows[0].line, lineOf(/Success rate/) + 1);
 });
+
+test('ANSI colour codes (oha colours its summary on a terminal) are read over', () => {
+  const coloured = sample
+    .split('\n')
+    .map((l) => (/:\t/.test(l) ? l.replace(/^(\s*)([^:]+:)/, '$1\u001b[33m$2\u001b[0m') : l))
+    .join('\n');
+  assert.notEqual(coloured, sample);
+  assert.deepEqual(parser.parse(coloured), parser.parse(sample));
+});

@@ -98,3 +98,29 @@ describe('what a run states', () => {
     assert.equal(rows[0].benchmark, 'http://localhost:8081');
   });
 });
+
+test('-U: the uncorrected distribution after the recorded one, each row with its histogram', () => {
+  // wrk2 prints, with -U, a second "Latency Distribution" (its print_hdr_latency) after the rule
+  // that ends the first; built here from the real run by repeating its distribution under that title.
+  const from = lineOf(/Latency Distribution \(HdrHistogram/);
+  const rule = lineOf(/^-{10,}/);
+  const uncorrected = lines
+    .slice(from - 1, rule)
+    .map((l) => l.replace('Recorded Latency', 'Uncorrected Latency (measured without taking delayed starts into account)'));
+  const text = [...lines.slice(0, rule), '', ...uncorrected, ...lines.slice(rule)].join('\n');
+  const rows = parser.parse(text).tables.measurements.rows;
+  const p99 = rows.filter((r) => r.statistic === 'p99' && !r.conditions.listing);
+  assert.deepEqual(
+    p99.map((r) => [r.conditions.histogram, r.value, r.line]),
+    [
+      ['recorded', 3.02, lineOf(/^ 99\.000%/)],
+      ['uncorrected', 3.02, rule + 1 + (lineOf(/^ 99\.000%/) - from) + 1],
+    ],
+  );
+  assert.equal(rows.at(-1).metric, 'bandwidth');
+});
+
+test('ANSI colour codes are read over', () => {
+  const coloured = sample.replace('Requests/sec:', '\u001b[32mRequests/sec:\u001b[0m').replace('  Latency Distribution', '\u001b[1m  Latency Distribution\u001b[0m');
+  assert.deepEqual(parser.parse(coloured), parser.parse(sample));
+});
