@@ -9,14 +9,23 @@ import * as httpcBenchText from './httpc-bench-text/parse.mjs';
 import * as cloudiRequestRateV2 from './cloudi-request-rate-v2/parse.mjs';
 import * as wrkText from './wrk-text/parse.mjs';
 import * as abText from './ab-text/parse.mjs';
-// Adapters: a harness's or a load tool's output as measurements (scripts/data/measure/):
+// Adapters: a harness's or a load tool's output as measurements (scripts/data/measure/), by name:
 import * as asv from './asv/parse.mjs';
 import * as bencherMetricFormat from './bencher-metric-format/parse.mjs';
-import * as benchmarkdotnet from './benchmarkdotnet/parse.mjs';
 import * as benchmarkJs from './benchmark-js/parse.mjs';
+import * as benchmarkdotnet from './benchmarkdotnet/parse.mjs';
 import * as criterion from './criterion/parse.mjs';
+import * as hey from './hey/parse.mjs';
+import * as hyperfineJson from './hyperfine-json/parse.mjs';
+import * as hyperfineMarkdown from './hyperfine-markdown/parse.mjs';
+import * as hyperfineText from './hyperfine-text/parse.mjs';
+import * as k6 from './k6/parse.mjs';
+import * as oha from './oha/parse.mjs';
 import * as pytestBenchmark from './pytest-benchmark/parse.mjs';
+import * as redisBenchmark from './redis-benchmark/parse.mjs';
 import * as rustLibtestBench from './rust-libtest-bench/parse.mjs';
+import * as vegeta from './vegeta/parse.mjs';
+import * as wrk2 from './wrk2/parse.mjs';
 // Fallbacks, tried when no format above reads the whole file: a person's tables, then a mixed document.
 import * as table from './table/parse.mjs';
 import * as document from './document/parse.mjs';
@@ -32,11 +41,20 @@ export const parsers = {
   [abText.format]: abText,
   [asv.format]: asv,
   [bencherMetricFormat.format]: bencherMetricFormat,
-  [benchmarkdotnet.format]: benchmarkdotnet,
   [benchmarkJs.format]: benchmarkJs,
+  [benchmarkdotnet.format]: benchmarkdotnet,
   [criterion.format]: criterion,
+  [hey.format]: hey,
+  [hyperfineJson.format]: hyperfineJson,
+  [hyperfineMarkdown.format]: hyperfineMarkdown,
+  [hyperfineText.format]: hyperfineText,
+  [k6.format]: k6,
+  [oha.format]: oha,
   [pytestBenchmark.format]: pytestBenchmark,
+  [redisBenchmark.format]: redisBenchmark,
   [rustLibtestBench.format]: rustLibtestBench,
+  [vegeta.format]: vegeta,
+  [wrk2.format]: wrk2,
   [table.format]: table,
   [document.format]: document,
 };
