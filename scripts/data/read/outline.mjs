@@ -380,7 +380,8 @@ export function outline(text) {
     if (node.type === 'heading') {
       const setext = !/^\s{0,3}#/.test(lines[from - 1]);
       const t = plainText(textOfMd(node));
-      if (t && !(setext && isLogLine(t))) headings.push({ text: t, depth: node.depth, line: from, kind: setext ? 'setext' : 'atx' });
+      // A setext underline under several lines, or under a log line, is a rule below a paragraph, not a title.
+      if (t && !(setext && (isLogLine(t) || to - from > 1))) headings.push({ text: t, depth: node.depth, line: from, kind: setext ? 'setext' : 'atx' });
       else if (t) blocks.push({ type: 'paragraph', from, to: to - 1 });
     } else if (node.type === 'table') {
       const [head, ...body] = node.children.map((row) => row.children.map((c) => ({ text: plainText(textOfMd(c)), line: c.position.start.line })));

@@ -61,6 +61,11 @@ describe('headings', () => {
     assert.equal(headingAbove(o, 6), 'raw query');
   });
 
+  test('a rule under several lines of output is not a setext heading', () => {
+    const o = outline(doc('## raw query', '', 'Requests/sec:  82214.00', 'Transfer/sec:   14.62MB', '--------', '', 'wrk -t2'));
+    assert.deepEqual(heads(o).map((h) => h[3]), ['raw query']);
+  });
+
   test('a ~~~ code fence in Markdown stays a fence', () => {
     const o = outline(doc('# T', '', 'Example:', '~~~', 'code', '~~~', ''));
     assert.deepEqual(heads(o).map((h) => h[3]), ['T']);
