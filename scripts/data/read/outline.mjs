@@ -245,7 +245,7 @@ function title(lines, i) {
   const blankBefore = (k) => k === 0 || !at(k - 1).trim();
   const adornment = (s) => s.trim().length >= 3 && PUNCT.test(s.trim()) && !/^\s/.test(s);
   const good = (text, under) =>
-    text.trim() && !/^\s{4}/.test(text) && under.trim().length >= Math.min(text.trim().length, 3) && !adornment(text) && !isLogLine(text) &&
+    text.trim() && !/^\s{4}/.test(text) && under.trim().length >= [...text.trim()].length && !adornment(text) && !isLogLine(text) &&
     !/^\s*([-*+]|\d+[.)])\s/.test(text) && !/^\s*(\||\+[-=])/.test(text) && !/^\s*<|^\s*```|:\s*$/.test(text) && !/\s{2,}\S+\s{2,}/.test(text.trim());
   // overline, text, underline of the same character
   if (adornment(at(i)) && blankBefore(i) && at(i + 1).trim() && adornment(at(i + 2)) && at(i + 2).trim() === at(i).trim()) {
