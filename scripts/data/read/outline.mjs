@@ -245,7 +245,7 @@ function title(lines, i) {
   const blankBefore = (k) => k === 0 || !at(k - 1).trim();
   const adornment = (s) => s.trim().length >= 3 && PUNCT.test(s.trim()) && !/^\s/.test(s);
   const good = (text, under) =>
-    text.trim() && !/^\s{4}/.test(text) && under.trim().length >= Math.min(text.trim().length, 3) && !adornment(text) && !isLogLine(text) &&
+    text.trim() && !/^\s{4}/.test(text) && under.trim().length >= [...text.trim()].length && !adornment(text) && !isLogLine(text) &&
     !/^\s*([-*+]|\d+[.)])\s/.test(text) && !/^\s*(\||\+[-=])/.test(text) && !/^\s*<|^\s*```|:\s*$/.test(text) && !/\s{2,}\S+\s{2,}/.test(text.trim());
   // overline, text, underline of the same character
   if (adornment(at(i)) && blankBefore(i) && at(i + 1).trim() && adornment(at(i + 2)) && at(i + 2).trim() === at(i).trim()) {
@@ -380,7 +380,8 @@ export function outline(text) {
     if (node.type === 'heading') {
       const setext = !/^\s{0,3}#/.test(lines[from - 1]);
       const t = plainText(textOfMd(node));
-      if (t && !(setext && isLogLine(t))) headings.push({ text: t, depth: node.depth, line: from, kind: setext ? 'setext' : 'atx' });
+      // A setext underline under several lines, or under a log line, is a rule below a paragraph, not a title.
+      if (t && !(setext && (isLogLine(t) || to - from > 1))) headings.push({ text: t, depth: node.depth, line: from, kind: setext ? 'setext' : 'atx' });
       else if (t) blocks.push({ type: 'paragraph', from, to: to - 1 });
     } else if (node.type === 'table') {
       const [head, ...body] = node.children.map((row) => row.children.map((c) => ({ text: plainText(textOfMd(c)), line: c.position.start.line })));

@@ -61,6 +61,19 @@ describe('headings', () => {
     assert.equal(headingAbove(o, 6), 'raw query');
   });
 
+  test('a rule under several lines of output is not a setext heading', () => {
+    const o = outline(doc('## raw query', '', 'Requests/sec:  82214.00', 'Transfer/sec:   14.62MB', '--------', '', 'wrk -t2'));
+    assert.deepEqual(heads(o).map((h) => h[3]), ['raw query']);
+  });
+
+  test('a thematic break under a Markdown paragraph is no RST title (an RST underline is as long as its title)', () => {
+    const o = outline(doc('# T', '', 'A paragraph of prose', '***', '', 'Sub', '---', ''));
+    assert.deepEqual(heads(o), [
+      [1, 1, 'atx', 'T'],
+      [6, 2, 'setext', 'Sub'],
+    ]);
+  });
+
   test('a ~~~ code fence in Markdown stays a fence', () => {
     const o = outline(doc('# T', '', 'Example:', '~~~', 'code', '~~~', ''));
     assert.deepEqual(heads(o).map((h) => h[3]), ['T']);

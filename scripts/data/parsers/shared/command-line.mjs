@@ -6,8 +6,9 @@
 //
 // Exports:
 //   commandConditions(text, line = 1) -> { tool, command, conditions, url, lines: [from, to] } | undefined
-//       the command that starts at `line` (1-based) of `text`, or undefined when it is no known tool's
-//   findCommands(text) -> the same, for every command of a known tool in the text
+//       the command that starts at `line` (1-based) of `text` (or of its lines), or undefined when it is
+//       no known tool's; `command` is the whole command on one line, without its prompt
+//   findCommands(text, from?, to?) -> the same, for every command of a known tool in the text (or lines from..to)
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 
 /** Seconds in a duration as the tools write it: "30s", "2m", "1h", "500ms", "1m30s"; a bare number is seconds. */
@@ -212,7 +213,7 @@ export function commandConditions(source, line = 1) {
     command = `${command.slice(0, -1).trimEnd()} ${lines[to].trim()}`;
     to++;
   }
-  command = command.replace(/\\$/, '').trim();
+  command = command.replace(/\\$/, '').trim().replace(/^(\$|#|>|%)\s+/, '');
   const segment = toolSegment(command);
   if (!segment) return undefined;
   const read = readArgs(segment.tool, segment.args);
@@ -222,13 +223,14 @@ export function commandConditions(source, line = 1) {
 }
 
 /**
- * Every command of a known load tool in a text (a continued command once, at its first line).
- * @param {string} text
+ * Every command of a known load tool in a text (a continued command once, at its first line), or
+ * in lines [from, to] (1-based) of it.
+ * @param {string | string[]} source the text, or its lines
  */
-export function findCommands(text) {
-  const lines = splitLines(text);
+export function findCommands(source, from = 1, to = Infinity) {
+  const lines = Array.isArray(source) ? source : splitLines(source);
   const found = [];
-  for (let n = 1; n <= lines.length; n++) {
+  for (let n = from; n <= Math.min(to, lines.length); n++) {
     const c = commandConditions(lines, n);
     if (c) {
       found.push(c);

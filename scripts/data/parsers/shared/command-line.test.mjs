@@ -42,7 +42,7 @@ test('a command continued with "\\" is read whole, with its lines', () => {
   assert.deepEqual(r.conditions, { requests: 5000, concurrency: 50, keep_alive: true });
   assert.equal(r.url, 'http://10.0.0.2/index.html');
   assert.deepEqual(r.lines, [3, 5]);
-  assert.equal(r.command, '$ ab -n 5000 -c 50 -k http://10.0.0.2/index.html');
+  assert.equal(r.command, 'ab -n 5000 -c 50 -k http://10.0.0.2/index.html');
   assert.deepEqual(findCommands(text).map((f) => f.lines), [[3, 5]]);
 });
 

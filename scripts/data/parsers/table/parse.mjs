@@ -190,8 +190,10 @@ function readTable(block) {
     const integers = c.read.every((r) => Number.isInteger(r.value) && r.unit === undefined && r.spread === undefined);
     if (PARAMETER_KEY.has(key) && (integers || c.read.every((r) => r.spread === undefined))) {
       c.role = 'condition';
-      c.name = key === snake(key) ? PARAMETER_KEY.get(key) : snake(c.header);
-      if (hu) c.name = `${PARAMETER_KEY.get(key)}_${snake(hu.unit === '%' ? 'pct' : hu.unit.replace('/', '_per_'))}`;
+      // The shared names where a synonym is used (Conns -> connections), else the header's own (Rows -> rows).
+      const canonical = PARAMETER_KEY.get(key);
+      const base = ['threads', 'connections', 'concurrency', 'clients', 'workers', 'cores'].includes(canonical) ? canonical : snake(key);
+      c.name = hu ? `${base}_${snake(UNITS[hu.unit].title)}` : base;
       continue;
     }
     if (c.spreadOf !== undefined) {

@@ -94,6 +94,11 @@ describe('columns', () => {
     ]);
   });
 
+  test('parameter columns keep their own name, with the unit of their header', () => {
+    const text = doc('| Lib | Conns | Rows | Payload (bytes) | Time (ms) |', '|---|---|---|---|---|', '| a | 10 | 1000 | 512 | 1.5 |', '| b | 20 | 2000 | 1024 | 2.5 |');
+    assert.deepEqual(rowsOf(text)[1].conditions, { connections: 20, rows: 2000, payload_bytes: 1024 });
+  });
+
   test('the spans are the tables that gave rows', () => {
     const text = doc('| a | b (ms) |', '|---|---|', '| x | 1 |', '', 'text', '', '| c | d |', '|---|---|', '| y | z |');
     assert.deepEqual(parser.parse(text).spans, [[1, 3]]);
