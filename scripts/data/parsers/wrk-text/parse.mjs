@@ -18,8 +18,12 @@ const STATS_HEADER = /^\s*Thread Stats\s+Avg\s+Stdev\s+Max\s+\+\/-\s*Stdev\s*$/;
 
 export function detect(text) {
   const lines = splitLines(text);
+  // wrk2's output has the same Thread Stats and Running lines, and more (calibration, HdrHistogram
+  // percentiles): the wrk2 adapter reads it.
+  if (lines.some((l) => WRK2.test(l))) return false;
   return lines.some((l) => STATS_HEADER.test(l)) && lines.some((l) => RUNNING.test(l));
 }
+const WRK2 = /Latency Distribution \(HdrHistogram|Detailed Percentile spectrum:|Thread calibration:/;
 
 function time(token, line, text) {
   const { value, unit } = readWithUnit(token, TIME_US);
