@@ -8,6 +8,7 @@ import * as httpcBenchText from './httpc-bench-text/parse.mjs';
 import * as cloudiRequestRateV2 from './cloudi-request-rate-v2/parse.mjs';
 import * as wrkText from './wrk-text/parse.mjs';
 import * as abText from './ab-text/parse.mjs';
+import * as goTestBench from './go-test-bench/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -18,4 +19,5 @@ export const parsers = {
   [cloudiRequestRateV2.format]: cloudiRequestRateV2,
   [wrkText.format]: wrkText,
   [abText.format]: abText,
+  [goTestBench.format]: goTestBench,
 };
