@@ -9,6 +9,7 @@ import * as cloudiRequestRateV2 from './cloudi-request-rate-v2/parse.mjs';
 import * as wrkText from './wrk-text/parse.mjs';
 import * as abText from './ab-text/parse.mjs';
 import * as goTestBench from './go-test-bench/parse.mjs';
+import * as jmhText from './jmh-text/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -20,4 +21,5 @@ export const parsers = {
   [wrkText.format]: wrkText,
   [abText.format]: abText,
   [goTestBench.format]: goTestBench,
+  [jmhText.format]: jmhText,
 };
