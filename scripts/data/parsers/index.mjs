@@ -10,6 +10,7 @@ import * as wrkText from './wrk-text/parse.mjs';
 import * as abText from './ab-text/parse.mjs';
 import * as goTestBench from './go-test-bench/parse.mjs';
 import * as jmhText from './jmh-text/parse.mjs';
+import * as jmhJson from './jmh-json/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -22,4 +23,5 @@ export const parsers = {
   [abText.format]: abText,
   [goTestBench.format]: goTestBench,
   [jmhText.format]: jmhText,
+  [jmhJson.format]: jmhJson,
 };
