@@ -11,6 +11,7 @@ import * as abText from './ab-text/parse.mjs';
 import * as goTestBench from './go-test-bench/parse.mjs';
 import * as jmhText from './jmh-text/parse.mjs';
 import * as jmhJson from './jmh-json/parse.mjs';
+import * as googleBenchmarkConsole from './google-benchmark-console/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -24,4 +25,5 @@ export const parsers = {
   [goTestBench.format]: goTestBench,
   [jmhText.format]: jmhText,
   [jmhJson.format]: jmhJson,
+  [googleBenchmarkConsole.format]: googleBenchmarkConsole,
 };
