@@ -12,6 +12,7 @@ import * as goTestBench from './go-test-bench/parse.mjs';
 import * as jmhText from './jmh-text/parse.mjs';
 import * as jmhJson from './jmh-json/parse.mjs';
 import * as googleBenchmarkConsole from './google-benchmark-console/parse.mjs';
+import * as googleBenchmarkJson from './google-benchmark-json/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -26,4 +27,5 @@ export const parsers = {
   [jmhText.format]: jmhText,
   [jmhJson.format]: jmhJson,
   [googleBenchmarkConsole.format]: googleBenchmarkConsole,
+  [googleBenchmarkJson.format]: googleBenchmarkJson,
 };

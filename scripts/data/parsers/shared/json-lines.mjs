@@ -144,19 +144,22 @@ function decompose(text) {
 }
 
 /**
- * The value of a number as written, plain or with an exponent, only if a JavaScript number holds
- * it exactly as written (its shortest form has the same digits); undefined otherwise.
+ * The value of a number as written, plain or with an exponent, only if it is exact: the double it
+ * parses to, written with as many significant digits as the text has, gives back the text. A tool's
+ * shortest form (Java's 1.19865267250996E7) and its max_digits10 form (Google Benchmark's
+ * 2.1498980114547953e+02) both pass; digits beyond what a double holds (22.9311550436692820001)
+ * do not. Undefined otherwise.
  * @param {string} text
  */
 export function exactNumber(text) {
-  if (typeof text !== 'string') return undefined;
+  if (typeof text !== 'string' || !/^-?\d/.test(text)) return undefined;
   const n = Number(text);
-  if (!Number.isFinite(n) || !/^-?\d/.test(text)) return undefined;
   const a = decompose(text);
-  const b = decompose(String(Math.abs(n)).replace('e+', 'e'));
-  if (!a || !b) return undefined;
-  if (a.digits === '0' && b.digits === '0') return 0;
-  return a.digits === b.digits && a.exp === b.exp ? n : undefined;
+  if (!Number.isFinite(n) || !a) return undefined;
+  if (a.digits === '0') return n === 0 ? 0 : undefined;
+  if (a.digits.length > 21) return undefined;
+  const b = decompose(Math.abs(n).toPrecision(a.digits.length).replace('e+', 'e'));
+  return b && a.digits === b.digits && a.exp === b.exp ? n : undefined;
 }
 
 /**
