@@ -13,6 +13,7 @@ import * as jmhText from './jmh-text/parse.mjs';
 import * as jmhJson from './jmh-json/parse.mjs';
 import * as googleBenchmarkConsole from './google-benchmark-console/parse.mjs';
 import * as googleBenchmarkJson from './google-benchmark-json/parse.mjs';
+import * as catch2 from './catch2/parse.mjs';
 
 export const parsers = {
   [cloudiRequestRate.format]: cloudiRequestRate,
@@ -28,4 +29,5 @@ export const parsers = {
   [jmhJson.format]: jmhJson,
   [googleBenchmarkConsole.format]: googleBenchmarkConsole,
   [googleBenchmarkJson.format]: googleBenchmarkJson,
+  [catch2.format]: catch2,
 };
