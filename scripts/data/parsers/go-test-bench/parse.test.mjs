@@ -147,3 +147,40 @@ describe('not claimed', () => {
   });
   test('a lower-case name is not a benchmark (Go\'s rule)', () => assert.equal(parser.detect('Benchmarking 100 5 ns/op\n'), false));
 });
+
+describe('a report that holds outputs of several harnesses', () => {
+  const read = (format, name) => fs.readFileSync(path.join(here, '..', format, 'fixtures', name), 'utf8');
+  const parts = [
+    ['go-test-bench', read('go-test-bench', 'gws-readme-excerpt.md')],
+    ['jmh-text', read('jmh-text', 'typed-future-sbt-excerpt.md')],
+    ['catch2', read('catch2', 'josephus-v3-readme.md')],
+    ['google-benchmark-console', read('google-benchmark-console', 'action-benchmark-fib-excerpt.md')],
+  ];
+  const text = parts.map(([, t]) => t.replace(/\n$/, '')).join('\n\nAnd then:\n\n') + '\n';
+
+  test('each adapter reads only its own block, at its lines in the report', () => {
+    let offset = 0;
+    const spans = [];
+    for (const [format, part] of parts) {
+      const alone = parsers[format].parse(part).tables.measurements.rows;
+      const mixed = parsers[format].parse(text).tables.measurements.rows;
+      assert.deepEqual(
+        mixed,
+        alone.map((r) => ({ ...r, line: r.line + offset })),
+        format,
+      );
+      spans.push(...parsers[format].parse(text).spans.map(([a, b]) => [a, b, format]));
+      offset += part.replace(/\n$/, '').split('\n').length + 3;
+    }
+    spans.sort((a, b) => a[0] - b[0]);
+    for (let k = 1; k < spans.length; k++) assert.ok(spans[k][0] > spans[k - 1][1], `${spans[k - 1]} and ${spans[k]} overlap`);
+  });
+
+  test('every adapter of this family detects the report, and only these', () => {
+    const hits = Object.entries(parsers)
+      .filter(([, p]) => p.detect(text))
+      .map(([f]) => f)
+      .sort();
+    assert.deepEqual(hits, parts.map(([f]) => f).sort());
+  });
+});
