@@ -102,7 +102,8 @@ export function splitName(full) {
       conditions[key] = conditionValue(kv[2]);
     } else kept.push(part);
   }
-  if (procs) conditions.procs = Number(procs[2]);
+  // testing.benchmarkName appends -N only when GOMAXPROCS is not 1: no suffix is GOMAXPROCS 1.
+  conditions.procs = procs ? Number(procs[2]) : 1;
   return { benchmark: kept.join('/'), conditions };
 }
 

@@ -81,7 +81,7 @@ describe('units and names', () => {
     });
     assert.deepEqual(parser.splitName('BenchmarkConn_ReadMessage/compress_enabled'), {
       benchmark: 'BenchmarkConn_ReadMessage/compress_enabled',
-      conditions: {},
+      conditions: { procs: 1 },
     });
     // a key that is a field of the row itself stays in the name
     assert.deepEqual(parser.splitName('BenchmarkX/unit=ms/N=007-4'), {
