@@ -72,7 +72,7 @@ function readTail(rest, columns, line) {
       const items = /^(-?[\d.]+(?:e[-+]?\d+)?[kMGT]?)$/.exec(words[k]);
       if (named) counters.push({ name: named[1], text: named[2] });
       else if (bytes) counters.push({ name: 'bytes_per_second', text: `${bytes[1]}${bytes[2]}/s` });
-      else if (items && words[k + 1] === 'items/s') counters.push({ name: 'items_per_second', text: `${words[k++]}/s` });
+      else if (items && words[k + 1] === 'items/s') counters.push({ name: 'items_per_second', text: `${words[k++]}/s`, binary: true });
       else break;
     }
   }
@@ -182,7 +182,7 @@ export function parse(text) {
       items.push({ ...base, metric: `time${suffix}`, statistic: stat, value: number(time, m, 'a time'), unit, runs: tail.iterations });
       items.push({ ...base, metric: `cpu_time${suffix}`, statistic: stat, value: number(cpu, m, 'a CPU time'), unit, runs: tail.iterations });
       for (const c of tail.counters) {
-        const v = readCounter(c.name, c.text);
+        const v = readCounter(c.name, c.text, c.binary);
         if (!v) {
           throw new InputError(m, `a counter value Google Benchmark prints (a number, a prefix k, M, G, Ki, Mi, Gi, m, u, n, and /s for a rate)`, quote(`${c.name}=${c.text}`));
         }

@@ -109,7 +109,19 @@ describe('the parts the fixtures lack', () => {
     assert.deepEqual(readCounter('Foo', '1024m'), { number: '1024', unit: 'milli' });
     assert.deepEqual(readCounter('t', '5.3us'), { number: '5.3', unit: 'us' });
     assert.equal(readCounter('items_per_second', '1.2Ki/s'), undefined);
+    assert.deepEqual(readCounter('items_per_second', '1.2M/s', true), { number: '1.2', unit: 'Miops/s' });
     assert.deepEqual([mhzToGhz('3400'), mhzToGhz('2592.09'), mhzToGhz('24')], [3.4, 2.59209, 0.024]);
+  });
+
+  test('the console of 2017: bare bytes and items rates, both counted in 1024', () => {
+    const text = 'Benchmark           Time           CPU Iterations\nBM_x/8            36 ns         36 ns   19101577   211.669MB/s   5.2k items/s\n';
+    assert.deepEqual(
+      rowsOf(text).slice(2).map((r) => [r.metric, r.value, r.unit]),
+      [
+        ['bandwidth', 211.669, 'MiB/s'],
+        ['throughput', 5.2, 'Kiops/s'],
+      ],
+    );
   });
 
   test('compare.py\'s table is not a Google Benchmark table', () => {

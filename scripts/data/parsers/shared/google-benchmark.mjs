@@ -56,22 +56,26 @@ export function counterMetric(name) {
 const COUNT_PREFIX = { '': 'count', k: 'thousand', M: 'million', G: 'billion', T: 'trillion', Ki: 'kibi', Mi: 'mebi', Gi: 'gibi',
   m: 'milli', u: 'micro', n: 'nano' };
 const RATE_PREFIX = { '': 'ops/s', k: 'Kops/s', M: 'Mops/s', G: 'Gops/s' };
+// Before September 2018 the console printed every rate with 1024 ("1.2M items/s").
+const RATE_PREFIX_1024 = { '': 'ops/s', k: 'Kiops/s', M: 'Miops/s', G: 'Giops/s' };
 // Bytes are counted with kIs1024 (SetBytesProcessed): "G/s" before v1.8 and "Gi/s" since mean GiB/s.
 const BYTES_PREFIX = { '': 'B/s', k: 'KiB/s', Ki: 'KiB/s', M: 'MiB/s', Mi: 'MiB/s', G: 'GiB/s', Gi: 'GiB/s' };
 const TIME_PREFIX = { '': 's', m: 'ms', u: 'us', n: 'ns' };
 
 /**
  * A counter value as the console prints it (HumanReadableNumber: a %g mantissa, a prefix, "/s" for a
- * rate, "s" for an inverted rate, "%" on a _cv row) read into a number and a canonical unit.
+ * rate, "s" for an inverted rate, "%" on a _cv row) read into a number and a canonical unit;
+ * `binary` for the items/s of consoles before 2018, whose prefixes count in 1024.
  * @returns {{ number: string, unit: string } | undefined}
  */
-export function readCounter(name, text) {
+export function readCounter(name, text, binary = false) {
   const m = /^(-?(?:\d+\.?\d*|\.\d+)(?:e[-+]?\d+)?)(Ki|Mi|Gi|Ti|[kMGTPEZYmunpfazy])?(\/s|s|%)?$/.exec(text);
   if (!m) return undefined;
   const [, number, prefix = '', suffix = ''] = m;
   if (suffix === '%') return prefix ? undefined : { number, unit: '%' };
   if (name === 'bytes_per_second' && suffix === '/s') return BYTES_PREFIX[prefix] ? { number, unit: BYTES_PREFIX[prefix] } : undefined;
-  if (suffix === '/s') return RATE_PREFIX[prefix] ? { number, unit: RATE_PREFIX[prefix] } : undefined;
+  const rates = binary ? RATE_PREFIX_1024 : RATE_PREFIX;
+  if (suffix === '/s') return rates[prefix] ? { number, unit: rates[prefix] } : undefined;
   if (suffix === 's') return TIME_PREFIX[prefix] ? { number, unit: TIME_PREFIX[prefix] } : undefined;
   return COUNT_PREFIX[prefix] ? { number, unit: COUNT_PREFIX[prefix] } : undefined;
 }
