@@ -15,7 +15,7 @@ export const format = 'jmh-text';
 export const description = "JMH's end-of-run results table (any mode, params, profiler rows), one or several in a report.";
 
 const HEADER =
-  /^((?:[\s*/#>]|\[\w+\])*?)Benchmark((?:\s+\([^()\s]+\))*)\s+Mode\s+(?:Cnt|Samples)\s+Score\s+(?:Score\s+)?Error\s+Units\s*$/;
+  /^((?:[\s*/#>]|\[\w+\])*?)Benchmark((?:\s+\([^()\s]+\))*)\s+Mode\s+(?:Cnt|Samples)\s+Score\s+(?:Score\s+error|Error)\s+Units\s*$/;
 const PLUS_MINUS = new Set(['±', '?', '\ufffd', 'Â±']);
 const APPROX = new Set(['≈', '?', '\ufffd', 'â‰ˆ']);
 
@@ -101,6 +101,11 @@ function readRow(text, nParams, line) {
     i += 2;
   } else if (/^(±|Â±|\ufffd)\d/.test(after[i] ?? '')) {
     row.error = jmhNumber(after[i].replace(/^(±|Â±|\ufffd)/, ''), line, 'the error after "±" (a number)');
+    i += 1;
+  }
+  else if (/^\d+([.,]\d+)?$/.test(after[i] ?? '') && after[i + 1] !== undefined) {
+    // JMH before 1.12 printed the error in its own column ("Score error"), without "±".
+    row.error = jmhNumber(after[i], line, 'the error (a number)');
     i += 1;
   }
   if (after[i] === undefined) throw new InputError(line, 'the units after the score', 'the end of the line (the row is cut off)');

@@ -121,6 +121,14 @@ describe('how tables travel', () => {
     assert.deepEqual(r.notes, [{ text: 'line 2: text after the units, not read: <--- slow', line: 2 }]);
   });
 
+  test('the header of JMH before 1.12 ("Samples", "Score error")', () => {
+    const text = [
+      'Benchmark                        Mode  Samples        Score  Score error  Units',
+      'o.s.MyBenchmark.testMethod      thrpt      200  3226536.071    21346.133  ops/s',
+    ].join('\n');
+    assert.deepEqual(rowsOf(text).map((x) => [x.benchmark, x.value, x.spread, x.runs]), [['o.s.MyBenchmark.testMethod', 3226536.071, 21346.133, 200]]);
+  });
+
   test('percentile labels of JMH 1.33 and later (":p0.99", ":gc.alloc.rate")', () => {
     const text = [
       'Benchmark                         Mode    Cnt    Score   Error   Units',
