@@ -124,6 +124,11 @@ describe('the parts the fixtures lack', () => {
     );
   });
 
+  test('prose right after a table ends it', () => {
+    const text = fib.replace(/(fib_20 .*25206)\n/, '$1\nfib_20 is 130 times 133 faster\n');
+    assert.deepEqual(rowsOf(text), rowsOf(fib));
+  });
+
   test('compare.py\'s table is not a Google Benchmark table', () => {
     const tools = fixture('gbench-tools-compare-excerpt.md');
     const last = Math.max(...rowsOf(tools).map((r) => r.line));
