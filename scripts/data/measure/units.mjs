@@ -34,6 +34,11 @@ export const UNITS = {
   'Kelem/s': { dimension: 'rate', factor: 1e3, title: 'thousand elements per second' },
   'Melem/s': { dimension: 'rate', factor: 1e6, title: 'million elements per second' },
   'Gelem/s': { dimension: 'rate', factor: 1e9, title: 'billion elements per second' },
+  'Gops/s': { dimension: 'rate', factor: 1e9, title: 'billion operations per second' },
+  // operations a second counted in multiples of 1024 (Google Benchmark's "1.2M items/s" before 2018)
+  'Kiops/s': { dimension: 'rate', factor: 1024, title: '1024 operations per second' },
+  'Miops/s': { dimension: 'rate', factor: 1024 ** 2, title: '1024² operations per second' },
+  'Giops/s': { dimension: 'rate', factor: 1024 ** 3, title: '1024³ operations per second' },
   // sizes (decimal and binary prefixes kept apart, as printed)
   B: { dimension: 'size', factor: 1, title: 'bytes' },
   KB: { dimension: 'size', factor: 1e3, title: 'kilobytes' },
@@ -55,6 +60,17 @@ export const UNITS = {
   'allocs/op': { dimension: 'count-per-op', factor: 1, title: 'allocations per operation' },
   // plain counts and ratios
   count: { dimension: 'count', factor: 1, title: 'count' },
+  // a count printed with an SI or IEC prefix and no unit (Google Benchmark's counters: "Foo=1.2k", "Bar=1024m")
+  thousand: { dimension: 'count', factor: 1e3, title: 'thousands (k)' },
+  million: { dimension: 'count', factor: 1e6, title: 'millions (M)' },
+  billion: { dimension: 'count', factor: 1e9, title: 'billions (G)' },
+  trillion: { dimension: 'count', factor: 1e12, title: 'trillions (T)' },
+  kibi: { dimension: 'count', factor: 1024, title: 'multiples of 1024 (Ki)' },
+  mebi: { dimension: 'count', factor: 1024 ** 2, title: 'multiples of 1024² (Mi)' },
+  gibi: { dimension: 'count', factor: 1024 ** 3, title: 'multiples of 1024³ (Gi)' },
+  milli: { dimension: 'count', factor: 1e-3, title: 'thousandths (m)' },
+  micro: { dimension: 'count', factor: 1e-6, title: 'millionths (u)' },
+  nano: { dimension: 'count', factor: 1e-9, title: 'billionths (n)' },
   '%': { dimension: 'ratio', factor: 0.01, title: 'percent' },
   x: { dimension: 'ratio', factor: 1, title: 'times (ratio)' },
 };
@@ -74,8 +90,8 @@ const SPELLINGS = {
   'iter/s': 'ops/s', 'iters/s': 'ops/s', 'iterations/s': 'ops/s', 'runs/s': 'ops/s', 'ops/second': 'ops/s', hz: 'ops/s',
   'ops/ms': 'ops/ms', 'op/ms': 'ops/ms', 'ops/us': 'ops/us', 'op/us': 'ops/us', 'ops/µs': 'ops/us', 'ops/ns': 'ops/ns', 'op/ns': 'ops/ns',
   'msg/s': 'msg/s', 'msgs/s': 'msg/s', 'messages/s': 'msg/s', 'msg/sec': 'msg/s',
-  'kops/s': 'Kops/s', 'mops/s': 'Mops/s',
   'elem/s': 'elem/s', 'kelem/s': 'Kelem/s', 'melem/s': 'Melem/s', 'gelem/s': 'Gelem/s', // Criterion's Throughput::Elements
+  'kops/s': 'Kops/s', 'mops/s': 'Mops/s', 'gops/s': 'Gops/s',
   b: 'B', byte: 'B', bytes: 'B', kib: 'KiB', mib: 'MiB', gib: 'GiB',
   'b/s': 'B/s', 'bytes/s': 'B/s', 'bytes/sec': 'B/s', 'kib/s': 'KiB/s', 'mib/s': 'MiB/s', 'gib/s': 'GiB/s',
   'b/op': 'B/op', 'bytes/op': 'B/op', 'allocs/op': 'allocs/op', 'alloc/op': 'allocs/op',

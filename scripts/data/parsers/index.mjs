@@ -14,11 +14,17 @@ import * as asv from './asv/parse.mjs';
 import * as bencherMetricFormat from './bencher-metric-format/parse.mjs';
 import * as benchmarkJs from './benchmark-js/parse.mjs';
 import * as benchmarkdotnet from './benchmarkdotnet/parse.mjs';
+import * as catch2 from './catch2/parse.mjs';
 import * as criterion from './criterion/parse.mjs';
+import * as goTestBench from './go-test-bench/parse.mjs';
+import * as googleBenchmarkConsole from './google-benchmark-console/parse.mjs';
+import * as googleBenchmarkJson from './google-benchmark-json/parse.mjs';
 import * as hey from './hey/parse.mjs';
 import * as hyperfineJson from './hyperfine-json/parse.mjs';
 import * as hyperfineMarkdown from './hyperfine-markdown/parse.mjs';
 import * as hyperfineText from './hyperfine-text/parse.mjs';
+import * as jmhJson from './jmh-json/parse.mjs';
+import * as jmhText from './jmh-text/parse.mjs';
 import * as k6 from './k6/parse.mjs';
 import * as oha from './oha/parse.mjs';
 import * as pytestBenchmark from './pytest-benchmark/parse.mjs';
@@ -43,11 +49,17 @@ export const parsers = {
   [bencherMetricFormat.format]: bencherMetricFormat,
   [benchmarkJs.format]: benchmarkJs,
   [benchmarkdotnet.format]: benchmarkdotnet,
+  [catch2.format]: catch2,
   [criterion.format]: criterion,
+  [goTestBench.format]: goTestBench,
+  [googleBenchmarkConsole.format]: googleBenchmarkConsole,
+  [googleBenchmarkJson.format]: googleBenchmarkJson,
   [hey.format]: hey,
   [hyperfineJson.format]: hyperfineJson,
   [hyperfineMarkdown.format]: hyperfineMarkdown,
   [hyperfineText.format]: hyperfineText,
+  [jmhJson.format]: jmhJson,
+  [jmhText.format]: jmhText,
   [k6.format]: k6,
   [oha.format]: oha,
   [pytestBenchmark.format]: pytestBenchmark,
