@@ -29,6 +29,7 @@ const { values, positionals } = parseArgs({
     licence: { type: 'string' },
     format: { type: 'string' },
     added: { type: 'string' },
+    'dry-run': { type: 'boolean' },
     root: { type: 'string' },
   },
 });
@@ -58,7 +59,7 @@ try {
   const known = Object.keys(env.parsers).join(', ');
   const formats = values.format
     ? values.format.split(',').map((f) => f.trim())
-    : detectFormats(text, env.parsers, shown).sort();
+    : detectFormats(text, env.parsers, shown);
   for (const f of formats) {
     if (!Object.hasOwn(env.parsers, f)) fail(`--format ${f}: unknown; known formats: ${known}`);
     if (!env.parsers[f].detect(text))
@@ -208,6 +209,12 @@ try {
     env,
   );
   const added = reports.find((r) => r.slug === slug);
+  if (values['dry-run']) {
+    console.log(`${shown}: read as ${formats.join(', ')} (dry run: nothing written).`);
+    printUnderstood(results, text);
+    for (const t of added.tables) console.log(`  table ${t.id}: ${t.rows} rows (${t.kind})`);
+    process.exit(0);
+  }
 
   // # Save outputs: seed (byte for byte), metadata, platforms, then data/ in one swap.
   writeFileAtomic(path.join(root, seedPath), bytes);
@@ -218,6 +225,7 @@ try {
 
   console.log(`Added ${shown} as ${seedPath} (format ${formats.join(', ')}).`);
   console.log(`Metadata: ${metaPath}`);
+  printUnderstood(results, text);
   console.log('Extracted:');
   for (const t of added.tables) console.log(`  ${t.id}: ${t.rows} rows (${t.kind})${t.derived ? ', derived' : ''}`);
   if (!added.tables.length) console.log('  no tables: the report states no measured numbers');
@@ -247,6 +255,45 @@ try {
   const line = systemErrorLine(e);
   if (line) fail(line);
   throw e;
+}
+
+/**
+ * What each reader understood: per section of the file, the format that read it, its rows and the
+ * metrics with their units; then what no reader took (code blocks and tables with numbers), with
+ * their lines, and the columns the table fallback could not give a unit.
+ */
+function printUnderstood(results, text) {
+  const lines = text.split(/\r\n|\r|\n/);
+  const where = ([a, b]) => (a === b ? `line ${a}` : `lines ${a}-${b}`);
+  console.log('Understood:');
+  for (const { format, parsed } of results) {
+    const parts = parsed.understood ?? [
+      {
+        format,
+        spans: parsed.spans ?? [],
+        rows: Object.values(parsed.tables).reduce((n, t) => n + t.rows.length, 0),
+        metrics: [
+          ...new Set(
+            Object.values(parsed.tables).flatMap((t) =>
+              t.rows.map((r) => (r.metric ? `${r.metric} (${r.unit})` : t.kind)),
+            ),
+          ),
+        ].sort(),
+      },
+    ];
+    for (const u of parts) {
+      const at = u.spans.length ? ` at ${u.spans.map(where).join(', ')}` : '';
+      console.log(`  ${u.format}${at}: ${u.rows} rows; ${u.metrics.join(', ') || 'no metric'}`);
+    }
+    for (const b of parsed.left_out ?? []) {
+      const first = lines[b.from - 1]?.trim().slice(0, 60) ?? '';
+      console.log(
+        `  left out: a ${b.type} at ${where([b.from, b.to])}${b.heading ? ` under "${b.heading}"` : ''} that no format reads ("${first}")`,
+      );
+    }
+    for (const n of (parsed.notes ?? []).filter((x) => /kept as text/.test(x.text)))
+      console.log(`  left out: ${n.text}`);
+  }
 }
 
 /**

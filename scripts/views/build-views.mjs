@@ -93,9 +93,14 @@ for (const f of reportFiles) {
     );
     const shown = fields.filter((x) => x.name !== 'seed' && x.name !== 'line' && x.name !== 'line_end');
     for (const r of typed) if (r.seed === report.seed.path) usedLines.add(r.line);
+    // The measurement model's table restates a report's own tables: a download, not a second copy on
+    // the page, unless it is all the report has (a format read by an adapter or the table fallback).
+    const onPage =
+      t.kind !== 'measurement' || report.tables.every((x) => x.kind === 'measurement' || x.kind === 'errata');
     tables.push({
       id: t.id,
       kind: t.kind,
+      on_page: onPage,
       title: t.title,
       description: t.description,
       derived: t.derived,
@@ -127,7 +132,8 @@ for (const f of reportFiles) {
         return { v: v === null ? '' : v, t: v === null ? '' : numeric ? formatNumber(v) : String(v) };
       }),
     }));
-    files.set(`html/tables/${report.slug}/${t.id}.html`, tableRows(view, rows, { slug: report.slug, basePath }));
+    if (onPage)
+      files.set(`html/tables/${report.slug}/${t.id}.html`, tableRows(view, rows, { slug: report.slug, basePath }));
   }
   // Original images that digitized tables were read from, published beside the report.
   const images = {};
