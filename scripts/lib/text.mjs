@@ -125,7 +125,8 @@ export const slugify = (s) =>
     .replace(/^-+|-+$/g, '');
 
 /**
- * A line of Markdown with every inline link `[text](url)` replaced by its text: prose on the site
+ * A line of Markdown with every inline link `[text](url)` replaced by its text (an image
+ * `![alt](src)` by its alt text): prose on the site
  * is text, never a link the report wrote. The URL ends at the `)` that balances its `(`, as
  * CommonMark reads it, so `[x](javascript:alert(1))` gives "x" (not "x)") and a URL with
  * parentheses (`https://en.wikipedia.org/wiki/C_(language)`) leaves nothing behind. A `[` with no
@@ -136,7 +137,7 @@ export function linkTexts(line) {
   let out = '';
   let i = 0;
   while (i < line.length) {
-    const m = /\[([^\]]+)\]\(/g;
+    const m = /\[([^\]]*)\]\(/g;
     m.lastIndex = i;
     const found = m.exec(line);
     if (!found) break;
@@ -152,7 +153,9 @@ export function linkTexts(line) {
       i = found.index + 1;
       continue;
     }
-    out += line.slice(i, found.index) + found[1];
+    // An image (![alt](src)) becomes its alt text, as a link its text.
+    const start = found.index > i && line[found.index - 1] === '!' ? found.index - 1 : found.index;
+    out += line.slice(i, start) + found[1];
     i = j;
   }
   return out + line.slice(i);

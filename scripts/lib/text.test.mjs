@@ -163,6 +163,7 @@ describe('linkTexts: a Markdown link in prose becomes its text', () => {
     assert.equal(linkTexts('see [x](javascript:alert(1)) now'), 'see x now');
     assert.equal(linkTexts('[C](https://en.wikipedia.org/wiki/C_(language)), [b](http://b)'), 'C, b');
     assert.equal(linkTexts('an escaped [p](a\\)b) paren'), 'an escaped p paren');
+    assert.equal(linkTexts('![chart (log)](img/a_(b).png) and ![x](y)'), 'chart (log) and x');
   });
   test('text that is no link is kept', () => {
     assert.equal(linkTexts('a [b] (c)'), 'a [b] (c)');

@@ -19,15 +19,15 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 import { parse as parseHtml } from 'parse5';
-import { splitLines } from '../../lib/text.mjs';
+import { linkTexts, splitLines } from '../../lib/text.mjs';
 
 /** Depth given to a <summary> or a bold line: weaker than any numbered heading. */
 const WEAK = 7;
 
 /** Inline markup removed: code spans, emphasis, links, images, RST roles and interpreted text. */
 export function plainText(text) {
-  return String(text)
-    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+  // Links and images to their text, each URL read to its balanced ')' (lib/text.mjs).
+  return linkTexts(String(text))
     .replace(/:[\w-]+:`([^`]*)`/g, '$1')
     .replace(/`+([^`]+?)`+_?/g, '$1')
     .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
