@@ -65,7 +65,8 @@ export function readMeta(input, ctx) {
     // One id, one table: a second dataset with an id would silently replace the first.
     const first = meta.datasets.findIndex((x) => x.id === d.id);
     if (first !== i) fail(['datasets', i, 'id'], 'an id no other dataset of the report has', `${quote(d.id)}, the id of the dataset at line ${meta.lineOf(['datasets', first, 'id'])}`);
-    if (d.id === 'errata') fail(['datasets', i, 'id'], 'a dataset id other than "errata" (the table of corrections)', quote(d.id));
+    // Names of tables the data stage makes itself (pipeline.mjs): corrections, the measurement model.
+    if (['errata', 'measurements'].includes(d.id)) fail(['datasets', i, 'id'], 'a dataset id other than "errata" and "measurements" (tables the data stage makes)', quote(d.id));
     if (!Object.hasOwn(ctx.schemas, d.kind)) fail(['datasets', i, 'kind'], `a table kind from scripts/data/schemas/tables/ (${Object.keys(ctx.schemas).join(', ')})`, quote(d.kind));
     for (const key of ['file', 'image']) {
       if (d[key] === undefined) continue;

@@ -232,6 +232,27 @@ test('two datasets with one id are refused at the line of the second', { timeout
   ),
 );
 
+for (const id of ['errata', 'measurements', 'a'.repeat(41)]) {
+  test(
+    `a dataset id ${id.length > 20 ? 'of 41 characters' : `"${id}"`} (a table the data stage names, or too long) is refused at its line`,
+    { timeout: 60_000 },
+    () =>
+      withChanged(
+        [ASTORE_META],
+        () =>
+          fs.writeFileSync(
+            full(ASTORE_META),
+            read(ASTORE_META).replace('  - id: throughput-digitized', `  - id: ${id}`),
+          ),
+        async () =>
+          refused(
+            await data_(),
+            `${ASTORE_META}:${lineOf(read(ASTORE_META), new RegExp(`^ {2}- id: ${id}$`))}: expected `,
+          ),
+      ),
+  );
+}
+
 for (const [name, title] of [
   ['a bell (U+0007, a YAML escape)', '"CloudI with a bell \\u0007 in its title"'],
   ['a right-to-left override (U+202E, raw)', '"CloudI \u202etxt.exe"'],
