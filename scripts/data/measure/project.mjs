@@ -119,9 +119,10 @@ export function reportMeasurements(tables, ctx) {
   const rows = [];
   const described = {};
   for (const t of Object.values(tables).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
-    if (t.kind === 'measurement') rows.push(...t.rows.map((r) => withEntity(r, ctx.resolveEntity)));
+    // One push a row: push(...rows) of a 100,000-row report overflowed the stack (RangeError in check).
+    if (t.kind === 'measurement') for (const r of t.rows) rows.push(withEntity(r, ctx.resolveEntity));
     else {
-      rows.push(...projectTable(t, ctx));
+      for (const r of projectTable(t, ctx)) rows.push(r);
       for (const f of t.schema.fields) described[f.name] ??= f;
     }
   }
