@@ -123,7 +123,13 @@ test('add-report refuses a file in no known format and names the formats it know
     assert.equal(r.status, 1);
     assert.match(
       r.stderr,
-      new RegExp(`notes\\.txt: expected a report in a known format \\(${Object.keys(parsers).join(', ')}\\)`),
+      new RegExp(
+        `notes\\.txt: expected a report in a known format \\(tried ${Object.entries(parsers)
+          .filter(([, p]) => !p.fallback)
+          .map(([f]) => f)
+          .join(', ')}\\), or a table whose numeric columns name their unit .*found none that recognises this file$`,
+        'm',
+      ),
     );
     assert.deepEqual(fs.readdirSync(path.join(ROOT, 'seeds'), { recursive: true }).sort(), before);
   } finally {

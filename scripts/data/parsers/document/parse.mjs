@@ -10,12 +10,25 @@
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { outline } from '../../read/outline.mjs';
-import { parsers } from '../index.mjs';
+import { machineFacts } from '../shared/machine-lines.mjs';
 
 export const format = 'document';
 export const description = 'A report of mixed sections: every part read by the format that knows it, the remaining tables by the table fallback.';
 /** Tried when no single format reads the whole file (add-report), never claimed as a tool's output. */
 export const fallback = true;
+/** Its fixtures hold other formats' outputs (the golden tests do not ask that only it detects them). */
+export const mixed = true;
+
+/**
+ * The registry the reader dispatches to, given by the registry itself (index.mjs), which imports
+ * this module: an import of the registry from here would be a cycle.
+ * @type {Record<string, any>}
+ */
+let parsers = {};
+/** @param {Record<string, any>} registry */
+export function readWith(registry) {
+  parsers = registry;
+}
 
 /** The formats that are tools' outputs (not fallbacks), in registry order. */
 const toolFormats = () => Object.entries(parsers).filter(([, p]) => !p.fallback);
@@ -106,6 +119,11 @@ export function parse(text) {
 
   if (!measurements.length && !Object.keys(tables).length) {
     throw new InputError(0, `numbers one of the formats (${toolFormats().map(([n]) => n).join(', ')}) or a table with units holds`, 'none of them in this file');
+  }
+  // A machine no reader described, from the report's own HOST:/CPU:/Hardware lines.
+  if (!Object.keys(merged.machines).length) {
+    const facts = machineFacts(text);
+    if (facts.length) merged.machines.system = { label: 'the machine the report describes', facts };
   }
   if (measurements.length) tables.measurements = { kind: 'measurement', title: 'Measurements', rows: measurements };
   const left = leftOut(text, doc, claimed);
