@@ -4,7 +4,6 @@
 // httpc_bench reports (another format) that measured the same clients, value for value, in a browser.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
