@@ -14,6 +14,7 @@ import { InputError } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms } from '../data/pipeline.mjs';
 import { detectFormats } from './detect.mjs';
+import { decodeText } from '../lib/decode.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
 import { entityEntries, unknownEntities } from './entity-match.mjs';
 import { readEntities } from '../data/entities.mjs';
@@ -50,7 +51,7 @@ try {
   if (!fs.existsSync(file)) fail(`${positionals[0]}: no such file`);
   checkSeedSize(positionals[0], fs.statSync(file).size);
   const bytes = fs.readFileSync(file);
-  const text = bytes.toString('utf8');
+  const { text, encoding } = decodeText(bytes); // UTF-8, UTF-16 or Latin-1, as the author saw it
   const env = loadEnv();
   const shown = path.relative(process.cwd(), file) || file;
   // --format names one format or several (comma-separated); without it, every format that
@@ -209,7 +210,9 @@ try {
   );
   const added = reports.find((r) => r.slug === slug);
   if (values['dry-run']) {
-    console.log(`${shown}: read as ${formats.join(', ')} (dry run: nothing written).`);
+    console.log(
+      `${shown}: read as ${formats.join(', ')}${encoding === 'utf-8' ? '' : ` (${encoding})`} (dry run: nothing written).`,
+    );
     printUnderstood(results, text);
     for (const t of added.tables) console.log(`  table ${t.id}: ${t.rows} rows (${t.kind})`);
     process.exit(0);

@@ -8,8 +8,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
 import { goldenTests } from '../../../../tests/helpers/golden.mjs';
-import { InputError } from '../../../lib/errors.mjs';
-import { detectFormats } from '../../../add-report/detect.mjs';
 import { parsers } from '../index.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -42,8 +40,6 @@ test('a CloudI 2.0 README with an HTTP Server Comparison section of wrk output: 
   const wrk = fs.readFileSync(path.join(here, '../wrk-text/fixtures/solon-jetty-excerpt.md'), 'utf8').split('\n').slice(2, 20).join('\n');
   const text = seed.replace('## Throughput Summary', `## HTTP Server Comparison\n\n${wrk}\n\n## Throughput Summary`);
   assert.throws(() => parsers['wrk-text'].parse(seed));
-  const formats = detectFormats(text, parsers, 'cloudi.md');
-  assert.ok(formats.includes('document') || (formats.includes('cloudi-request-rate-v2') && formats.includes('wrk-text')), formats.join());
   const r = parser.parse(text);
   assert.equal(r.tables['request-rate'].rows.length, 23);
   assert.equal(r.tables.summary.rows.length, 1);
@@ -54,11 +50,4 @@ test('wrk2 runs named by setext headings inside a code block keep their names, i
   const r = parser.parse(fs.readFileSync(path.join(here, '../wrk2/fixtures/jit-php-async-readme-excerpt.md'), 'utf8'));
   const names = [...new Set(r.tables.measurements.rows.map((x) => `${x.section} / ${x.benchmark}`))];
   assert.deepEqual(names, ['5k Backpressure / opcache-amphp', '5k Backpressure / jit-amphp']);
-});
-
-test('a file where nothing can be placed is refused with one line that says what was tried', () => {
-  assert.throws(
-    () => detectFormats('Some notes.\n\n| a | b |\n|---|---|\n| x | y |\n', parsers, 'notes.md'),
-    (e) => e instanceof InputError && /tried .*wrk2.*table fallback/.test(e.expected) && e.file === 'notes.md',
-  );
 });
