@@ -133,7 +133,10 @@ export function parse(text) {
 /** The metrics and units a reader's rows hold: ["throughput (req/s)", ...]. */
 function metricsOf(result) {
   const seen = new Set();
-  for (const t of Object.values(result.tables ?? {})) for (const r of t.rows) if (r.metric) seen.add(`${r.metric} (${r.unit})`);
+  for (const t of Object.values(result.tables ?? {})) {
+    if (t.kind !== 'measurement' && t.rows.length) seen.add(`${t.kind} table`);
+    else for (const r of t.rows) if (r.metric) seen.add(`${r.metric} (${r.unit})`);
+  }
   return [...seen].sort();
 }
 
