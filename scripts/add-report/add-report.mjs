@@ -214,7 +214,7 @@ try {
       `${shown}: read as ${formats.join(', ')}${encoding === 'utf-8' ? '' : ` (${encoding})`} (dry run: nothing written).`,
     );
     printUnderstood(results, text);
-    for (const t of added.tables) console.log(`  table ${t.id}: ${t.rows} rows (${t.kind})`);
+    for (const t of added.tables) console.log(`  table ${t.id}: ${rowsText(t.rows)} (${t.kind})`);
     process.exit(0);
   }
 
@@ -229,7 +229,8 @@ try {
   console.log(`Metadata: ${metaPath}`);
   printUnderstood(results, text);
   console.log('Extracted:');
-  for (const t of added.tables) console.log(`  ${t.id}: ${t.rows} rows (${t.kind})${t.derived ? ', derived' : ''}`);
+  for (const t of added.tables)
+    console.log(`  ${t.id}: ${rowsText(t.rows)} (${t.kind})${t.derived ? ', derived' : ''}`);
   if (!added.tables.length) console.log('  no tables: the report states no measured numbers');
   if (kept.length) {
     console.log('Columns kept as published (the parser does not know them; they are in data/ as text):');
@@ -254,6 +255,11 @@ try {
 } catch (e) {
   if (e instanceof InputError) fail(e.format());
   throw e;
+}
+
+/** "1 row", "6 rows". */
+function rowsText(n) {
+  return `${n} row${n === 1 ? '' : 's'}`;
 }
 
 /**
@@ -281,11 +287,13 @@ function printUnderstood(results, text) {
       },
     ];
     for (const u of parts) {
-      const at = u.spans.length ? ` at ${u.spans.map(where).join(', ')}` : '';
-      console.log(`  ${u.format}${at}: ${u.rows} rows; ${u.metrics.join(', ') || 'no metric'}`);
+      const at = `${u.spans.length ? ` at ${u.spans.map(where).join(', ')}` : ''}${u.sections?.length ? ` (under ${u.sections.map((x) => `"${x}"`).join(', ')})` : ''}`;
+      console.log(`  ${u.format}${at}: ${rowsText(u.rows)}; ${u.metrics.join(', ') || 'no metric'}`);
     }
     for (const b of parsed.left_out ?? []) {
-      const first = lines[b.from - 1]?.trim().slice(0, 60) ?? '';
+      const first = (lines.slice(b.from - 1, b.to).find((l) => l.trim() && !/^\s*(`{3,}|~{3,})/.test(l)) ?? '')
+        .trim()
+        .slice(0, 60);
       console.log(
         `  left out: a ${b.type} at ${where([b.from, b.to])}${b.heading ? ` under "${b.heading}"` : ''} that no format reads ("${first}")`,
       );

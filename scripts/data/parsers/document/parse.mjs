@@ -100,7 +100,7 @@ export function parse(text) {
     if (own.length) {
       claimed.push(...spans);
       measurements.push(...own.map((r) => ({ ...r, source_table: 'table' })));
-      understood.push({ format: 'table', spans, rows: own.length, metrics: metricsOf({ tables: { m: { rows: own } } }) });
+      understood.push({ format: 'table', spans, rows: own.length, metrics: metricsOf({ tables: { m: { kind: 'measurement', rows: own } } }) });
     }
     merged.notes.push(...(result.notes ?? []).filter((n) => !inSpans(claimed.filter((s) => !spans.includes(s)), n.line)));
   }
@@ -116,6 +116,8 @@ export function parse(text) {
     return found;
   };
   for (const r of measurements) if (!r.section) r.section = sectionOf(r.line);
+  // Per reader, the sections it read (add-report names them).
+  for (const u of understood) u.sections = [...new Set(u.spans.map(([a]) => sectionOf(a)).filter(Boolean))];
 
   if (!measurements.length && !Object.keys(tables).length) {
     throw new InputError(0, `numbers one of the formats (${toolFormats().map(([n]) => n).join(', ')}) or a table with units holds`, 'none of them in this file');
