@@ -14,6 +14,7 @@ import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms } from '../data/pipeline.mjs';
 import { detectFormats } from './detect.mjs';
+import { decodeText } from '../lib/decode.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
 import { entityEntries, unknownEntities } from './entity-match.mjs';
 import { readEntities } from '../data/entities.mjs';
@@ -51,7 +52,7 @@ try {
   if (fs.statSync(file).isDirectory()) fail(`${positionals[0]}: expected a report file, found a folder`);
   checkSeedSize(positionals[0], fs.statSync(file).size);
   const bytes = fs.readFileSync(file);
-  const text = bytes.toString('utf8');
+  const { text, encoding } = decodeText(bytes); // UTF-8, UTF-16 or Latin-1, as the author saw it
   const env = loadEnv();
   const shown = path.relative(process.cwd(), file) || file;
   // --format names one format or several (comma-separated); without it, every format that
@@ -210,9 +211,11 @@ try {
   );
   const added = reports.find((r) => r.slug === slug);
   if (values['dry-run']) {
-    console.log(`${shown}: read as ${formats.join(', ')} (dry run: nothing written).`);
+    console.log(
+      `${shown}: read as ${formats.join(', ')}${encoding === 'utf-8' ? '' : ` (${encoding})`} (dry run: nothing written).`,
+    );
     printUnderstood(results, text);
-    for (const t of added.tables) console.log(`  table ${t.id}: ${t.rows} rows (${t.kind})`);
+    for (const t of added.tables) console.log(`  table ${t.id}: ${rowsText(t.rows)} (${t.kind})`);
     process.exit(0);
   }
 
@@ -227,7 +230,8 @@ try {
   console.log(`Metadata: ${metaPath}`);
   printUnderstood(results, text);
   console.log('Extracted:');
-  for (const t of added.tables) console.log(`  ${t.id}: ${t.rows} rows (${t.kind})${t.derived ? ', derived' : ''}`);
+  for (const t of added.tables)
+    console.log(`  ${t.id}: ${rowsText(t.rows)} (${t.kind})${t.derived ? ', derived' : ''}`);
   if (!added.tables.length) console.log('  no tables: the report states no measured numbers');
   if (kept.length) {
     console.log('Columns kept as published (the parser does not know them; they are in data/ as text):');
@@ -257,6 +261,11 @@ try {
   throw e;
 }
 
+/** "1 row", "6 rows". */
+function rowsText(n) {
+  return `${n} row${n === 1 ? '' : 's'}`;
+}
+
 /**
  * What each reader understood: per section of the file, the format that read it, its rows and the
  * metrics with their units; then what no reader took (code blocks and tables with numbers), with
@@ -282,11 +291,13 @@ function printUnderstood(results, text) {
       },
     ];
     for (const u of parts) {
-      const at = u.spans.length ? ` at ${u.spans.map(where).join(', ')}` : '';
-      console.log(`  ${u.format}${at}: ${u.rows} rows; ${u.metrics.join(', ') || 'no metric'}`);
+      const at = `${u.spans.length ? ` at ${u.spans.map(where).join(', ')}` : ''}${u.sections?.length ? ` (under ${u.sections.map((x) => `"${x}"`).join(', ')})` : ''}`;
+      console.log(`  ${u.format}${at}: ${rowsText(u.rows)}; ${u.metrics.join(', ') || 'no metric'}`);
     }
     for (const b of parsed.left_out ?? []) {
-      const first = lines[b.from - 1]?.trim().slice(0, 60) ?? '';
+      const first = (lines.slice(b.from - 1, b.to).find((l) => l.trim() && !/^\s*(`{3,}|~{3,})/.test(l)) ?? '')
+        .trim()
+        .slice(0, 60);
       console.log(
         `  left out: a ${b.type} at ${where([b.from, b.to])}${b.heading ? ` under "${b.heading}"` : ''} that no format reads ("${first}")`,
       );

@@ -17,6 +17,8 @@ import { num, times } from './shared/format.mjs';
 
 /** A canonical unit as a reader writes it (us -> µs). */
 const unitLabel = (u) => (u === 'us' ? 'µs' : u === 'ops/us' ? 'ops/µs' : u);
+/** A value with its unit in a sentence: "2.1 ms", "5,560" (a count needs no word). */
+const withUnit = (v, unit) => (unit === 'count' ? num(v, 2) : `${num(v, 2)} ${unit}`);
 
 /** The most charts one report's measurements give (the data table and downloads keep every row). */
 export const MAX_CHARTS = 8;
@@ -126,7 +128,7 @@ function chartOf(group, f, conditions) {
     const top = maxOf(plotted.map((r) => r.percentile));
     const tails = plotted.filter((r) => r.percentile === top).sort((a, b) => a.value - b.value);
     const finding =
-      tails.length > 1
+      tails.length > 1 && tails[0].value !== tails.at(-1).value
         ? `At the ${num(top, 3)}th percentile, ${title.toLowerCase()} ranged from ${num(tails[0].value, 2)} ${unit} (${tails[0].series}) to ${num(tails.at(-1).value, 2)} ${unit} (${tails.at(-1).series})`
         : `At the ${num(top, 3)}th percentile, ${title.toLowerCase()} was ${num(tails[0].value, 2)} ${unit}`;
     const x = {
@@ -287,7 +289,14 @@ function chartOf(group, f, conditions) {
   const [first, last] = [plotted[0], plotted.at(-1)];
   const ratio = better === 'lower' ? last.value / first.value : first.value / last.value;
   const word = better === 'lower' ? 'lowest' : better === 'higher' ? 'highest' : 'largest';
-  const finding = `${first.series} had the ${word} ${title.toLowerCase()}: ${num(first.value, 2)} ${unit}${plotted.length > 1 && Number.isFinite(ratio) && ratio > 0 ? `, ${times(ratio)} ${better === 'lower' ? 'less than' : 'that of'} ${last.series} (${num(last.value, 2)} ${unit})` : ''}`;
+  const apart = plotted.length > 1 && Number.isFinite(ratio) && ratio >= 1.05;
+  const finding = `${first.series} had the ${word} ${title.toLowerCase()}: ${withUnit(first.value, unit)}${
+    apart
+      ? `, ${times(ratio)} ${better === 'lower' ? 'less than' : 'that of'} ${last.series} (${withUnit(last.value, unit)})`
+      : plotted.length > 1
+        ? `, within 5 % of every other (${last.series}: ${withUnit(last.value, unit)})`
+        : ''
+  }`;
   const order = plotted.map((r) => r.series);
   const y = { field: 'series', type: 'nominal', title: null, sort: order, axis: { labelLimit: 240 } };
   const x = {

@@ -22,6 +22,7 @@
 // --base-path: the path the site is published under (the path of --baseURL: the build passes it
 // with --publish), which the links in the HTML fragments start with; "/" by default.
 import fs from 'node:fs';
+import { decodeText } from '../lib/decode.mjs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
@@ -152,9 +153,8 @@ for (const f of reportFiles) {
     images[t.id] = { url, ...imageSize(bytes, type), source: t.image };
   }
   // The seed page's lines, each marked when it produced data (one pass in the template).
-  const seedText = fs
-    .readFileSync(path.join(root, report.seed.path), 'utf8')
-    .replace(/^\ufeff/, '')
+  const seedText = decodeText(fs.readFileSync(path.join(root, report.seed.path)))
+    .text.replace(/^\ufeff/, '')
     .replace(/\r\n?/g, '\n')
     .replace(/\n$/, '');
   const seed = seedText.split('\n').map((text, i) => ({ text, used: usedLines.has(i + 1) }));

@@ -76,10 +76,15 @@ export function seriesLabeller(rows, conditionNames) {
   }
   const titles = same && rows.some((r) => r.subject) ? { ...TITLES, benchmark: 'Software' } : TITLES;
   const title = varying.map((n) => titles[n] ?? n.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())).join(', ');
+  // Parts in order, a part that repeats the one before it once (".NET 10.0 · .NET 10.0"), and a row
+  // with none of them named after what it measured.
   const of = (r) =>
     varying
       .map((n) => (TITLES[n] || typeof r[n] !== 'number' ? String(r[n] ?? '') : `${n.replace(/_/g, ' ')} ${r[n]}`))
-      .filter(Boolean)
-      .join(' · ') || '(none)';
+      .filter((p, i, all) => p && all.indexOf(p) === i)
+      .join(' · ') ||
+    r.subject ||
+    r.benchmark ||
+    '(unnamed)';
   return { title, key: varying.join('-').replace(/_/g, '-'), of };
 }

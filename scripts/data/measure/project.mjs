@@ -127,18 +127,35 @@ export function reportMeasurements(tables, ctx) {
     }
   }
   if (!rows.length) return null;
-  const base = ctx.schemas.measurement;
-  const core = new Set([...base.fields.map((f) => f.name), 'seed', 'line']);
-  const conditionRows = rows.map((r) => ({ conditions: Object.fromEntries(Object.entries(r).filter(([k]) => !core.has(k))) }));
-  const extra = conditionFields(conditionRows, described);
   return {
     id: 'measurements',
     kind: 'measurement',
     title: 'Measurements (the shared model)',
     notes: [],
     rows,
-    schema: { ...base, fields: [...base.fields, ...extra], lineKey: ['source_table', 'metric', 'statistic', 'unit', ...extra.map((f) => f.name)] },
+    schema: measurementSchema(ctx.schemas.measurement, rows, described),
     source: ctx.seedPath,
     kept: [],
+  };
+}
+
+/**
+ * The schema of one measurement table: measurement.json's fields, then the condition columns its
+ * rows use (typed, titled from the tables they come from); a row is one per natural key with its
+ * conditions (two runs of one benchmark differ only in `run`, two Go benchmarks in `procs`).
+ * @param {object} base schemas/tables/measurement.json
+ * @param {object[]} rows flat rows
+ * @param {Record<string, object>} [described] fields of the source tables, by name
+ */
+export function measurementSchema(base, rows, described = {}) {
+  const core = new Set([...base.fields.map((f) => f.name), 'seed', 'line']);
+  const conditionRows = rows.map((r) => ({ conditions: Object.fromEntries(Object.entries(r).filter(([k]) => !core.has(k))) }));
+  const extra = conditionFields(conditionRows, described);
+  const names = extra.map((f) => f.name);
+  return {
+    ...base,
+    fields: [...base.fields, ...extra],
+    naturalKey: [...base.naturalKey, ...names],
+    lineKey: ['source_table', 'metric', 'statistic', 'unit', ...names],
   };
 }

@@ -70,3 +70,6 @@ export const parsers = {
   [table.format]: table,
   [document.format]: document,
 };
+
+// The document reader dispatches to the formats above.
+document.readWith(parsers);

@@ -10,12 +10,25 @@
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { outline } from '../../read/outline.mjs';
-import { parsers } from '../index.mjs';
+import { machineFacts } from '../shared/machine-lines.mjs';
 
 export const format = 'document';
 export const description = 'A report of mixed sections: every part read by the format that knows it, the remaining tables by the table fallback.';
 /** Tried when no single format reads the whole file (add-report), never claimed as a tool's output. */
 export const fallback = true;
+/** Its fixtures hold other formats' outputs (the golden tests do not ask that only it detects them). */
+export const mixed = true;
+
+/**
+ * The registry the reader dispatches to, given by the registry itself (index.mjs), which imports
+ * this module: an import of the registry from here would be a cycle.
+ * @type {Record<string, any>}
+ */
+let parsers = {};
+/** @param {Record<string, any>} registry */
+export function readWith(registry) {
+  parsers = registry;
+}
 
 /** The formats that are tools' outputs (not fallbacks), in registry order. */
 const toolFormats = () => Object.entries(parsers).filter(([, p]) => !p.fallback);
@@ -87,7 +100,7 @@ export function parse(text) {
     if (own.length) {
       claimed.push(...spans);
       measurements.push(...own.map((r) => ({ ...r, source_table: 'table' })));
-      understood.push({ format: 'table', spans, rows: own.length, metrics: metricsOf({ tables: { m: { rows: own } } }) });
+      understood.push({ format: 'table', spans, rows: own.length, metrics: metricsOf({ tables: { m: { kind: 'measurement', rows: own } } }) });
     }
     merged.notes.push(...(result.notes ?? []).filter((n) => !inSpans(claimed.filter((s) => !spans.includes(s)), n.line)));
   }
@@ -103,9 +116,16 @@ export function parse(text) {
     return found;
   };
   for (const r of measurements) if (!r.section) r.section = sectionOf(r.line);
+  // Per reader, the sections it read (add-report names them).
+  for (const u of understood) u.sections = [...new Set(u.spans.map(([a]) => sectionOf(a)).filter(Boolean))];
 
   if (!measurements.length && !Object.keys(tables).length) {
     throw new InputError(0, `numbers one of the formats (${toolFormats().map(([n]) => n).join(', ')}) or a table with units holds`, 'none of them in this file');
+  }
+  // A machine no reader described, from the report's own HOST:/CPU:/Hardware lines.
+  if (!Object.keys(merged.machines).length) {
+    const facts = machineFacts(text);
+    if (facts.length) merged.machines.system = { label: 'the machine the report describes', facts };
   }
   if (measurements.length) tables.measurements = { kind: 'measurement', title: 'Measurements', rows: measurements };
   const left = leftOut(text, doc, claimed);
@@ -115,7 +135,10 @@ export function parse(text) {
 /** The metrics and units a reader's rows hold: ["throughput (req/s)", ...]. */
 function metricsOf(result) {
   const seen = new Set();
-  for (const t of Object.values(result.tables ?? {})) for (const r of t.rows) if (r.metric) seen.add(`${r.metric} (${r.unit})`);
+  for (const t of Object.values(result.tables ?? {})) {
+    if (t.kind !== 'measurement' && t.rows.length) seen.add(`${t.kind} table`);
+    else for (const r of t.rows) if (r.metric) seen.add(`${r.metric} (${r.unit})`);
+  }
   return [...seen].sort();
 }
 
