@@ -1,13 +1,15 @@
 // CLI: data/ -> every chart of every report: a self-contained Vega-Lite spec, the compiled Vega
 // spec, one SVG that follows the reader's light or dark theme (and a copy forced dark, for
-// <picture> snippets), a PNG at twice the size and the CSV of the plotted rows, in
+// <picture> snippets), a PNG 1,200 pixels wide (render.mjs PNG_WIDTH) and the CSV of the plotted rows, in
 // <out>/static/charts/ (a chart no longer produced is removed), and the index <out>/data/charts.json
 // for Hugo. <out> is build/charts/. The comparisons across reports (data/atlas/comparisons.json) get
 // one chart each (comparisons.mjs), indexed under `comparisons`.
-// Same input, same bytes. Each chart is compiled and drawn once, in a pool of worker threads (one
-// per core, pool.mjs); renders are cached by content hash in .cache/charts/ (key: the spec and the
-// renderer version), as the files they publish: a chart from the cache is hard-linked into place,
-// not rendered, read or written again. Output is the same either way.
+// Same input, same bytes. Each chart is drawn once per layout (wide and narrow; the standalone file
+// is the wide drawing with its title set in), in a pool of worker threads (one per core, pool.mjs);
+// renders are cached by content hash in .cache/charts/ (key: the spec and the code that draws it),
+// as the files they publish: a chart from the cache is hard-linked into place, not rendered, read
+// or written again. Output is the same either way. After a build, the cache keeps only the
+// entries this build used (pruneCache): it never grows past one site's charts.
 // Usage: node scripts/charts/build-charts.mjs [--data DIR] [--out DIR] [--cache DIR | --no-cache] [--quiet]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -43,7 +45,16 @@ const started = performance.now();
 
 // How a spec becomes the cached files (render.mjs's renderChart, then the themes and the page
 // layouts below): part of the cache key.
-const RECIPE = 'standalone svg themed + dark + png x2 on white; wide vg + page svg; narrow vg + page svg (ids scoped)';
+const RECIPE =
+  'wide vg + svg; standalone = wide svg + title text, themed + dark + png 1200 wide on white; wide page svg; narrow vg + page svg (ids scoped)';
+/**
+ * The code that turns a rendered drawing into the cached files (the dark rules, the page markup),
+ * besides render.mjs's own (in rendererVersion): part of the cache key, so that a change there
+ * redraws every chart, and a change to one builder only the charts whose specs it changes.
+ */
+const POSTPROCESS = sha256(
+  ...['./shared/theme.mjs', './shared/layouts.mjs'].map((f) => fs.readFileSync(new URL(f, import.meta.url), 'utf8')),
+);
 
 /**
  * What a render publishes, by the name of its file in the cache (`<key><suffix>`) and where it goes:
@@ -67,6 +78,23 @@ function fromCache(key) {
   if (!cacheDir) return undefined;
   const files = Object.fromEntries(PRODUCTS.map(([suffix]) => [suffix, path.join(cacheDir, key + suffix)]));
   return Object.values(files).every((f) => fs.existsSync(f)) ? files : undefined;
+}
+
+/**
+ * Remove from the cache every entry this build did not use (a chart since changed or gone, a
+ * renderer since changed) and what a killed run left half-written: the cache holds one site's
+ * charts, not every version ever drawn. Files are `<64 hex key><suffix>`; anything else is left.
+ * @returns {number} entries removed
+ */
+function pruneCache(dir, used) {
+  const gone = new Set();
+  for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    const key = /^([0-9a-f]{64})\./.exec(f)?.[1];
+    if (!key || (used.has(key) && !/\.tmp-\d+$/.test(f))) continue;
+    fs.rmSync(path.join(dir, f), { force: true });
+    if (!used.has(key)) gone.add(key);
+  }
+  return gone.size;
 }
 
 // Charts in flight: two per worker, so that a worker never waits while the main thread writes.
@@ -126,12 +154,15 @@ try {
   fs.mkdirSync(path.join(outDir, 'data'), { recursive: true });
   const written = new Set();
   const inlined = new Set();
+  /** Cache keys this build used (the rest is pruned at the end). */
+  const used = new Set();
   // A few charts at a time (resvg and zlib work on libuv's threads meanwhile), each written out as
   // soon as it is done: memory stays flat and the cost grows linearly with the number of charts.
   await mapLimit(charts, CONCURRENCY, async (chart) => {
     const specJson = jsonText(chart.spec);
     const narrow = chart.narrow ?? {};
-    const key = sha256(specJson, jsonText(narrow), RECIPE, rendererVersion);
+    const key = sha256(specJson, jsonText(narrow), RECIPE, rendererVersion, POSTPROCESS);
+    used.add(key);
     let files = fromCache(key);
     let size;
     if (files) {
@@ -142,8 +173,8 @@ try {
       if (clash.length) throw new Error(`${chart.id}: data colours ${clash.join(', ')} are theme colours; pick others`);
       const r = await pool.render(chart.spec, chart.id, narrow);
       rendered++;
+      // (The standalone drawing is the wide one with a title: its marks are those.)
       for (const [layout, svg] of [
-        ['standalone', r.svg],
         ['wide', r.svgWide],
         ['narrow', r.svgNarrow],
       ]) {
@@ -156,7 +187,12 @@ try {
       }
       const small = Math.min(...fontSizes(r.svgNarrow));
       if (small < NARROW_MIN_FONT) throw new Error(`${chart.id}: the narrow layout has text of ${small} px`);
-      size = { ...svgSize(r.svg), inline: svgSize(r.svgWide), narrow: svgSize(r.svgNarrow) };
+      size = {
+        ...svgSize(r.svg),
+        inline: svgSize(r.svgWide),
+        narrow: svgSize(r.svgNarrow),
+        png: { width: r.png.readUInt32BE(16), height: r.png.readUInt32BE(20) },
+      };
       const contents = {
         '.vg.json': r.vg,
         '.narrow.vg.json': r.vgNarrow,
@@ -211,11 +247,12 @@ try {
   for (const f of fs.readdirSync(chartsDir)) if (!written.has(f)) fs.rmSync(path.join(chartsDir, f), { force: true });
   for (const f of fs.readdirSync(inlineDir)) if (!inlined.has(f)) fs.rmSync(path.join(inlineDir, f), { force: true });
   writeFileAtomic(path.join(outDir, 'data', 'charts.json'), sortedJsonText(index));
+  const pruned = cacheDir ? pruneCache(cacheDir, used) : 0;
 
   if (!args.quiet) {
     const ms = Math.round(performance.now() - started);
     console.log(
-      `charts: ${charts.length} charts, ${rendered} rendered, ${cached} from cache, ${ms} ms -> ${path.relative(process.cwd(), chartsDir) || '.'}/`,
+      `charts: ${charts.length} charts, ${rendered} rendered, ${cached} from cache, ${pruned} cache entries pruned, ${ms} ms -> ${path.relative(process.cwd(), chartsDir) || '.'}/`,
     );
   }
 } catch (e) {
