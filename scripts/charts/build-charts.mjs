@@ -81,6 +81,76 @@ function fromCache(key) {
 }
 
 /**
+ * The code a chart plan comes from (every module of scripts/charts/ and scripts/lib/, and the
+ * renderer's version, whose fonts measure the titles): part of every plan's key.
+ */
+const PLAN_CODE = sha256(
+  rendererVersion,
+  ...[
+    ['charts', new URL('.', import.meta.url)],
+    ['charts/shared', new URL('./shared/', import.meta.url)],
+    ['lib', new URL('../lib/', import.meta.url)],
+  ].flatMap(([name, dir]) =>
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.mjs') && !f.endsWith('.test.mjs'))
+      .sort()
+      .map((f) => `${name}/${f}\0${fs.readFileSync(new URL(f, dir), 'utf8')}`),
+  ),
+);
+/** The plans of reports, one JSON file each, beside the render cache; and the keys this build used. */
+const planDir = cacheDir && `${cacheDir}-plans`;
+const usedPlans = new Set();
+
+/**
+ * A chart as the render loop takes it: its spec as the text it is published as, the plotted rows
+ * as CSV text and their count, the narrow layout's hints, the class of its marks, its index entry.
+ * Fails when a title is wider than the chart (it would be cut off at the edge).
+ */
+function flat(chart, measure) {
+  const { spec } = chart;
+  const room = spec.width - 2 * spec.config.padding;
+  const { title } = spec.config;
+  const subtitles = [spec.title.subtitle ?? []].flat();
+  for (const [text, size, weight] of [
+    [spec.title.text, title.fontSize, 'bold'],
+    ...subtitles.map((t) => [t, title.subtitleFontSize, 'normal']),
+  ]) {
+    if (measure(text, size, weight) > room)
+      throw new Error(`${chart.id}: title too wide for ${spec.width} pixels: ${JSON.stringify(text)}`);
+  }
+  return {
+    id: chart.id,
+    specJson: jsonText(spec),
+    narrow: chart.narrow ?? {},
+    rows: chart.rows.length,
+    csv: toCsv(
+      chart.rows,
+      chart.fields.map((f) => f.name),
+    ),
+    markClass: chart.markClass,
+    entry: chart.entry,
+  };
+}
+
+/**
+ * The charts of one report (plan.mjs), from the plan cache when the report's document, its tables'
+ * CSV text and the chart code are the ones it was planned from: a build where one report changed
+ * plans that report only.
+ */
+function planReport(report, reportText, csvTexts, measure) {
+  const texts = report.tables.map((t) => csvTexts[t.path] ?? '');
+  const key = sha256('plan', PLAN_CODE, reportText, ...report.tables.map((t) => t.path), ...texts);
+  usedPlans.add(key);
+  const file = planDir && path.join(planDir, `${key}.json`);
+  if (file && fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+  const { charts, index } = planCharts([report], csvTexts);
+  const planned = { charts: charts.map((c) => flat(c, measure)), index };
+  if (file) writeFileAtomic(file, JSON.stringify(planned));
+  return planned;
+}
+
+/**
  * Remove from the cache every entry this build did not use (a chart since changed or gone, a
  * renderer since changed) and what a killed run left half-written: the cache holds one site's
  * charts, not every version ever drawn. Files are `<64 hex key><suffix>`; anything else is left.
@@ -114,11 +184,16 @@ const pool = createPool();
 try {
   // # Load inputs.
   const reportsDir = path.join(dataDir, 'reports');
-  const reports = fs
+  const reportTexts = fs
     .readdirSync(reportsDir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => JSON.parse(fs.readFileSync(path.join(reportsDir, f), 'utf8')));
+    .map((f) => fs.readFileSync(path.join(reportsDir, f), 'utf8'));
+  const reports = reportTexts.map((text) => JSON.parse(text));
+  // planCharts orders reports by slug: so does the plan here, report by report.
+  const order = reports.map((r, i) => [r.slug, i]).sort(([a], [b]) => a.localeCompare(b));
+  reportTexts.splice(0, reportTexts.length, ...order.map(([, i]) => reportTexts[i]));
+  reports.splice(0, reports.length, ...order.map(([, i]) => reports[i]));
   const csvTexts = {};
   for (const r of reports)
     for (const t of r.tables) csvTexts[t.path] = fs.readFileSync(path.join(dataDir, t.path), 'utf8');
@@ -126,27 +201,25 @@ try {
   const atlasFile = path.join(dataDir, 'atlas', 'comparisons.json');
   const atlas = fs.existsSync(atlasFile) ? JSON.parse(fs.readFileSync(atlasFile, 'utf8')) : { comparisons: [] };
 
-  // # Process data: the charts of each report, then one chart per comparison across reports.
-  const { charts, index } = planCharts(reports, csvTexts);
+  // # Process data: the charts of each report (from the plan cache when the report, its tables and
+  // the chart code are unchanged), then one chart per comparison across reports.
+  const { measure } = loadFonts();
+  const charts = [];
+  const index = { charts: {}, findings: {}, reports: {}, by_table: {}, not_drawn: {} };
+  for (const [i, report] of reports.entries()) {
+    const planned = planReport(report, reportTexts[i], csvTexts, measure);
+    for (const part of ['findings', 'reports', 'by_table', 'not_drawn'])
+      if (planned.index[part][report.slug] !== undefined) index[part][report.slug] = planned.index[part][report.slug];
+    for (const chart of planned.charts) {
+      charts.push(chart);
+      index.charts[chart.id] = chart.entry;
+    }
+  }
   const compared = planComparisonCharts(atlas);
-  charts.push(...compared.charts);
+  charts.push(...compared.charts.map((chart) => flat(chart, measure)));
   index.comparisons = compared.index;
   // The frame width below which pages show the narrow drawings (assets/js/atlas.js reads it from here).
   index.layout = { narrow_below: NARROW_BELOW, narrow_width: NARROW_WIDTH };
-  const { measure } = loadFonts();
-  for (const { id, spec } of charts) {
-    // A title wider than the chart would be cut off at the edge: fail instead.
-    const room = spec.width - 2 * spec.config.padding;
-    const { title } = spec.config;
-    const subtitles = [spec.title.subtitle ?? []].flat();
-    for (const [text, size, weight] of [
-      [spec.title.text, title.fontSize, 'bold'],
-      ...subtitles.map((t) => [t, title.subtitleFontSize, 'normal']),
-    ]) {
-      if (measure(text, size, weight) > room)
-        throw new Error(`${id}: title too wide for ${spec.width} pixels: ${JSON.stringify(text)}`);
-    }
-  }
   let rendered = 0;
   let cached = 0;
   fs.mkdirSync(chartsDir, { recursive: true });
@@ -159,7 +232,7 @@ try {
   // A few charts at a time (resvg and zlib work on libuv's threads meanwhile), each written out as
   // soon as it is done: memory stays flat and the cost grows linearly with the number of charts.
   await mapLimit(charts, CONCURRENCY, async (chart) => {
-    const specJson = jsonText(chart.spec);
+    const { specJson } = chart;
     const narrow = chart.narrow ?? {};
     const key = sha256(specJson, jsonText(narrow), RECIPE, rendererVersion, POSTPROCESS);
     used.add(key);
@@ -169,9 +242,10 @@ try {
       cached++;
       size = JSON.parse(fs.readFileSync(files['.size.json'], 'utf8'));
     } else {
-      const clash = themeColorsInData(chart.spec);
+      const spec = JSON.parse(specJson);
+      const clash = themeColorsInData(spec);
       if (clash.length) throw new Error(`${chart.id}: data colours ${clash.join(', ')} are theme colours; pick others`);
-      const r = await pool.render(chart.spec, chart.id, narrow);
+      const r = await pool.render(spec, chart.id, narrow);
       rendered++;
       // (The standalone drawing is the wide one with a title: its marks are those.)
       for (const [layout, svg] of [
@@ -179,9 +253,9 @@ try {
         ['narrow', r.svgNarrow],
       ]) {
         const marks = countMarks(svg, chart.markClass);
-        if (marks !== chart.rows.length) {
+        if (marks !== chart.rows) {
           throw new Error(
-            `${chart.id}: the ${layout} SVG has ${marks} ${chart.markClass} items for ${chart.rows.length} plotted rows`,
+            `${chart.id}: the ${layout} SVG has ${marks} ${chart.markClass} items for ${chart.rows} plotted rows`,
           );
         }
       }
@@ -217,13 +291,7 @@ try {
     // # Save outputs: the spec and the plotted rows; the products linked from the cache (or written).
     for (const [ext, content] of [
       ['.vl.json', specJson],
-      [
-        '.csv',
-        toCsv(
-          chart.rows,
-          chart.fields.map((f) => f.name),
-        ),
-      ],
+      ['.csv', chart.csv],
     ]) {
       writeFileAtomic(path.join(chartsDir, chart.id + ext), content);
       written.add(chart.id + ext);
@@ -248,6 +316,7 @@ try {
   for (const f of fs.readdirSync(inlineDir)) if (!inlined.has(f)) fs.rmSync(path.join(inlineDir, f), { force: true });
   writeFileAtomic(path.join(outDir, 'data', 'charts.json'), sortedJsonText(index));
   const pruned = cacheDir ? pruneCache(cacheDir, used) : 0;
+  if (planDir) pruneCache(planDir, usedPlans);
 
   if (!args.quiet) {
     const ms = Math.round(performance.now() - started);
