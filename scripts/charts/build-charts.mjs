@@ -170,13 +170,15 @@ function pruneCache(dir, used) {
 // Charts in flight: two per worker, so that a worker never waits while the main thread writes.
 const CONCURRENCY = 2 * poolSize();
 
-/** Run fn over items, at most `limit` at a time, in order of start. */
-async function mapLimit(items, limit, fn) {
-  let next = 0;
+/**
+ * Run fn over what an iterator yields, at most `limit` at a time, in order of start. The iterator
+ * is pulled as slots free up: the plan of the next report is made while the workers draw.
+ */
+async function mapLimit(iterator, limit, fn) {
   const worker = async () => {
-    while (next < items.length) await fn(items[next++]);
+    for (let next = iterator.next(); !next.done; next = iterator.next()) await fn(next.value);
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  await Promise.all(Array.from({ length: limit }, worker));
 }
 
 const pool = createPool();
@@ -204,20 +206,27 @@ try {
   // # Process data: the charts of each report (from the plan cache when the report, its tables and
   // the chart code are unchanged), then one chart per comparison across reports.
   const { measure } = loadFonts();
-  const charts = [];
   const index = { charts: {}, findings: {}, reports: {}, by_table: {}, not_drawn: {} };
-  for (const [i, report] of reports.entries()) {
-    const planned = planReport(report, reportTexts[i], csvTexts, measure);
-    for (const part of ['findings', 'reports', 'by_table', 'not_drawn'])
-      if (planned.index[part][report.slug] !== undefined) index[part][report.slug] = planned.index[part][report.slug];
-    for (const chart of planned.charts) {
-      charts.push(chart);
-      index.charts[chart.id] = chart.entry;
+  let planned = 0;
+  /** The charts to draw, planned as the render loop asks for them (the index filled on the way). */
+  function* plan() {
+    for (const [i, report] of reports.entries()) {
+      const p = planReport(report, reportTexts[i], csvTexts, measure);
+      for (const part of ['findings', 'reports', 'by_table', 'not_drawn'])
+        if (p.index[part][report.slug] !== undefined) index[part][report.slug] = p.index[part][report.slug];
+      for (const chart of p.charts) {
+        index.charts[chart.id] = chart.entry;
+        planned++;
+        yield chart;
+      }
+    }
+    const compared = planComparisonCharts(atlas);
+    index.comparisons = compared.index;
+    for (const chart of compared.charts) {
+      planned++;
+      yield flat(chart, measure);
     }
   }
-  const compared = planComparisonCharts(atlas);
-  charts.push(...compared.charts.map((chart) => flat(chart, measure)));
-  index.comparisons = compared.index;
   // The frame width below which pages show the narrow drawings (assets/js/atlas.js reads it from here).
   index.layout = { narrow_below: NARROW_BELOW, narrow_width: NARROW_WIDTH };
   let rendered = 0;
@@ -231,7 +240,7 @@ try {
   const used = new Set();
   // A few charts at a time (resvg and zlib work on libuv's threads meanwhile), each written out as
   // soon as it is done: memory stays flat and the cost grows linearly with the number of charts.
-  await mapLimit(charts, CONCURRENCY, async (chart) => {
+  await mapLimit(plan(), CONCURRENCY, async (chart) => {
     const { specJson } = chart;
     const narrow = chart.narrow ?? {};
     const key = sha256(specJson, jsonText(narrow), RECIPE, rendererVersion, POSTPROCESS);
@@ -321,7 +330,7 @@ try {
   if (!args.quiet) {
     const ms = Math.round(performance.now() - started);
     console.log(
-      `charts: ${charts.length} charts, ${rendered} rendered, ${cached} from cache, ${pruned} cache entries pruned, ${ms} ms -> ${path.relative(process.cwd(), chartsDir) || '.'}/`,
+      `charts: ${planned} charts, ${rendered} rendered, ${cached} from cache, ${pruned} cache entries pruned, ${ms} ms -> ${path.relative(process.cwd(), chartsDir) || '.'}/`,
     );
   }
 } catch (e) {
