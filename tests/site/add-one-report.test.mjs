@@ -51,6 +51,8 @@ test(
     const root = tempSite('add-one');
     roots.push(root);
     await build(root);
+    const chartIndex = () => JSON.parse(fs.readFileSync(path.join(root, 'build/charts/data/charts.json'), 'utf8'));
+    const comparisonsBefore = chartIndex().comparisons;
     const viewKeys = () => new Set(fs.readdirSync(path.join(root, '.cache', 'views')));
     const comparisonsNow = () =>
       new Map(
@@ -158,8 +160,24 @@ test(
       changed.some((f) => f.startsWith('pagefind/')),
       'the search index has it',
     );
+    // Gone: only the search index's old files and those of the comparisons the new report replaced
+    // (their pages, chart files and downloads).
+    const replacedPrefixes = Object.values(comparisonsBefore)
+      .filter((c) => !charts.comparisons[c.comparison])
+      .flatMap((c) => [
+        `charts/${c.id}.`,
+        `charts/${c.id}/`,
+        `compare/${c.slug}/`,
+        `data/comparisons/${c.comparison}.`,
+      ]);
+    const replaced = (f) => replacedPrefixes.some((p) => f.startsWith(p));
+    assert.deepEqual(
+      Object.keys(before.pages).filter((f) => !(f in after.pages) && !f.startsWith('pagefind/') && !replaced(f)),
+      [],
+      'no other file left the site',
+    );
     const others = Object.keys(before.pages).filter(
-      (f) => /^(reports|seeds|charts)\//.test(f) && !f.includes(report.slug) && !mentions(f),
+      (f) => /^(reports|seeds|charts)\//.test(f) && f in after.pages && !f.includes(report.slug) && !mentions(f),
     );
     assert.ok(others.length > 50, `${others.length} pages and files of the other reports`);
     assert.deepEqual(
