@@ -8,8 +8,10 @@
 // is the wide drawing with its title set in), in a pool of worker threads (one per core, pool.mjs);
 // renders are cached by content hash in .cache/charts/ (key: the spec and the code that draws it),
 // as the files they publish: a chart from the cache is hard-linked into place, not rendered, read
-// or written again. Output is the same either way. After a build, the cache keeps only the
-// entries this build used (pruneCache): it never grows past one site's charts.
+// or written again. Each report's plan (specs, plotted rows, index entries) is cached as well, in
+// <cache>-plans/ (key: the report's document, its CSVs and the chart code), and plans are made as
+// the render loop asks for them. Output is the same either way. After a build, both caches keep
+// only the entries this build used (pruneCache): they never grow past one site's charts.
 // Usage: node scripts/charts/build-charts.mjs [--data DIR] [--out DIR] [--cache DIR | --no-cache] [--quiet]
 import fs from 'node:fs';
 import path from 'node:path';
