@@ -14,6 +14,7 @@ import { InputError } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms } from '../data/pipeline.mjs';
 import { detectFormats } from './detect.mjs';
+import { decodeText } from '../lib/decode.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
 import { entityEntries, unknownEntities } from './entity-match.mjs';
 import { readEntities } from '../data/entities.mjs';
@@ -29,6 +30,7 @@ const { values, positionals } = parseArgs({
     licence: { type: 'string' },
     format: { type: 'string' },
     added: { type: 'string' },
+    'dry-run': { type: 'boolean' },
     root: { type: 'string' },
   },
 });
@@ -49,7 +51,7 @@ try {
   if (!fs.existsSync(file)) fail(`${positionals[0]}: no such file`);
   checkSeedSize(positionals[0], fs.statSync(file).size);
   const bytes = fs.readFileSync(file);
-  const text = bytes.toString('utf8');
+  const { text, encoding } = decodeText(bytes); // UTF-8, UTF-16 or Latin-1, as the author saw it
   const env = loadEnv();
   const shown = path.relative(process.cwd(), file) || file;
   // --format names one format or several (comma-separated); without it, every format that
@@ -57,7 +59,7 @@ try {
   const known = Object.keys(env.parsers).join(', ');
   const formats = values.format
     ? values.format.split(',').map((f) => f.trim())
-    : detectFormats(text, env.parsers, shown).sort();
+    : detectFormats(text, env.parsers, shown);
   for (const f of formats) {
     if (!Object.hasOwn(env.parsers, f)) fail(`--format ${f}: unknown; known formats: ${known}`);
     if (!env.parsers[f].detect(text))
@@ -207,6 +209,14 @@ try {
     env,
   );
   const added = reports.find((r) => r.slug === slug);
+  if (values['dry-run']) {
+    console.log(
+      `${shown}: read as ${formats.join(', ')}${encoding === 'utf-8' ? '' : ` (${encoding})`} (dry run: nothing written).`,
+    );
+    printUnderstood(results, text);
+    for (const t of added.tables) console.log(`  table ${t.id}: ${rowsText(t.rows)} (${t.kind})`);
+    process.exit(0);
+  }
 
   // # Save outputs: seed (byte for byte), metadata, platforms, then data/ in one swap.
   writeFileAtomic(path.join(root, seedPath), bytes);
@@ -217,8 +227,10 @@ try {
 
   console.log(`Added ${shown} as ${seedPath} (format ${formats.join(', ')}).`);
   console.log(`Metadata: ${metaPath}`);
+  printUnderstood(results, text);
   console.log('Extracted:');
-  for (const t of added.tables) console.log(`  ${t.id}: ${t.rows} rows (${t.kind})${t.derived ? ', derived' : ''}`);
+  for (const t of added.tables)
+    console.log(`  ${t.id}: ${rowsText(t.rows)} (${t.kind})${t.derived ? ', derived' : ''}`);
   if (!added.tables.length) console.log('  no tables: the report states no measured numbers');
   if (kept.length) {
     console.log('Columns kept as published (the parser does not know them; they are in data/ as text):');
@@ -243,6 +255,52 @@ try {
 } catch (e) {
   if (e instanceof InputError) fail(e.format());
   throw e;
+}
+
+/** "1 row", "6 rows". */
+function rowsText(n) {
+  return `${n} row${n === 1 ? '' : 's'}`;
+}
+
+/**
+ * What each reader understood: per section of the file, the format that read it, its rows and the
+ * metrics with their units; then what no reader took (code blocks and tables with numbers), with
+ * their lines, and the columns the table fallback could not give a unit.
+ */
+function printUnderstood(results, text) {
+  const lines = text.split(/\r\n|\r|\n/);
+  const where = ([a, b]) => (a === b ? `line ${a}` : `lines ${a}-${b}`);
+  console.log('Understood:');
+  for (const { format, parsed } of results) {
+    const parts = parsed.understood ?? [
+      {
+        format,
+        spans: parsed.spans ?? [],
+        rows: Object.values(parsed.tables).reduce((n, t) => n + t.rows.length, 0),
+        metrics: [
+          ...new Set(
+            Object.values(parsed.tables).flatMap((t) =>
+              t.rows.map((r) => (r.metric ? `${r.metric} (${r.unit})` : t.kind)),
+            ),
+          ),
+        ].sort(),
+      },
+    ];
+    for (const u of parts) {
+      const at = `${u.spans.length ? ` at ${u.spans.map(where).join(', ')}` : ''}${u.sections?.length ? ` (under ${u.sections.map((x) => `"${x}"`).join(', ')})` : ''}`;
+      console.log(`  ${u.format}${at}: ${rowsText(u.rows)}; ${u.metrics.join(', ') || 'no metric'}`);
+    }
+    for (const b of parsed.left_out ?? []) {
+      const first = (lines.slice(b.from - 1, b.to).find((l) => l.trim() && !/^\s*(`{3,}|~{3,})/.test(l)) ?? '')
+        .trim()
+        .slice(0, 60);
+      console.log(
+        `  left out: a ${b.type} at ${where([b.from, b.to])}${b.heading ? ` under "${b.heading}"` : ''} that no format reads ("${first}")`,
+      );
+    }
+    for (const n of (parsed.notes ?? []).filter((x) => /kept as text/.test(x.text)))
+      console.log(`  left out: ${n.text}`);
+  }
 }
 
 /**

@@ -123,10 +123,40 @@ test('add-report refuses a file in no known format and names the formats it know
     assert.equal(r.status, 1);
     assert.match(
       r.stderr,
-      new RegExp(`notes\\.txt: expected a report in a known format \\(${Object.keys(parsers).join(', ')}\\)`),
+      new RegExp(
+        `notes\\.txt: expected a report in a known format \\(tried ${Object.entries(parsers)
+          .filter(([, p]) => !p.fallback)
+          .map(([f]) => f)
+          .join(', ')}\\), or a table whose numeric columns name their unit .*found none that recognises this file$`,
+        'm',
+      ),
     );
     assert.deepEqual(fs.readdirSync(path.join(ROOT, 'seeds'), { recursive: true }).sort(), before);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
+});
+
+test('add-report --dry-run says what it understood per section and what it left out, and writes nothing', () => {
+  const file = path.join(ROOT, 'scripts/data/parsers/document/fixtures/handwritten-mixed-sections.md');
+  const before = fs.readdirSync(path.join(ROOT, 'seeds'), { recursive: true }).sort();
+  const r = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'scripts/add-report/add-report.mjs'), file, '--date', '2024', '--dry-run'],
+    {
+      encoding: 'utf8',
+    },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /read as document \(dry run: nothing written\)/);
+  assert.match(r.stdout, /^ {2}go-test-bench at lines 14-18 \(under "Encoder"\): 2 rows; time \(ns\)$/m);
+  assert.match(
+    r.stdout,
+    /^ {2}table at lines 45-47 \(under "Summary, by hand"\): 2 rows; latency \(ms\), throughput \(req\/s\)$/m,
+  );
+  assert.match(
+    r.stdout,
+    /^ {2}left out: a code at lines 51-53 under "Summary, by hand" that no format reads \("some numbers no tool prints: 12 34 56"\)$/m,
+  );
+  assert.deepEqual(fs.readdirSync(path.join(ROOT, 'seeds'), { recursive: true }).sort(), before);
 });

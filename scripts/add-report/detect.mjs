@@ -1,22 +1,51 @@
 // Which parsers read a text: ask each registered format whether it recognises the content. A
-// report may paste the output of several tools (prose with an ab run and a wrk run): every format
-// that recognises the file is returned, and each parser reads only its own blocks.
+// report may paste the output of several tools (prose with an ab run and a wrk run), or mix a tool's
+// output with a person's tables: the document reader (parsers/document) reads every part with what
+// knows it and says what each reader took. The choice:
+//   - one format reads everything with numbers: that format;
+//   - several formats and no other table: those formats (each parser reads only its own blocks);
+//   - a format and a table no format knows, or tables only: the document reader, or the table fallback;
+//   - nothing: one line that says what was tried.
 import { InputError } from '../lib/errors.mjs';
 
 /**
  * @param {string} text
- * @param {Record<string, { detect: (t: string) => boolean }>} parsers
+ * @param {Record<string, { detect: (t: string) => boolean, fallback?: boolean, parse: Function }>} parsers
  * @param {string} file  for the message
- * @returns {string[]} the format names, in registry order
+ * @returns {string[]} the format names
  */
 export function detectFormats(text, parsers, file) {
-  const hits = Object.entries(parsers)
-    .filter(([, p]) => p.detect(text))
+  const tools = Object.entries(parsers)
+    .filter(([, p]) => !p.fallback && p.detect(text))
     .map(([name]) => name);
-  if (hits.length) return hits;
-  throw new InputError(
+  const doc = parsers.document;
+  if (!doc) {
+    if (tools.length) return tools;
+    throw nothingKnown(parsers, file);
+  }
+  if (!doc.detect(text)) throw nothingKnown(parsers, file);
+  let understood;
+  try {
+    understood = doc.parse(text).understood;
+  } catch (e) {
+    // A format that claims the file and cannot read it says why, at its line.
+    if (e instanceof InputError) e.file ??= file;
+    throw e;
+  }
+  const readers = understood.map((u) => u.format);
+  if (!readers.length) throw nothingKnown(parsers, file);
+  if (readers.length === 1) return readers;
+  if (!readers.includes('table')) return readers.sort();
+  return ['document'];
+}
+
+function nothingKnown(parsers, file) {
+  const tools = Object.entries(parsers)
+    .filter(([, p]) => !p.fallback)
+    .map(([n]) => n);
+  return new InputError(
     0,
-    `a report in a known format (${Object.keys(parsers).join(', ')}); for a new format, add a parser (CONTRIBUTING.md, "A new format")`,
+    `a report in a known format (tried ${tools.join(', ')}), or a table whose numeric columns name their unit (tried the table fallback on every Markdown, RST, HTML and aligned table); for a new format, add an adapter (CONTRIBUTING.md, "A new format")`,
     'none that recognises this file',
     file,
   );

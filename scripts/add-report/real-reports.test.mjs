@@ -202,6 +202,7 @@ test('a report with an ab run and a wrk run: both formats in the metadata, a tab
       'ab-text-summary ab-summary',
       'connection-times ab-connection-times',
       'latency-distribution wrk-latency-distribution',
+      'measurements measurement',
       'percentiles ab-percentiles',
       'thread-stats wrk-thread-stats',
       'wrk-text-summary wrk-summary',

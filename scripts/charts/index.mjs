@@ -11,6 +11,7 @@ import * as darnerQueueFlood from './darner-queue-flood.mjs';
 import * as darnerQueuePackingBacklog from './darner-queue-packing-backlog.mjs';
 import * as darnerResidentMemory from './darner-resident-memory.mjs';
 import * as httpClientRate from './http-client-rate.mjs';
+import * as measurement from './measurement.mjs';
 import * as wrkLatencyDistribution from './wrk-latency-distribution.mjs';
 import * as wrkSummary from './wrk-summary.mjs';
 
@@ -26,6 +27,7 @@ export const builders = {
   'darner-queue-packing-backlog': darnerQueuePackingBacklog,
   'darner-resident-memory': darnerResidentMemory,
   'http-client-rate': httpClientRate,
+  measurement,
   'wrk-latency-distribution': wrkLatencyDistribution,
   'wrk-summary': wrkSummary,
 };

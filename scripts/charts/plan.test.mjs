@@ -268,9 +268,9 @@ test('two tables of one kind in a report get chart names prefixed by table id; n
 
 test('the real reports: AStore observations come from the report text, the core rule from its facts', () => {
   const report = real('astore-hyper-threading-dell-r420');
-  const t = report.tables[0];
-  const csv = { [t.path]: fs.readFileSync(path.join(DATA, t.path), 'utf8') };
-  const [chart] = planCharts([report], csv).charts;
+  const t = report.tables.find((x) => x.kind === 'astore-throughput-digitized');
+  const csv = Object.fromEntries(report.tables.map((x) => [x.path, fs.readFileSync(path.join(DATA, x.path), 'utf8')]));
+  const chart = planCharts([report], csv).charts.find((c) => c.entry.table === t.id);
   const text = JSON.stringify(chart.spec.layer);
   for (const item of report.sections
     .find((s) => s.id === 'observation')

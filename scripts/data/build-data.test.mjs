@@ -184,6 +184,14 @@ const PROVENANCE = {
     assert.match(seedLines(r.seed)[r.line - 1], new RegExp(`^\\s*${r.percentile}%`), `${r.seed}:${r.line}: the percentile`);
     assertQuantityOnLine(r.seed, +r.line, r.latency_us, 'latency_us');
   },
+  // The measurement model: a row projected from a table of the report has the value of that table's
+  // row at the same seed line; a row an adapter read has its value on its line, as printed.
+  measurement: (r, _rows, slug) => {
+    const from = `data/tables/${slug}/${r.source_table}.csv`;
+    if (!fs.existsSync(path.join(ROOT, from))) return assertQuantityOnLine(r.seed, +r.line, r.value, 'value');
+    const same = readCsv(from).filter((x) => x.seed === r.seed && x.line === r.line);
+    assert.ok(same.some((x) => Object.values(x).some((v) => v !== '' && Number(v) === Number(r.value))), `${from}: a row at ${r.seed}:${r.line} holds ${r.value}`);
+  },
   // Errata: the line holds the value as published, and the corrected table has that row.
   errata: (r, _rows, slug) => {
     assertOnLine(r.seed, +r.line, r.published_value, 'published_value');

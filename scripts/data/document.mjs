@@ -148,8 +148,10 @@ export function reportDocument({ input, meta, parsed, platforms, tables, tableDo
     runs: parsed.runs ?? [],
     errata,
     tables: tableDocs,
+    // The measurement model's table restates the per-kind tables: counted only when it is the report's only one.
     measured_rows: Object.values(tables)
       .filter((t) => !isDerived(t) && t.kind !== 'errata')
+      .filter((t, _, all) => t.kind !== 'measurement' || all.length === 1)
       .reduce((n, t) => n + t.rows.length, 0),
   };
 }

@@ -173,7 +173,7 @@ export function readEntities(text, path) {
       });
       columns[col] = list;
     }
-    if (t.measures === undefined && !t.declared && !Object.keys(columns).length && tk !== 'errata') {
+    if (t.measures === undefined && !t.declared && !Object.keys(columns).length && tk !== 'errata' && tk !== 'measurement') {
       fail(at, `columns, measures or declared for table kind ${tk}`, 'none of them');
     }
     tables[tk] = { kind: tk, measures: t.measures ?? null, columns, declared: t.declared === true, line: lineOf(at) };

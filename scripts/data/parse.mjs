@@ -5,6 +5,7 @@ import { InputError, quote } from '../lib/errors.mjs';
 import { problemOf, readTable } from '../lib/table.mjs';
 import { InexactNumberError, splitLines } from '../lib/text.mjs';
 import { besideSeed, withFile } from './meta.mjs';
+import { flattenMeasurements, measurementSchema } from './measure/project.mjs';
 
 /**
  * Text a spreadsheet would run as a formula when it opens the CSV download (OWASP's "CSV
@@ -73,8 +74,11 @@ export function parseSeed(input, meta, ctx) {
       const id = count.get(own) > 1 ? `${format}-${own}` : own;
       if (Object.hasOwn(tables, id)) throw new Error(`parsers ${formats.join(', ')} return two tables named ${id}`);
       if (!Object.hasOwn(ctx.schemas, t.kind)) throw new Error(`parser ${format} returned table kind ${t.kind} with no schema in scripts/data/schemas/tables/`);
-      const schema = ctx.schemas[t.kind];
-      const rows = t.rows.map((row) => ({ ...row, seed: input.seedPath }));
+      // Adapters' rows (kind "measurement") carry their conditions nested: flat, as data/ holds them,
+      // with a schema of their own conditions.
+      const seeded = t.rows.map((row) => ({ ...row, seed: input.seedPath }));
+      const rows = t.kind === 'measurement' ? flattenMeasurements(seeded, format) : seeded;
+      const schema = t.kind === 'measurement' ? measurementSchema(ctx.schemas[t.kind], rows) : ctx.schemas[t.kind];
       rows.forEach((row) => checkRow(row, schema, input.seedPath));
       const kept = (r.unknownColumns ?? []).filter((c) => c.table === own).map(({ column, header, line }) => ({ column, header, line }));
       tables[id] = { id, kind: t.kind, title: t.title, notes: t.notes ?? [], rows, schema, source: input.seedPath, kept };

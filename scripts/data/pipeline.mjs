@@ -15,7 +15,8 @@ import { parseSeed, readDatasets } from './parse.mjs';
 import { correct, checkUnique } from './correct.mjs';
 import { derive } from './derive/index.mjs';
 import { compareValues, dataPackage, platformsDocument, reportDocument, tableOutputs } from './document.mjs';
-import { checkEntities, readEntities } from './entities.mjs';
+import { checkEntities, readEntities, resolve } from './entities.mjs';
+import { reportMeasurements } from './measure/project.mjs';
 import { atlasOutputs } from './atlas/index.mjs';
 
 export { readPlatforms };
@@ -76,6 +77,15 @@ export function buildData(inputs, env) {
       tables[id] = t;
     }
     if (registry) checkEntities(registry, tables, meta, input.metaPath);
+    // Every report also yields the one long table of the measurement model (measure/).
+    const measured = reportMeasurements(tables, {
+      schemas: ctx.schemas,
+      software: meta.software,
+      resolveEntity: registry ? (name) => resolve(registry, name)?.id ?? '' : undefined,
+      seedPath: input.seedPath,
+    });
+    for (const [id, t] of Object.entries(tables)) if (t.kind === 'measurement') delete tables[id];
+    if (measured) tables.measurements = measured;
     if (errata.length) {
       tables.errata = { id: 'errata', kind: 'errata', title: 'Errata', notes: [], rows: errata, schema: ctx.schemas.errata, source: input.errataPath };
     }

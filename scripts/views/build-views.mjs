@@ -28,6 +28,7 @@
 // --base-path: the path the site is published under (the path of --baseURL: the build passes it
 // with --publish), which the links in the HTML fragments start with; "/" by default.
 import fs from 'node:fs';
+import { decodeText } from '../lib/decode.mjs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
@@ -175,9 +176,14 @@ function viewsOf(report, csvTexts, seedBytes, imageBytes, files) {
     );
     const shown = fields.filter((x) => x.name !== 'seed' && x.name !== 'line' && x.name !== 'line_end');
     for (const r of typed) if (r.seed === report.seed.path) usedLines.add(r.line);
+    // The measurement model's table restates a report's own tables: a download, not a second copy on
+    // the page, unless it is all the report has (a format read by an adapter or the table fallback).
+    const onPage =
+      t.kind !== 'measurement' || report.tables.every((x) => x.kind === 'measurement' || x.kind === 'errata');
     tables.push({
       id: t.id,
       kind: t.kind,
+      on_page: onPage,
       title: t.title,
       description: t.description,
       derived: t.derived,
@@ -209,7 +215,8 @@ function viewsOf(report, csvTexts, seedBytes, imageBytes, files) {
         return { v: v === null ? '' : v, t: v === null ? '' : numeric ? formatNumber(v) : String(v) };
       }),
     }));
-    files.set(`html/tables/${report.slug}/${t.id}.html`, tableRows(view, rows, { slug: report.slug, basePath }));
+    if (onPage)
+      files.set(`html/tables/${report.slug}/${t.id}.html`, tableRows(view, rows, { slug: report.slug, basePath }));
   }
   // Original images that digitized tables were read from, published beside the report.
   const images = {};
@@ -223,9 +230,8 @@ function viewsOf(report, csvTexts, seedBytes, imageBytes, files) {
     images[t.id] = { url, ...imageSize(bytes, type), source: t.image };
   }
   // The seed page's lines, each marked when it produced data (one pass in the template).
-  const seedText = seedBytes
-    .toString('utf8')
-    .replace(/^\ufeff/, '')
+  const seedText = decodeText(seedBytes)
+    .text.replace(/^\ufeff/, '')
     .replace(/\r\n?/g, '\n')
     .replace(/\n$/, '');
   const seed = seedText.split('\n').map((text, i) => ({ text, used: usedLines.has(i + 1) }));

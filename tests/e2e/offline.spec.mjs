@@ -60,7 +60,7 @@ for (const urlPath of pages) {
 
     const csp = await page
       .locator('meta[http-equiv="Content-Security-Policy"]')
-      .getAttribute('content', { timeout: 1000 })
+      .getAttribute('content', { timeout: 10_000 })
       .catch(() => 'none: no Content-Security-Policy meta tag');
     expect
       .soft(csp, `${urlPath} has a Content Security Policy`)

@@ -35,6 +35,7 @@ export function comparisonId(prefix, slugs) {
 }
 import { byReportDate, entityOf, softwareVersions } from './subjects.mjs';
 import { machineFacts, normalise } from './normalise.mjs';
+import { MEASURED_MAPPING, measuredKind, measuredParts, measuredRule, measuredSets, measuredTitle } from './measured.mjs';
 
 /**
  * @typedef {object} Column      one report (and run) of a comparison
@@ -219,6 +220,24 @@ export function buildComparisons({ reports, tables, registry, errorBudgetPct }) 
       if (rule.compare === 'best') out.push(...bestComparisons(ctx, chosen));
       else out.push(...matchedComparisons(ctx, chosen, set.length));
     }
+  }
+  // Reports read by adapters join through their measurements (measured.mjs).
+  for (const group of measuredParts([...reports].sort(byReportDate), tables).values()) {
+    if (!group.adapter || group.parts.length < 2) continue;
+    const kind = measuredKind(group);
+    const parts = group.parts.map((p) => ({
+      ...p,
+      table: {
+        ...p.table,
+        kind,
+        columns: p.table.columns.map((c) =>
+          c.name === 'value' ? { ...c, title: measuredTitle(group), unit: '' } : c.name === 'entity' ? { ...c, title: 'Software' } : c,
+        ),
+      },
+    }));
+    byKind.set(kind, parts);
+    const ctx = { registry, rule: measuredRule(group, parts[0].table.columns), mapping: MEASURED_MAPPING, kind, entityColumn: 'entity' };
+    for (const set of measuredSets(group)) out.push(...bestComparisons(ctx, set.map((i) => parts[i])));
   }
   out.sort((a, b) => cmpText(a.id, b.id));
   const dateOf = new Map(reports.map((r) => [r.slug, r.date]));

@@ -12,6 +12,7 @@
 import { InputError } from '../../lib/errors.mjs';
 import { resolve, tableMapping, unknownEntityError } from '../entities.mjs';
 import { figureRule, ruleText, conditionsOf, bestRow } from './figures.mjs';
+import { measuredFigures } from './measured.mjs';
 
 /**
  * @typedef {object} Figure
@@ -120,12 +121,21 @@ export function buildSubjects({ reports, tables, registry, chartKinds = [], erro
       entry(v.entity, report).versions.push({ name: v.name, version: v.version, seed: v.seed, line: v.line });
     }
     const byId = tables[report.slug] ?? {};
+    // What adapters read, through the measurement model (measured.mjs): the best of each metric.
+    for (const [eid, figures] of measuredFigures(report, tables)) {
+      if (!seen.has(eid)) continue;
+      const e = entry(eid, report);
+      const t = byId[figures[0].table].table;
+      e.measured = true;
+      e.tables.push({ table: t.id, kind: t.kind, title: t.title, path: t.path, charted: true, derived: false, digitized: false, column: 'entity', spellings: [], rows: figures.reduce((n, f) => n + f.candidates, 0) });
+      e.figures.push(...figures);
+    }
     for (const id of Object.keys(byId).sort()) {
       const { table, rows } = byId[id];
       const mapping = tableMapping(registry, table.kind);
       if (!mapping)
         throw new InputError(0, `table kind ${table.kind} under tables: in ${registry.path}`, 'none', registry.path);
-      if (table.kind === 'errata') continue;
+      if (table.kind === 'errata' || table.kind === 'measurement') continue;
       const rule = table.derived ? null : figureRule(table.kind, { errorBudgetPct });
       const tableRef = {
         table: table.id,

@@ -36,7 +36,7 @@ test('prose with an ab run and a wrk run: each parser reads only its own block, 
   const abOffset = 4; // lines before the ab block
   const wrkOffset = abOffset + ab.split('\n').length + 3;
   const hits = Object.entries(parsers)
-    .filter(([, p]) => p.detect(text))
+    .filter(([, p]) => !p.fallback && p.detect(text))
     .map(([f]) => f)
     .sort();
   assert.deepEqual(hits, ['ab-text', 'wrk-text']);

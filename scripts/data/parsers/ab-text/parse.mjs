@@ -4,6 +4,9 @@
 // ab line (the banner, "Server Software:" or, where a report pastes only the results, "Concurrency
 // Level:") and ends after its percentile table; text around runs is free. Pure: text in, rows out.
 import { InputError, quote } from '../../../lib/errors.mjs';
+import { outline, headingAbove } from '../../read/outline.mjs';
+import { findCommands } from '../shared/command-line.mjs';
+import { machineFacts } from '../shared/machine-lines.mjs';
 import { splitLines, isBlank, toNumber, toInteger } from '../../../lib/text.mjs';
 
 export const format = 'ab-text';
@@ -42,17 +45,6 @@ const FIELDS = {
   'Requests per second': ['requests_per_second', /^(\S+)\s+\[#\/sec\]\s+\(mean\)$/],
   'Transfer rate': ['transfer_rate_kbytes_per_second', /^(\S+)\s+\[Kbytes\/sec\]\s+received$/],
 };
-
-/** A label for a run: the nearest Markdown, underlined or bold heading above it. */
-function labelAbove(lines, from, to) {
-  for (let i = from; i >= to; i--) {
-    const l = lines[i].trim();
-    const m = /^#{1,6}\s+(.+?)\s*#*$/.exec(l) ?? /^\*\*(.+?)\*\*$/.exec(l);
-    if (m) return m[1];
-    if (l && !/^(=+|-+)$/.test(l) && /^(=+|-+)$/.test((lines[i + 1] ?? '').trim()) && i + 1 <= from) return l;
-  }
-  return '';
-}
 
 /**
  * Read one run from its first line.
@@ -167,6 +159,13 @@ const SUMMARY_ORDER = ['run', 'label', 'command', 'url', 'version', 'server_soft
   'html_transferred_bytes', 'requests_per_second', 'time_per_request_ms', 'time_per_request_all_ms',
   'transfer_rate_kbytes_per_second', 'line'];
 
+/** The machine the report states (`HOST:`, `CPU:`, `Memory:` lines, a Hardware section), each fact once. */
+function machinesOf(text) {
+  const seen = new Set();
+  const facts = machineFacts(text).filter((f) => !seen.has(`${f.field}\u0000${f.value}`) && seen.add(`${f.field}\u0000${f.value}`));
+  return facts.length ? { system: { label: 'the machine', facts } } : {};
+}
+
 /**
  * @param {string} text
  * @returns {import('../contract.mjs').ParseResult}
@@ -177,13 +176,15 @@ export function parse(text) {
   const summaries = [];
   const times = [];
   const percentiles = [];
+  // A run's label: the nearest heading above it, of any markup (never a log line).
+  const doc = outline(text);
   let previousEnd = 0;
   for (let i = 0; i < lines.length; i++) {
     if (!START.test(lines[i])) continue;
-    let command = '';
-    for (let k = i - 1; k >= previousEnd && !command; k--) command = /^\s*(?:\$\s*)?(ab\s.*?)\s*$/.exec(lines[k])?.[1] ?? '';
+    // The command above the run, after the previous one; continued with "\\" on the lines below it.
+    const command = findCommands(lines, previousEnd + 1, i).filter((c) => c.tool === 'ab').pop()?.command ?? '';
     const run = summaries.length + 1;
-    const r = readRun(lines, i, { run, label: labelAbove(lines, i - 1, previousEnd), command });
+    const r = readRun(lines, i, { run, label: headingAbove(doc, i + 1), command });
     summaries.push(Object.fromEntries(SUMMARY_ORDER.map((k) => [k, r.summary[k] ?? null])));
     times.push(...r.times);
     percentiles.push(...r.percentiles);
@@ -197,7 +198,7 @@ export function parse(text) {
   return {
     title: lines.map((l) => /^#\s+(.+)$/.exec(l)).find(Boolean)?.[1] ?? '',
     tables,
-    machines: {},
+    machines: machinesOf(text),
     software: summaries.filter((s) => s.version).slice(0, 1).map((s) => ({ text: `ApacheBench ${s.version}`, name: 'ApacheBench', version: s.version, line: lines.findIndex((l) => /This is ApacheBench/.test(l)) + 1 })),
     methodology: [],
     notes: [],

@@ -97,3 +97,41 @@ describe(`the real report (${real.seedPath})`, () => {
     assert.ok(result.tables.percentiles.rows.filter((r) => r.run === 2).every((r) => r.concurrency === 12000));
   });
 });
+
+describe('names from the document (issue 24)', () => {
+  const read = (name) => parser.parse(fs.readFileSync(path.join(here, 'fixtures', name), 'utf8'));
+
+  test('two runs under <summary>Single region result</summary> and <summary>Multi region result</summary>', () => {
+    const r = read('handwritten-summary-regions.md');
+    assert.deepEqual(
+      r.tables.summary.rows.map((s) => s.label),
+      ['Single region result', 'Multi region result'],
+    );
+    assert.deepEqual(
+      r.runs.map((x) => x.title),
+      ['Single region result', 'Multi region result'],
+    );
+  });
+
+  test('an RST page: each run under its own ~~~ heading, a command continued with "\\" read whole, HOST:/CPU: as the machine', () => {
+    const r = read('handwritten-rst-three-runs.rst');
+    assert.deepEqual(
+      r.tables.summary.rows.map((s) => [s.label, s.command]),
+      [
+        ['Run 1: keep-alive off', 'ab -n 10000 -c 100 http://10.0.0.2/index.html'],
+        ['Run 2: keep-alive on', 'ab -k -n 10000 -c 100 http://10.0.0.2/index.html'],
+        ['Run 3: after tuning', 'ab -n 10000 -c 100 http://10.0.0.2/index.html'],
+      ],
+    );
+    assert.deepEqual(r.machines, {
+      system: {
+        label: 'the machine',
+        facts: [
+          { field: 'host', value: 'bench-01', line: 13 },
+          { field: 'cpu_model', value: 'Intel Xeon E5-2670', line: 14 },
+          { field: 'clock_ghz', value: 2.6, unit: 'GHz', line: 14 },
+        ],
+      },
+    });
+  });
+});

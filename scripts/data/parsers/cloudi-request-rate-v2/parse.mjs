@@ -34,6 +34,8 @@ function sections(lines) {
   return out.map((s, k) => ({ ...s, end: k + 1 < out.length ? out[k + 1].line - 1 : lines.length }));
 }
 
+const RECEIVER = /^\S+(\s+(threads|processes))?$/;
+
 /** Receiver language and kind from a section title: "Go threads", "C processes", "Erlang". */
 function receiverOf(title, line) {
   const m = /^(\S.*?)(?:\s+(threads|processes))?$/.exec(title);
@@ -163,8 +165,11 @@ export function parse(text) {
     } else if (SUMMARY.test(s.title)) {
       continue;
     } else {
-      const receiver = receiverOf(s.title, s.line);
       const starts = body.filter(([, l]) => STABLE_START.test(l));
+      // A section of another kind (CloudI 2.0.x READMEs end with "## HTTP Server Comparison", wrk
+      // output): no rate of a receiver, so it is left to the format that reads it (the document reader).
+      if (!starts.length && !RECEIVER.test(s.title)) continue;
+      const receiver = receiverOf(s.title, s.line);
       if (starts.length !== 1) {
         throw new InputError(starts[1]?.[0] ?? s.line, 'one "stable at ... requests/second" line in the receiver section', starts.length ? 'a second one' : 'none');
       }

@@ -4,6 +4,9 @@
 // Transfer/sec. Units are read exactly into a base unit (µs, bytes, requests); a unit wrk does not
 // print is an error at its line. Text around the runs (Markdown, the command line) is allowed.
 import { InputError, quote } from '../../../lib/errors.mjs';
+import { outline, headingAbove } from '../../read/outline.mjs';
+import { findCommands } from '../shared/command-line.mjs';
+import { machineFacts } from '../shared/machine-lines.mjs';
 import { splitLines, isBlank, toNumber } from '../../../lib/text.mjs';
 import { readWithUnit, TIME_US, BYTES, METRIC } from '../shared/units.mjs';
 
@@ -15,19 +18,12 @@ const STATS_HEADER = /^\s*Thread Stats\s+Avg\s+Stdev\s+Max\s+\+\/-\s*Stdev\s*$/;
 
 export function detect(text) {
   const lines = splitLines(text);
+  // wrk2's output has the same Thread Stats and Running lines, and more (calibration, HdrHistogram
+  // percentiles): the wrk2 adapter reads it.
+  if (lines.some((l) => WRK2.test(l))) return false;
   return lines.some((l) => STATS_HEADER.test(l)) && lines.some((l) => RUNNING.test(l));
 }
-
-/** A label for a run: the nearest Markdown heading or bold line above it, after the previous run. */
-function labelAbove(lines, from, to) {
-  for (let i = from; i >= to; i--) {
-    const l = lines[i].trim();
-    const m = /^#{1,6}\s+(.+?)\s*#*$/.exec(l) ?? /^\*\*(.+?)\*\*$/.exec(l);
-    if (m) return m[1];
-    if (i + 1 < lines.length && /^(=+|-+)$/.test((lines[i + 1] ?? '').trim()) && l && i + 1 <= from) return l;
-  }
-  return '';
-}
+const WRK2 = /Latency Distribution \(HdrHistogram|Detailed Percentile spectrum:|Thread calibration:/;
 
 function time(token, line, text) {
   const { value, unit } = readWithUnit(token, TIME_US);
@@ -53,9 +49,9 @@ function readRun(lines, start, run, label, previousEnd) {
   const running = RUNNING.exec(at(start));
   const duration = readWithUnit(running[1], { s: 1, m: 60, h: 3600 });
   if (duration.value === undefined) fail(start, 'a test duration such as "30s" or "2m"');
-  // The command line, when the report shows it above the run ("wrk -t10 -c200 ...", "$ wrk ...").
-  let cmd = null;
-  for (let k = start - 1; k >= previousEnd && !cmd; k--) cmd = /^\s*(?:\$\s*)?(wrk\s.*?)\s*$/.exec(at(k));
+  // The command line, when the report shows it above the run ("wrk -t10 -c200 ...", "$ wrk ...", a
+  // command continued with "\" on the lines below it): the last one after the previous run.
+  const cmd = findCommands(lines, previousEnd + 1, start).filter((c) => c.tool === 'wrk').pop();
   let i = start + 1;
   const tc = /^\s*(\d+) threads? and (\d+) connections?\s*$/.exec(at(i));
   if (!tc) fail(i, '"<n> threads and <n> connections"');
@@ -97,7 +93,7 @@ function readRun(lines, start, run, label, previousEnd) {
   const summary = {
     run,
     label,
-    command: cmd ? cmd[1] : '',
+    command: cmd ? cmd.command : '',
     url: running[2],
     duration_s: duration.value,
     threads: Number(tc[1]),
@@ -137,6 +133,13 @@ function readRun(lines, start, run, label, previousEnd) {
   return { summary, stats, distribution, next: i + 1 };
 }
 
+/** The machine the report states (`HOST:`, `CPU:`, `Memory:` lines, a Hardware section), each fact once. */
+function machinesOf(text) {
+  const seen = new Set();
+  const facts = machineFacts(text).filter((f) => !seen.has(`${f.field}\u0000${f.value}`) && seen.add(`${f.field}\u0000${f.value}`));
+  return facts.length ? { system: { label: 'the machine', facts } } : {};
+}
+
 /**
  * @param {string} text
  * @returns {import('../contract.mjs').ParseResult}
@@ -147,6 +150,8 @@ export function parse(text) {
   const summaries = [];
   const stats = [];
   const distribution = [];
+  // A run's label: the nearest heading above it, of any markup (never a log line), from the document's outline.
+  const doc = outline(text);
   let previousEnd = 0;
   for (let i = 0; i < lines.length; i++) {
     if (STATS_HEADER.test(lines[i]) && !RUNNING.test(lines[i - 2] ?? '')) {
@@ -154,7 +159,7 @@ export function parse(text) {
     }
     if (!RUNNING.test(lines[i])) continue;
     const run = summaries.length + 1;
-    const r = readRun(lines, i, run, labelAbove(lines, i - 1, previousEnd), previousEnd);
+    const r = readRun(lines, i, run, headingAbove(doc, i + 1), previousEnd);
     summaries.push(r.summary);
     stats.push(...r.stats);
     distribution.push(...r.distribution);
@@ -172,7 +177,7 @@ export function parse(text) {
   return {
     title: lines.map((l) => /^#\s+(.+)$/.exec(l)).find(Boolean)?.[1] ?? '',
     tables,
-    machines: {},
+    machines: machinesOf(text),
     software: [],
     methodology: [],
     notes: [],

@@ -98,3 +98,25 @@ describe(`the real report (${real.seedPath})`, () => {
     assert.equal(result.tables.summary.rows[0].read_bytes, 41005 * 1048576 / 100);
   });
 });
+
+describe('names from the document (issue 24)', () => {
+  test('a sweep under "## raw query" and "## postgres query": labels from the headings, never the log line before each run', () => {
+    const r = parser.parse(fs.readFileSync(path.join(here, 'fixtures/handwritten-sweep-log-lines.md'), 'utf8'));
+    const runs = r.tables.summary.rows.map((s) => [s.label, s.threads, s.connections, s.command]);
+    assert.deepEqual(
+      runs.map(([label, threads, connections]) => [label, threads, connections]),
+      [
+        ['raw query', 2, 100],
+        ['raw query', 2, 500],
+        ['raw query', 8, 100],
+        ['raw query', 8, 500],
+        ['postgres query', 2, 100],
+        ['postgres query', 2, 500],
+        ['postgres query', 8, 100],
+        ['postgres query', 8, 500],
+      ],
+    );
+    assert.ok(runs.every(([label]) => !/Benchmark completed/.test(label)));
+    assert.equal(runs[5][3], 'wrk -t2 -c500 -d30s http://127.0.0.1:8080/postgres');
+  });
+});

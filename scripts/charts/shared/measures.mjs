@@ -1,0 +1,90 @@
+// The measurement model's rows grouped for charts: which metric, statistic and unit a chart shows,
+// and how the rows of one chart are told apart (their series labels), from what varies among them.
+import { distinct, groupBy } from './spec.mjs';
+
+/** Metrics in the order a reader looks for them; run totals (requests, bytes, duration) last. */
+const ORDER = [
+  'throughput',
+  'time',
+  'latency',
+  'bandwidth',
+  'memory',
+  'allocations',
+  'success_rate',
+  'errors',
+  'throughput_per_thread',
+];
+const TOTALS = new Set(['requests', 'transferred', 'duration']);
+const rank = (m) => (ORDER.includes(m) ? ORDER.indexOf(m) : TOTALS.has(m) ? 100 : 50);
+const isPercentile = (s) => /^p\d/.test(s);
+const STAT_ORDER = ['value', 'mean', 'median', 'min', 'max', 'total', 'mode', 'stdev'];
+
+/**
+ * Groups of rows, one chart each: percentiles of a metric (per unit) together, any other statistic
+ * on its own. Groups of run totals and all-zero error counts are left to the table.
+ * @param {object[]} rows measurement rows (flat)
+ * @returns {Array<{ metric: string, statistic: string, unit: string, percentiles: boolean, rows: object[] }>}
+ */
+export function measureGroups(rows) {
+  const groups = groupBy(rows, (r) =>
+    [r.metric, r.unit, isPercentile(r.statistic) ? 'p' : r.statistic].join('\u0000'),
+  ).map((g) => ({
+    metric: g[0].metric,
+    unit: g[0].unit,
+    statistic: isPercentile(g[0].statistic) ? 'percentiles' : g[0].statistic,
+    percentiles: isPercentile(g[0].statistic),
+    rows: g,
+  }));
+  return (
+    groups
+      .filter((g) => !TOTALS.has(g.metric) && !(g.metric === 'errors' && g.rows.every((r) => r.value === 0)))
+      .filter((g) => g.statistic !== 'stdev')
+      // One percentile alone (a p99 column) is a value per subject, drawn as bars.
+      .map((g) =>
+        g.percentiles && distinct(g.rows.map((r) => r.statistic)).length < 2
+          ? { ...g, percentiles: false, statistic: g.rows[0].statistic }
+          : g,
+      )
+      .sort(
+        (a, b) =>
+          rank(a.metric) - rank(b.metric) ||
+          Number(b.percentiles) - Number(a.percentiles) ||
+          STAT_ORDER.indexOf(a.statistic) - STAT_ORDER.indexOf(b.statistic) ||
+          b.rows.length - a.rows.length ||
+          (a.unit < b.unit ? -1 : a.unit > b.unit ? 1 : 0),
+      )
+  );
+}
+
+const TITLES = { benchmark: 'Benchmark', subject: 'Software', section: 'Section' };
+
+/**
+ * How the rows of one chart are told apart: the fields that vary among them (benchmark, software,
+ * section, then the conditions named), joined with " · ". Nothing varies: every row is "(all)".
+ * @param {object[]} rows
+ * @param {string[]} conditionNames
+ * @returns {{ title: string, key: string, of: (row: object) => string }}
+ */
+export function seriesLabeller(rows, conditionNames) {
+  // A person's table names the software in its first column: benchmark and software then agree.
+  const same = rows.every((r) => !r.subject || r.subject === r.benchmark);
+  const candidates = ['benchmark', ...(same ? [] : ['subject']), 'section', ...conditionNames];
+  const varying = candidates.filter((n) => distinct(rows.map((r) => r[n] ?? '')).length > 1);
+  if (!varying.length) {
+    const name = rows[0].subject || rows[0].benchmark || '(all)';
+    return { title: rows[0].subject ? 'Software' : 'Benchmark', key: 'benchmark', of: () => name };
+  }
+  const titles = same && rows.some((r) => r.subject) ? { ...TITLES, benchmark: 'Software' } : TITLES;
+  const title = varying.map((n) => titles[n] ?? n.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())).join(', ');
+  // Parts in order, a part that repeats the one before it once (".NET 10.0 · .NET 10.0"), and a row
+  // with none of them named after what it measured.
+  const of = (r) =>
+    varying
+      .map((n) => (TITLES[n] || typeof r[n] !== 'number' ? String(r[n] ?? '') : `${n.replace(/_/g, ' ')} ${r[n]}`))
+      .filter((p, i, all) => p && all.indexOf(p) === i)
+      .join(' · ') ||
+    r.subject ||
+    r.benchmark ||
+    '(unnamed)';
+  return { title, key: varying.join('-').replace(/_/g, '-'), of };
+}

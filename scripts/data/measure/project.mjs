@@ -1,0 +1,160 @@
+// Per-kind tables projected into the measurement model. Each table schema that has measured values
+// declares how (`x-measurements` in schemas/tables/<kind>.json, beside the fields it reads), so the
+// rule for a kind is data, not code:
+//   benchmark: ["<column>" | "=<literal>", ...]   the first non-empty one names what was measured
+//   section:   "<column>"                          the run's heading, where the table keeps it
+//   subject:   "<column>" | "=<literal>" | "declared"   the software measured (declared: the metadata's first)
+//   conditions: ["<column>", ...]                  condition columns (their names stay)
+//   values: [{ column, metric, statistic, unit, spread?, spread_kind?, lower?, upper?, conditions? }]
+//   percentile: { column, value, metric, unit }     a row per percentile: statistic p<percentile>
+//   unitColumn / metricBy: { column, map }          a unit or metric named in a cell (wrk's thread stats)
+// Tables whose schema has no `x-measurements` (derived tables, errata) project to nothing.
+//
+// Exports:
+//   projectTable(table, { software, resolveEntity }) -> measurement rows (flat, with seed, line, source_table)
+//   flattenMeasurements(rows, sourceTable, resolveEntity) -> flat rows of an adapter's measurement table
+import { canonicalUnit } from './units.mjs';
+import { betterOf, conditionFields, measurement } from './model.mjs';
+
+const pick = (row, spec, ctx) => {
+  if (spec === undefined) return '';
+  for (const s of Array.isArray(spec) ? spec : [spec]) {
+    if (s === 'declared') return ctx.software?.[0]?.name ?? '';
+    if (s.startsWith('=')) return s.slice(1);
+    const v = row[s];
+    if (v !== null && v !== undefined && v !== '') return String(v);
+  }
+  return '';
+};
+
+/** One flat row of data/: the measurement's fields, its conditions as columns, provenance. */
+function flat(m, { seed, source_table, entity }) {
+  const { conditions, line, ...rest } = m;
+  return { ...rest, entity: entity ?? '', source_table, ...conditions, seed, line };
+}
+
+/**
+ * The measurement rows of one per-kind table.
+ * @param {{ id: string, kind: string, rows: object[], schema: object }} table
+ * @param {{ software?: Array<{ name: string }>, resolveEntity?: (name: string) => string }} ctx
+ */
+export function projectTable(table, ctx = {}) {
+  const rule = table.schema['x-measurements'];
+  if (!rule) return [];
+  const resolveEntity = ctx.resolveEntity ?? (() => '');
+  const out = [];
+  for (const row of table.rows) {
+    const base = {
+      benchmark: pick(row, rule.benchmark, ctx) || table.title,
+      subject: pick(row, rule.subject, ctx),
+      section: pick(row, rule.section, ctx),
+    };
+    const conditions = {};
+    for (const c of rule.conditions ?? []) if (row[c] !== null && row[c] !== undefined && row[c] !== '') conditions[c] = row[c];
+    const entity = base.subject ? resolveEntity(base.subject) : '';
+    const push = (m) => out.push(flat(measurement({ ...base, ...m, line: row.line }), { seed: row.seed, source_table: table.id, entity }));
+    for (const v of rule.values ?? []) {
+      const value = row[v.column];
+      if (typeof value !== 'number') continue;
+      const metric = rule.metricBy ? (rule.metricBy.map[row[rule.metricBy.column]] ?? v.metric) : v.metric;
+      const unit = rule.unitColumn ? canonicalUnit(String(row[rule.unitColumn])) : v.unit;
+      if (!unit) throw new Error(`${table.id}: no canonical unit for ${JSON.stringify(row[rule.unitColumn])} (line ${row.line})`);
+      const num = (c) => (c && typeof row[c] === 'number' ? row[c] : undefined);
+      push({
+        metric,
+        statistic: v.statistic ?? 'value',
+        value,
+        unit,
+        better: betterOf(metric, unit),
+        ...(num(v.spread) !== undefined ? { spread: num(v.spread), spread_kind: v.spread_kind ?? 'stdev' } : {}),
+        ...(num(v.lower) !== undefined ? { lower: num(v.lower) } : {}),
+        ...(num(v.upper) !== undefined ? { upper: num(v.upper) } : {}),
+        ...(num(v.lower) !== undefined && num(v.spread) === undefined ? { spread_kind: 'range' } : {}),
+        conditions: { ...conditions, ...(v.conditions ?? {}) },
+      });
+    }
+    if (rule.percentile) {
+      const p = row[rule.percentile.column];
+      const value = row[rule.percentile.value];
+      if (typeof p === 'number' && typeof value === 'number') {
+        push({ metric: rule.percentile.metric, statistic: `p${p}`, value, unit: rule.percentile.unit, conditions });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * An adapter's measurement rows (conditions nested) as flat rows of data/.
+ * @param {object[]} rows rows of measurementResult, with seed
+ * @param {string} sourceTable the format that read them
+ * @param {(name: string) => string} [resolveEntity]
+ */
+export function flattenMeasurements(rows, sourceTable, resolveEntity = () => '') {
+  return rows.map((r) => {
+    const { seed, source_table: from, entity: _e, ...m } = r;
+    return flat(measurement(m), { seed, source_table: from ?? sourceTable, entity: m.subject ? resolveEntity(m.subject) : '' });
+  });
+}
+
+/**
+ * A row's entity: its software's, else (a person's table names the software in its first column,
+ * which the table fallback reads as the benchmark) its benchmark's when that names an entity.
+ */
+function withEntity(r, resolveEntity) {
+  if (!resolveEntity) return { ...r, entity: r.entity ?? '' };
+  if (r.subject) return { ...r, entity: resolveEntity(r.subject) };
+  const id = r.benchmark ? resolveEntity(r.benchmark) : '';
+  return id ? { ...r, subject: r.benchmark, entity: id } : { ...r, entity: '' };
+}
+
+/**
+ * The report's measurements table: the rows adapters read (tables of kind "measurement") and every
+ * per-kind table projected, in one long table whose schema is measurement.json plus the condition
+ * columns its rows use (titled from the tables they come from). Null when nothing projects.
+ * @param {Record<string, { id: string, kind: string, title: string, rows: object[], schema: object, source?: string }>} tables
+ * @param {{ schemas: Record<string, object>, software?: Array<{ name: string }>, resolveEntity?: (name: string) => string, seedPath: string }} ctx
+ */
+export function reportMeasurements(tables, ctx) {
+  const rows = [];
+  const described = {};
+  for (const t of Object.values(tables).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
+    if (t.kind === 'measurement') rows.push(...t.rows.map((r) => withEntity(r, ctx.resolveEntity)));
+    else {
+      rows.push(...projectTable(t, ctx));
+      for (const f of t.schema.fields) described[f.name] ??= f;
+    }
+  }
+  if (!rows.length) return null;
+  return {
+    id: 'measurements',
+    kind: 'measurement',
+    title: 'Measurements (the shared model)',
+    notes: [],
+    rows,
+    schema: measurementSchema(ctx.schemas.measurement, rows, described),
+    source: ctx.seedPath,
+    kept: [],
+  };
+}
+
+/**
+ * The schema of one measurement table: measurement.json's fields, then the condition columns its
+ * rows use (typed, titled from the tables they come from); a row is one per natural key with its
+ * conditions (two runs of one benchmark differ only in `run`, two Go benchmarks in `procs`).
+ * @param {object} base schemas/tables/measurement.json
+ * @param {object[]} rows flat rows
+ * @param {Record<string, object>} [described] fields of the source tables, by name
+ */
+export function measurementSchema(base, rows, described = {}) {
+  const core = new Set([...base.fields.map((f) => f.name), 'seed', 'line']);
+  const conditionRows = rows.map((r) => ({ conditions: Object.fromEntries(Object.entries(r).filter(([k]) => !core.has(k))) }));
+  const extra = conditionFields(conditionRows, described);
+  const names = extra.map((f) => f.name);
+  return {
+    ...base,
+    fields: [...base.fields, ...extra],
+    naturalKey: [...base.naturalKey, ...names],
+    lineKey: ['source_table', 'metric', 'statistic', 'unit', ...names],
+  };
+}

@@ -1,0 +1,165 @@
+// Units in canonical form: every spelling a report or a harness prints ("ns/op", "µs", "usec",
+// "Requests/sec", "MiB", "(ms)") to one canonical symbol, with its dimension and its factor to the
+// dimension's base unit (seconds, bytes, per second, ...). Values are stored as published, in their
+// canonical unit; comparisons convert within a dimension with `convert`, never across.
+//
+// Exports:
+//   UNITS: Record<symbol, { dimension, factor, title }>
+//   canonicalUnit(text) -> symbol | undefined       "nsec" -> "ns", "req/sec" -> "req/s", "%" -> "%"
+//   unitInHeader(header) -> { unit, name } | undefined   "Latency (ms)" -> { unit: 'ms', name: 'Latency' }
+//   splitValueUnit(cell) -> { number, unit } | undefined  "1.2 ms" -> { number: '1.2', unit: 'ms' }
+//   convert(value, from, to) -> number | undefined  within one dimension
+//   sameDimension(a, b) -> boolean
+
+/** Canonical symbols. `factor` converts to the dimension's base (s, B, 1/s, B/s, 1). */
+export const UNITS = {
+  // time
+  ps: { dimension: 'time', factor: 1e-12, title: 'picoseconds' },
+  ns: { dimension: 'time', factor: 1e-9, title: 'nanoseconds' },
+  us: { dimension: 'time', factor: 1e-6, title: 'microseconds' },
+  ms: { dimension: 'time', factor: 1e-3, title: 'milliseconds' },
+  s: { dimension: 'time', factor: 1, title: 'seconds' },
+  min: { dimension: 'time', factor: 60, title: 'minutes' },
+  h: { dimension: 'time', factor: 3600, title: 'hours' },
+  // rates of events
+  'req/s': { dimension: 'rate', factor: 1, title: 'requests per second' },
+  'ops/s': { dimension: 'rate', factor: 1, title: 'operations per second' },
+  'ops/ms': { dimension: 'rate', factor: 1e3, title: 'operations per millisecond' },
+  'ops/us': { dimension: 'rate', factor: 1e6, title: 'operations per microsecond' },
+  'ops/ns': { dimension: 'rate', factor: 1e9, title: 'operations per nanosecond' },
+  'msg/s': { dimension: 'rate', factor: 1, title: 'messages per second' },
+  'Kops/s': { dimension: 'rate', factor: 1e3, title: 'thousand operations per second' },
+  'Mops/s': { dimension: 'rate', factor: 1e6, title: 'million operations per second' },
+  'elem/s': { dimension: 'rate', factor: 1, title: 'elements per second' },
+  'Kelem/s': { dimension: 'rate', factor: 1e3, title: 'thousand elements per second' },
+  'Melem/s': { dimension: 'rate', factor: 1e6, title: 'million elements per second' },
+  'Gelem/s': { dimension: 'rate', factor: 1e9, title: 'billion elements per second' },
+  'Gops/s': { dimension: 'rate', factor: 1e9, title: 'billion operations per second' },
+  // operations a second counted in multiples of 1024 (Google Benchmark's "1.2M items/s" before 2018)
+  'Kiops/s': { dimension: 'rate', factor: 1024, title: '1024 operations per second' },
+  'Miops/s': { dimension: 'rate', factor: 1024 ** 2, title: '1024² operations per second' },
+  'Giops/s': { dimension: 'rate', factor: 1024 ** 3, title: '1024³ operations per second' },
+  // sizes (decimal and binary prefixes kept apart, as printed)
+  B: { dimension: 'size', factor: 1, title: 'bytes' },
+  KB: { dimension: 'size', factor: 1e3, title: 'kilobytes' },
+  MB: { dimension: 'size', factor: 1e6, title: 'megabytes' },
+  GB: { dimension: 'size', factor: 1e9, title: 'gigabytes' },
+  KiB: { dimension: 'size', factor: 1024, title: 'kibibytes' },
+  MiB: { dimension: 'size', factor: 1024 ** 2, title: 'mebibytes' },
+  GiB: { dimension: 'size', factor: 1024 ** 3, title: 'gibibytes' },
+  // transfer rates
+  'B/s': { dimension: 'bandwidth', factor: 1, title: 'bytes per second' },
+  'KB/s': { dimension: 'bandwidth', factor: 1e3, title: 'kilobytes per second' },
+  'MB/s': { dimension: 'bandwidth', factor: 1e6, title: 'megabytes per second' },
+  'GB/s': { dimension: 'bandwidth', factor: 1e9, title: 'gigabytes per second' },
+  'KiB/s': { dimension: 'bandwidth', factor: 1024, title: 'kibibytes per second' },
+  'MiB/s': { dimension: 'bandwidth', factor: 1024 ** 2, title: 'mebibytes per second' },
+  'GiB/s': { dimension: 'bandwidth', factor: 1024 ** 3, title: 'gibibytes per second' },
+  // per-operation counts (Go's -benchmem)
+  'B/op': { dimension: 'size-per-op', factor: 1, title: 'bytes per operation' },
+  'allocs/op': { dimension: 'count-per-op', factor: 1, title: 'allocations per operation' },
+  // plain counts and ratios
+  count: { dimension: 'count', factor: 1, title: 'count' },
+  // a count printed with an SI or IEC prefix and no unit (Google Benchmark's counters: "Foo=1.2k", "Bar=1024m")
+  thousand: { dimension: 'count', factor: 1e3, title: 'thousands (k)' },
+  million: { dimension: 'count', factor: 1e6, title: 'millions (M)' },
+  billion: { dimension: 'count', factor: 1e9, title: 'billions (G)' },
+  trillion: { dimension: 'count', factor: 1e12, title: 'trillions (T)' },
+  kibi: { dimension: 'count', factor: 1024, title: 'multiples of 1024 (Ki)' },
+  mebi: { dimension: 'count', factor: 1024 ** 2, title: 'multiples of 1024² (Mi)' },
+  gibi: { dimension: 'count', factor: 1024 ** 3, title: 'multiples of 1024³ (Gi)' },
+  milli: { dimension: 'count', factor: 1e-3, title: 'thousandths (m)' },
+  micro: { dimension: 'count', factor: 1e-6, title: 'millionths (u)' },
+  nano: { dimension: 'count', factor: 1e-9, title: 'billionths (n)' },
+  '%': { dimension: 'ratio', factor: 0.01, title: 'percent' },
+  x: { dimension: 'ratio', factor: 1, title: 'times (ratio)' },
+};
+
+/** Spellings (lower-cased, spaces removed) -> canonical symbol. Case matters only for sizes (below). */
+const SPELLINGS = {
+  ps: 'ps', picoseconds: 'ps',
+  ns: 'ns', nsec: 'ns', nanos: 'ns', nanoseconds: 'ns', 'ns/op': 'ns', 'ns/iter': 'ns',
+  us: 'us', 'µs': 'us', 'μs': 'us', usec: 'us', micros: 'us', microseconds: 'us', 'us/op': 'us', 'µs/op': 'us', 'μs/op': 'us',
+  ms: 'ms', msec: 'ms', millis: 'ms', milliseconds: 'ms', 'ms/op': 'ms',
+  s: 's', sec: 's', secs: 's', second: 's', seconds: 's', 's/op': 's',
+  min: 'min', mins: 'min', minutes: 'min', m: 'min',
+  h: 'h', hours: 'h',
+  'req/s': 'req/s', 'req/sec': 'req/s', 'reqs/s': 'req/s', 'reqs/sec': 'req/s', 'requests/s': 'req/s', 'requests/sec': 'req/s',
+  'requests/second': 'req/s', 'requestspersecond': 'req/s', rps: 'req/s', '#/sec': 'req/s', 'hits/s': 'req/s',
+  'ops/s': 'ops/s', 'op/s': 'ops/s', 'ops/sec': 'ops/s', 'op/sec': 'ops/s', ops: 'ops/s', 'operations/s': 'ops/s',
+  'iter/s': 'ops/s', 'iters/s': 'ops/s', 'iterations/s': 'ops/s', 'runs/s': 'ops/s', 'ops/second': 'ops/s', hz: 'ops/s',
+  'ops/ms': 'ops/ms', 'op/ms': 'ops/ms', 'ops/us': 'ops/us', 'op/us': 'ops/us', 'ops/µs': 'ops/us', 'ops/ns': 'ops/ns', 'op/ns': 'ops/ns',
+  'msg/s': 'msg/s', 'msgs/s': 'msg/s', 'messages/s': 'msg/s', 'msg/sec': 'msg/s',
+  'elem/s': 'elem/s', 'kelem/s': 'Kelem/s', 'melem/s': 'Melem/s', 'gelem/s': 'Gelem/s', // Criterion's Throughput::Elements
+  'kops/s': 'Kops/s', 'mops/s': 'Mops/s', 'gops/s': 'Gops/s',
+  b: 'B', byte: 'B', bytes: 'B', kib: 'KiB', mib: 'MiB', gib: 'GiB',
+  'b/s': 'B/s', 'bytes/s': 'B/s', 'bytes/sec': 'B/s', 'kib/s': 'KiB/s', 'mib/s': 'MiB/s', 'gib/s': 'GiB/s',
+  'b/op': 'B/op', 'bytes/op': 'B/op', 'allocs/op': 'allocs/op', 'alloc/op': 'allocs/op',
+  '%': '%', percent: '%', pct: '%',
+  x: 'x', '×': 'x', times: 'x',
+  count: 'count', n: 'count', '#': 'count',
+};
+
+/** Decimal size units, spelled as printed: wrk's "KB" means KiB, so tools that mean binary say so themselves. */
+const SIZE_CASE = { kb: 'KB', mb: 'MB', gb: 'GB', 'kb/s': 'KB/s', 'mb/s': 'MB/s', 'gb/s': 'GB/s' };
+
+/**
+ * The canonical symbol of a unit as written, or undefined when it is not a unit this model knows.
+ * @param {string} text
+ */
+export function canonicalUnit(text) {
+  if (typeof text !== 'string') return undefined;
+  const t = text.trim().replace(/\s+/g, '').replace(/^\[|\]$/g, '').replace(/^\(|\)$/g, '');
+  if (!t) return undefined;
+  if (Object.hasOwn(UNITS, t)) return t;
+  const k = t.toLowerCase();
+  return SPELLINGS[k] ?? SIZE_CASE[k];
+}
+
+/**
+ * A unit named in a column header: "Latency (ms)", "time [ns]", "Throughput, req/s", "ns/op",
+ * "Requests/sec". Returns the canonical unit and the header without it, or undefined.
+ * @param {string} header
+ */
+export function unitInHeader(header) {
+  const h = String(header).trim();
+  const bracket = h.match(/^(.*?)[\s,]*[([]\s*([^()[\]]+?)\s*[)\]]\s*$/);
+  if (bracket) {
+    const unit = canonicalUnit(bracket[2]);
+    if (unit) return { unit, name: bracket[1].trim() || bracket[2] };
+  }
+  const comma = h.match(/^(.*?),\s*(\S+)$/);
+  if (comma && canonicalUnit(comma[2])) return { unit: canonicalUnit(comma[2]), name: comma[1].trim() };
+  const whole = canonicalUnit(h);
+  if (whole && /[/%]|sec|^(ns|us|µs|ms|s)$/i.test(h)) return { unit: whole, name: h };
+  const last = h.match(/^(.*\S)\s+(\S+)$/);
+  if (last && /[/%]/.test(last[2]) && canonicalUnit(last[2])) return { unit: canonicalUnit(last[2]), name: last[1] };
+  return undefined;
+}
+
+/**
+ * A cell that holds a number and its unit: "1.2 ms", "350µs", "12.5%", "1,234 req/s".
+ * The number is returned as written (digits only, thousands separators dropped), for toNumber.
+ * @param {string} cell
+ * @returns {{ number: string, unit: string } | undefined}
+ */
+export function splitValueUnit(cell) {
+  const m = String(cell).trim().match(/^([-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?|[-+]?\.\d+)\s*([^\d\s].*)$/);
+  if (!m) return undefined;
+  const unit = canonicalUnit(m[2]);
+  if (!unit) return undefined;
+  return { number: m[1].replace(/,/g, ''), unit };
+}
+
+/** Whether two canonical units measure the same dimension (ms and ns do; ms and req/s do not). */
+export const sameDimension = (a, b) => Boolean(UNITS[a] && UNITS[b] && UNITS[a].dimension === UNITS[b].dimension);
+
+/**
+ * A value converted between two units of one dimension; undefined across dimensions. The result is
+ * rounded to 12 significant digits, so 1.2 ms prints as 1200 us, not 1199.9999999999998.
+ */
+export function convert(value, from, to) {
+  if (!sameDimension(from, to) || typeof value !== 'number') return undefined;
+  if (from === to) return value;
+  return Number.parseFloat(((value * UNITS[from].factor) / UNITS[to].factor).toPrecision(12));
+}

@@ -1,0 +1,152 @@
+// The document reader: one report file that holds sections of several kinds (prose, a hardware
+// list, wrk output, go test -bench output, a person's summary table) is read by what knows each
+// part, and the report keeps them all. Every format of the registry that recognises the text reads
+// it whole (each reads only its own blocks, and says which lines it read: `spans`); the table
+// fallback then reads the tables no format claimed. Rows take their section from the nearest heading
+// of any markup above them (outline.mjs: ATX, setext, reStructuredText, <summary>, a bold line),
+// never from a line inside a block a format read (a tool's own "-----" underline is no heading).
+// What it understood, per reader, is returned as `understood` for add-report to print.
+// Pure: text in, a parse result out.
+import { InputError } from '../../../lib/errors.mjs';
+import { splitLines } from '../../../lib/text.mjs';
+import { outline } from '../../read/outline.mjs';
+import { machineFacts } from '../shared/machine-lines.mjs';
+
+export const format = 'document';
+export const description = 'A report of mixed sections: every part read by the format that knows it, the remaining tables by the table fallback.';
+/** Tried when no single format reads the whole file (add-report), never claimed as a tool's output. */
+export const fallback = true;
+/** Its fixtures hold other formats' outputs (the golden tests do not ask that only it detects them). */
+export const mixed = true;
+
+/**
+ * The registry the reader dispatches to, given by the registry itself (index.mjs), which imports
+ * this module: an import of the registry from here would be a cycle.
+ * @type {Record<string, any>}
+ */
+let parsers = {};
+/** @param {Record<string, any>} registry */
+export function readWith(registry) {
+  parsers = registry;
+}
+
+/** The formats that are tools' outputs (not fallbacks), in registry order. */
+const toolFormats = () => Object.entries(parsers).filter(([, p]) => !p.fallback);
+
+/** Whether the text holds anything a format or the table fallback can read. */
+export function detect(text) {
+  return toolFormats().some(([, p]) => safe(() => p.detect(text))) || safe(() => parsers.table.detect(text));
+}
+const safe = (fn) => {
+  try {
+    return fn();
+  } catch {
+    return false;
+  }
+};
+
+/** Line ranges of a reader's result: its spans, else the first to last line of each table's rows. */
+function spansOf(result) {
+  if (result.spans?.length) return result.spans;
+  return Object.values(result.tables).flatMap((t) => {
+    const lines = t.rows.map((r) => r.line).filter((n) => Number.isInteger(n));
+    return lines.length ? [[Math.min(...lines), Math.max(...lines)]] : [];
+  });
+}
+const inSpans = (spans, line) => spans.some(([a, b]) => line >= a && line <= b);
+
+/**
+ * @param {string} text
+ * @returns {import('../contract.mjs').ParseResult & { understood: object[] }}
+ */
+export function parse(text) {
+  if (!text.trim()) throw new InputError(0, 'a report with numbers a format or a table holds', 'an empty file');
+  const doc = outline(text);
+  const claimed = [];
+  const understood = [];
+  const tables = {};
+  const measurements = [];
+  const merged = { title: '', machines: {}, software: [], methodology: [], notes: [], sections: [], runs: [] };
+  const take = (name, result) => {
+    merged.title ||= result.title ?? '';
+    for (const [k, m] of Object.entries(result.machines ?? {})) merged.machines[k] ??= m;
+    for (const key of ['software', 'methodology', 'notes', 'sections']) merged[key].push(...(result[key] ?? []));
+    merged.runs.push(...(result.runs ?? []).map((r) => ({ ...r, id: `${name}-${r.id}` })));
+  };
+
+  for (const [name, p] of toolFormats()) {
+    if (!p.detect(text)) continue;
+    const result = p.parse(text);
+    const spans = spansOf(result).filter(([a, b]) => !claimed.some(([x, y]) => a <= y && b >= x));
+    if (!spans.length) continue; // every block it found another format read first
+    claimed.push(...spans);
+    take(name, result);
+    let rows = 0;
+    for (const [id, t] of Object.entries(result.tables)) {
+      const own = t.rows.filter((r) => inSpans(spans, r.line));
+      rows += own.length;
+      if (t.kind === 'measurement') measurements.push(...own.map((r) => ({ ...r, source_table: name })));
+      else tables[Object.hasOwn(tables, id) ? `${name}-${id}` : id] = { ...t, rows: own };
+    }
+    understood.push({ format: name, spans, rows, metrics: metricsOf(result) });
+  }
+
+  // The tables no format read, by the table fallback.
+  const fallback = parsers.table;
+  if (safe(() => fallback.detect(text))) {
+    const result = fallback.parse(text);
+    const spans = (result.spans ?? []).filter(([a, b]) => !claimed.some(([x, y]) => a <= y && b >= x));
+    const own = (result.tables.measurements?.rows ?? []).filter((r) => inSpans(spans, r.line));
+    if (own.length) {
+      claimed.push(...spans);
+      measurements.push(...own.map((r) => ({ ...r, source_table: 'table' })));
+      understood.push({ format: 'table', spans, rows: own.length, metrics: metricsOf({ tables: { m: { kind: 'measurement', rows: own } } }) });
+    }
+    merged.notes.push(...(result.notes ?? []).filter((n) => !inSpans(claimed.filter((s) => !spans.includes(s)), n.line)));
+  }
+
+  // Sections: the nearest heading above each row that no reader's block holds.
+  const headings = doc.headings.filter((h) => !inSpans(claimed, h.line));
+  const sectionOf = (line) => {
+    let found = '';
+    for (const h of headings) {
+      if (h.line > line) break;
+      found = h.text;
+    }
+    return found;
+  };
+  for (const r of measurements) if (!r.section) r.section = sectionOf(r.line);
+  // Per reader, the sections it read (add-report names them).
+  for (const u of understood) u.sections = [...new Set(u.spans.map(([a]) => sectionOf(a)).filter(Boolean))];
+
+  if (!measurements.length && !Object.keys(tables).length) {
+    throw new InputError(0, `numbers one of the formats (${toolFormats().map(([n]) => n).join(', ')}) or a table with units holds`, 'none of them in this file');
+  }
+  // A machine no reader described, from the report's own HOST:/CPU:/Hardware lines.
+  if (!Object.keys(merged.machines).length) {
+    const facts = machineFacts(text);
+    if (facts.length) merged.machines.system = { label: 'the machine the report describes', facts };
+  }
+  if (measurements.length) tables.measurements = { kind: 'measurement', title: 'Measurements', rows: measurements };
+  const left = leftOut(text, doc, claimed);
+  return { ...merged, tables, spans: claimed, understood, left_out: left };
+}
+
+/** The metrics and units a reader's rows hold: ["throughput (req/s)", ...]. */
+function metricsOf(result) {
+  const seen = new Set();
+  for (const t of Object.values(result.tables ?? {})) {
+    if (t.kind !== 'measurement' && t.rows.length) seen.add(`${t.kind} table`);
+    else for (const r of t.rows) if (r.metric) seen.add(`${r.metric} (${r.unit})`);
+  }
+  return [...seen].sort();
+}
+
+/** Code blocks and tables that no reader took, with their lines: what add-report says it left out. */
+function leftOut(text, doc, claimed) {
+  const lines = splitLines(text);
+  return doc.blocks
+    .filter((b) => (b.type === 'code' || b.type === 'table') && !claimed.some(([x, y]) => b.from <= y && b.to >= x))
+    .filter((b) => lines.slice(b.from - 1, b.to).some((l) => /\d/.test(l)))
+    .map((b) => ({ type: b.type, from: b.from, to: b.to, heading: b.heading }));
+}

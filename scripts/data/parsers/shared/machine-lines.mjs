@@ -1,0 +1,137 @@
+// Machine facts from the lines where a report states them: keyed lines anywhere (`HOST: bench1`,
+// `CPU: Intel Xeon E5-2670 @ 2.60GHz`, `Memory: 16 GB`, `OS: Ubuntu 20.04`, `Kernel: ...`, lscpu's
+// `Model name:` / `Socket(s):`, a `uname -a` line), as plain lines, list items or bold keys
+// (`- **CPU:** ...`), and the unkeyed list items of a hardware section (`## Hardware`, `Test machine`,
+// `Environment`: `* 8 cores`, `- 32GB RAM`, `- Intel Core i7-8700K`). Fields are those the parsers
+// already return (cpu_model, clock_ghz, cores, threads, sockets, memory, os, kernel, architecture,
+// ...); a value is checked for its field (a memory is a size, cores a whole number) or the line is not
+// taken. Pure.
+//
+// Exports:
+//   machineFacts(text) -> [{ field, value, unit?, line }]   in line order
+import { splitLines, toNumber } from '../../../lib/text.mjs';
+import { outline, headingAbove } from '../../read/outline.mjs';
+
+/** Keys as reports write them -> the reader of their value. */
+const KEYS = [
+  [/^(host|hostname|host name|machine name)$/i, (v) => [['host', v]]],
+  [/^(cpu|cpus|processor|processors|cpu model|model name|cpu type|chip)$/i, cpuFacts],
+  [/^(cores?|cpu cores|core count|physical cores|cores per socket|core\(s\) per socket)$/i, (v, k) => count(/socket/i.test(k) ? 'cores_per_socket' : 'cores', v)],
+  [/^(threads?|logical cores|logical processors|hardware threads|thread\(s\) per core|threads per core)$/i, (v, k) => count(/core/i.test(k) && /per/i.test(k) ? 'threads_per_core' : 'threads', v)],
+  [/^(cpu\(s\)|vcpus?|vcpu count)$/i, (v) => count('vcpus', v)],
+  [/^(sockets?|socket\(s\))$/i, (v) => count('sockets', v)],
+  [/^(memory|mem|ram|system memory|total memory|memory size)$/i, memoryFacts],
+  [/^(os|operating system|distro|distribution|os version|platform os)$/i, (v) => [['os', v]]],
+  [/^(kernel|kernel version|linux kernel)$/i, (v) => [['kernel', v]]],
+  [/^(arch|architecture|goarch)$/i, (v) => [['architecture', v]]],
+  [/^(cpu mhz|cpu max mhz|clock|clock speed|frequency|cpu frequency|base clock)$/i, clockFacts],
+  [/^(disk|disks|storage|ssd|drive)$/i, (v) => [['storage', v]]],
+  [/^(instance|instance type|ec2 instance|vm size|machine type)$/i, (v) => [['instance_type', v]]],
+  [/^(machine|hardware|computer|system model|server model|machine model|hardware model)$/i, (v) => [['system_model', v]]],
+  [/^(gpu|graphics)$/i, (v) => [['gpu', v]]],
+];
+
+const SIZE = /^(\d+(?:\.\d+)?)\s*(KB|MB|GB|TB|KiB|MiB|GiB|TiB|K|M|G|T)\b/i;
+
+function count(field, v) {
+  const m = /^(\d+)\b/.exec(v.trim());
+  return m ? [[field, toNumber(m[1])]] : [];
+}
+
+/** "16 GB", "16GB DDR4", "64 GiB RAM": the size as written without the space ("16GB"). */
+function memoryFacts(v) {
+  const m = SIZE.exec(v.trim());
+  if (!m) return [];
+  const unit = m[2].length === 1 ? `${m[2].toUpperCase()}B` : m[2];
+  const facts = [['memory', `${m[1]}${unit}`]];
+  const type = /\b(DDR\d[\w-]*|LPDDR\d[\w-]*|HBM\d?\w*)\b/i.exec(v);
+  if (type) facts.push(['memory_type', type[1]]);
+  return facts;
+}
+
+function clockFacts(v) {
+  const ghz = /(\d+(?:\.\d+)?)\s*GHz/i.exec(v);
+  if (ghz) return [['clock_ghz', toNumber(ghz[1]), 'GHz']];
+  const mhz = /^(\d+(?:\.\d+)?)\s*(MHz)?$/i.exec(v.trim());
+  return mhz ? [['clock_mhz', toNumber(mhz[1]), 'MHz']] : [];
+}
+
+/** "Intel Xeon E5-2670 @ 2.60GHz", "AMD EPYC 7763 64-Core Processor", "8 cores", "Apple M1 (8 cores)". */
+function cpuFacts(v) {
+  const t = v.trim();
+  if (/^\d+\s*(cores?|vcpus?|cpus?|threads?)\b/i.test(t)) return itemFacts(t);
+  const facts = [];
+  const at = /^(.*?)\s*(?:@|at)\s*(\d+(?:\.\d+)?)\s*GHz\b/i.exec(t);
+  const ghz = at ?? /^(.*?)\s+(\d+(?:\.\d+)?)\s*GHz\b/i.exec(t);
+  const model = (ghz ? ghz[1] : t).replace(/\s*[,(]\s*$/, '').trim();
+  if (model) facts.push(['cpu_model', model]);
+  if (ghz) facts.push(['clock_ghz', toNumber(ghz[2]), 'GHz']);
+  const cores = /\b(\d+)[\s-]*(?:physical\s+)?cores?\b/i.exec(t);
+  if (cores) facts.push(['cores', toNumber(cores[1])]);
+  const threads = /\b(\d+)\s*threads?\b/i.exec(t);
+  if (threads) facts.push(['threads', toNumber(threads[1])]);
+  return facts;
+}
+
+/** An unkeyed list item of a hardware section: "8 cores", "32GB RAM", "Ubuntu 22.04", a CPU model. */
+function itemFacts(t) {
+  const facts = [];
+  let m;
+  if ((m = /^(\d+)\s*(?:physical\s+)?cores?\b/i.exec(t))) facts.push(['cores', toNumber(m[1])]);
+  else if ((m = /^(\d+)\s*(vcpus?|cpus?)\b/i.exec(t))) facts.push(['vcpus', toNumber(m[1])]);
+  else if ((m = /^(\d+)\s*threads?\b/i.exec(t))) facts.push(['threads', toNumber(m[1])]);
+  else if (SIZE.test(t) && /\b(ram|memory|mem|ddr\d)\b/i.test(t)) facts.push(...memoryFacts(t));
+  else if (/^(Ubuntu|Debian|Fedora|CentOS|Red Hat|RHEL|Rocky|Alma|Arch Linux|Alpine|openSUSE|SUSE|FreeBSD|macOS|OS X|Windows)\b/i.test(t)) facts.push(['os', t]);
+  else if (/\b(Intel|AMD|Xeon|EPYC|Ryzen|Core i\d|Apple M\d|Graviton|Ampere|POWER\d|ARM Cortex)\b/i.test(t)) facts.push(...cpuFacts(t));
+  return facts;
+}
+
+/** A `uname -a` line: "Linux host 5.4.0-42-generic #46-Ubuntu SMP ... x86_64 GNU/Linux". */
+function unameFacts(t) {
+  const m = /^(Linux|Darwin|FreeBSD)\s+(\S+)\s+(\d+\.\d+[\w.\-+~]*)\s+.*?\s(x86_64|aarch64|arm64|i686|ppc64le|s390x|riscv64)\b/.exec(t);
+  return m ? [['host', m[2]], ['kernel', m[3]], ['architecture', m[4]]] : [];
+}
+
+const HARDWARE_SECTION = /\b(hardware|machine|environment|set-?up|system|platform|specs?|specifications?|test ?bed|configuration|server|host)\b/i;
+
+/**
+ * @param {string} text
+ * @returns {Array<{ field: string, value: string|number, unit?: string, line: number }>}
+ */
+export function machineFacts(text) {
+  const lines = splitLines(text);
+  let doc;
+  const facts = [];
+  const add = (list, line) => {
+    for (const [field, value, unit] of list) facts.push(unit ? { field, value, unit, line } : { field, value, line });
+  };
+  lines.forEach((raw, i) => {
+    const line = i + 1;
+    // A list item, a bold key, a table-less "Key: value" line; ANSI-free text expected.
+    const item = /^\s*(?:[-*+]|\d+[.)])\s+/.test(raw);
+    const t = raw
+      .replace(/^\s*(?:[-*+]|\d+[.)])\s+/, '')
+      .replace(/^\s*(?:\$\s+)?/, '')
+      .trim();
+    const keyed = /^\**\s*([A-Za-z][A-Za-z ()/-]{0,30}?)\s*\**\s*:\s*\**\s*(.+?)\s*$/.exec(t);
+    if (keyed && !/^https?$/i.test(keyed[1])) {
+      const key = keyed[1].replace(/\*+/g, '').trim();
+      const value = keyed[2].replace(/^\*+\s*|\s*\*+$/g, '').replace(/`/g, '').trim();
+      const reader = KEYS.find(([re]) => re.test(key));
+      if (reader && value) {
+        add(reader[1](value, key), line);
+        return;
+      }
+    }
+    const uname = unameFacts(t);
+    if (uname.length) {
+      add(uname, line);
+      return;
+    }
+    if (item) {
+      doc ??= outline(text);
+      if (HARDWARE_SECTION.test(headingAbove(doc, line))) add(itemFacts(t.replace(/\*\*|`/g, '')), line);
+    }
+  });
+  return facts;
+}

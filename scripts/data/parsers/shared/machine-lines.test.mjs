@@ -1,0 +1,51 @@
+// Tests of machine facts from report lines: keyed lines (HOST/CPU/Memory/OS/Kernel, lscpu, uname -a),
+// bold keys and list items, the unkeyed items of a hardware section, and lines that are not facts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { machineFacts } from './machine-lines.mjs';
+
+const doc = (...lines) => lines.join('\n') + '\n';
+
+test('HOST: and CPU: lines of an RST page, with a clock', () => {
+  assert.deepEqual(machineFacts(doc('Run 1', '~~~~~', '', 'HOST: bench-01', 'CPU: Intel Xeon E5-2670 @ 2.60GHz', 'Memory: 16 GB', 'OS: Ubuntu 20.04', 'Kernel: 5.4.0-42-generic')), [
+    { field: 'host', value: 'bench-01', line: 4 },
+    { field: 'cpu_model', value: 'Intel Xeon E5-2670', line: 5 },
+    { field: 'clock_ghz', value: 2.6, unit: 'GHz', line: 5 },
+    { field: 'memory', value: '16GB', line: 6 },
+    { field: 'os', value: 'Ubuntu 20.04', line: 7 },
+    { field: 'kernel', value: '5.4.0-42-generic', line: 8 },
+  ]);
+});
+
+test('a ## Hardware section: keyed and unkeyed list items, bold keys', () => {
+  const text = doc('# Bench', '', '## Hardware', '', '- **CPU:** AMD EPYC 7763 64-Core Processor', '* 8 cores', '- 32GB DDR4 RAM', '- Ubuntu 22.04 LTS', '- RAM: 64 GiB', '', '## Results', '', '- 8 cores were busy');
+  assert.deepEqual(machineFacts(text), [
+    { field: 'cpu_model', value: 'AMD EPYC 7763 64-Core Processor', line: 5 },
+    { field: 'cores', value: 64, line: 5 },
+    { field: 'cores', value: 8, line: 6 },
+    { field: 'memory', value: '32GB', line: 7 },
+    { field: 'memory_type', value: 'DDR4', line: 7 },
+    { field: 'os', value: 'Ubuntu 22.04 LTS', line: 8 },
+    { field: 'memory', value: '64GiB', line: 9 },
+  ]);
+});
+
+test('lscpu and uname -a', () => {
+  const text = doc('Model name:            Intel(R) Xeon(R) CPU E5-2420 v2 @ 2.20GHz', 'Socket(s):             2', 'Core(s) per socket:    6', 'Thread(s) per core:    2', 'CPU(s):                24', '$ uname -a', 'Linux web1 5.15.0-91-generic #101-Ubuntu SMP Tue Nov 14 13:30:08 UTC 2023 x86_64 x86_64 x86_64 GNU/Linux');
+  assert.deepEqual(machineFacts(text), [
+    { field: 'cpu_model', value: 'Intel(R) Xeon(R) CPU E5-2420 v2', line: 1 },
+    { field: 'clock_ghz', value: 2.2, unit: 'GHz', line: 1 },
+    { field: 'sockets', value: 2, line: 2 },
+    { field: 'cores_per_socket', value: 6, line: 3 },
+    { field: 'threads_per_core', value: 2, line: 4 },
+    { field: 'vcpus', value: 24, line: 5 },
+    { field: 'host', value: 'web1', line: 7 },
+    { field: 'kernel', value: '5.15.0-91-generic', line: 7 },
+    { field: 'architecture', value: 'x86_64', line: 7 },
+  ]);
+});
+
+test('what is not a fact: results, a Model: of an ML run, a memory that is no size, prose', () => {
+  const text = doc('Model: tinyllama', 'Requests/sec: 1234.5', 'Memory: plenty', 'Server Software: nginx/1.18.0', 'The CPU was busy.', '- 8 cores');
+  assert.deepEqual(machineFacts(text), []);
+});

@@ -1,0 +1,290 @@
+// The table fallback: what no adapter knows, a table a person wrote (Markdown pipe table, RST grid or
+// simple table, HTML <table>, a whitespace-aligned table in a code block or in plain text), becomes
+// measurement rows, one per numeric cell. The table is found and read by the document outline
+// (scripts/data/read/outline.mjs); here its columns are told apart:
+//   - the row's label (the first text column) is the benchmark; other text columns are conditions;
+//   - a numeric column with an integer-only, parameter-like header (threads, connections, size, ...)
+//     is a condition;
+//   - a numeric column with a unit (in its header: "Latency (ms)", "ns/op", "Requests/sec"; or in its
+//     cells: "1.2 ms", "12.5%") gives values; "±"/"+/-" in a cell or a column of its own is the spread;
+//   - a numeric column whose unit cannot be told is never guessed: it is kept as text (a condition)
+//     and named in the notes, so add-report can say so.
+// A row that only names a group ("| 1 | `{ posts { title }}` |" above the rows it heads) is carried
+// down into the rows below it. Metric and statistic come from the header words and the unit.
+// Pure: text in, rows out.
+import { InputError } from '../../../lib/errors.mjs';
+import { toNumber } from '../../../lib/text.mjs';
+import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
+import { canonicalUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
+import { outline } from '../../read/outline.mjs';
+
+export const format = 'table';
+export const description = 'Any table a person wrote (Markdown, RST grid or simple, HTML, aligned text) whose columns hold numbers with units.';
+/** Tried only when no adapter of a tool knows the text (the registry and the pipeline skip it otherwise). */
+export const fallback = true;
+
+/** Cells that say "no value here". */
+const MISSING = /^(n\/?a|-+|—|–|\?|none|null|nan|)$/i;
+const PLAIN = /^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^[-+]?\.\d+$/;
+const SPREAD = /^(.*?)\s*(?:±|\+\/-|\+-)\s*(.*?)$/;
+const SPREAD_PAREN = /^(.*?)\s*\(\s*(?:±|\+\/-)\s*([^)]*)\)\s*(.*)$/;
+
+/** Headers of integer columns that are parameters of a run, not results. */
+const PARAMETERS = {
+  threads: ['threads', 'thread', 't', 'thread count', 'num threads', 'nthreads'],
+  connections: ['connections', 'conns', 'connection', 'c', 'conn'],
+  concurrency: ['concurrency', 'concurrent', 'concurrent requests', 'concurrent users'],
+  clients: ['clients', 'client count', 'num clients'],
+  workers: ['workers', 'worker', 'processes', 'procs'],
+  cores: ['cores', 'cpus', 'vcpus', 'cpu cores'],
+  users: ['users', 'vus', 'virtual users'],
+  size: ['size', 'n', 'input size', 'array size', 'elements', 'items', 'rows', 'records', 'length', 'batch size', 'batch'],
+  payload: ['payload', 'payload size', 'message size', 'body size'],
+  pipeline: ['pipeline', 'pipelining', 'depth', 'queue depth'],
+  iterations: ['iterations', 'iters', 'runs', 'samples', 'loops'],
+  keys: ['keys', 'key count'],
+};
+const PARAMETER_KEY = new Map(Object.entries(PARAMETERS).flatMap(([name, spellings]) => spellings.map((s) => [s, name])));
+
+/** Metric words of a header, with the unit dimensions the metric can have. */
+const METRIC_WORDS = [
+  [/\b(latency|latencies|response time|rtt|round trip)\b/i, 'latency', ['time']],
+  [/\b(throughput|requests\/s(ec)?|req\/s(ec)?|rps|qps|tps|ops\/s(ec)?|rate|speed)\b/i, 'throughput', ['rate']],
+  [/\b(bandwidth|transfer( rate)?)\b/i, 'bandwidth', ['bandwidth']],
+  [/\b(memory|mem|rss|heap|ram)\b/i, 'memory', ['size', 'size-per-op']],
+  [/\b(allocs?|allocations)\b/i, 'allocations', ['count-per-op', 'count']],
+  [/\b(success rate)\b/i, 'success_rate', ['ratio']],
+  [/\b(errors?|error rate|failures?|failed)\b/i, 'errors', ['count', 'ratio']],
+  [/\b(time|duration|elapsed|runtime|wall|cpu)\b/i, 'time', ['time']],
+];
+/** Statistic words of a header. */
+const STAT_WORDS = [
+  [/\b(mean|avg|average)\b/i, 'mean'],
+  [/\bmedian\b/i, 'median'],
+  [/\b(min|minimum|best|fastest)\b/i, 'min'],
+  [/\b(max|maximum|worst|slowest)\b/i, 'max'],
+  [/\b(std\.? ?dev|stdev|stddev|standard deviation|sd|σ)\b/i, 'stdev'],
+  [/\btotal\b/i, 'total'],
+];
+/** A metric from the unit alone, when the header names none. */
+const BY_DIMENSION = { time: 'time', rate: 'throughput', bandwidth: 'bandwidth' };
+
+const snake = (s) =>
+  String(s)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/%/g, ' pct ')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .replace(/^(\d)/, 'c_$1') || 'column';
+
+/** The unit a header names: "Latency (ms)", "ns/op", "Requests/sec", or a unit in brackets anywhere ("Throughput (rps) Mean"). */
+function headerUnit(text) {
+  const whole = unitInHeader(text);
+  if (whole) return whole;
+  const inner = /[([]\s*([^()[\]]+?)\s*[)\]]/.exec(text);
+  if (inner && canonicalUnit(inner[1])) return { unit: canonicalUnit(inner[1]), name: text.replace(inner[0], ' ').replace(/\s+/g, ' ').trim() };
+  const words = text.split(/\s+/);
+  for (const w of words) if (/[/%]|sec$/i.test(w) && canonicalUnit(w) && w.length > 1) return { unit: canonicalUnit(w), name: text.replace(w, ' ').replace(/\s+/g, ' ').trim() };
+  return undefined;
+}
+
+/** A percentile named in a header: p99, 99th, 99%, P99.9. */
+function percentileIn(text) {
+  const m = /\bp(\d{1,2}(?:\.\d+)?|100)\b|\b(\d{1,2}(?:\.\d+)?)(?:th|st|nd|rd)\b|\b(\d{1,2}(?:\.\d+)?)%(?!\w)/i.exec(text);
+  return m ? percentileStatistic(m[1] ?? m[2] ?? m[3]) : undefined;
+}
+
+/**
+ * A cell read as a number: { value, unit?, spread?, spreadUnit? }, or undefined when it is not one.
+ * The number is kept exactly as printed (toNumber refuses inexact ones).
+ */
+function readCell(text) {
+  const t = text.trim();
+  const paren = SPREAD_PAREN.exec(t);
+  const pm = paren ? [paren[0], `${paren[1]} ${paren[3]}`.trim(), paren[2]] : SPREAD.exec(t);
+  if (pm) {
+    const main = readCell(pm[1]);
+    const err = readCell(pm[2]);
+    if (!main || !err || main.spread !== undefined) return undefined;
+    // "1.23 ± 0.05 ms": the unit after the spread is the value's too.
+    const unit = main.unit ?? err.unit;
+    return { value: main.value, unit, spread: err.value, spreadUnit: err.unit ?? unit, raw: t };
+  }
+  if (PLAIN.test(t)) return { value: toNumber(t.replace(/,/g, '')), raw: t };
+  const vu = splitValueUnit(t);
+  if (vu) return { value: toNumber(vu.number), unit: vu.unit, raw: t };
+  return undefined;
+}
+
+const isMissing = (text) => MISSING.test(text.trim());
+
+/** The table as header and data rows, group rows carried down. */
+function shape(block) {
+  const rows = block.rows.map((r) => r.map((c) => ({ ...c })));
+  let header = block.header;
+  if (!header.length) header = rows.shift() ?? [];
+  const width = header.length;
+  const data = [];
+  let group;
+  for (const r of rows) {
+    while (r.length < width) r.push({ text: '', line: r[0]?.line ?? block.from });
+    const filled = r.filter((c) => c.text.trim()).length;
+    // A group row: at most two cells of a wide table, and the rows after it fill the rest.
+    if (width >= 4 && filled > 0 && filled <= 2 && r.slice(2).every((c) => !c.text.trim())) {
+      group = r;
+      continue;
+    }
+    if (group) {
+      const extra = [];
+      group.forEach((g, i) => {
+        if (!g.text.trim()) return;
+        if (!r[i].text.trim()) r[i] = { ...g };
+        else extra.push(g.text);
+      });
+      data.push({ cells: r.slice(0, width), group: extra.join(' ') });
+    } else data.push({ cells: r.slice(0, width), group: '' });
+  }
+  return { header, data };
+}
+
+/**
+ * Read one table: its measurements and the notes on the columns it could not read.
+ * @returns {{ rows: any[], notes: Array<{ text: string, line: number }>, measured: boolean }}
+ */
+function readTable(block) {
+  if (block.cut) {
+    const what = block.markup === 'html' ? 'the table closed by </table>' : 'the table closed by its bottom border (+----+)';
+    throw new InputError(block.to + 1, what, 'the end of the file (the table is cut off)');
+  }
+  const { header, data } = shape(block);
+  const notes = [];
+  if (header.length < 2 || data.length < 1) return { rows: [], notes, measured: false };
+  const columns = header.map((h, i) => {
+    const texts = data.map((d) => d.cells[i].text);
+    const present = texts.filter((t) => !isMissing(t));
+    const read = present.map(readCell);
+    const numeric = present.length > 0 && read.every(Boolean);
+    return { index: i, header: h.text, line: h.line, numeric, read };
+  });
+  const present = (c) => data.map((d) => d.cells[c.index].text).filter((t) => !isMissing(t));
+  // A spread column of its own ("±", "+/-", "Error") belongs to the value column before it.
+  for (const c of columns) {
+    const prev = columns[c.index - 1];
+    if (c.numeric && prev?.numeric && /^(±|\+\/-|\+-|err(or)?|error \(±\))$/i.test(c.header.trim())) c.spreadOf = prev.index;
+  }
+  for (const c of columns) {
+    if (!c.numeric) {
+      // Numbers with a suffix or unit this model does not know ("127.95k"): not read, and said so.
+      const numbery = c.read.filter((r, k) => !r && /^[-+~]?\d/.test(present(c)[k])).length;
+      if (numbery && numbery * 2 >= c.read.length) {
+        c.role = 'skipped';
+        const sample = present(c).find((t) => !readCell(t));
+        notes.push({ text: `column "${c.header}" (line ${c.line}): numbers with a suffix or unit it does not know (${JSON.stringify(sample)}); kept as text`, line: c.line });
+      } else c.role = c.header.trim() && !/[\p{L}\d]/u.test(c.header) ? 'skipped' : 'text';
+      continue;
+    }
+    const key = c.header.toLowerCase().replace(/\s*[([].*$/, '').trim();
+    const hu = headerUnit(c.header);
+    const integers = c.read.every((r) => Number.isInteger(r.value) && r.unit === undefined && r.spread === undefined);
+    if (PARAMETER_KEY.has(key) && (integers || c.read.every((r) => r.spread === undefined))) {
+      c.role = 'condition';
+      // The shared names where a synonym is used (Conns -> connections), else the header's own (Rows -> rows).
+      const canonical = PARAMETER_KEY.get(key);
+      const base = ['threads', 'connections', 'concurrency', 'clients', 'workers', 'cores'].includes(canonical) ? canonical : snake(key);
+      c.name = hu ? `${base}_${snake(UNITS[hu.unit].title)}` : base;
+      continue;
+    }
+    if (c.spreadOf !== undefined) {
+      c.role = 'spread';
+      continue;
+    }
+    const known = c.read.every((r) => r.unit || hu);
+    if (!known) {
+      c.role = 'skipped';
+      notes.push({ text: `column "${c.header}" (line ${c.line}): no unit in its header or cells; kept as text`, line: c.line });
+      continue;
+    }
+    c.role = 'value';
+    c.headerUnit = hu;
+  }
+  const textColumns = columns.filter((c) => c.role === 'text');
+  const labelColumn = textColumns.find((c) => !c.numeric) ?? textColumns[0];
+  const rows = [];
+  for (const d of data) {
+    const conditions = {};
+    for (const c of columns) {
+      const cell = d.cells[c.index];
+      if (c === labelColumn || isMissing(cell.text)) continue;
+      if (c.role === 'text') conditions[snake(c.header)] = cell.text;
+      if (c.role === 'condition') conditions[c.name] = readCell(cell.text).value;
+    }
+    if (d.group) conditions.group = d.group;
+    const benchmark = labelColumn ? d.cells[labelColumn.index].text : '';
+    for (const c of columns.filter((x) => x.role === 'value')) {
+      const cell = d.cells[c.index];
+      if (isMissing(cell.text)) continue;
+      const r = readCell(cell.text);
+      const unit = r.unit ?? c.headerUnit.unit;
+      const name = c.headerUnit?.name ?? c.header;
+      const { metric, statistic, named } = metricOf(name, unit, c.header);
+      const m = { benchmark, section: block.heading, metric, statistic, value: r.value, unit, line: cell.line, conditions: { ...conditions } };
+      if (!named) m.conditions.column = c.header;
+      const spreadColumn = columns.find((x) => x.spreadOf === c.index);
+      const spread = r.spread !== undefined ? r : spreadColumn && !isMissing(d.cells[spreadColumn.index].text) ? readCell(d.cells[spreadColumn.index].text) : undefined;
+      if (spread) {
+        const value = r.spread !== undefined ? r.spread : spread.value;
+        const su = r.spread !== undefined ? (r.spreadUnit ?? unit) : (spread.unit ?? unit);
+        if (su !== unit && UNITS[su]?.dimension !== 'ratio') throw new InputError(cell.line, `a spread in the value's unit (${unit})`, JSON.stringify(cell.text));
+        if (su === unit) {
+          m.spread = value;
+          m.spread_kind = 'error';
+        }
+      }
+      rows.push(measurement(m));
+    }
+  }
+  return { rows, notes, measured: rows.length > 0 };
+}
+
+/** Metric and statistic from a header's words and its unit. `named`: the header names the metric. */
+function metricOf(name, unit, header) {
+  const dimension = UNITS[unit]?.dimension;
+  const statistic = percentileIn(name) ?? STAT_WORDS.find(([re]) => re.test(name))?.[1] ?? 'value';
+  for (const [re, metric, dimensions] of METRIC_WORDS) if (re.test(header) && dimensions.includes(dimension)) return { metric, statistic, named: true };
+  if (BY_DIMENSION[dimension]) {
+    const rest = name.replace(/\b(mean|avg|average|median|min|max|total|p\d+(\.\d+)?)\b/gi, '').trim();
+    return { metric: BY_DIMENSION[dimension], statistic, named: !rest || canonicalUnit(rest) !== undefined || unitInHeader(rest) !== undefined };
+  }
+  const own = snake(name.replace(/\s*[([][^)\]]*[)\]]/g, '').trim() || name);
+  return { metric: own, statistic, named: true };
+}
+
+/** Whether the text holds a table with a numeric column whose unit can be told. */
+export function detect(text) {
+  try {
+    return outline(text).blocks.some((b) => b.type === 'table' && !b.cut && readTable(b).measured);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @param {string} text
+ * @returns {import('../contract.mjs').ParseResult}
+ */
+export function parse(text) {
+  const tables = outline(text).blocks.filter((b) => b.type === 'table');
+  if (!tables.length) throw new InputError(0, 'a table whose columns hold numbers', 'none');
+  const rows = [];
+  const notes = [];
+  const spans = [];
+  for (const t of tables) {
+    const r = readTable(t);
+    rows.push(...r.rows);
+    notes.push(...r.notes);
+    if (r.measured) spans.push([t.from, t.to]);
+  }
+  return measurementResult(rows, { notes, spans, tableTitle: 'Measurements read from tables' });
+}

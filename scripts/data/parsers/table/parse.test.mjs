@@ -1,0 +1,106 @@
+// Tests of the table fallback: golden fixtures from real READMEs (a Markdown pipe table with units in
+// its headers and group rows, an RST grid table with units in its cells, an HTML table with two
+// header rows, a whitespace table in a code block), bad input (a table cut off, each an InputError at
+// its line), and what is never guessed (a column of unknown unit is named in the notes).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as parser from './parse.mjs';
+import { parsers } from '../index.mjs';
+import { goldenTests, rejectsAt } from '../../../../tests/helpers/golden.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const doc = (...lines) => lines.join('\n') + '\n';
+const rowsOf = (text) => parser.parse(text).tables.measurements?.rows ?? [];
+const brief = (r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit, r.line];
+
+// The fallback is not in the registry until the pipeline tries it last: check detect() against every format all the same.
+describe('golden fixtures', () => goldenTests(parser, path.join(here, 'fixtures'), { ...parsers, [parser.format]: parser }));
+
+describe('bad input', () => {
+  test('no table at all', () => rejectsAt(parser.parse, 'Just prose.\n', 0, 'a table whose columns hold numbers', 'none'));
+
+  test('an RST grid table cut off before its bottom border', () => {
+    const text = doc('+------+-----------+', '| Lib  | Time (ms) |', '+======+===========+', '| a    | 1.5       |', '+------+-----------+', '| b    | 2.5       |');
+    rejectsAt(parser.parse, text, 7, 'the table closed by its bottom border (+----+)', /cut off/);
+    assert.equal(parser.detect(text), false);
+  });
+
+  test('an HTML table cut off before </table>', () => {
+    const text = doc('# R', '', '<table>', '<tr><th>Lib</th><th>Time (ms)</th></tr>', '<tr><td>a</td><td>1.5</td></tr>');
+    rejectsAt(parser.parse, text, 6, 'the table closed by </table>', /cut off/);
+  });
+
+  test('a column of unknown unit is not guessed: kept out of the rows and named in the notes', () => {
+    const text = doc('## Results', '', '| Lib | Score | Time (ms) |', '|---|---|---|', '| a | 12 | 1.5 |', '| b | 0.7 | 2.5 |');
+    const r = parser.parse(text);
+    assert.deepEqual(r.tables.measurements.rows.map(brief), [
+      ['a', 'time', 'value', 1.5, 'ms', 5],
+      ['b', 'time', 'value', 2.5, 'ms', 6],
+    ]);
+    assert.deepEqual(r.notes, [{ text: 'column "Score" (line 3): no unit in its header or cells; kept as text', line: 3 }]);
+  });
+
+  test('a table whose only numbers have no unit is not detected, and parses to notes only', () => {
+    const text = doc('| Lib | Score |', '|---|---|', '| a | 12 |', '| b | 13 |');
+    assert.equal(parser.detect(text), false);
+    assert.deepEqual(parser.parse(text).tables, {});
+    assert.equal(parser.parse(text).notes.length, 1);
+  });
+
+  test('a spread in another unit than its value is refused at its line', () => {
+    const text = doc('| Lib | Time |', '|---|---|', '| a | 1.2 ms ± 3 req/s |', '| b | 1.0 ms |');
+    rejectsAt(parser.parse, text, 3, "a spread in the value's unit (ms)", '"1.2 ms ± 3 req/s"');
+  });
+});
+
+describe('columns', () => {
+  test('parameter columns are conditions; units from headers and cells; ± spreads; statistics from words', () => {
+    const text = doc(
+      '## Sweep',
+      '',
+      '| Server | Mode | Threads | Connections | Requests/sec | Avg Latency (ms) | p99 | Memory | ± |',
+      '|---|---|--:|--:|--:|--:|--:|--:|--:|',
+      '| nginx | tls | 4 | 100 | 12,000.5 | 1.23 ± 0.05 | 9.1 ms | 12 MB | 1 |',
+      '| caddy | tls | 8 | 200 | 9,000 | 2.5 (+/- 0.2) | 12 ms | 20 MB | 2 |',
+    );
+    const rows = rowsOf(text);
+    assert.deepEqual(rows.map(brief), [
+      ['nginx', 'throughput', 'value', 12000.5, 'req/s', 5],
+      ['nginx', 'latency', 'mean', 1.23, 'ms', 5],
+      ['nginx', 'time', 'p99', 9.1, 'ms', 5],
+      ['nginx', 'memory', 'value', 12, 'MB', 5],
+      ['caddy', 'throughput', 'value', 9000, 'req/s', 6],
+      ['caddy', 'latency', 'mean', 2.5, 'ms', 6],
+      ['caddy', 'time', 'p99', 12, 'ms', 6],
+      ['caddy', 'memory', 'value', 20, 'MB', 6],
+    ]);
+    assert.deepEqual(rows[0].conditions, { mode: 'tls', threads: 4, connections: 100 });
+    assert.deepEqual([rows[1].spread, rows[1].spread_kind, rows[5].spread], [0.05, 'error', 0.2]);
+    assert.deepEqual([rows[3].spread, rows[7].spread], [1, 2], 'a ± column is the spread of the column before it');
+    assert.equal(rows[0].section, 'Sweep');
+  });
+
+  test('a whitespace table in plain text and an RST simple table', () => {
+    const text = doc('Results', '=======', '', 'Lib     Time (ns/op)   Allocs (allocs/op)', 'fast    12.5           0', 'slow    40             3', '', '=====  =========', 'Lib    Speed', '=====  =========', 'a      12 ops/s', 'b      13 ops/s', '=====  =========', '');
+    assert.deepEqual(rowsOf(text).map(brief), [
+      ['fast', 'time', 'value', 12.5, 'ns', 5],
+      ['fast', 'allocations', 'value', 0, 'allocs/op', 5],
+      ['slow', 'time', 'value', 40, 'ns', 6],
+      ['slow', 'allocations', 'value', 3, 'allocs/op', 6],
+      ['a', 'throughput', 'value', 12, 'ops/s', 11],
+      ['b', 'throughput', 'value', 13, 'ops/s', 12],
+    ]);
+  });
+
+  test('parameter columns keep their own name, with the unit of their header', () => {
+    const text = doc('| Lib | Conns | Rows | Payload (bytes) | Time (ms) |', '|---|---|---|---|---|', '| a | 10 | 1000 | 512 | 1.5 |', '| b | 20 | 2000 | 1024 | 2.5 |');
+    assert.deepEqual(rowsOf(text)[1].conditions, { connections: 20, rows: 2000, payload_bytes: 1024 });
+  });
+
+  test('the spans are the tables that gave rows', () => {
+    const text = doc('| a | b (ms) |', '|---|---|', '| x | 1 |', '', 'text', '', '| c | d |', '|---|---|', '| y | z |');
+    assert.deepEqual(parser.parse(text).spans, [[1, 3]]);
+  });
+});

@@ -1,0 +1,460 @@
+// The outline of a report of any markup: its headings and its blocks (tables, code, paragraphs, HTML,
+// lists), each with 1-based lines, so adapters and the table fallback name what they read after the
+// nearest heading and keep every value's line. Markdown is read as a syntax tree with positions
+// (mdast, with GFM tables); HTML (tables, <summary>, <h1>..<h6>) through parse5; what neither knows
+// is read line by line: reStructuredText section titles (underlined, optionally overlined, with any
+// punctuation character; depth by order of first appearance, as docutils does), RST grid and simple
+// tables, RST literal blocks (`::`), and whitespace-aligned tables in code blocks or plain text.
+// Pure: text in, outline out.
+//
+// Exports:
+//   outline(text) -> { headings, blocks }
+//     headings: [{ text, depth, line, kind: 'atx'|'setext'|'rst'|'html'|'summary'|'bold' }]  (in line order;
+//               depth 1..6; <summary> and a bold line are depth 7, below every other heading)
+//     blocks:   [{ type: 'table'|'code'|'paragraph'|'html'|'list', from, to, heading,
+//                  header?: [{ text, line }], rows?: [[{ text, line }]], markup?: 'gfm'|'grid'|'simple'|'html'|'aligned' }]
+//   headingAbove(outline, line) -> string   the text of the nearest heading above a line ('' when none)
+//   plainText(text) -> string               inline Markdown/RST markup removed (`code`, **bold**, [a](b))
+import { fromMarkdown } from 'mdast-util-from-markdown';
+import { gfmTable } from 'micromark-extension-gfm-table';
+import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
+import { parse as parseHtml } from 'parse5';
+import { splitLines } from '../../lib/text.mjs';
+
+/** Depth given to a <summary> or a bold line: weaker than any numbered heading. */
+const WEAK = 7;
+
+/** Inline markup removed: code spans, emphasis, links, images, RST roles and interpreted text. */
+export function plainText(text) {
+  return String(text)
+    .replace(/!?\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/:[\w-]+:`([^`]*)`/g, '$1')
+    .replace(/`+([^`]+?)`+_?/g, '$1')
+    .replace(/(\*\*|__)(?=\S)(.+?)(?<=\S)\1/g, '$2')
+    .replace(/(^|[\s(])([*_])(?=\S)(.+?)(?<=\S)\2(?=$|[\s).,:;!?])/g, '$1$3')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** A line written by a program while it ran, never a heading ("Benchmark completed. Results saved to ..."). */
+export function isLogLine(text) {
+  const t = text.trim();
+  return (
+    /\.\s+\S/.test(t.replace(/\b(e\.g|i\.e|vs|v\d+|No|Fig)\./gi, '')) ||
+    /(\.\.\.|…)$/.test(t) ||
+    /^\[?\d{4}-\d\d-\d\d[T ]\d/.test(t) ||
+    /^\[?\d\d:\d\d:\d\d/.test(t) ||
+    /^\[?(INFO|WARN|WARNING|ERROR|DEBUG|TRACE)\b/.test(t) ||
+    /^\$\s/.test(t) ||
+    /\b(saved to|written to|results in)\s+\S+/i.test(t)
+  );
+}
+
+const PUNCT = /^([!-/:-@[-`{-~])\1*$/; // one ASCII punctuation character, repeated
+const FENCE = /^ {0,3}(`{3,}|~{3,})(.*)$/;
+
+/** Cells of a line split at 2+ spaces, tabs or `|` (an aligned table row), with their text trimmed. */
+function alignedCells(line) {
+  const body = line.replace(/^\s*\|?|\|?\s*$/g, '');
+  if (!body.trim()) return [];
+  return body.split(/\s*\|\s*|\t+\s*|\s{2,}/).map((c) => c.trim());
+}
+
+const NUMERIC = /^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[-+]?\d+)?\s*(?:[^\d\s|].{0,12})?$|^[-+]?\.\d+/i;
+const isNumericCell = (c) => NUMERIC.test(c.trim()) && !/^\d{4}-\d\d-\d\d/.test(c.trim());
+const RULE = /^[\s|+:=-]*[-=]{3,}[\s|+:=-]*$/;
+
+/**
+ * A whitespace-aligned table starting at lines[i] (a header of words, an optional rule, 2+ rows of
+ * as many cells, at least one column all numbers). Conservative: returns undefined when unsure.
+ */
+function alignedTableAt(lines, i, end) {
+  let header = alignedCells(lines[i]);
+  if (header.length < 2 || header.some((c) => !c) || RULE.test(lines[i])) return undefined;
+  if (header.every(isNumericCell)) return undefined;
+  let k = i + 1;
+  if (k < end && RULE.test(lines[k])) k++;
+  const rows = [];
+  for (; k < end; k++) {
+    if (!lines[k].trim()) break;
+    if (RULE.test(lines[k])) continue;
+    const cells = alignedCells(lines[k]);
+    if (cells.length !== header.length && !(cells.length === header.length + 1 && rows.length === 0 && /^\s/.test(lines[i]))) break;
+    if (cells.length === header.length + 1 && rows.length === 0) header = ['', ...header];
+    if (cells.length !== header.length) break;
+    rows.push({ cells, line: k + 1 });
+  }
+  if (rows.length < 2) return undefined;
+  const numericColumns = header.map((_, c) => rows.every((r) => isNumericCell(r.cells[c]))).filter(Boolean).length;
+  if (!numericColumns) return undefined;
+  return {
+    from: i + 1,
+    to: rows[rows.length - 1].line,
+    header: header.map((text) => ({ text: plainText(text), line: i + 1 })),
+    rows: rows.map((r) => r.cells.map((text) => ({ text: plainText(text), line: r.line }))),
+    markup: 'aligned',
+  };
+}
+
+/** Aligned tables among lines[from..to) (0-based, end exclusive). */
+function alignedTables(lines, from, to) {
+  const found = [];
+  for (let i = from; i < to; i++) {
+    const t = alignedTableAt(lines, i, to);
+    if (t) {
+      found.push(t);
+      i = t.to - 1;
+    }
+  }
+  return found;
+}
+
+const GRID_BORDER = /^\s*\+(?:[-=]+\+)+\s*$/;
+
+/** An RST grid table from its top border at lines[i]. */
+function gridTableAt(lines, i) {
+  const top = lines[i];
+  const cuts = [...top.matchAll(/\+/g)].map((m) => m.index);
+  const indent = cuts[0];
+  const rows = [];
+  let header = [];
+  let current;
+  let k = i + 1;
+  for (; k < lines.length; k++) {
+    const l = lines[k];
+    if (GRID_BORDER.test(l)) {
+      if (current) rows.push(current);
+      current = undefined;
+      if (/=/.test(l) && !header.length) header = rows.splice(0);
+      continue;
+    }
+    if (!l.trim().startsWith('|') || l.indexOf('|') !== indent) break;
+    const texts = cuts.slice(0, -1).map((c, j) => l.slice(c + 1, cuts[j + 1]).replace(/^\s*\|?|\|\s*$/g, '').trim());
+    if (!current) current = texts.map((t) => ({ text: t, line: k + 1 }));
+    else texts.forEach((t, j) => (current[j].text = [current[j].text, t].filter(Boolean).join(' ')));
+  }
+  if (current) rows.push(current); // cut off: its last row without its bottom border
+  const tidy = (r) => r.map((c) => ({ text: plainText(c.text), line: c.line }));
+  return { from: i + 1, to: k, header: header.flat().length ? tidy(header[header.length - 1]) : [], rows: rows.map(tidy), markup: 'grid', cut: !GRID_BORDER.test(lines[k - 1]) };
+}
+
+const SIMPLE_RULE = /^\s*=+(?: +=+)+\s*$/;
+
+/** An RST simple table from its top rule at lines[i] (`=====  =====`). */
+function simpleTableAt(lines, i) {
+  const rule = lines[i];
+  const spans = [...rule.matchAll(/=+/g)].map((m) => [m.index, m.index + m[0].length]);
+  const cell = (l, j) => l.slice(spans[j][0], j + 1 < spans.length ? spans[j + 1][0] : undefined).trim();
+  const rules = [i];
+  const body = [];
+  let k = i + 1;
+  for (; k < lines.length; k++) {
+    const l = lines[k];
+    if (SIMPLE_RULE.test(l)) {
+      rules.push(k);
+      // the closing rule: a blank line or the end follows, and there is a header rule before it
+      if (rules.length >= 3 || !(lines[k + 1] ?? '').trim()) break;
+      continue;
+    }
+    if (!l.trim()) {
+      if (rules.length < 2) return undefined;
+      continue;
+    }
+    if (/^-+(?: +-+)*$/.test(l.trim())) continue; // column-span underline in a header
+    body.push({ l, k, after: rules.length });
+  }
+  if (rules.length < 2) return undefined;
+  const hasHeader = rules.length >= 3;
+  const rows = [];
+  const header = [];
+  for (const { l, k: at, after } of body) {
+    const cells = spans.map((_, j) => ({ text: plainText(cell(l, j)), line: at + 1 }));
+    const target = hasHeader && after === 1 ? header : rows;
+    if (!cells[0].text && target.length) cells.forEach((c, j) => (target[target.length - 1][j].text = [target[target.length - 1][j].text, c.text].filter(Boolean).join(' ')));
+    else target.push(cells);
+  }
+  return { from: i + 1, to: rules[rules.length - 1] + 1, header: header[0] ?? [], rows, markup: 'simple' };
+}
+
+/**
+ * The line-level pass: RST section titles, grid and simple tables, literal blocks; fences are
+ * tracked so that nothing inside a fenced code block is taken for them.
+ */
+function scanLines(lines) {
+  const titles = [];
+  const tables = [];
+  const literals = [];
+  let fence;
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i];
+    if (fence) {
+      if (new RegExp(`^ {0,3}${fence[0]}{${fence.length},}\\s*$`).test(l)) fence = undefined;
+      continue;
+    }
+    const t = title(lines, i);
+    if (t) {
+      titles.push(t);
+      i = t.to - 1;
+      continue;
+    }
+    const f = FENCE.exec(l);
+    if (f && !(f[1][0] === '`' && f[2].includes('`'))) {
+      fence = f[1];
+      continue;
+    }
+    if (GRID_BORDER.test(l) && /^\s*\|/.test(lines[i + 1] ?? '')) {
+      const g = gridTableAt(lines, i);
+      tables.push(g);
+      i = g.to - 1;
+      continue;
+    }
+    if (SIMPLE_RULE.test(l) && !(lines[i - 1] ?? '').trim()) {
+      const s = simpleTableAt(lines, i);
+      if (s) {
+        tables.push(s);
+        i = s.to - 1;
+        continue;
+      }
+    }
+    // An RST literal block: a paragraph ending "::" or a code directive, then an indented block.
+    if ((/::\s*$/.test(l) && !/^\s*\.\.\s/.test(l)) || /^\s*\.\.\s+(code-block|code|sourcecode|highlight)::/.test(l)) {
+      let k = i + 1;
+      while (k < lines.length && !lines[k].trim()) k++;
+      while (k < lines.length && /^\s*:\w[\w-]*:/.test(lines[k])) k++; // directive options
+      while (k < lines.length && !lines[k].trim()) k++;
+      const indent = /^\s*/.exec(l)[0].length;
+      if (k < lines.length && /^\s*/.exec(lines[k])[0].length > indent) {
+        const start = k;
+        let end = k;
+        for (; k < lines.length; k++) {
+          if (!lines[k].trim()) continue;
+          if (/^\s*/.exec(lines[k])[0].length <= indent) break;
+          end = k;
+        }
+        literals.push({ from: start + 1, to: end + 1, marker: i + 1 });
+        i = end;
+      }
+    }
+  }
+  return { titles, tables, literals };
+}
+
+/** An RST section title at lines[i] (its overline or its text), or undefined. */
+function title(lines, i) {
+  const at = (k) => lines[k] ?? '';
+  const blankBefore = (k) => k === 0 || !at(k - 1).trim();
+  const adornment = (s) => s.trim().length >= 3 && PUNCT.test(s.trim()) && !/^\s/.test(s);
+  const good = (text, under) =>
+    text.trim() && !/^\s{4}/.test(text) && under.trim().length >= [...text.trim()].length && !adornment(text) && !isLogLine(text) &&
+    !/^\s*([-*+]|\d+[.)])\s/.test(text) && !/^\s*(\||\+[-=])/.test(text) && !/^\s*<|^\s*```|:\s*$/.test(text) && !/\s{2,}\S+\s{2,}/.test(text.trim());
+  // overline, text, underline of the same character
+  if (adornment(at(i)) && blankBefore(i) && at(i + 1).trim() && adornment(at(i + 2)) && at(i + 2).trim() === at(i).trim()) {
+    const text = at(i + 1);
+    if (good(text, at(i))) return { text: plainText(text), line: i + 2, to: i + 3, style: `${at(i).trim()[0]}/over`, char: at(i).trim()[0] };
+  }
+  if (blankBefore(i) && at(i).trim() && adornment(at(i + 1)) && good(at(i), at(i + 1)) && !at(i).startsWith(' ')) {
+    const ch = at(i + 1).trim()[0];
+    if (ch === '`' || (ch === '~' && /^~{3,}$/.test(at(i + 1)) && at(i + 1).length < at(i).trim().length)) return undefined; // a fence
+    return { text: plainText(at(i)), line: i + 1, to: i + 2, style: ch, char: ch };
+  }
+  return undefined;
+}
+
+const textOfMd = (node) => (node.value !== undefined && node.type !== 'html' ? node.value : (node.children ?? []).map(textOfMd).join(''));
+
+/** Visible text of an HTML node: no <del>/<s>/<strike>, nothing hidden, no comments. */
+function visibleText(node) {
+  if (node.nodeName === '#text') return node.value;
+  if (node.nodeName === '#comment' || /^(del|s|strike|script|style|template)$/.test(node.nodeName)) return '';
+  const attrs = Object.fromEntries((node.attrs ?? []).map((a) => [a.name, a.value]));
+  if ('hidden' in attrs || /display\s*:\s*none/i.test(attrs.style ?? '')) return '';
+  const inner = (node.childNodes ?? []).map(visibleText).join('');
+  return node.nodeName === 'br' ? ' ' : inner;
+}
+function* walkHtml(node) {
+  yield node;
+  for (const c of node.childNodes ?? []) yield* walkHtml(c);
+  if (node.content) yield* walkHtml(node.content);
+}
+const clean = (s) => s.replace(/\s+/g, ' ').trim();
+
+const hiddenNode = (n) => (n.attrs ?? []).some((a) => a.name === 'hidden' || (a.name === 'style' && /display\s*:\s*none/i.test(a.value)));
+const span = (n, name) => Math.max(1, Math.min(100, Number(n.attrs?.find((a) => a.name === name)?.value) || 1));
+
+/**
+ * An HTML <table> as header and rows of visible cell text, each cell at its line. colspan and
+ * rowspan are spread over the grid; the header is the leading rows of <th> cells, or else the
+ * leading rows with no number in them ("Throughput (rps)" over "Mean", "Max": "Throughput (rps) Mean").
+ */
+function htmlTable(table) {
+  const loc = table.sourceCodeLocation;
+  const trs = [...walkHtml(table)].filter((n) => n.nodeName === 'tr' && !hiddenNode(n) && isInside(n, table));
+  const grid = [];
+  const pending = []; // rowspans carried into the rows below: column -> { cell, left }
+  for (const tr of trs) {
+    const row = [];
+    const cells = (tr.childNodes ?? []).filter((c) => (c.nodeName === 'td' || c.nodeName === 'th') && !hiddenNode(c));
+    let col = 0;
+    const place = () => {
+      while (pending[col]?.left > 0) {
+        row[col] = { ...pending[col].cell };
+        pending[col].left--;
+        col++;
+      }
+    };
+    for (const c of cells) {
+      place();
+      const cell = { text: plainText(clean(visibleText(c))), line: c.sourceCodeLocation?.startLine ?? tr.sourceCodeLocation?.startLine ?? loc.startLine, th: c.nodeName === 'th' };
+      for (let k = 0; k < span(c, 'colspan'); k++) {
+        row[col] = { ...cell };
+        if (span(c, 'rowspan') > 1) pending[col] = { cell, left: span(c, 'rowspan') - 1 };
+        col++;
+      }
+    }
+    place();
+    if (row.length) grid.push(Array.from(row, (c) => c ?? { text: '', line: tr.sourceCodeLocation?.startLine ?? loc.startLine, th: false }));
+  }
+  let headerRows = 0;
+  while (headerRows < grid.length && grid[headerRows].every((c) => c.th)) headerRows++;
+  if (!headerRows) while (headerRows < grid.length - 1 && !grid[headerRows].some((c) => isNumericCell(c.text))) headerRows++;
+  if (headerRows === grid.length) headerRows = 0;
+  const strip = (r) => r.map(({ text, line }) => ({ text, line }));
+  const header = [];
+  if (headerRows) {
+    const width = Math.max(...grid.slice(0, headerRows).map((r) => r.length));
+    for (let c = 0; c < width; c++) {
+      const parts = grid.slice(0, headerRows).map((r) => r[c]).filter(Boolean);
+      const texts = parts.map((p) => p.text).filter((t, k, all) => t && all.indexOf(t) === k);
+      header.push({ text: texts.join(' '), line: parts[parts.length - 1]?.line ?? loc.startLine });
+    }
+  }
+  return { from: loc.startLine, to: loc.endTag?.endLine ?? loc.endLine, header, rows: grid.slice(headerRows).map(strip), markup: 'html', cut: !loc.endTag };
+}
+const isInside = (node, ancestor) => {
+  for (let n = node.parentNode; n; n = n.parentNode) if (n.nodeName === 'table') return n === ancestor;
+  return false;
+};
+
+/**
+ * @param {string} text a report in Markdown, reStructuredText, HTML, plain text or a mix
+ * @returns {{ headings: Array<{ text: string, depth: number, line: number, kind: string }>, blocks: any[] }}
+ */
+export function outline(text) {
+  const lines = splitLines(text);
+  const { titles, tables: rstTables, literals } = scanLines(lines);
+  // Titles Markdown does not know (another character, an overline) make the file RST: then every
+  // underlined title is RST's, with depth by order of first appearance; else `=`/`-` are setext.
+  const rst = titles.some((t) => !/^[=-]$/.test(t.style)) || literals.some((l) => /::\s*$/.test(lines[l.marker - 1]));
+  const masked = new Set();
+  const mask = (from, to) => {
+    for (let n = from; n <= to; n++) masked.add(n);
+  };
+  const headings = [];
+  if (rst) {
+    const styles = [];
+    for (const t of titles) {
+      if (!styles.includes(t.style)) styles.push(t.style);
+      headings.push({ text: t.text, depth: Math.min(styles.indexOf(t.style) + 1, 6), line: t.line, kind: 'rst' });
+      mask(t.to - (t.style.endsWith('/over') ? 2 : 1), t.to);
+    }
+  }
+  const blocks = [];
+  for (const t of rstTables) {
+    mask(t.from, t.to);
+    blocks.push({ type: 'table', ...t });
+  }
+  if (rst) {
+    for (const l of literals) {
+      mask(l.from, l.to);
+      blocks.push({ type: 'code', from: l.from, to: l.to }, ...alignedTables(lines, l.from - 1, l.to).map((t) => ({ type: 'table', ...t })));
+    }
+  }
+
+  // Markdown, with the lines read above blanked (so line numbers stay those of the file).
+  const source = lines.map((l, i) => (masked.has(i + 1) ? '' : l)).join('\n');
+  const tree = fromMarkdown(source, { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] });
+  const codeRanges = [];
+  const visit = (node) => {
+    const from = node.position.start.line;
+    const to = node.position.end.line;
+    if (node.type === 'heading') {
+      const setext = !/^\s{0,3}#/.test(lines[from - 1]);
+      const t = plainText(textOfMd(node));
+      // A setext underline under several lines, or under a log line, is a rule below a paragraph, not a title.
+      if (t && !(setext && (isLogLine(t) || to - from > 1))) headings.push({ text: t, depth: node.depth, line: from, kind: setext ? 'setext' : 'atx' });
+      else if (t) blocks.push({ type: 'paragraph', from, to: to - 1 });
+    } else if (node.type === 'table') {
+      const [head, ...body] = node.children.map((row) => row.children.map((c) => ({ text: plainText(textOfMd(c)), line: c.position.start.line })));
+      blocks.push({ type: 'table', from, to, header: head, rows: body, markup: 'gfm' });
+    } else if (node.type === 'code') {
+      codeRanges.push([from, to]);
+      const fenced = /^\s*(`{3,}|~{3,})/.test(lines[from - 1]);
+      blocks.push({ type: 'code', from, to }, ...alignedTables(lines, fenced ? from : from - 1, fenced ? to - 1 : to).map((t) => ({ type: 'table', ...t })));
+    } else if (node.type === 'paragraph') {
+      const only = node.children.length === 1 ? node.children[0] : undefined;
+      if (only && only.type === 'strong' && from === to) {
+        headings.push({ text: plainText(textOfMd(only)), depth: WEAK, line: from, kind: 'bold' });
+        return;
+      }
+      const aligned = alignedTables(lines, from - 1, to);
+      if (aligned.length) blocks.push(...aligned.map((t) => ({ type: 'table', ...t })));
+      else blocks.push({ type: 'paragraph', from, to });
+    } else if (node.type === 'html') {
+      blocks.push({ type: 'html', from, to });
+    } else if (node.type === 'list') {
+      blocks.push({ type: 'list', from, to });
+      for (const item of node.children) for (const c of item.children) if (/^(code|table|html)$/.test(c.type)) visit(c);
+    } else if (node.type === 'blockquote') {
+      for (const c of node.children) visit(c);
+    }
+  };
+  for (const node of tree.children) visit(node);
+
+  // HTML: tables, <summary>, <h1>..<h6>, wherever they stand outside code.
+  if (/<(table|summary|h[1-6])\b/i.test(text)) {
+    const inCode = (n) => codeRanges.some(([a, b]) => n >= a && n <= b) || literals.some((l) => rst && n >= l.from && n <= l.to);
+    const doc = parseHtml(lines.join('\n'), { sourceCodeLocationInfo: true });
+    const htmlTables = [];
+    for (const node of walkHtml(doc)) {
+      const loc = node.sourceCodeLocation;
+      if (!loc || inCode(loc.startLine)) continue;
+      if (node.nodeName === 'table' && !htmlTables.some((t) => loc.startLine >= t.from && loc.startLine <= t.to)) htmlTables.push(htmlTable(node));
+      const h = /^h([1-6])$/.exec(node.nodeName);
+      if (h || node.nodeName === 'summary') {
+        const t = plainText(clean(visibleText(node)));
+        if (t) headings.push({ text: t, depth: h ? Number(h[1]) : WEAK, line: loc.startLine, kind: h ? 'html' : 'summary' });
+      }
+    }
+    for (const t of htmlTables) {
+      for (let j = blocks.length - 1; j >= 0; j--) {
+        const b = blocks[j];
+        if (b.type !== 'table' && b.type !== 'code' && b.from <= t.to && b.to >= t.from) blocks.splice(j, 1);
+      }
+      blocks.push({ type: 'table', ...t });
+    }
+  }
+
+  headings.sort((a, b) => a.line - b.line);
+  const result = { headings, blocks: [] };
+  result.blocks = blocks
+    .sort((a, b) => a.from - b.from || (a.type === 'table' ? 1 : 0) - (b.type === 'table' ? 1 : 0))
+    .map((b) => {
+      const { type, from, to, ...rest } = b;
+      return { type, from, to, heading: headingAbove(result, from), ...rest };
+    });
+  return result;
+}
+
+/**
+ * The text of the nearest heading at or above a line ('' when none).
+ * @param {{ headings: Array<{ text: string, line: number }> }} doc an outline
+ * @param {number} line 1-based
+ */
+export function headingAbove(doc, line) {
+  let found = '';
+  for (const h of doc.headings) {
+    if (h.line > line) break;
+    found = h.text;
+  }
+  return found;
+}
