@@ -36,11 +36,11 @@ import {
 import { walk } from '../lib/fs.mjs';
 import { NO_BROWSER, chromePath } from '../lib/tools.mjs';
 import { chromium } from '@playwright/test';
-import { synthesize, synthesizeBigReport, writeCorpus, editOneValue } from './corpus.mjs';
+import { addedReport, synthesize, synthesizeBigReport, writeCorpus, writeReport, editOneValue } from './corpus.mjs';
 import { measureSite, findPages, TYPES } from './weight.mjs';
 import { gzipProxy } from './gzip-proxy.mjs';
 import { runLighthouse, lighthouseVersion, stopLighthouse } from './lighthouse.mjs';
-import { median, round, judge, verdict, fmt, kb, sec, table } from './report.mjs';
+import { BUDGETS, FIVE, median, round, judge, verdict, fmt, kb, sec, table } from './report.mjs';
 
 const PARTS = ['build', 'scale', 'rows', 'weight', 'lighthouse'];
 const { values: args } = parseArgs({
@@ -166,6 +166,8 @@ try {
   }
   results.machine.load_average_at_end = os.loadavg().map((v) => round(v, 2));
   results.budgets = judge(budgetValues(results));
+  // The five figures of issue 26, measured in this one run (null: not measured by this run).
+  results.five = FIVE.map((id) => results.budgets.find((b) => b.id === id) ?? { id, value: null });
 
   // # Save outputs.
   print(results);
@@ -267,6 +269,22 @@ async function benchScale() {
     if (b.timed_out) {
       row.timed_out = { stage: b.timed_out.stage, after_ms: round(b.timed_out.after_ms), limit_s: opts.limit_s };
       log(`scale: ${n} reports stopped after ${opts.limit_s} s, in stage "${b.timed_out.stage}"`);
+    }
+    // A contributor adds one report to that atlas: its files in seeds/, then the build, with the
+    // caches of the cold build warm. Every page that mentions it must be rebuilt: counted below.
+    if (!b.timed_out) {
+      const extra = addedReport(templates, n, opts.seed);
+      log(`scale: ${n} reports: one more (${extra.slug}), rebuilt with warm caches`);
+      writeReport(root, ROOT, extra);
+      const a = await build(root, { limitMs });
+      row.add_one = {
+        slug: extra.slug,
+        seconds: round(a.total_ms / 1000, 2),
+        cpu_seconds: a.cpu_ms == null ? null : round(a.cpu_ms / 1000, 2),
+        stages_ms: a.stages,
+        ...(a.timed_out ? { timed_out: { stage: a.timed_out.stage, after_ms: round(a.timed_out.after_ms) } } : {}),
+        ...(a.timed_out ? {} : { pages_linking: pagesLinking(root, extra.slug) }),
+      };
     }
     // Validation reads seeds/ and data/ only: it can run whenever the data stage finished.
     if (b.stages.data != null) {
@@ -382,6 +400,13 @@ async function benchRows() {
   return { sizes, growth };
 }
 
+/** Pages of the built site that link to a report's page (its own pages included): what adding it changed. */
+function pagesLinking(root, slug) {
+  const href = `/reports/${slug}/`;
+  return walk(path.join(root, 'public')).filter((f) => f.endsWith('.html') && fs.readFileSync(f, 'utf8').includes(href))
+    .length;
+}
+
 /** The largest peak memory of a row's steps, in MB. */
 function maxPeak(row) {
   return Math.max(...Object.values(row.steps).map((x) => x.peak_mb ?? 0));
@@ -481,9 +506,15 @@ function budgetValues(r) {
     build_touch: r.build ? r.build.scenarios.touch.build_ms / 1000 : null,
     // A build stopped at the time limit took at least that long: judged at the limit.
     scale_1000_cold: s1000 ? { value: s1000.seconds, at_least: Boolean(s1000.timed_out) } : null,
+    scale_1000_add_one: s1000?.add_one
+      ? { value: s1000.add_one.seconds, at_least: Boolean(s1000.add_one.timed_out) }
+      : null,
     scale_growth: r.scale?.growth?.from === 100 && r.scale?.growth?.to === 1000 ? r.scale.growth.factor : null,
     hugo_ms_per_page: r.scale?.sizes.filter((s) => s.hugo_ms_per_page != null).at(-1)?.hugo_ms_per_page ?? null,
     rows_100k: r.rows?.sizes.find((s) => s.rows === 100000)?.total_s ?? null,
+    rows_100k_peak: r.rows?.sizes.find((s) => s.rows === 100000)
+      ? maxPeak(r.rows.sizes.find((s) => s.rows === 100000))
+      : null,
     rows_growth_time: r.rows?.growth?.from === 10000 && r.rows.growth.to === 100000 ? r.rows.growth.time : null,
     rows_growth_memory: r.rows?.growth?.from === 10000 && r.rows.growth.to === 100000 ? r.rows.growth.memory : null,
   };
@@ -627,11 +658,28 @@ function print(r) {
         `Charts at ${fmt(s.reports)} reports: ${fmt(drawn)} charts (${fmt(s.comparison_charts ?? 0)} of comparisons), ${fmt(s.stages_ms.charts / drawn, 1)} ms a chart of wall time, about ${fmt((s.stages_ms.charts / drawn) * r.machine.cores, 0)} ms of CPU on ${r.machine.cores} cores`,
       );
     }
+    say('\nOne report added to each corpus, rebuilt with the caches of its cold build warm:');
+    say(
+      table([
+        ['reports', 'report added', 'pages linking to it', ...stages.map((st) => `${st} s`), 'build s', 'cpu s'],
+        ...sc.sizes
+          .filter((s) => s.add_one)
+          .map((s) => [
+            fmt(s.reports),
+            s.add_one.slug,
+            fmt(s.add_one.pages_linking),
+            ...stages.map((st) => sec(s.add_one.stages_ms[st])),
+            `${s.add_one.timed_out ? '>' : ''}${fmt(s.add_one.seconds)}`,
+            fmt(s.add_one.cpu_seconds),
+          ]),
+      ]),
+    );
     const s1000 = sc.sizes.find((s) => s.reports === 1000);
     if (s1000)
       say(
         `1,000 reports cold: ${s1000.timed_out ? 'more than ' : ''}${fmt(s1000.seconds)} s${mark('scale_1000_cold')}`,
       );
+    if (s1000?.add_one) say(`1,000 reports, one added: ${fmt(s1000.add_one.seconds)} s${mark('scale_1000_add_one')}`);
     const d = sc.dominant;
     if (d) {
       say(
@@ -719,6 +767,24 @@ function print(r) {
         say(`${p.kind}: points lost in ${lost.map(([c, ids]) => `${c} (${ids.join(', ')})`).join('; ')}`);
     }
   }
+
+  // What a user waits for, side by side: the five figures of issue 26 against their budgets.
+  say('\n## The five figures (issue 26), measured side by side in this run');
+  say(
+    table([
+      ['figure', 'budget', 'measured', 'verdict'],
+      ...FIVE.map((id) => {
+        const b = r.budgets.find((x) => x.id === id);
+        const def = BUDGETS.find((x) => x.id === id);
+        return [
+          def.title,
+          `${def.op} ${def.limit} ${def.unit}`,
+          b ? `${b.at_least ? '>' : ''}${fmt(b.value, 2)} ${b.unit}` : '-',
+          b ? verdict(b) : 'not measured in this run',
+        ];
+      }),
+    ]),
+  );
 
   if (r.budgets.length) {
     say('\n## Budgets');

@@ -227,6 +227,12 @@ export function synthesizeReport(template, index, seed) {
  * @param {number} [seed]
  */
 export function synthesize(reports, n, seed = 1) {
+  const pick = templatePicker(reports);
+  return Array.from({ length: n }, (_, i) => synthesizeReport(pick(i), i + 1, seed));
+}
+
+/** The real report that synthetic report i + 1 is made from: formats in turn, their seeds in turn. */
+function templatePicker(reports) {
   const byFormat = new Map(FORMATS.map((fmt) => [fmt, []]));
   for (const r of [...reports].sort((a, b) => (a.seedPath < b.seedPath ? -1 : 1))) {
     const fmt = parseYaml(r.metaText).format;
@@ -234,12 +240,35 @@ export function synthesize(reports, n, seed = 1) {
   }
   const formats = FORMATS.filter((fmt) => byFormat.get(fmt).length);
   if (!formats.length) throw new Error('synthesize: no real report in any of the formats ' + FORMATS.join(', '));
-  const out = [];
-  for (let i = 0; i < n; i++) {
+  return (i) => {
     const group = byFormat.get(formats[i % formats.length]);
-    out.push(synthesizeReport(group[Math.floor(i / formats.length) % group.length], i + 1, seed));
+    return group[Math.floor(i / formats.length) % group.length];
+  };
+}
+
+/**
+ * The report a contributor adds to a corpus of n (synthesize(reports, n, seed)): synthetic report
+ * n + 1, on the machines of the corpus's last lab (so it adds no platform: the corpus has them).
+ * `lab: null` keeps the real platform ids, for adding it to the real seeds.
+ * @returns {ReturnType<typeof synthesizeReport>}
+ */
+export function addedReport(reports, n, seed = 1, { lab: to = lab(n) } = {}) {
+  const r = synthesizeReport(templatePicker(reports)(n), n + 1, seed);
+  const from = `-${r.lab}`;
+  const files = r.files.map((f) =>
+    /\.meta\.yaml$/.test(f.path) ? { ...f, text: f.text.replaceAll(from, to === null ? '' : `-${to}`) } : f,
+  );
+  return { ...r, lab: to, files };
+}
+
+/** Write the files of one more report into <root>/seeds/ (next to a corpus writeCorpus wrote). */
+export function writeReport(root, from, report) {
+  for (const f of report.files) {
+    const to = path.join(root, f.path);
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    if (f.copyFrom) fs.copyFileSync(path.join(from, f.copyFrom), to);
+    else fs.writeFileSync(to, f.text);
   }
-  return out;
 }
 
 /**
@@ -273,14 +302,7 @@ export function writeCorpus(root, from, corpus) {
   for (const e of fs.readdirSync(path.join(from, 'seeds'), { withFileTypes: true }))
     if (e.isFile() && e.name !== 'platforms.yaml')
       fs.copyFileSync(path.join(from, 'seeds', e.name), path.join(seeds, e.name));
-  for (const r of corpus) {
-    for (const f of r.files) {
-      const to = path.join(root, f.path);
-      fs.mkdirSync(path.dirname(to), { recursive: true });
-      if (f.copyFrom) fs.copyFileSync(path.join(from, f.copyFrom), to);
-      else fs.writeFileSync(to, f.text);
-    }
-  }
+  for (const r of corpus) writeReport(root, from, r);
 }
 
 /**

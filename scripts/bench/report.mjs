@@ -36,7 +36,22 @@ export const BUDGETS = [
   { id: 'lighthouse_cls', title: 'Cumulative layout shift (highest of the pages)', unit: '', op: '<=', limit: 0 },
   { id: 'build_cold', title: 'Real site, cold build (median)', unit: 's', op: '<=', limit: 5 },
   { id: 'build_touch', title: 'Real site, rebuild after touching one seed (median)', unit: 's', op: '<=', limit: 2 },
-  { id: 'scale_1000_cold', title: '1,000 synthetic reports, cold build', unit: 's', op: '<=', limit: 60 },
+  // Issue 26: a fresh clone, or a change to a chart builder, rebuilds 1,000 reports in 2 minutes on
+  // 2 cores; a contributor who adds one report to them waits 20 s for every page that mentions it.
+  {
+    id: 'scale_1000_cold',
+    title: '1,000 synthetic reports, cold build (2 cores)',
+    unit: 's',
+    op: '<=',
+    limit: 120,
+  },
+  {
+    id: 'scale_1000_add_one',
+    title: '1,000 synthetic reports: one report added, rebuilt with warm caches',
+    unit: 's',
+    op: '<=',
+    limit: 20,
+  },
   {
     id: 'scale_growth',
     title: 'Growth of build time from 100 to 1,000 reports (linear = 10)',
@@ -61,6 +76,13 @@ export const BUDGETS = [
     limit: 30,
   },
   {
+    id: 'rows_100k_peak',
+    title: 'One report of 100,000 rows: peak memory of any step',
+    unit: 'MB',
+    op: '<=',
+    limit: 700,
+  },
+  {
     id: 'rows_growth_time',
     title: 'Growth of that time from 10,000 to 100,000 rows (linear = 10)',
     unit: 'x',
@@ -75,6 +97,9 @@ export const BUDGETS = [
     limit: 11,
   },
 ];
+
+/** The five figures that issue 26 decides, in its order: what a user waits for. */
+export const FIVE = ['scale_1000_add_one', 'scale_1000_cold', 'build_cold', 'rows_100k', 'rows_100k_peak'];
 
 /**
  * Judge the measured values against the budgets. Values that were not measured are left out.

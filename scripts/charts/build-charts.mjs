@@ -1,13 +1,17 @@
 // CLI: data/ -> every chart of every report: a self-contained Vega-Lite spec, the compiled Vega
 // spec, one SVG that follows the reader's light or dark theme (and a copy forced dark, for
-// <picture> snippets), a PNG at twice the size and the CSV of the plotted rows, in
+// <picture> snippets), a PNG 1,200 pixels wide (render.mjs PNG_WIDTH) and the CSV of the plotted rows, in
 // <out>/static/charts/ (a chart no longer produced is removed), and the index <out>/data/charts.json
 // for Hugo. <out> is build/charts/. The comparisons across reports (data/atlas/comparisons.json) get
 // one chart each (comparisons.mjs), indexed under `comparisons`.
-// Same input, same bytes. Each chart is compiled and drawn once, in a pool of worker threads (one
-// per core, pool.mjs); renders are cached by content hash in .cache/charts/ (key: the spec and the
-// renderer version), as the files they publish: a chart from the cache is hard-linked into place,
-// not rendered, read or written again. Output is the same either way.
+// Same input, same bytes. Each chart is drawn once per layout (wide and narrow; the standalone file
+// is the wide drawing with its title set in), in a pool of worker threads (one per core, pool.mjs);
+// renders are cached by content hash in .cache/charts/ (key: the spec and the code that draws it),
+// as the files they publish: a chart from the cache is hard-linked into place, not rendered, read
+// or written again. Each report's plan (specs, plotted rows, index entries) is cached as well, in
+// <cache>-plans/ (key: the report's document, its CSVs and the chart code), and plans are made as
+// the render loop asks for them. Output is the same either way. After a build, both caches keep
+// only the entries this build used (pruneCache): they never grow past one site's charts.
 // Usage: node scripts/charts/build-charts.mjs [--data DIR] [--out DIR] [--cache DIR | --no-cache] [--quiet]
 import fs from 'node:fs';
 import path from 'node:path';
@@ -43,7 +47,16 @@ const started = performance.now();
 
 // How a spec becomes the cached files (render.mjs's renderChart, then the themes and the page
 // layouts below): part of the cache key.
-const RECIPE = 'standalone svg themed + dark + png x2 on white; wide vg + page svg; narrow vg + page svg (ids scoped)';
+const RECIPE =
+  'wide vg + svg; standalone = wide svg + title text, themed + dark + png 1200 wide on white; wide page svg; narrow vg + page svg (ids scoped)';
+/**
+ * The code that turns a rendered drawing into the cached files (the dark rules, the page markup),
+ * besides render.mjs's own (in rendererVersion): part of the cache key, so that a change there
+ * redraws every chart, and a change to one builder only the charts whose specs it changes.
+ */
+const POSTPROCESS = sha256(
+  ...['./shared/theme.mjs', './shared/layouts.mjs'].map((f) => fs.readFileSync(new URL(f, import.meta.url), 'utf8')),
+);
 
 /**
  * What a render publishes, by the name of its file in the cache (`<key><suffix>`) and where it goes:
@@ -69,16 +82,105 @@ function fromCache(key) {
   return Object.values(files).every((f) => fs.existsSync(f)) ? files : undefined;
 }
 
+/**
+ * The code a chart plan comes from (every module of scripts/charts/ and scripts/lib/, and the
+ * renderer's version, whose fonts measure the titles): part of every plan's key.
+ */
+const PLAN_CODE = sha256(
+  rendererVersion,
+  ...[
+    ['charts', new URL('.', import.meta.url)],
+    ['charts/shared', new URL('./shared/', import.meta.url)],
+    ['lib', new URL('../lib/', import.meta.url)],
+  ].flatMap(([name, dir]) =>
+    fs
+      .readdirSync(dir)
+      .filter((f) => f.endsWith('.mjs') && !f.endsWith('.test.mjs'))
+      .sort()
+      .map((f) => `${name}/${f}\0${fs.readFileSync(new URL(f, dir), 'utf8')}`),
+  ),
+);
+/** The plans of reports, one JSON file each, beside the render cache; and the keys this build used. */
+const planDir = cacheDir && `${cacheDir}-plans`;
+const usedPlans = new Set();
+
+/**
+ * A chart as the render loop takes it: its spec as the text it is published as, the plotted rows
+ * as CSV text and their count, the narrow layout's hints, the class of its marks, its index entry.
+ * Fails when a title is wider than the chart (it would be cut off at the edge).
+ */
+function flat(chart, measure) {
+  const { spec } = chart;
+  const room = spec.width - 2 * spec.config.padding;
+  const { title } = spec.config;
+  const subtitles = [spec.title.subtitle ?? []].flat();
+  for (const [text, size, weight] of [
+    [spec.title.text, title.fontSize, 'bold'],
+    ...subtitles.map((t) => [t, title.subtitleFontSize, 'normal']),
+  ]) {
+    if (measure(text, size, weight) > room)
+      throw new Error(`${chart.id}: title too wide for ${spec.width} pixels: ${JSON.stringify(text)}`);
+  }
+  return {
+    id: chart.id,
+    specJson: jsonText(spec),
+    narrow: chart.narrow ?? {},
+    rows: chart.rows.length,
+    csv: toCsv(
+      chart.rows,
+      chart.fields.map((f) => f.name),
+    ),
+    markClass: chart.markClass,
+    entry: chart.entry,
+  };
+}
+
+/**
+ * The charts of one report (plan.mjs), from the plan cache when the report's document, its tables'
+ * CSV text and the chart code are the ones it was planned from: a build where one report changed
+ * plans that report only.
+ */
+function planReport(report, reportText, csvTexts, measure) {
+  const texts = report.tables.map((t) => csvTexts[t.path] ?? '');
+  const key = sha256('plan', PLAN_CODE, reportText, ...report.tables.map((t) => t.path), ...texts);
+  usedPlans.add(key);
+  const file = planDir && path.join(planDir, `${key}.json`);
+  if (file && fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
+  const { charts, index } = planCharts([report], csvTexts);
+  const planned = { charts: charts.map((c) => flat(c, measure)), index };
+  if (file) writeFileAtomic(file, JSON.stringify(planned));
+  return planned;
+}
+
+/**
+ * Remove from the cache every entry this build did not use (a chart since changed or gone, a
+ * renderer since changed) and what a killed run left half-written: the cache holds one site's
+ * charts, not every version ever drawn. Files are `<64 hex key><suffix>`; anything else is left.
+ * @returns {number} entries removed
+ */
+function pruneCache(dir, used) {
+  const gone = new Set();
+  for (const f of fs.existsSync(dir) ? fs.readdirSync(dir) : []) {
+    const key = /^([0-9a-f]{64})\./.exec(f)?.[1];
+    if (!key || (used.has(key) && !/\.tmp-\d+$/.test(f))) continue;
+    fs.rmSync(path.join(dir, f), { force: true });
+    if (!used.has(key)) gone.add(key);
+  }
+  return gone.size;
+}
+
 // Charts in flight: two per worker, so that a worker never waits while the main thread writes.
 const CONCURRENCY = 2 * poolSize();
 
-/** Run fn over items, at most `limit` at a time, in order of start. */
-async function mapLimit(items, limit, fn) {
-  let next = 0;
+/**
+ * Run fn over what an iterator yields, at most `limit` at a time, in order of start. The iterator
+ * is pulled as slots free up: the plan of the next report is made while the workers draw.
+ */
+async function mapLimit(iterator, limit, fn) {
   const worker = async () => {
-    while (next < items.length) await fn(items[next++]);
+    for (let next = iterator.next(); !next.done; next = iterator.next()) await fn(next.value);
   };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  await Promise.all(Array.from({ length: limit }, worker));
 }
 
 const pool = createPool();
@@ -86,11 +188,16 @@ const pool = createPool();
 try {
   // # Load inputs.
   const reportsDir = path.join(dataDir, 'reports');
-  const reports = fs
+  const reportTexts = fs
     .readdirSync(reportsDir)
     .filter((f) => f.endsWith('.json'))
     .sort()
-    .map((f) => JSON.parse(fs.readFileSync(path.join(reportsDir, f), 'utf8')));
+    .map((f) => fs.readFileSync(path.join(reportsDir, f), 'utf8'));
+  const reports = reportTexts.map((text) => JSON.parse(text));
+  // planCharts orders reports by slug: so does the plan here, report by report.
+  const order = reports.map((r, i) => [r.slug, i]).sort(([a], [b]) => a.localeCompare(b));
+  reportTexts.splice(0, reportTexts.length, ...order.map(([, i]) => reportTexts[i]));
+  reports.splice(0, reports.length, ...order.map(([, i]) => reports[i]));
   const csvTexts = {};
   for (const r of reports)
     for (const t of r.tables) csvTexts[t.path] = fs.readFileSync(path.join(dataDir, t.path), 'utf8');
@@ -98,27 +205,32 @@ try {
   const atlasFile = path.join(dataDir, 'atlas', 'comparisons.json');
   const atlas = fs.existsSync(atlasFile) ? JSON.parse(fs.readFileSync(atlasFile, 'utf8')) : { comparisons: [] };
 
-  // # Process data: the charts of each report, then one chart per comparison across reports.
-  const { charts, index } = planCharts(reports, csvTexts);
-  const compared = planComparisonCharts(atlas);
-  charts.push(...compared.charts);
-  index.comparisons = compared.index;
-  // The frame width below which pages show the narrow drawings (assets/js/atlas.js reads it from here).
-  index.layout = { narrow_below: NARROW_BELOW, narrow_width: NARROW_WIDTH };
+  // # Process data: the charts of each report (from the plan cache when the report, its tables and
+  // the chart code are unchanged), then one chart per comparison across reports.
   const { measure } = loadFonts();
-  for (const { id, spec } of charts) {
-    // A title wider than the chart would be cut off at the edge: fail instead.
-    const room = spec.width - 2 * spec.config.padding;
-    const { title } = spec.config;
-    const subtitles = [spec.title.subtitle ?? []].flat();
-    for (const [text, size, weight] of [
-      [spec.title.text, title.fontSize, 'bold'],
-      ...subtitles.map((t) => [t, title.subtitleFontSize, 'normal']),
-    ]) {
-      if (measure(text, size, weight) > room)
-        throw new Error(`${id}: title too wide for ${spec.width} pixels: ${JSON.stringify(text)}`);
+  const index = { charts: {}, findings: {}, reports: {}, by_table: {}, not_drawn: {} };
+  let planned = 0;
+  /** The charts to draw, planned as the render loop asks for them (the index filled on the way). */
+  function* plan() {
+    for (const [i, report] of reports.entries()) {
+      const p = planReport(report, reportTexts[i], csvTexts, measure);
+      for (const part of ['findings', 'reports', 'by_table', 'not_drawn'])
+        if (p.index[part][report.slug] !== undefined) index[part][report.slug] = p.index[part][report.slug];
+      for (const chart of p.charts) {
+        index.charts[chart.id] = chart.entry;
+        planned++;
+        yield chart;
+      }
+    }
+    const compared = planComparisonCharts(atlas);
+    index.comparisons = compared.index;
+    for (const chart of compared.charts) {
+      planned++;
+      yield flat(chart, measure);
     }
   }
+  // The frame width below which pages show the narrow drawings (assets/js/atlas.js reads it from here).
+  index.layout = { narrow_below: NARROW_BELOW, narrow_width: NARROW_WIDTH };
   let rendered = 0;
   let cached = 0;
   fs.mkdirSync(chartsDir, { recursive: true });
@@ -126,37 +238,46 @@ try {
   fs.mkdirSync(path.join(outDir, 'data'), { recursive: true });
   const written = new Set();
   const inlined = new Set();
+  /** Cache keys this build used (the rest is pruned at the end). */
+  const used = new Set();
   // A few charts at a time (resvg and zlib work on libuv's threads meanwhile), each written out as
   // soon as it is done: memory stays flat and the cost grows linearly with the number of charts.
-  await mapLimit(charts, CONCURRENCY, async (chart) => {
-    const specJson = jsonText(chart.spec);
+  await mapLimit(plan(), CONCURRENCY, async (chart) => {
+    const { specJson } = chart;
     const narrow = chart.narrow ?? {};
-    const key = sha256(specJson, jsonText(narrow), RECIPE, rendererVersion);
+    const key = sha256(specJson, jsonText(narrow), RECIPE, rendererVersion, POSTPROCESS);
+    used.add(key);
     let files = fromCache(key);
     let size;
     if (files) {
       cached++;
       size = JSON.parse(fs.readFileSync(files['.size.json'], 'utf8'));
     } else {
-      const clash = themeColorsInData(chart.spec);
+      const spec = JSON.parse(specJson);
+      const clash = themeColorsInData(spec);
       if (clash.length) throw new Error(`${chart.id}: data colours ${clash.join(', ')} are theme colours; pick others`);
-      const r = await pool.render(chart.spec, chart.id, narrow);
+      const r = await pool.render(spec, chart.id, narrow);
       rendered++;
+      // (The standalone drawing is the wide one with a title: its marks are those.)
       for (const [layout, svg] of [
-        ['standalone', r.svg],
         ['wide', r.svgWide],
         ['narrow', r.svgNarrow],
       ]) {
         const marks = countMarks(svg, chart.markClass);
-        if (marks !== chart.rows.length) {
+        if (marks !== chart.rows) {
           throw new Error(
-            `${chart.id}: the ${layout} SVG has ${marks} ${chart.markClass} items for ${chart.rows.length} plotted rows`,
+            `${chart.id}: the ${layout} SVG has ${marks} ${chart.markClass} items for ${chart.rows} plotted rows`,
           );
         }
       }
       const small = Math.min(...fontSizes(r.svgNarrow));
       if (small < NARROW_MIN_FONT) throw new Error(`${chart.id}: the narrow layout has text of ${small} px`);
-      size = { ...svgSize(r.svg), inline: svgSize(r.svgWide), narrow: svgSize(r.svgNarrow) };
+      size = {
+        ...svgSize(r.svg),
+        inline: svgSize(r.svgWide),
+        narrow: svgSize(r.svgNarrow),
+        png: { width: r.png.readUInt32BE(16), height: r.png.readUInt32BE(20) },
+      };
       const contents = {
         '.vg.json': r.vg,
         '.narrow.vg.json': r.vgNarrow,
@@ -181,13 +302,7 @@ try {
     // # Save outputs: the spec and the plotted rows; the products linked from the cache (or written).
     for (const [ext, content] of [
       ['.vl.json', specJson],
-      [
-        '.csv',
-        toCsv(
-          chart.rows,
-          chart.fields.map((f) => f.name),
-        ),
-      ],
+      ['.csv', chart.csv],
     ]) {
       writeFileAtomic(path.join(chartsDir, chart.id + ext), content);
       written.add(chart.id + ext);
@@ -211,11 +326,13 @@ try {
   for (const f of fs.readdirSync(chartsDir)) if (!written.has(f)) fs.rmSync(path.join(chartsDir, f), { force: true });
   for (const f of fs.readdirSync(inlineDir)) if (!inlined.has(f)) fs.rmSync(path.join(inlineDir, f), { force: true });
   writeFileAtomic(path.join(outDir, 'data', 'charts.json'), sortedJsonText(index));
+  const pruned = cacheDir ? pruneCache(cacheDir, used) : 0;
+  if (planDir) pruneCache(planDir, usedPlans);
 
   if (!args.quiet) {
     const ms = Math.round(performance.now() - started);
     console.log(
-      `charts: ${charts.length} charts, ${rendered} rendered, ${cached} from cache, ${ms} ms -> ${path.relative(process.cwd(), chartsDir) || '.'}/`,
+      `charts: ${planned} charts, ${rendered} rendered, ${cached} from cache, ${pruned} cache entries pruned, ${ms} ms -> ${path.relative(process.cwd(), chartsDir) || '.'}/`,
     );
   }
 } catch (e) {

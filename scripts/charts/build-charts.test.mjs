@@ -10,10 +10,10 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { parseFragment } from 'parse5';
 import { View, parse as parseVega, resetSVGDefIds } from 'vega';
 import { expressionInterpreter } from 'vega-interpreter';
-import { FONT_FILES, compile, load, pngPixels, scopeSvgIds } from './render.mjs';
+import { FONT_FILES, PNG_WIDTH, compile, load, pngPixels, scopeSvgIds } from './render.mjs';
 import { darkSvg, darkVariant, forcedDarkSvg, themeCss, themedSvg } from './shared/theme.mjs';
 import { ROOT } from '../lib/paths.mjs';
-import { NARROW_BELOW, NARROW_WIDTH, fontSizes, pageSvg, wideSpec } from './shared/layouts.mjs';
+import { NARROW_BELOW, NARROW_WIDTH, fontSizes, pageSvg, standaloneSvg, wideSpec } from './shared/layouts.mjs';
 import { jsonText } from '../lib/json.mjs';
 
 const DATA = path.join(ROOT, 'data');
@@ -187,17 +187,18 @@ test('the compiled Vega specs run under vega-interpreter (the page runtime) and 
   const inline = (name) => fs.readFileSync(path.join(out, 'inline', name), 'utf8');
   for (const c of Object.values(index.charts)) {
     const vl = JSON.parse(file(out, `${c.id}.vl.json`));
-    // The standalone chart (title drawn in it): the light drawing, with the dark theme as CSS for
-    // readers who ask for it.
-    const light = await interpret(await compile(vl), c.id);
+    // The standalone chart: the wide drawing with its title set above it (no Vega run of its own),
+    // light, with the dark theme as CSS for readers who ask for it.
+    const light = standaloneSvg(await interpret(JSON.parse(file(out, `${c.id}.vg.json`)), c.id), vl);
     assert.equal(select(light, c.marks_selector).length, c.marks, c.id);
     assert.equal(themedSvg(light), file(out, `${c.id}.svg`).toString(), `${c.id}: the light spec draws the SVG`);
     assert.equal(forcedDarkSvg(light), file(out, `${c.id}.dark.svg`).toString(), `${c.id}: the dark SVG`);
     // What the dark rules do to it is what the dark theme draws, byte for byte: the spec compiled
-    // with the dark config, under the page runtime.
+    // with the dark config, under the page runtime, its title set in the dark theme's colours.
+    const dark = darkVariant(vl);
     assert.equal(
       darkSvg(light),
-      await interpret(await compile(darkVariant(vl)), c.id),
+      standaloneSvg(await interpret(await compile(wideSpec(dark)), c.id), dark),
       `${c.id}: the dark rules recolour the SVG as the dark spec draws it`,
     );
     assert.notEqual(darkSvg(light), light, `${c.id}: the dark theme changes the chart`);
@@ -296,15 +297,16 @@ test('the corrected Darner point is relabelled and marked', () => {
   );
 });
 
-test('the PNG is twice the SVG size, with dark pixels (text) in the title region', async () => {
+test("the PNG is 1,200 pixels wide at the SVG's proportions (a social card, a slide), with dark pixels (text) in the title region", async () => {
   for (const id of [
     'darner-vs-kestrel-ec2-m1-large--resident-memory',
     'astore-hyper-threading-dell-r420--throughput-digitized',
   ]) {
     const c = index.charts[id];
     const png = file(out, `${id}.png`);
-    assert.equal(png.readUInt32BE(16), 2 * c.width);
-    assert.equal(png.readUInt32BE(20), 2 * c.height);
+    assert.equal(png.readUInt32BE(16), PNG_WIDTH);
+    assert.ok(Math.abs(png.readUInt32BE(20) - (c.height * PNG_WIDTH) / c.width) <= 1, `${id}: height`);
+    assert.deepEqual(c.png, { width: png.readUInt32BE(16), height: png.readUInt32BE(20) }, `${id}: charts.json`);
     const { width, pixels } = await pngPixels(png);
     let dark = 0;
     for (let y = 20; y < 64; y++) {
@@ -322,7 +324,7 @@ test("the PNG draws what the SVG draws: its text as the font's outlines, within 
   for (const c of Object.values(index.charts)) {
     const svg = file(out, `${c.id}.svg`).toString();
     const own = new resvg.Resvg(svg, {
-      fitTo: { mode: 'zoom', value: 2 },
+      fitTo: { mode: 'width', value: PNG_WIDTH },
       background: 'white',
       font: { loadSystemFonts: false, fontFiles: Object.values(FONT_FILES), defaultFontFamily: 'DejaVu Sans' },
     }).render().pixels;
@@ -427,7 +429,7 @@ test('output is deterministic, and the same with or without the cache', () => {
   const warm = path.join(tmp, 'warm');
   const none = path.join(tmp, 'none');
   const summary = cli('--out', warm, '--cache', path.join(tmp, 'cache'));
-  assert.match(summary, /charts: \d+ charts, 0 rendered, \d+ from cache, \d+ ms/);
+  assert.match(summary, /charts: \d+ charts, 0 rendered, \d+ from cache, 0 cache entries pruned, \d+ ms/);
   cli('--out', none, '--no-cache', '--quiet');
   const tree = (dir) => {
     const files = [];
@@ -448,6 +450,66 @@ test('output is deterministic, and the same with or without the cache', () => {
     assert.ok(a.equals(fs.readFileSync(path.join(warm, f))), `${f} differs with the cache`);
     assert.ok(a.equals(fs.readFileSync(path.join(none, f))), `${f} differs between two renders`);
   }
+});
+
+test('the cache keeps the entries the last build used, and only those', () => {
+  // A copy of the cache, with an entry no chart has and a file a killed run left half-written.
+  const cache = path.join(tmp, 'cache-pruned');
+  fs.cpSync(path.join(tmp, 'cache'), cache, { recursive: true });
+  const keys = () => new Set(fs.readdirSync(cache).map((f) => f.slice(0, 64)));
+  const before = keys();
+  const all = [...Object.values(index.charts), ...Object.values(index.comparisons)];
+  assert.equal(before.size, all.length, 'one entry a chart');
+  const stale = 'f'.repeat(64);
+  fs.writeFileSync(path.join(cache, `${stale}.svg`), '<svg/>');
+  const someKey = [...before][0];
+  fs.writeFileSync(path.join(cache, `${someKey}.svg.tmp-99999`), '<sv');
+  // The data without one report: its charts are no longer drawn.
+  const data = path.join(tmp, 'data-less');
+  fs.cpSync(DATA, data, { recursive: true });
+  const gone = 'darner-vs-kestrel-ec2-m1-large';
+  fs.rmSync(path.join(data, 'reports', `${gone}.json`));
+  const goneCharts = index.reports[gone].length;
+  const summary = execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'scripts/charts/build-charts.mjs'),
+      '--data',
+      data,
+      '--out',
+      path.join(tmp, 'less'),
+      '--cache',
+      cache,
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  assert.match(
+    summary,
+    new RegExp(`0 rendered, ${all.length - goneCharts} from cache, ${goneCharts + 1} cache entries pruned`),
+  );
+  const after = keys();
+  assert.equal(after.size, all.length - goneCharts);
+  assert.ok(!after.has(stale), 'the entry no chart uses is gone');
+  assert.ok(
+    [...after].every((k) => before.has(k)),
+    'nothing new was drawn',
+  );
+  assert.ok(!fs.readdirSync(cache).some((f) => f.includes('.tmp-')), 'no half-written file is left');
+  // Every chart of the smaller site still comes from the cache: nothing it uses was pruned.
+  const again = execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'scripts/charts/build-charts.mjs'),
+      '--data',
+      data,
+      '--out',
+      path.join(tmp, 'less'),
+      '--cache',
+      cache,
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  );
+  assert.match(again, new RegExp(`0 rendered, ${all.length - goneCharts} from cache, 0 cache entries pruned`));
 });
 
 test('every chart has a narrow layout for a phone: 300 px wide, no text under 12 px, all its marks, no title', () => {

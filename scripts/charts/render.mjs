@@ -15,7 +15,7 @@ import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { jsonText } from '../lib/json.mjs';
-import { narrowSpec, wideSpec } from './shared/layouts.mjs';
+import { narrowSpec, standaloneSvg, wideSpec } from './shared/layouts.mjs';
 import { outlineText, readTrueType } from './outline-text.mjs';
 
 const require = createRequire(import.meta.url);
@@ -116,12 +116,16 @@ export function loadFonts() {
 
 // # Compile and render.
 
+/** Width of the PNG in pixels, whatever the chart's: a social card's and a slide's (drawn at 1x). */
+export const PNG_WIDTH = 1200;
+
 /**
- * One chart, start to end, as the chart stage publishes it, in its three layouts
+ * One chart, start to end, as the chart stage publishes it: drawn once per layout
  * (shared/layouts.mjs), each compiled once and drawn in the light theme with its ids scoped to the
  * chart (the dark theme is CSS over it: see shared/theme.mjs):
- * - standalone, with its title: `svg`, and `png`, that SVG at twice the size on white;
  * - wide, for pages (the title is the page's): `svgWide`, and `vg`, its Vega spec for the live chart;
+ * - standalone: the wide drawing with its title and subtitle set above it as SVG text
+ *   (standaloneSvg, no third Vega run): `svg`, and `png`, that SVG PNG_WIDTH pixels wide on white;
  * - narrow, for a column about 300 px wide: `svgNarrow` and `vgNarrow`.
  * Runs in a worker thread (render-worker.mjs) or in this one.
  * @param {object} vlSpec
@@ -130,12 +134,11 @@ export function loadFonts() {
  * @returns {Promise<{ vg: string, vgNarrow: string, svg: string, svgWide: string, svgNarrow: string, png: Buffer }>}
  */
 export async function renderChart(vlSpec, id, narrow = {}) {
-  const standalone = await compile(vlSpec);
-  const { svg } = await renderSvg(standalone, id);
-  const vg = wideVega(standalone, vlSpec);
+  const vg = await compile(wideSpec(vlSpec));
   const { svg: svgWide } = await renderSvg(vg, id);
+  const svg = standaloneSvg(svgWide, vlSpec);
   const n = await renderNarrow(vlSpec, `${id}-n`, narrow);
-  const png = await svgToPng(svg, { scale: 2, background: 'white' });
+  const png = await svgToPng(svg, { width: PNG_WIDTH, background: 'white' });
   return { vg: jsonText(vg), vgNarrow: jsonText(n.vg), svg, svgWide, svgNarrow: n.svg, png };
 }
 
@@ -172,18 +175,6 @@ export async function renderNarrow(vlSpec, id, hints = {}) {
         `${id}: the narrow layout runs ${left > 0 ? `${left} px past its left edge` : `${right} px past its right edge`}`,
       );
   }
-}
-
-/**
- * The wide layout's Vega spec from the standalone one, without compiling again: Vega-Lite writes a
- * title into the top-level `title` and the height into `height` only, so dropping the one and
- * setting the other is what compiling wideSpec(vlSpec) gives (a unit test holds every chart to it).
- */
-export function wideVega(standalone, vlSpec) {
-  const { title: _title, ...rest } = standalone;
-  const out = {};
-  for (const [k, v] of Object.entries(rest)) out[k] = k === 'height' ? wideSpec(vlSpec).height : v;
-  return out;
 }
 
 /** Vega-Lite spec -> Vega spec. Throws on a Vega-Lite warning, so a broken encoding fails the build. */
@@ -246,10 +237,10 @@ export function svgSize(svg) {
   return { width: +m[1], height: +m[2] };
 }
 
-/** resvg options: `scale` times the size, text drawn with the font files above only. */
-function resvgOptions(scale, background) {
+/** resvg options: `width` pixels wide (or `scale` times the size), text drawn with the font files above only. */
+function resvgOptions({ scale, width }, background) {
   return {
-    fitTo: { mode: 'zoom', value: scale },
+    fitTo: width ? { mode: 'width', value: width } : { mode: 'zoom', value: scale },
     background,
     font: {
       loadSystemFonts: false,
@@ -261,13 +252,13 @@ function resvgOptions(scale, background) {
 }
 
 /**
- * SVG -> PNG bytes: its text turned into the glyphs' outlines (outline-text.mjs: the same font
+ * SVG -> PNG bytes, `width` pixels wide (or `scale` times its size): its text turned into the glyphs' outlines (outline-text.mjs: the same font
  * files, the same advance widths), rasterized by resvg and compressed by zlib, both on libuv's
  * thread pool.
  */
-export async function svgToPng(svg, { scale = 2, background = 'white' } = {}) {
+export async function svgToPng(svg, { width, scale = 1, background = 'white' } = {}) {
   const { resvg } = await load();
-  const img = await resvg.renderAsync(outlineText(svg, loadFonts()), resvgOptions(scale, background));
+  const img = await resvg.renderAsync(outlineText(svg, loadFonts()), resvgOptions({ width, scale }, background));
   return encodePng(img.width, img.height, img.pixels);
 }
 

@@ -18,7 +18,13 @@
 //  - static/vendor/: Vega, Vega-Lite and vega-embed, served by the site for embedders.
 // It reads data/ and, for the seed text and the original images that data/ names, the files at
 // those repository paths (the build declares seeds/ as this stage's input).
+// What a report or a comparison gives is cached in .cache/views/<sha256>.json, keyed by everything
+// it is made from (its document, its tables' CSV text and schema, its seed and images, the base
+// path and site URL, and the code of this stage): a build where one report changed works out that
+// report's views only, and the others come from the cache as they were. After a build the cache
+// keeps only the entries that build used. --no-cache: work everything out.
 // Usage: node scripts/views/build-views.mjs [--root DIR] [--data DIR] [--out DIR] [--base-path /PATH/]
+//          [--cache DIR | --no-cache]
 // --base-path: the path the site is published under (the path of --baseURL: the build passes it
 // with --publish), which the links in the HTML fragments start with; "/" by default.
 import fs from 'node:fs';
@@ -26,7 +32,8 @@ import { decodeText } from '../lib/decode.mjs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
-import { writeTreeAtomic } from '../lib/fs.mjs';
+import { writeFileAtomic, writeTreeAtomic } from '../lib/fs.mjs';
+import { sha256 } from '../lib/hash.mjs';
 import { jsonText } from '../lib/json.mjs';
 import { readTableOrThrow } from '../lib/table.mjs';
 import { loadSchemas } from '../data/schemas.mjs';
@@ -42,6 +49,8 @@ const { values } = parseArgs({
     data: { type: 'string' },
     out: { type: 'string' },
     'base-path': { type: 'string' },
+    cache: { type: 'string' },
+    'no-cache': { type: 'boolean' },
   },
 });
 const basePath = values['base-path'] ?? '/';
@@ -52,6 +61,47 @@ if (!/^\/([^/?#\s]+\/)*$/.test(basePath))
 const root = path.resolve(values.root ?? ROOT);
 const dataDir = path.resolve(values.data ?? path.join(root, 'data'));
 const outDir = path.resolve(values.out ?? path.join(root, 'build', 'views'));
+const cacheDir = values['no-cache'] ? null : path.resolve(values.cache ?? path.join(root, '.cache', 'views'));
+
+/**
+ * The code whose output is cached: every module of scripts/views/ and scripts/lib/ (what this
+ * stage imports), part of every key: a change there works every view out again.
+ */
+const CODE = sha256(
+  ...['views', 'lib'].flatMap((dir) =>
+    fs
+      .readdirSync(path.join(ROOT, 'scripts', dir))
+      .filter((f) => f.endsWith('.mjs') && !f.endsWith('.test.mjs'))
+      .sort()
+      .map((f) => `${dir}/${f}\0${fs.readFileSync(path.join(ROOT, 'scripts', dir, f), 'utf8')}`),
+  ),
+);
+/** Cache keys this build used (the others are pruned after it). */
+const used = new Set();
+
+/**
+ * The files (and the value) a part of the views gives, from the cache when its key is there, else
+ * made by `make()` (which adds its files to a Map and returns a JSON value) and cached.
+ * @param {string} key
+ * @param {(files: Map<string, string | Buffer>) => any} make
+ */
+function cached(key, make) {
+  used.add(key);
+  const file = cacheDir && path.join(cacheDir, `${key}.json`);
+  if (file && fs.existsSync(file)) {
+    const { entries, value } = JSON.parse(fs.readFileSync(file, 'utf8'));
+    for (const [p, text, base64] of entries) files.set(p, base64 ? Buffer.from(base64, 'base64') : text);
+    return value;
+  }
+  const own = new Map();
+  const value = make(own);
+  for (const [p, content] of own) files.set(p, content);
+  if (file) {
+    const entries = [...own].map(([p, c]) => (typeof c === 'string' ? [p, c] : [p, '', c.toString('base64')]));
+    writeFileAtomic(file, JSON.stringify({ entries, value }));
+  }
+  return value;
+}
 
 /** @type {Map<string, string | Buffer>} every file of the output folder */
 const files = new Map();
@@ -75,17 +125,49 @@ const citations = {};
 
 // # Process data, # Save outputs.
 for (const f of reportFiles) {
-  const report = JSON.parse(fs.readFileSync(path.join(dataDir, 'reports', f), 'utf8'));
+  const reportText = fs.readFileSync(path.join(dataDir, 'reports', f), 'utf8');
+  const report = JSON.parse(reportText);
+  // The key: everything this report's views are made from (read here, parsed only on a miss).
+  const csvTexts = report.tables.map((t) => fs.readFileSync(path.join(dataDir, t.path), 'utf8'));
+  const seedBytes = fs.readFileSync(path.join(root, report.seed.path));
+  const imageBytes = report.tables.filter((x) => x.image).map((t) => readImage(t.image, f));
+  const key = sha256(
+    'report',
+    CODE,
+    basePath,
+    siteURL ?? '',
+    reportText,
+    ...report.tables.map((t) => JSON.stringify(byPath.get(t.path.replace(/^tables\//, '')) ?? null)),
+    ...csvTexts,
+    seedBytes,
+    ...imageBytes,
+  );
+  citations[report.slug] = cached(key, (files) => viewsOf(report, csvTexts, seedBytes, imageBytes, files));
+}
+
+/**
+ * An original image named by data/ (the data stage checked its path and type; data/ is a
+ * contributor's too, so again here): a file under seeds/, never a path out of it.
+ */
+function readImage(image, f) {
+  const seeds = path.join(root, 'seeds') + path.sep;
+  const file = path.resolve(root, image);
+  if (!file.startsWith(seeds) || !fs.realpathSync(file).startsWith(fs.realpathSync(seeds)))
+    throw new Error(`data/${f}: expected an image under seeds/, found ${JSON.stringify(image)}`);
+  return fs.readFileSync(file);
+}
+
+/** The views of one report, into `files`; returns its citation. */
+function viewsOf(report, csvTexts, seedBytes, imageBytes, files) {
   const cite = citation(report, siteURL);
-  citations[report.slug] = cite;
   files.set(`static/reports/${report.slug}/citation.bib`, cite.bibtex);
   files.set(`static/reports/${report.slug}/citation.csl.json`, cite.csl);
   const tables = [];
   const usedLines = new Set();
-  for (const t of report.tables) {
+  for (const [i, t] of report.tables.entries()) {
     const resource = byPath.get(t.path.replace(/^tables\//, ''));
     const fields = resource.schema.fields;
-    const typed = readTableOrThrow(fs.readFileSync(path.join(dataDir, t.path), 'utf8'), fields, {
+    const typed = readTableOrThrow(csvTexts[i], fields, {
       file: `data/${t.path}`,
     });
     files.set(
@@ -138,14 +220,9 @@ for (const f of reportFiles) {
   }
   // Original images that digitized tables were read from, published beside the report.
   const images = {};
-  for (const t of report.tables.filter((x) => x.image)) {
-    // The data stage checked the path and the type; data/ is a contributor's too, so again here:
-    // a file under seeds/, published under a name whose extension the build chooses from its bytes.
-    const seeds = path.join(root, 'seeds') + path.sep;
-    const file = path.resolve(root, t.image);
-    if (!file.startsWith(seeds) || !fs.realpathSync(file).startsWith(fs.realpathSync(seeds)))
-      throw new Error(`data/${f}: expected an image under seeds/, found ${JSON.stringify(t.image)}`);
-    const bytes = fs.readFileSync(file);
+  for (const [i, t] of report.tables.filter((x) => x.image).entries()) {
+    // Published under a name whose extension the build chooses from its bytes.
+    const bytes = imageBytes[i];
     const type = imageType(bytes);
     if (!type) throw new Error(`${t.image}: expected ${IMAGE_WORDS}, found other bytes`);
     const url = `/reports/${report.slug}/${t.id}-original${extensionOf(type)}`;
@@ -153,22 +230,26 @@ for (const f of reportFiles) {
     images[t.id] = { url, ...imageSize(bytes, type), source: t.image };
   }
   // The seed page's lines, each marked when it produced data (one pass in the template).
-  const seedText = decodeText(fs.readFileSync(path.join(root, report.seed.path)))
+  const seedText = decodeText(seedBytes)
     .text.replace(/^\ufeff/, '')
     .replace(/\r\n?/g, '\n')
     .replace(/\n$/, '');
   const seed = seedText.split('\n').map((text, i) => ({ text, used: usedLines.has(i + 1) }));
   files.set(`html/seeds/${report.slug}.html`, seedLines(seed));
   files.set(`data/views/${report.slug}.json`, jsonText({ slug: report.slug, tables, images }, 0));
+  return cite;
 }
 
 // The comparisons across reports: what pages read of them, and the rows of their values tables.
 const atlasFile = path.join(dataDir, 'atlas', 'comparisons.json');
 const { comparisons } = fs.existsSync(atlasFile) ? JSON.parse(fs.readFileSync(atlasFile, 'utf8')) : { comparisons: [] };
 for (const c of comparisons) {
-  files.set(`html/compare/${c.id}.html`, comparisonRows(c, { basePath }));
-  // The compare view (assets/js/compare.js) fetches the one comparison a reader picks.
-  files.set(`static/data/comparisons/${c.id}.json`, jsonText(c, 0));
+  cached(sha256('comparison', CODE, basePath, JSON.stringify(c)), (files) => {
+    files.set(`html/compare/${c.id}.html`, comparisonRows(c, { basePath }));
+    // The compare view (assets/js/compare.js) fetches the one comparison a reader picks.
+    files.set(`static/data/comparisons/${c.id}.json`, jsonText(c, 0));
+    return null;
+  });
 }
 files.set('data/comparisons.json', jsonText({ comparisons: comparisons.map(comparisonSummary) }, 0));
 
@@ -197,3 +278,10 @@ for (const [name, file] of VENDOR) {
 files.set('data/vendor.json', jsonText(versions, 0));
 
 writeTreeAtomic(outDir, files);
+
+// The cache keeps what this build used, and nothing a killed run left half-written.
+if (cacheDir && fs.existsSync(cacheDir))
+  for (const f of fs.readdirSync(cacheDir)) {
+    const key = /^([0-9a-f]{64})\.json$/.exec(f)?.[1];
+    if (!key || !used.has(key)) fs.rmSync(path.join(cacheDir, f), { force: true });
+  }

@@ -167,9 +167,22 @@ test.describe('chart files', () => {
     expect(problems).toEqual([]);
   });
 
-  test('every PNG is twice the chart size and shows its title', async ({ page, request }) => {
+  test("every PNG is 1,200 pixels wide at the chart's proportions, shows its title, and is the image its embed page is shared with", async ({
+    page,
+    request,
+  }) => {
     await page.goto('/charts/');
     const problems = [];
+    // What a social network reads from a page: its Open Graph image and that image's size.
+    const openGraph = async (url) => {
+      const html = await (await request.get(url)).text();
+      const meta = (p) => new RegExp(`<meta property="${p}" content="([^"]*)"`).exec(html)?.[1];
+      return {
+        image: meta('og:image'),
+        width: Number(meta('og:image:width')),
+        height: Number(meta('og:image:height')),
+      };
+    };
     for (const chart of allCharts) {
       const r = await request.get(`/charts/${chart.id}.png`);
       expect(r.status(), `${chart.id}.png`).toBe(200);
@@ -178,10 +191,14 @@ test.describe('chart files', () => {
       expect(png.subarray(0, 8).toString('hex'), `${chart.id}.png signature`).toBe('89504e470d0a1a0a');
       expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
       const size = { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };
-      if (size.width !== 2 * chart.width || size.height !== 2 * chart.height)
+      const expected = { width: 1200, height: Math.round((chart.height * 1200) / chart.width) };
+      if (size.width !== expected.width || Math.abs(size.height - expected.height) > 1)
         problems.push(
-          `${chart.id}.png: ${size.width} x ${size.height}, expected ${2 * chart.width} x ${2 * chart.height}`,
+          `${chart.id}.png: ${size.width} x ${size.height}, expected ${expected.width} x ${expected.height}`,
         );
+      const og = await openGraph(`/charts/${chart.id}/`);
+      if (!og.image?.endsWith(`/charts/${chart.id}.png`) || og.width !== size.width || og.height !== size.height)
+        problems.push(`/charts/${chart.id}/: Open Graph image ${JSON.stringify(og)}, expected its PNG at its size`);
 
       // Decoded in the browser: the band at the top (the title) has dark text on a light ground.
       const pixels = await page.evaluate(async (src) => {
@@ -205,6 +222,12 @@ test.describe('chart files', () => {
         return { dark, light, total: data.length / 4 };
       }, `/charts/${chart.id}.png`);
       if (pixels.dark < 200) problems.push(`${chart.id}.png: ${pixels.dark} dark pixels in the title band`);
+      // A report page is shared with its first chart.
+      if (chart.order === 0) {
+        const og = await openGraph(`/reports/${chart.report}/`);
+        if (!og.image?.endsWith(`/charts/${chart.id}.png`))
+          problems.push(`/reports/${chart.report}/: Open Graph image ${og.image}, expected ${chart.id}.png`);
+      }
       if (pixels.light < pixels.total / 2)
         problems.push(
           `${chart.id}.png: the title band is not on a light ground (${pixels.light} of ${pixels.total} light)`,

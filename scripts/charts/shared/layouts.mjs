@@ -1,9 +1,10 @@
 // The layouts a chart is drawn in, from the one spec a builder assembled (spec.mjs):
 //
-// - standalone: the spec as assembled, title and subtitle drawn in the chart (the published .svg,
-//   .dark.svg and .png, which travel alone: a README, a slide);
-// - wide (inline): the same chart without its title and subtitle, which the page writes as HTML
-//   above it (a heading a reader can search, select and zoom, and no title drawn twice);
+// - wide (inline): the chart without its title and subtitle, which the page writes as HTML above it
+//   (a heading a reader can search, select and zoom, and no title drawn twice);
+// - standalone: that same wide drawing with the title and subtitle set above it as SVG text
+//   (standaloneSvg: no third Vega run), the size the spec asks for (the published .svg, .dark.svg
+//   and .png, which travel alone: a README, a slide, a social card);
 // - narrow (inline): the chart redrawn for a column about 300 px wide: legends below the plot in
 //   two columns, no text under 12 px, shorter labels, vertical labels on a crowded category axis.
 //   Pages show it when the chart's frame is too narrow for the wide layout at 0.85x (site.css).
@@ -42,7 +43,7 @@ export function wrapText(text, room, width) {
 }
 
 /** Height a title block takes (title, subtitle lines, offset), as Vega lays it out, roughly. */
-function titleBlock(spec) {
+export function titleBlock(spec) {
   const t = spec.config?.title ?? {};
   if (!spec.title) return 0;
   const subtitles = [spec.title.subtitle ?? []].flat().length;
@@ -82,6 +83,57 @@ function mapSpec(spec, fn) {
 export function wideSpec(spec) {
   const { title: _title, ...rest } = spec;
   return { ...rest, height: spec.height - titleBlock(spec) };
+}
+
+const escapeText = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/**
+ * The standalone chart from the wide drawing: the drawing moved down by the title block
+ * (titleBlock: what wideSpec took off the height), and the title and subtitle lines written above
+ * it as SVG text, in the theme's fonts and colours (so the dark rules recolour them, and the PNG
+ * outlines them, like any text Vega writes). The result is the size of the spec (width x height).
+ * @param {string} svg the wide drawing (render.mjs: Vega's SVG, ids scoped)
+ * @param {object} spec the spec from assemble()
+ */
+export function standaloneSvg(svg, spec) {
+  const block = titleBlock(spec);
+  if (!block) return svg;
+  const head = /^<svg[^>]*>/.exec(svg)?.[0];
+  const size = head && /\swidth="([\d.]+)"[^>]*\sheight="([\d.]+)"/.exec(head);
+  if (!size) throw new Error('standaloneSvg: an SVG without width and height');
+  const [width, height] = [+size[1], +size[2] + block];
+  const t = spec.config.title;
+  const pad = typeof spec.config.padding === 'number' ? spec.config.padding : (spec.config.padding?.left ?? 0);
+  const font = `font-family="${escapeText(spec.config.font ?? 'sans-serif').replace(/"/g, '&quot;')}"`;
+  const lines = [
+    { text: spec.title.text, size: t.fontSize, weight: t.fontWeight, color: t.color, gap: 0.1 * t.fontSize },
+    ...[spec.title.subtitle ?? []].flat().map((text, i) => ({
+      text,
+      size: t.subtitleFontSize,
+      color: t.subtitleColor,
+      gap: i ? 0 : (t.subtitlePadding ?? 0),
+    })),
+  ];
+  // Each line's top where the one before it ends; its baseline at 0.8 em below its top (Vega's "top").
+  let top = pad;
+  const texts = lines.map((l, i) => {
+    if (i) top += l.gap;
+    const y = Math.round((top + 0.8 * l.size) * 100) / 100;
+    top += i ? 1.25 * l.size : l.size + l.gap;
+    const weight = l.weight ? ` font-weight="${l.weight}"` : '';
+    return `<text text-anchor="start" transform="translate(${pad},${y})" ${font} font-size="${l.size}px"${weight} fill="${l.color}" opacity="1">${escapeText(l.text)}</text>`;
+  });
+  const bodyStart = head.length;
+  const bodyEnd = svg.lastIndexOf('</svg>');
+  // The background rect Vega draws first covers the whole figure.
+  const body = svg
+    .slice(bodyStart, bodyEnd)
+    .replace(/^<rect width="[\d.]+" height="[\d.]+"/, `<rect width="${width}" height="${height}"`);
+  const background = /^<rect[^>]*\/>/.exec(body)?.[0] ?? '';
+  const newHead = head
+    .replace(/(\sheight=")[\d.]+"/, `$1${height}"`)
+    .replace(/(\sviewBox="0 0 [\d.]+ )[\d.]+"/, `$1${height}"`);
+  return `${newHead}${background}<g class="mark-group role-title">${texts.join('')}</g><g transform="translate(0,${block})">${body.slice(background.length)}</g></svg>`;
 }
 
 const SWAPPED = { x: 'y', y: 'x', x2: 'y2', y2: 'x2', xOffset: 'yOffset', yOffset: 'xOffset' };
