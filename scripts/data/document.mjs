@@ -101,6 +101,8 @@ export function tableOutputs(meta, t) {
     image_source: t.image_source ?? null,
     notes: t.notes,
     columns: fields.map((f) => ({ name: f.name, title: f.title, type: f.type, unit: f.unit ?? '', description: f.description })),
+    // The measurement model's table: the tables and formats its rows come from.
+    ...(t.kind === 'measurement' ? { from: [...new Set(t.rows.map((r) => r.source_table))].sort() } : {}),
   };
   return { path, csv, resource, doc };
 }

@@ -8,7 +8,7 @@
 import { readEntities } from '../entities.mjs';
 import { toCsv } from '../../lib/csv.mjs';
 import { sortedJsonText } from '../../lib/json.mjs';
-import { reportTables } from './tables.mjs';
+import { readByAdapter, reportTables } from './tables.mjs';
 import { buildSubjects } from './subjects.mjs';
 import { buildComparisons, tidyRows } from './comparisons.mjs';
 
@@ -31,7 +31,10 @@ export function buildAtlas({
 }) {
   // # Load inputs.
   const registry = readEntities(entitiesText, entitiesPath);
-  const tables = Object.fromEntries(reports.map((r) => [r.slug, reportTables(r, csvTexts)]));
+  // The measurement tables join the atlas only when a report was read by an adapter (measured.mjs):
+  // otherwise they restate tables the atlas reads anyway, and would double its memory.
+  const measurements = reports.some(readByAdapter);
+  const tables = Object.fromEntries(reports.map((r) => [r.slug, reportTables(r, csvTexts, { measurements })]));
   // # Process data.
   const subjects = buildSubjects({ reports, tables, registry, chartKinds, errorBudgetPct });
   const comparisons = buildComparisons({ reports, tables, registry, errorBudgetPct });

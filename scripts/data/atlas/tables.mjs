@@ -4,7 +4,8 @@
 // ({ field, published, corrected, seed, line }) for the pages that cite it. Pure: texts in, rows out.
 //
 // Exports:
-//   reportTables(report, csvTexts) -> Record<tableId, { table, rows }>
+//   reportTables(report, csvTexts, { measurements? }) -> Record<tableId, { table, rows }>
+//   readByAdapter(report) -> whether some of its measurements were read by an adapter
 //   CONDITION_EXCLUDED: Set of columns that are never conditions (provenance, free text, corrections)
 import { applyErrata, readTableOrThrow } from '../../lib/table.mjs';
 
@@ -17,9 +18,11 @@ export const CONDITION_EXCLUDED = new Set(['seed', 'line', 'line_end', 'note', '
  * @param {Record<string, string>} csvTexts CSV text by table path as in report.tables[].path
  * @returns {Record<string, { table: object, rows: object[] }>}
  */
-export function reportTables(report, csvTexts) {
+export function reportTables(report, csvTexts, { measurements = true } = {}) {
   const tables = {};
   for (const table of report.tables) {
+    // The measurement model restates the other tables; read only when an adapter's report needs it.
+    if (table.kind === 'measurement' && !measurements) continue;
     const text = csvTexts[table.path];
     if (text === undefined) throw new Error(`${report.slug}: no CSV text for ${table.path}`);
     const rows = readTableOrThrow(text, table.columns, { file: `data/${table.path}` });
@@ -33,3 +36,7 @@ export function reportTables(report, csvTexts) {
   }
   return Object.fromEntries(Object.entries(tables).map(([id, t]) => [id, { table: t.table, rows: t.rows }]));
 }
+
+/** Whether some of a report's measurements were read by an adapter or the table fallback (not projected from its own tables). */
+export const readByAdapter = (report) =>
+  report.tables.some((t) => t.kind === 'measurement' && (t.from ?? []).some((f) => !report.tables.some((x) => x.id === f)));
