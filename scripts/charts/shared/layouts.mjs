@@ -20,8 +20,18 @@ export const NARROW_BELOW = 660;
 /** Longest line of an axis title in the narrow layout (it ends where the plot ends). */
 const AXIS_TITLE_ROOM = 190;
 
+/** Longest line of a legend label in the narrow layout (longer labels go on several lines). */
+const LEGEND_LINE = 150;
+
 /** Padding of the narrow layout. */
 const NARROW_PADDING = 8;
+
+/**
+ * Longest legend label of the narrow layout at first (render.mjs shortens it when the legend runs
+ * past the edge): the column less its padding and a legend symbol, so that a label is cut only when
+ * it cannot fit the column at all.
+ */
+export const NARROW_LEGEND_LABEL_LIMIT = NARROW_WIDTH - 4 * NARROW_PADDING - 24;
 
 /** Width of a text in pixels, roughly (DejaVu Sans averages): the build passes the font's own widths. */
 const roughMeasure = (text, size, weight) => text.length * size * (weight === 'bold' ? 0.68 : 0.6);
@@ -110,7 +120,7 @@ export function narrowSpec(
     measure = roughMeasure,
     transpose = false,
     drop = [],
-    legendLabelLimit = 150,
+    legendLabelLimit = NARROW_LEGEND_LABEL_LIMIT,
     legendTitleRoom = NARROW_WIDTH - 2 * NARROW_PADDING - 8,
     xTitleAnchor = 'end',
   } = {},
@@ -124,6 +134,27 @@ export function narrowSpec(
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [SWAPPED[k] ?? k, v]));
     });
   }
+  // Legend labels longer than the column, on several lines (a Vega label may be an array of lines),
+  // never cut: the values of every scale domain a legend can list, wrapped at the label limit.
+  // A legend starts where the plot does (up to about 100 px in, after the y axis labels), and
+  // browsers draw text a few per cent wider than Vega measures it: lines of at most 150 px.
+  const line = Math.min(legendLabelLimit, LEGEND_LINE);
+  const long = new Map();
+  mapSpec(source, (key, value) => {
+    if (key === 'scale' && Array.isArray(value?.domain))
+      for (const v of value.domain)
+        if (typeof v === 'string' && measure(v, 12) > line)
+          long.set(
+            v,
+            wrapText(v, line, (t) => measure(t, 12)),
+          );
+    return undefined;
+  });
+  const quote = (t) => `'${t.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  const wrapped = [...long].reduce(
+    (expr, [v, lines]) => `datum.label === ${quote(v)} ? [${lines.map(quote).join(', ')}] : ${expr}`,
+    'datum.label',
+  );
   const out = mapSpec(source, (key, value) => {
     if (key === 'tooltip') return value;
     if (key === 'fontSize' && typeof value === 'number') return Math.max(value, NARROW_MIN_FONT);
@@ -142,6 +173,10 @@ export function narrowSpec(
       const legend = { ...value };
       for (const k of ['orient', 'direction', 'columns', 'labelLimit', 'titleLimit', 'gradientLength'])
         delete legend[k];
+      if (long.size && !legend.labelExpr) legend.labelExpr = wrapped;
+      // Entries one under the other: side by side, a second entry's label can run past the column
+      // (Vega measures text a few per cent narrower than browsers draw it).
+      legend.direction = 'vertical';
       if (typeof legend.title === 'string' && measure(legend.title, 12, 'bold') > room)
         legend.title = wrapText(legend.title, room, (t) => measure(t, 12, 'bold'));
       return legend;
