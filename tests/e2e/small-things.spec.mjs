@@ -1,0 +1,83 @@
+// Small things a reader notices (issue 25): a favicon on every page kind; a line link that lands
+// with lines of context above its line; a citation that shows one format with the others a click
+// away, without JavaScript too; an embedded chart that fills its column up to its natural width.
+import { test, expect } from '@playwright/test';
+import { chartsOf, report, watchProblems } from '../helpers/site.mjs';
+
+const r = report('cloudi-1.5.1-power8');
+
+test('every page kind has a favicon the site serves, and no page asks for one it lacks', async ({ page, request }) => {
+  for (const url of [
+    '/',
+    `/reports/${r.slug}/`,
+    `/seeds/${r.slug}/`,
+    `/charts/${chartsOf(r.slug)[0].id}/`,
+    '/compare/',
+  ]) {
+    const problems = watchProblems(page);
+    await page.goto(url);
+    const href = await page.locator('link[rel="icon"]').getAttribute('href');
+    expect(href, `${url}: a favicon link`).toMatch(/^\/favicon\.svg$/);
+    const icon = await request.get(href);
+    expect(icon.status()).toBe(200);
+    expect(icon.headers()['content-type']).toContain('image/svg+xml');
+    expect(problems, url).toEqual([]);
+  }
+});
+
+test('a line link lands with at least six lines of the report above its line', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const line = 60;
+  await page.goto(`/seeds/${r.slug}/#L${line}`);
+  const target = page.locator(`[id="L${line}"]`);
+  await expect(target).toBeInViewport();
+  const { top, height } = await target.evaluate((el) => el.getBoundingClientRect().toJSON());
+  expect(top / height, 'lines above the target on screen').toBeGreaterThanOrEqual(6);
+  await expect(page.locator(`[id="L${line - 6}"]`)).toBeInViewport();
+});
+
+for (const javaScriptEnabled of [true, false])
+  test(`the citation shows plain text, with BibTeX and CSL-JSON a click away (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled });
+    const page = await context.newPage();
+    await page.goto(`/reports/${r.slug}/`);
+    const cite = page.getByRole('region', { name: 'Cite this report' });
+    await expect(cite.getByRole('definition').first()).toContainText(r.source.repository);
+    const bibtex = cite.getByRole('group').filter({ hasText: 'BibTeX' });
+    const csl = cite.getByRole('group').filter({ hasText: 'CSL-JSON' });
+    await expect(bibtex.locator('code')).toBeHidden();
+    await expect(csl.locator('code')).toBeHidden();
+    await bibtex.getByText('BibTeX', { exact: true }).click();
+    await expect(bibtex.locator('code')).toBeVisible();
+    await expect(bibtex.locator('code')).toContainText('@misc{');
+    await context.close();
+  });
+
+test('an embedded chart fills a 1,000 px column up to its natural width, not a 640 px chart with blank sides', async ({
+  page,
+}) => {
+  const chart = chartsOf('httpc-bench-mojito-ec2-m5-4xlarge')[0];
+  await page.goto(`/reports/httpc-bench-mojito-ec2-m5-4xlarge/`);
+  const snippet = (
+    await page
+      .locator(`pre[data-snippet] code`)
+      .filter({ hasText: `/charts/${chart.id}/"` })
+      .first()
+      .textContent()
+  ).trim();
+  // A host page of another site (no Content Security Policy of ours): a 1,000 px column.
+  // The snippet's iframe is as wide as its column, up to the chart's natural width...
+  const max = Number(/max-width:(\d+)px/.exec(snippet)?.[1]);
+  expect(max, 'the snippet caps its width').toBeLessThan(1000);
+  // ... at which the embed page draws the chart with no blank beside it.
+  await page.setViewportSize({ width: max, height: 900 });
+  await page.goto(`/charts/${chart.id}/`);
+  await expect(page.locator('figure.chart')).toHaveAttribute('data-state', /^(ready|error)$/, { timeout: 20_000 });
+  const drawing = await page.evaluate(() =>
+    Math.max(...[...document.querySelectorAll('.chart-frame svg')].map((s) => s.getBoundingClientRect().width)),
+  );
+  expect((max - drawing) / 2, 'blank on each side of the chart').toBeLessThanOrEqual(30);
+  expect(drawing).toBeGreaterThanOrEqual(chart.inline.width - 1);
+});
