@@ -3,7 +3,7 @@
 // 99th), a point per receiver: colour (and, where the palette repeats, shape) by language, the
 // language's own on every chart; hollow points for thread receivers.
 import { num } from './shared/format.mjs';
-import { GREY, entityStyles } from './shared/palette.mjs';
+import { entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
@@ -32,9 +32,6 @@ export function build({ rows, fields: f, tables }) {
   const xlog = spansDecades(xs, 1);
   const languages = distinct(plotted.map((r) => r.language)).sort();
   const styles = entityStyles('language', languages);
-  const kindLegend = { orient: 'top', direction: 'horizontal', symbolStrokeColor: GREY, symbolFillColor: GREY };
-  const filledKinds = distinct(plotted.map((r) => r.receiver_kind).filter((k) => k !== hollow)).sort();
-  const filledLabel = filledKinds.join(' or ');
   const fastest = [...plotted].sort((a, b) => b.requests_per_second - a.requests_per_second)[0];
   const lowest = [...plotted].sort((a, b) => a.tail_latency_us - b.tail_latency_us)[0];
   const name = (r) => `${r.language} ${r.receiver_kind}`;
@@ -45,19 +42,13 @@ export function build({ rows, fields: f, tables }) {
       title: `CloudI 2.0: stable request rate against p${p} latency`,
       subtitle: [
         'One point per receiver: up and to the left is better',
-        `colour${styles.needsShape ? ' and shape' : ''}: language; hollow: ${hollow}${xlog ? '; log x axis' : ''}`,
+        `colour${styles.needsShape ? ' and shape' : ''}: language; hollow points: ${hollow} receivers${xlog ? '; log x axis' : ''}`,
       ],
       description: `Stable request rate (requests/s) against the ${p}th percentile of request latency (µs${xlog ? ', log scale' : ''}), one point per receiver. ${finding}.`,
       alt: `Scatter plot of stable request rate against ${p}th percentile latency, ${plotted.length} receivers in ${languages.length} languages.`,
       finding,
       rows: plotted,
       fields,
-      transform: [
-        {
-          calculate: `datum.receiver_kind === '${hollow}' ? '${hollow}' : '${filledLabel}'`,
-          as: 'receiver',
-        },
-      ],
       layer: [
         {
           name: 'points',
@@ -82,13 +73,8 @@ export function build({ rows, fields: f, tables }) {
             ...(styles.needsShape
               ? { shape: { field: 'language', type: 'nominal', title: 'Language', scale: styles.shape } }
               : {}),
-            fillOpacity: {
-              field: 'receiver',
-              type: 'ordinal',
-              title: 'Receiver kind',
-              scale: { domain: [filledLabel, hollow], range: [1, 0] },
-              legend: kindLegend,
-            },
+            // Hollow: a thread receiver (the subtitle says so; Vega-Lite draws no legend for fillOpacity).
+            fillOpacity: { condition: { test: `datum.receiver_kind === '${hollow}'`, value: 0 }, value: 1 },
             tooltip: tooltip(fields),
           },
         },

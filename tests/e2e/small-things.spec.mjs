@@ -81,3 +81,31 @@ test('an embedded chart fills a 1,000 px column up to its natural width, not a 6
   expect((max - drawing) / 2, 'blank on each side of the chart').toBeLessThanOrEqual(30);
   expect(drawing).toBeGreaterThanOrEqual(chart.inline.width - 1);
 });
+
+for (const javaScriptEnabled of [false, true])
+  test(`a phone's bar charts use the column's width (${javaScriptEnabled ? 'live' : 'without JavaScript'})`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled, viewport: { width: 375, height: 800 } });
+    const page = await context.newPage();
+    for (const slug of ['httpc-bench-mojito-ec2-m5-4xlarge', 'cloudi-1.7.1-core-i7']) {
+      const chart = chartsOf(slug).find((c) => c.marks_selector.includes('bars'));
+      await page.goto(`/reports/${slug}/`);
+      const fig = page.locator(`figure[data-chart="${chart.id}"]`);
+      await fig.scrollIntoViewIfNeeded();
+      if (javaScriptEnabled) await expect(fig).toHaveAttribute('data-state', 'ready', { timeout: 20_000 });
+      const { longest, drawing, labels } = await fig.evaluate((f, selector) => {
+        const svg = [...f.querySelectorAll('.chart-frame svg')].find((s) => s.getClientRects().length);
+        const bars = [...svg.querySelectorAll(selector)].map((b) => b.getBoundingClientRect().width);
+        const texts = [...svg.querySelectorAll('text')].map((t) => t.textContent);
+        return { longest: Math.max(...bars), drawing: svg.getBoundingClientRect().width, labels: texts };
+      }, chart.marks_selector);
+      expect(longest / drawing, `${chart.id}: the longest bar spans most of the drawing`).toBeGreaterThan(0.6);
+      // Each bar still says what it is and its value.
+      expect(
+        labels.some((t) => /^MachineGun: 72,950|^Erlang.*: [\d,]+$/.test(t)),
+        labels.join(' | '),
+      ).toBe(true);
+    }
+    await context.close();
+  });

@@ -113,6 +113,10 @@ function withoutLayers(layers, names) {
  * @param {number} [options.legendLabelLimit] longest legend label (and gradient) in pixels
  * @param {number} [options.legendTitleRoom] longest line of a legend title in pixels (default: the column)
  * @param {'start'|'end'} [options.xTitleAnchor] where the x axis title stands under the plot
+ * @param {{ text: string }} [options.labelsAbove] a horizontal bar chart: each bar's label (a Vega
+ *   expression, e.g. its name and value) written above the bar from the plot's left edge, in place
+ *   of the y axis labels and the value written past the bar's end (layers named `value_labels`), so
+ *   that the bars have the column's whole width
  */
 export function narrowSpec(
   spec,
@@ -123,11 +127,14 @@ export function narrowSpec(
     legendLabelLimit = NARROW_LEGEND_LABEL_LIMIT,
     legendTitleRoom = NARROW_WIDTH - 2 * NARROW_PADDING - 8,
     xTitleAnchor = 'end',
+    labelsAbove,
   } = {},
 ) {
   const { title: _title, ...rest } = spec;
   const room = legendTitleRoom;
-  let source = drop.length ? { ...rest, layer: withoutLayers(rest.layer, drop) } : rest;
+  const dropped = labelsAbove ? [...drop, 'value_labels'] : drop;
+  let source = dropped.length ? { ...rest, layer: withoutLayers(rest.layer, dropped) } : rest;
+  if (labelsAbove) source = withLabelsAbove(source, labelsAbove.text);
   if (transpose) {
     source = mapSpec(source, (key, value) => {
       if (key !== 'encoding' || !value || typeof value !== 'object') return undefined;
@@ -164,6 +171,8 @@ export function narrowSpec(
     if (key === 'axis' && value && typeof value === 'object') {
       const axis = { ...value };
       if (axis.labelAngle === 0) delete axis.labelAngle;
+      // Labels all kept in the wide layout (slanted, CloudI 2.0's percentiles): upright and thinned here.
+      if (axis.labelOverlap === false) Object.assign(axis, { labelAngle: -90, labelOverlap: 'greedy' });
       if (axis.labelLimit > 110) axis.labelLimit = 110;
       if (typeof axis.title === 'string' && measure(axis.title, 12, 'bold') > AXIS_TITLE_ROOM)
         axis.title = wrapText(axis.title, AXIS_TITLE_ROOM, (t) => measure(t, 12, 'bold'));
@@ -187,8 +196,10 @@ export function narrowSpec(
   // The plot's height: the standalone figure's less its title, axis and legend, a little shorter;
   // transposed, a band of 26 pixels per row.
   const yField = source.encoding?.y?.field;
-  const rows = transpose && yField ? new Set(spec.data.values.map((r) => r[yField])).size : 0;
-  const plot = rows ? rows * 26 : Math.max(160, Math.round((spec.height - titleBlock(spec) - 60) * 0.85));
+  const rows = (transpose || labelsAbove) && yField ? new Set(spec.data.values.map((r) => r[yField])).size : 0;
+  // A row of a bar chart labelled above its bars: the label's line (12 px and a gap) and the bar.
+  const rowHeight = labelsAbove ? 36 : 26;
+  const plot = rows ? rows * rowHeight : Math.max(160, Math.round((spec.height - titleBlock(spec) - 60) * 0.85));
   return {
     ...out,
     width: NARROW_WIDTH,
@@ -201,7 +212,8 @@ export function narrowSpec(
       padding: { left: NARROW_PADDING, top: NARROW_PADDING, bottom: NARROW_PADDING, right: 3 * NARROW_PADDING },
       axis: { ...c.axis, labelFontSize: 12, titleFontSize: 12, labelLimit: 110 },
       // An x axis title ends where the plot ends: centred under a narrow plot it would run off the edge.
-      axisX: { ...c.axisX, titleAnchor: xTitleAnchor },
+      // Labels that would overlap in the narrow width are thinned (never drawn over each other).
+      axisX: { ...c.axisX, titleAnchor: xTitleAnchor, labelOverlap: 'greedy', labelSeparation: 4 },
       legend: {
         ...c.legend,
         orient: 'bottom',
@@ -217,6 +229,38 @@ export function narrowSpec(
       },
       text: { ...c.text, fontSize: Math.max(c.text?.fontSize ?? 0, NARROW_MIN_FONT) },
     },
+  };
+}
+
+/**
+ * A horizontal bar chart with each bar's label above it (narrowSpec's labelsAbove): no y axis labels,
+ * bars in the lower part of their band, the label at the band's top from the plot's left edge.
+ */
+function withLabelsAbove(spec, text) {
+  const y = spec.encoding?.y;
+  const x = spec.encoding?.x;
+  if (!y || !x || y.type !== 'nominal') throw new Error('labelsAbove: expected a bar chart with a nominal y');
+  const bars = spec.layer.map((l) =>
+    l.mark?.type === 'bar'
+      ? { ...l, mark: { ...l.mark, height: { band: 0.5 } }, encoding: { ...l.encoding, yOffset: { value: 7 } } }
+      : l,
+  );
+  return {
+    ...spec,
+    encoding: { ...spec.encoding, y: { ...y, axis: null } },
+    layer: [
+      ...bars,
+      {
+        name: 'labels_above',
+        mark: { type: 'text', align: 'left', baseline: 'bottom', dy: -2, fontSize: NARROW_MIN_FONT },
+        encoding: {
+          x: { datum: 0, type: 'quantitative' },
+          y: { ...y, axis: null, bandPosition: 0.5 },
+          text: { field: 'label_above' },
+        },
+        transform: [{ calculate: text, as: 'label_above' }],
+      },
+    ],
   };
 }
 
