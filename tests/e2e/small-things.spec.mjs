@@ -109,3 +109,23 @@ for (const javaScriptEnabled of [false, true])
     }
     await context.close();
   });
+
+test("the home page's first phone screen shows a chart, linked to its report", async ({ browser }) => {
+  for (const colorScheme of ['light', 'dark']) {
+    const context = await browser.newContext({ colorScheme, viewport: { width: 375, height: 667 } });
+    const page = await context.newPage();
+    const problems = watchProblems(page);
+    await page.goto('/');
+    const figure = page.getByRole('figure', { name: /Latest report/ });
+    const chart = figure.getByRole('img');
+    await expect(chart).toBeInViewport({ ratio: 1 });
+    expect(await chart.evaluate((img) => img.complete && img.naturalWidth > 0), 'the chart is drawn').toBe(true);
+    expect(await chart.evaluate((img) => img.currentSrc)).toMatch(
+      colorScheme === 'dark' ? /\/charts\/.+\.dark\.svg$/ : /\/charts\/.+(?<!\.dark)\.svg$/,
+    );
+    const link = figure.getByRole('link').last();
+    await expect(link).toHaveAttribute('href', /^\/reports\/[^/]+\/$/);
+    expect(problems).toEqual([]);
+    await context.close();
+  }
+});
