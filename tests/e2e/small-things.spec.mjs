@@ -36,6 +36,20 @@ test('a line link lands with at least six lines of the report above its line', a
   await expect(page.locator(`[id="L${line - 6}"]`)).toBeInViewport();
 });
 
+for (const [width, height] of [
+  [1280, 800],
+  [375, 667],
+])
+  test(`a line link into a table lands with the table's column header on screen (${width} px)`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    // CloudI 1.5.4, Erlang's table: its header "wo/queue  w/queue dest_refresh_method ..." is line 43.
+    await page.goto('/seeds/cloudi-1.5.4-core-i7/#L57');
+    await expect(page.locator('[id="L57"]')).toBeInViewport();
+    const header = page.locator('[id="L43"]');
+    await expect(header).toContainText('dest_refresh_method');
+    await expect(header).toBeInViewport({ ratio: 1 });
+  });
+
 for (const javaScriptEnabled of [true, false])
   test(`the citation shows plain text, with BibTeX and CSL-JSON a click away (${javaScriptEnabled ? 'with' : 'without'} JavaScript)`, async ({
     browser,
