@@ -28,9 +28,9 @@ export function legendsOf(svg) {
   let pending = null;
   const offset = () => stack.reduce((a, g) => [a[0] + g.tx, a[1] + g.ty], [0, 0]);
   const within = (cls) => stack.some((g) => g.cls.split(/\s+/).includes(cls));
-  const re = /<(\/?)([a-zA-Z]+)([^>]*?)(\/?)>([^<]*)/g;
+  const re = /<(\/?)([a-zA-Z]+)([^>]*?)\/?>([^<]*)/g;
   for (const m of svg.matchAll(re)) {
-    const [, closing, tag, rest, selfClosing, text] = m;
+    const [, closing, tag, rest, text] = m;
     if (tag === 'g') {
       if (closing) {
         const g = stack.pop();
@@ -65,7 +65,6 @@ export function legendsOf(svg) {
       if (pending) legend.entries.push({ label, symbol: pending.symbol, x: ox + tx, y: oy + ty, size });
       pending = null;
     }
-    void selfClosing;
   }
   return legends.filter((l) => l.entries.length);
 }
