@@ -42,7 +42,7 @@ export function build({ rows, fields: f, tables }) {
       title: `CloudI 2.0: stable request rate against p${p} latency`,
       subtitle: [
         'One point per receiver: up and to the left is better',
-        `colour${styles.needsShape ? ' and shape' : ''}: language; hollow points: ${hollow} receivers${xlog ? '; log x axis' : ''}`,
+        `colour${styles.needsShape ? ' and shape' : ''}: language; hollow points: receivers as ${hollow}${xlog ? '; log x axis' : ''}`,
       ],
       description: `Stable request rate (requests/s) against the ${p}th percentile of request latency (µs${xlog ? ', log scale' : ''}), one point per receiver. ${finding}.`,
       alt: `Scatter plot of stable request rate against ${p}th percentile latency, ${plotted.length} receivers in ${languages.length} languages.`,

@@ -204,3 +204,60 @@ test('the CloudI 2.0.6 latency chart shows all 14 languages and 3 receiver kinds
   }
   await context.close();
 });
+
+/** Pairs of axis labels of the shown drawings that a reader sees overlapping. Runs in the page. */
+function overlappingAxisLabels(figures) {
+  const shown = (el) => el.getClientRects().length > 0 && el.getBoundingClientRect().width > 0;
+  const out = [];
+  let read = 0;
+  for (const fig of figures)
+    for (const svg of fig.querySelectorAll('.chart-frame svg')) {
+      if (!shown(svg)) continue;
+      for (const axis of svg.querySelectorAll('g.role-axis')) {
+        const labels = [...axis.querySelectorAll('.role-axis-label text')]
+          .filter((t) => t.textContent.trim() && getComputedStyle(t).opacity !== '0')
+          .map((t) => {
+            const m = /rotate\(([-\d.]+)\)/.exec(t.getAttribute('transform') ?? '');
+            const r = t.getBoundingClientRect();
+            return { text: t.textContent, angle: m ? +m[1] : 0, size: parseFloat(t.getAttribute('font-size')), r };
+          });
+        read += labels.length;
+        for (let i = 0; i < labels.length; i++)
+          for (let j = i + 1; j < labels.length; j++) {
+            const [a, b] = [labels[i], labels[j]];
+            if (a.angle || b.angle) {
+              // Slanted labels are parallel lines: apart by at least most of a line's height.
+              const s = Math.abs(Math.sin((a.angle * Math.PI) / 180)) || 1;
+              const dx = Math.abs(a.r.right - b.r.right);
+              const dy = Math.abs(a.r.bottom - b.r.bottom);
+              if (Math.max(dx, dy) * s < a.size * 0.8)
+                out.push(`${fig.dataset.chart}: "${a.text}" and "${b.text}" (slanted)`);
+            } else if (
+              a.r.left < b.r.right - 1 &&
+              b.r.left < a.r.right - 1 &&
+              a.r.top < b.r.bottom - 1 &&
+              b.r.top < a.r.bottom - 1
+            )
+              out.push(`${fig.dataset.chart}: "${a.text}" and "${b.text}"`);
+          }
+      }
+    }
+  return { out, read };
+}
+
+for (const width of [360, 768, 1280])
+  test(`at ${width} px, no chart's axis labels overlap`, async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+    const page = await context.newPage();
+    const found = [];
+    let read = 0;
+    for (const { url } of pages) {
+      await page.goto(url);
+      const seen = await page.locator('figure.chart').evaluateAll(overlappingAxisLabels);
+      found.push(...seen.out);
+      read += seen.read;
+    }
+    expect(read, 'axis labels were read').toBeGreaterThan(200);
+    expect(found).toEqual([]);
+    await context.close();
+  });
