@@ -18,7 +18,8 @@ function translate(transform) {
 }
 
 /**
- * The legends of an SVG: [{ entries: [{ label, symbol, x, y, size }] }].
+ * The legends of an SVG: [{ entries: [{ label, cut, symbol, x, y, size }] }] (cut: a line of the
+ * label ends with Vega's ellipsis).
  * @param {string} svg
  */
 export function legendsOf(svg) {
@@ -56,13 +57,19 @@ export function legendsOf(svg) {
           .map((k) => a[k] ?? '')
           .join('|'),
       };
+    } else if (tag === 'tspan' && within('role-legend-label') && legend.entries.length) {
+      // A label on several lines: one <tspan> a line.
+      const last = legend.entries[legend.entries.length - 1];
+      last.label = [last.label, decode(text)].filter(Boolean).join(' ');
+      last.cut ||= decode(text).endsWith('…');
     } else if (tag === 'text' && within('role-legend-label')) {
       const [ox, oy] = offset();
       const [tx, ty] = translate(a.transform);
       const size = parseFloat(a['font-size'] ?? '11');
       const label = decode(text);
       // A gradient legend's labels have no symbol: they name values, not categories.
-      if (pending) legend.entries.push({ label, symbol: pending.symbol, x: ox + tx, y: oy + ty, size });
+      if (pending)
+        legend.entries.push({ label, cut: label.endsWith('…'), symbol: pending.symbol, x: ox + tx, y: oy + ty, size });
       pending = null;
     }
   }
@@ -99,7 +106,7 @@ export function legendProblems(svg) {
       if (twin !== undefined)
         problems.push(`legend entries "${twin}" and "${e.label}" are drawn alike (same colour, shape and dash)`);
       else seen.set(e.symbol, e.label);
-      if (e.label.endsWith('…')) problems.push(`legend label "${e.label}" is cut`);
+      if (e.cut) problems.push(`legend label "${e.label}" is cut`);
       // The label's baseline: within the drawing, with its text above it.
       if (e.y > height + 0.5 || e.y - e.size < -0.5 || e.x < -0.5 || e.x > width)
         problems.push(`legend entry "${e.label}" lies outside the ${width} x ${height} drawing`);

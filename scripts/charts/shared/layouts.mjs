@@ -20,6 +20,9 @@ export const NARROW_BELOW = 660;
 /** Longest line of an axis title in the narrow layout (it ends where the plot ends). */
 const AXIS_TITLE_ROOM = 190;
 
+/** Encoding channels that draw a legend. */
+const LEGEND_CHANNELS = ['color', 'fill', 'stroke', 'shape', 'strokeDash', 'size', 'opacity'];
+
 /** Longest line of a legend label in the narrow layout (longer labels go on several lines). */
 const LEGEND_LINE = 150;
 
@@ -157,12 +160,13 @@ export function narrowSpec(
           );
     return undefined;
   });
-  const quote = (t) => `'${t.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+  // A report's label as a Vega string literal: JSON's escaping (quotes, backslashes, line breaks).
+  const quote = (t) => JSON.stringify(t);
   const wrapped = [...long].reduce(
     (expr, [v, lines]) => `datum.label === ${quote(v)} ? [${lines.map(quote).join(', ')}] : ${expr}`,
     'datum.label',
   );
-  const out = mapSpec(source, (key, value) => {
+  const mapped = mapSpec(source, (key, value) => {
     if (key === 'tooltip') return value;
     if (key === 'fontSize' && typeof value === 'number') return Math.max(value, NARROW_MIN_FONT);
     // Axis and legend titles longer than the column: on several lines, never cut.
@@ -192,6 +196,14 @@ export function narrowSpec(
     }
     return undefined;
   });
+  // Channels with a legend of their own (none written): the long labels wrapped there too.
+  const out = long.size
+    ? mapSpec(mapped, (key, value) =>
+        LEGEND_CHANNELS.includes(key) && value?.field && value.legend === undefined
+          ? { ...value, legend: { labelExpr: wrapped, direction: 'vertical' } }
+          : undefined,
+      )
+    : mapped;
   const c = spec.config;
   // The plot's height: the standalone figure's less its title, axis and legend, a little shorter;
   // transposed, a band of 26 pixels per row.
