@@ -264,7 +264,16 @@ function withLabelsAbove(spec, text) {
       ...bars,
       {
         name: 'labels_above',
-        mark: { type: 'text', align: 'left', baseline: 'bottom', dy: -2, fontSize: NARROW_MIN_FONT },
+        // No wider than the plot: a label longer than a phone's column (none of a real report's)
+        // ends with an ellipsis rather than past the drawing's edge.
+        mark: {
+          type: 'text',
+          align: 'left',
+          baseline: 'bottom',
+          dy: -2,
+          fontSize: NARROW_MIN_FONT,
+          limit: NARROW_WIDTH - 5 * NARROW_PADDING,
+        },
         encoding: {
           x: { datum: 0, type: 'quantitative' },
           y: { ...y, axis: null, bandPosition: 0.5 },
