@@ -130,7 +130,7 @@ for (const pre of document.querySelectorAll('pre[data-snippet]')) {
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'copy';
-  const label = pre.closest('dd')?.previousElementSibling?.textContent ?? 'snippet';
+  const label = pre.dataset.snippetLabel ?? pre.closest('dd')?.previousElementSibling?.textContent ?? 'snippet';
   button.textContent = 'Copy';
   button.setAttribute('aria-label', `Copy: ${label}`);
   const status = document.createElement('span');

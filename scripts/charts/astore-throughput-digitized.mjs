@@ -4,10 +4,10 @@
 // parallelism), a rule at the server's physical cores (sockets x cores per socket, from the report's
 // machine facts) and the report's own observations that name a parallelism-max, quoted verbatim.
 import { capital, num } from './shared/format.mjs';
-import { GREY, OKABE_ITO } from './shared/palette.mjs';
+import { GREY, PALETTE } from './shared/palette.mjs';
 import { THOUSANDS, titleWithUnit, tooltip } from './shared/spec.mjs';
 
-const BLUE = OKABE_ITO[4];
+const BLUE = PALETTE[0];
 const chartSize = { width: 640, height: 400 };
 const MEASURE = 'digitized throughput';
 const IDEAL = 'ideal linear scaling (from parallelism 1)';

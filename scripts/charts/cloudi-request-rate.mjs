@@ -388,11 +388,14 @@ export function build({ rows, fields: f }) {
           },
         },
         {
+          name: 'value_labels',
           mark: { type: 'text', align: 'left', dx: 4 },
           encoding: { text: { field: 'requests_per_second', type: 'quantitative', format: ',' } },
         },
       ],
       markName: 'bars',
+      // On a phone: each receiver's name and rate above its bar, the bars the column's whole width.
+      narrow: { labelsAbove: { text: "datum.series + ': ' + format(datum.requests_per_second, ',')" } },
       scales: { x: 'linear', y: 'band' },
       size: { width: 640, height: 110 + 22 * plotted.length },
     });

@@ -1,8 +1,9 @@
 // Charts for kind cloudi-stable-request-rate (CloudI 2.0): each receiver's stable request rate
 // against its tail latency (the 99.9th percentile of the report's request-latency table, else the
-// 99th), a point per receiver, colour by language and shape by receiver kind.
+// 99th), a point per receiver: colour (and, where the palette repeats, shape) by language, the
+// language's own on every chart; hollow points for thread receivers.
 import { num } from './shared/format.mjs';
-import { colorScale } from './shared/palette.mjs';
+import { entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
@@ -13,6 +14,7 @@ export function build({ rows, fields: f, tables }) {
   const tailOf = (r) =>
     latency.rows.find((l) => l.language === r.language && l.receiver_kind === r.receiver_kind && l.percentile === p)
       ?.latency_us;
+  const hollow = 'threads';
   const plotted = rows
     .map((r) => ({ ...r, tail_latency_us: tailOf(r) }))
     .filter((r) => r.tail_latency_us !== undefined)
@@ -29,6 +31,7 @@ export function build({ rows, fields: f, tables }) {
   const xs = plotted.map((r) => r.tail_latency_us);
   const xlog = spansDecades(xs, 1);
   const languages = distinct(plotted.map((r) => r.language)).sort();
+  const styles = entityStyles('language', languages);
   const fastest = [...plotted].sort((a, b) => b.requests_per_second - a.requests_per_second)[0];
   const lowest = [...plotted].sort((a, b) => a.tail_latency_us - b.tail_latency_us)[0];
   const name = (r) => `${r.language} ${r.receiver_kind}`;
@@ -39,7 +42,7 @@ export function build({ rows, fields: f, tables }) {
       title: `CloudI 2.0: stable request rate against p${p} latency`,
       subtitle: [
         'One point per receiver: up and to the left is better',
-        `colour: language; shape: threads, processes or internal${xlog ? '; log x axis' : ''}`,
+        `colour${styles.needsShape ? ' and shape' : ''}: language; hollow points: receivers as ${hollow}${xlog ? '; log x axis' : ''}`,
       ],
       description: `Stable request rate (requests/s) against the ${p}th percentile of request latency (µs${xlog ? ', log scale' : ''}), one point per receiver. ${finding}.`,
       alt: `Scatter plot of stable request rate against ${p}th percentile latency, ${plotted.length} receivers in ${languages.length} languages.`,
@@ -49,7 +52,7 @@ export function build({ rows, fields: f, tables }) {
       layer: [
         {
           name: 'points',
-          mark: { type: 'point', filled: true, size: 70, opacity: 1 },
+          mark: { type: 'point', filled: true, size: 80, strokeWidth: 2, opacity: 1 },
           encoding: {
             x: {
               field: 'tail_latency_us',
@@ -65,8 +68,13 @@ export function build({ rows, fields: f, tables }) {
               scale: { zero: true },
               axis: THOUSANDS,
             },
-            color: { field: 'language', type: 'nominal', title: 'Language', scale: colorScale('language', languages) },
-            shape: { field: 'receiver_kind', type: 'nominal', title: 'Receiver kind' },
+            color: { field: 'language', type: 'nominal', title: 'Language', scale: styles.color },
+            stroke: { field: 'language', type: 'nominal', title: 'Language', scale: styles.color },
+            ...(styles.needsShape
+              ? { shape: { field: 'language', type: 'nominal', title: 'Language', scale: styles.shape } }
+              : {}),
+            // Hollow: a thread receiver (the subtitle says so; Vega-Lite draws no legend for fillOpacity).
+            fillOpacity: { condition: { test: `datum.receiver_kind === '${hollow}'`, value: 0 }, value: 1 },
             tooltip: tooltip(fields),
           },
         },

@@ -131,9 +131,11 @@ export function build({ report, rows, fields: f }) {
         mark: { type: 'bar', height: { band: 0.7 } },
         encoding: { color: { ...color, legend: null }, tooltip: tooltip(fields) },
       },
-      { mark: { type: 'text', align: 'left', dx: 4 }, encoding: { text: { field: 'label' } } },
+      { name: 'value_labels', mark: { type: 'text', align: 'left', dx: 4 }, encoding: { text: { field: 'label' } } },
     ],
     markName: 'bars',
+    // On a phone: each client's name and value above its bar, the bars the column's whole width.
+    narrow: { labelsAbove: { text: "datum.client + ': ' + datum.label" } },
     controls: [
       {
         name: 'max_error',

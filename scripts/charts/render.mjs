@@ -15,7 +15,7 @@ import zlib from 'node:zlib';
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { jsonText } from '../lib/json.mjs';
-import { narrowSpec, standaloneSvg, wideSpec } from './shared/layouts.mjs';
+import { NARROW_LEGEND_LABEL_LIMIT, narrowSpec, standaloneSvg, wideSpec } from './shared/layouts.mjs';
 import { outlineText, readTrueType } from './outline-text.mjs';
 
 const require = createRequire(import.meta.url);
@@ -151,7 +151,7 @@ export async function renderChart(vlSpec, id, narrow = {}) {
  */
 export async function renderNarrow(vlSpec, id, hints = {}) {
   const { measure } = loadFonts();
-  let legendLabelLimit = 150;
+  let legendLabelLimit = NARROW_LEGEND_LABEL_LIMIT;
   let legendTitleRoom;
   let xTitleAnchor = 'end';
   for (let attempt = 0; ; attempt++) {

@@ -8,7 +8,9 @@
 //  3. under /reports/ only pages, citations and images whose bytes are the type their name says;
 //  4. every file of the site's scripts and search index is whole: scripts parse, JSON parses, the
 //     index's gzipped files (its WebAssembly too) decompress (whole.mjs);
-//  5. _headers gives every page the policy of its <meta> tag plus frame-ancestors (lib/headers.mjs).
+//  5. _headers gives every page the policy of its <meta> tag plus frame-ancestors (lib/headers.mjs);
+//  6. every chart's legends, in its published SVG and in the drawings pages inline: no two entries
+//     of a legend drawn alike, none outside the drawing or cut short (legends.mjs).
 // One line per problem, `<file>: <what is broken>`; exit 1 if there is any.
 // Usage: node scripts/check/validate-site.mjs [--dir public] [--base /] [--no-html]
 //   --base: the base URL the site was built for (a build with --publish: its publishURL).
@@ -23,6 +25,7 @@ import { attrOf, elements, parseHtml } from './html.mjs';
 import { IMAGE_WORDS, imageType, typeOfExtension } from '../lib/image.mjs';
 import { wholeProblem } from './whole.mjs';
 import { pageHeadersProblem, parseHeaders } from '../lib/headers.mjs';
+import { legendProblems } from './legends.mjs';
 
 const { values } = parseArgs({
   options: { dir: { type: 'string' }, base: { type: 'string' }, 'no-html': { type: 'boolean' } },
@@ -198,6 +201,26 @@ else {
     );
     const problem = pageHeadersProblem(rules, pathname, policy, base.pathname);
     if (problem) problems.push(`${shown(file)}: ${problem}`);
+  }
+}
+
+// 6. Legends a reader can read: each category its own look, every entry whole and in the drawing.
+const drawings = new Set();
+for (const file of files) {
+  const rel = path.relative(dir, file).split(path.sep).join('/');
+  let svgs = [];
+  if (rel.startsWith('charts/') && rel.endsWith('.svg') && !rel.endsWith('.dark.svg'))
+    svgs = [fs.readFileSync(file, 'utf8')];
+  else if (rel.endsWith('.html')) {
+    const html = fs.readFileSync(file, 'utf8');
+    if (html.includes('chart-wide') || html.includes('chart-narrow'))
+      svgs = [...html.matchAll(/<svg [^>]*class="marks chart-(?:wide|narrow)"[\s\S]*?<\/svg>/g)].map((m) => m[0]);
+  }
+  for (const svg of svgs) {
+    if (drawings.has(svg)) continue;
+    drawings.add(svg);
+    const id = /aria-labelledby="([^"]*)-title"/.exec(svg)?.[1];
+    for (const problem of legendProblems(svg)) problems.push(`${shown(file)}${id ? ` (${id})` : ''}: ${problem}`);
   }
 }
 

@@ -33,12 +33,42 @@ export function tableRows(table, rows, { slug, basePath }) {
   return out;
 }
 
-/** The lines of a seed, each with its anchor and number, marked when it produced data. */
+/** Lines of context a line link keeps above its line by default (site.css: .seed-text .ln). */
+export const LINK_CONTEXT = 8;
+/** Most lines of context a line link keeps above its line (site.css: .ctx-9 to .ctx-20). */
+export const LINK_CONTEXT_MAX = 20;
+
+/**
+ * For each line of a seed, the index of the first line of its block: the run of non-blank lines it
+ * belongs to (a table of the report, with its header first: an HTML <table>, a Markdown table, the
+ * indented columns of CloudI's reports), or -1 for a blank line.
+ * @param {string[]} texts
+ */
+export function blockStarts(texts) {
+  const out = [];
+  let start = -1;
+  texts.forEach((t, i) => {
+    if (!t.trim()) start = -1;
+    else if (start < 0) start = i;
+    out.push(start);
+  });
+  return out;
+}
+
+/**
+ * The lines of a seed, each with its anchor and number, marked when it produced data. A line further
+ * into its block (a table: its header is the block's first line) than a line link's usual context
+ * gets the class `ctx-N`: N lines kept above it (the block's first line and the two above it, a
+ * table's title, at most LINK_CONTEXT_MAX), so that the link lands with the table's header on screen.
+ */
 export function seedLines(lines) {
+  const starts = blockStarts(lines.map((l) => l.text));
   let out = '';
   lines.forEach(({ text, used }, i) => {
     const n = i + 1;
-    out += `<span id="L${n}" class="ln${used ? ' used' : ''}"><a href="#L${n}" class="lnum" aria-label="Line ${n}">${n}</a>${escape(text)}\n</span>`;
+    const above = starts[i] >= 0 ? i - starts[i] + 3 : 0;
+    const ctx = above > LINK_CONTEXT ? ` ctx-${Math.min(above, LINK_CONTEXT_MAX)}` : '';
+    out += `<span id="L${n}" class="ln${used ? ' used' : ''}${ctx}"><a href="#L${n}" class="lnum" aria-label="Line ${n}">${n}</a>${escape(text)}\n</span>`;
   });
   return out;
 }

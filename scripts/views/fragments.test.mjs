@@ -6,7 +6,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { escape, goValue, readingNumber, seedLink, url } from './html.mjs';
-import { comparisonRows, comparisonSummary, seedLines, tableRows } from './fragments.mjs';
+import { comparisonRows, comparisonSummary, blockStarts, seedLines, tableRows } from './fragments.mjs';
 
 describe('numbers as Hugo prints them', () => {
   test('%v of a float64: shortest digits, an exponent from a million up and below 0.0001', () => {
@@ -130,4 +130,19 @@ describe('the rows pages include', () => {
     assert.equal(s.columns[0].per_core.divisor, 20);
     assert.equal(s.columns[1].per_core, null);
   });
+});
+
+test("a line far into a table keeps the table's header and title in a line link's context", () => {
+  const rows = Array.from({ length: 30 }, (_, i) => `    ${i}   ${i * 2}`);
+  const texts = ['Rate', '----', '', '    conns  rate', ...rows, '', 'after'];
+  const starts = blockStarts(texts);
+  assert.deepEqual(starts.slice(0, 5), [0, 0, -1, 3, 3]);
+  assert.equal(starts[33], 3);
+  assert.equal(starts[34], -1);
+  const html = seedLines(texts.map((text) => ({ text, used: false })));
+  // Line 8 is 4 lines into its block: the usual context; line 12: 8 + 3 = 11 lines; line 34: capped.
+  assert.match(html, /<span id="L8" class="ln">/);
+  assert.match(html, /<span id="L12" class="ln ctx-11">/);
+  assert.match(html, /<span id="L34" class="ln ctx-20">/);
+  assert.match(html, /<span id="L36" class="ln">/);
 });

@@ -26,7 +26,12 @@ test('the CloudI 1.5.1 page cites CloudI/CloudI, its path and commit first, and 
 test('the BibTeX download is served and is the BibTeX the page shows', async ({ page, request }) => {
   await page.goto(`/reports/${r.slug}/`);
   const cite = page.getByRole('region', { name: 'Cite this report' });
-  const shown = await cite.getByRole('definition').nth(1).locator('code').textContent();
+  // One format shown; BibTeX a click away.
+  const bibtex = cite.getByRole('group').filter({ hasText: 'BibTeX' });
+  await expect(bibtex.locator('code')).toBeHidden();
+  await bibtex.getByText('BibTeX', { exact: true }).click();
+  await expect(bibtex.locator('code')).toBeVisible();
+  const shown = await bibtex.locator('code').textContent();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     cite.getByRole('link', { name: 'BibTeX (citation.bib)' }).click(),

@@ -92,7 +92,7 @@ test.describe('iframe snippets on another site', () => {
     for (const { chart, text } of snippets) {
       expect(text).toMatch(
         new RegExp(
-          `^<iframe src="${baseURL}/charts/${chart.id}/(\\?plain=1)?" title="[^"]+" width="100%" height="\\d+" style="border:0;width:100%" loading="lazy"></iframe>\\n<script async src="${baseURL}/embed.js"></script>$`,
+          `^<iframe src="${baseURL}/charts/${chart.id}/(\\?plain=1)?" title="[^"]+" width="100%" height="\\d+" style="border:0;width:100%;max-width:\\d+px" loading="lazy"></iframe>\\n<script async src="${baseURL}/embed.js"></script>$`,
         ),
       );
     }

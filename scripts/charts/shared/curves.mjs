@@ -1,7 +1,7 @@
 // Two chart shapes that several kinds share: latency percentile curves (one line per series, the
 // percentiles evenly spaced so that the tail gets room, log y when the values span decades) and a
 // bar per run (requests/s of each run of an ab or wrk report). Builders pass their fields and words.
-import { colorScale } from './palette.mjs';
+import { PALETTE, entityStyles } from './palette.mjs';
 import { THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './spec.mjs';
 
 /**
@@ -13,18 +13,23 @@ import { THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } f
  * @param {string} o.seriesTitle   legend title
  * @param {object[]} o.fields      tooltip fields
  * @param {object} [o.dash]        a strokeDash encoding
+ * @param {object} [o.by]          colour by another field than the series: { field, title, styles } with
+ *                                 styles from palette.mjs entityStyles (shape added where it needs one)
  */
-export function percentileLayers({ rows, value, valueField, percentileField, seriesTitle, fields, dash }) {
+export function percentileLayers({ rows, value, valueField, percentileField, seriesTitle, fields, dash, by }) {
   const ys = rows.map((r) => r[value]).filter((v) => v > 0);
   const ylog = spansDecades(ys);
   const series = distinct(rows.map((r) => r.series));
+  // Many percentiles (CloudI 2.0's 0 to 100, with 99.9, 99.99, 99.999): every label, slanted so that
+  // none overlaps; a few: level, thinned where they would overlap.
+  const crowded = distinct(rows.map((r) => r.percentile)).length > 10;
   const x = {
     field: 'percentile',
     type: 'ordinal',
     title: `${titleWithUnit(percentileField)}, evenly spaced`,
     sort: 'ascending',
     scale: { type: 'point', padding: 0.3 },
-    axis: { labelAngle: 0 },
+    axis: crowded ? { labelAngle: -45, labelOverlap: false } : { labelAngle: 0, labelOverlap: 'greedy' },
   };
   const y = {
     field: value,
@@ -33,18 +38,24 @@ export function percentileLayers({ rows, value, valueField, percentileField, ser
     scale: ylog ? { type: 'log' } : { zero: true },
     axis: { ...THOUSANDS, ...(ylog ? { values: logTicks(ys) } : {}) },
   };
-  const color = { field: 'series', type: 'nominal', title: seriesTitle, scale: colorScale('series', series) };
+  const styles = by?.styles ?? entityStyles('series', series);
+  const field = by?.field ?? 'series';
+  const title = by?.title ?? seriesTitle;
+  const color = { field, type: 'nominal', title, scale: styles.color };
+  const shape = styles.needsShape ? { shape: { field, type: 'nominal', title, scale: styles.shape } } : {};
+  // Without a dash of its own, a line whose colour repeats takes its style's dash.
+  const lineDash = dash ?? (styles.needsShape ? { field, type: 'nominal', title, scale: styles.dash } : undefined);
   return {
     ylog,
     layer: [
       {
         mark: { type: 'line', strokeWidth: 1.5 },
-        encoding: { x, y, color, detail: { field: 'series' }, ...(dash ? { strokeDash: dash } : {}) },
+        encoding: { x, y, color, detail: { field: 'series' }, ...(lineDash ? { strokeDash: lineDash } : {}) },
       },
       {
         name: 'points',
-        mark: { type: 'point', filled: true, size: 30, opacity: 1 },
-        encoding: { x, y, color, tooltip: tooltip(fields) },
+        mark: { type: 'point', filled: true, size: 36, opacity: 1 },
+        encoding: { x, y, color, ...shape, tooltip: tooltip(fields) },
       },
     ],
   };
@@ -55,7 +66,7 @@ export function runBars({ value, valueField, fields }) {
   return [
     {
       name: 'bars',
-      mark: { type: 'bar', color: '#0072B2' },
+      mark: { type: 'bar', color: PALETTE[0] },
       encoding: {
         x: { field: 'series', type: 'nominal', title: 'Run', sort: null, axis: { labelAngle: 0 } },
         y: {

@@ -21,8 +21,21 @@ export const NARROW_BELOW = 660;
 /** Longest line of an axis title in the narrow layout (it ends where the plot ends). */
 const AXIS_TITLE_ROOM = 190;
 
+/** Encoding channels that draw a legend. */
+const LEGEND_CHANNELS = ['color', 'fill', 'stroke', 'shape', 'strokeDash', 'size', 'opacity'];
+
+/** Longest line of a legend label in the narrow layout (longer labels go on several lines). */
+const LEGEND_LINE = 150;
+
 /** Padding of the narrow layout. */
 const NARROW_PADDING = 8;
+
+/**
+ * Longest legend label of the narrow layout at first (render.mjs shortens it when the legend runs
+ * past the edge): the column less its padding and a legend symbol, so that a label is cut only when
+ * it cannot fit the column at all.
+ */
+export const NARROW_LEGEND_LABEL_LIMIT = NARROW_WIDTH - 4 * NARROW_PADDING - 24;
 
 /** Width of a text in pixels, roughly (DejaVu Sans averages): the build passes the font's own widths. */
 const roughMeasure = (text, size, weight) => text.length * size * (weight === 'bold' ? 0.68 : 0.6);
@@ -155,6 +168,10 @@ function withoutLayers(layers, names) {
  * @param {number} [options.legendLabelLimit] longest legend label (and gradient) in pixels
  * @param {number} [options.legendTitleRoom] longest line of a legend title in pixels (default: the column)
  * @param {'start'|'end'} [options.xTitleAnchor] where the x axis title stands under the plot
+ * @param {{ text: string }} [options.labelsAbove] a horizontal bar chart: each bar's label (a Vega
+ *   expression, e.g. its name and value) written above the bar from the plot's left edge, in place
+ *   of the y axis labels and the value written past the bar's end (layers named `value_labels`), so
+ *   that the bars have the column's whole width
  */
 export function narrowSpec(
   spec,
@@ -162,21 +179,46 @@ export function narrowSpec(
     measure = roughMeasure,
     transpose = false,
     drop = [],
-    legendLabelLimit = 150,
+    legendLabelLimit = NARROW_LEGEND_LABEL_LIMIT,
     legendTitleRoom = NARROW_WIDTH - 2 * NARROW_PADDING - 8,
     xTitleAnchor = 'end',
+    labelsAbove,
   } = {},
 ) {
   const { title: _title, ...rest } = spec;
   const room = legendTitleRoom;
-  let source = drop.length ? { ...rest, layer: withoutLayers(rest.layer, drop) } : rest;
+  const dropped = labelsAbove ? [...drop, 'value_labels'] : drop;
+  let source = dropped.length ? { ...rest, layer: withoutLayers(rest.layer, dropped) } : rest;
+  if (labelsAbove) source = withLabelsAbove(source, labelsAbove.text);
   if (transpose) {
     source = mapSpec(source, (key, value) => {
       if (key !== 'encoding' || !value || typeof value !== 'object') return undefined;
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [SWAPPED[k] ?? k, v]));
     });
   }
-  const out = mapSpec(source, (key, value) => {
+  // Legend labels longer than the column, on several lines (a Vega label may be an array of lines),
+  // never cut: the values of every scale domain a legend can list, wrapped at the label limit.
+  // A legend starts where the plot does (up to about 100 px in, after the y axis labels), and
+  // browsers draw text a few per cent wider than Vega measures it: lines of at most 150 px.
+  const line = Math.min(legendLabelLimit, LEGEND_LINE);
+  const long = new Map();
+  mapSpec(source, (key, value) => {
+    if (key === 'scale' && Array.isArray(value?.domain))
+      for (const v of value.domain)
+        if (typeof v === 'string' && measure(v, 12) > line)
+          long.set(
+            v,
+            wrapText(v, line, (t) => measure(t, 12)),
+          );
+    return undefined;
+  });
+  // A report's label as a Vega string literal: JSON's escaping (quotes, backslashes, line breaks).
+  const quote = (t) => JSON.stringify(t);
+  const wrapped = [...long].reduce(
+    (expr, [v, lines]) => `datum.label === ${quote(v)} ? [${lines.map(quote).join(', ')}] : ${expr}`,
+    'datum.label',
+  );
+  const mapped = mapSpec(source, (key, value) => {
     if (key === 'tooltip') return value;
     if (key === 'fontSize' && typeof value === 'number') return Math.max(value, NARROW_MIN_FONT);
     // Axis and legend titles longer than the column: on several lines, never cut.
@@ -185,6 +227,8 @@ export function narrowSpec(
     if (key === 'axis' && value && typeof value === 'object') {
       const axis = { ...value };
       if (axis.labelAngle === 0) delete axis.labelAngle;
+      // Labels all kept in the wide layout (slanted, CloudI 2.0's percentiles): upright and thinned here.
+      if (axis.labelOverlap === false) Object.assign(axis, { labelAngle: -90, labelOverlap: 'greedy' });
       if (axis.labelLimit > 110) axis.labelLimit = 110;
       if (typeof axis.title === 'string' && measure(axis.title, 12, 'bold') > AXIS_TITLE_ROOM)
         axis.title = wrapText(axis.title, AXIS_TITLE_ROOM, (t) => measure(t, 12, 'bold'));
@@ -194,18 +238,32 @@ export function narrowSpec(
       const legend = { ...value };
       for (const k of ['orient', 'direction', 'columns', 'labelLimit', 'titleLimit', 'gradientLength'])
         delete legend[k];
+      if (long.size && !legend.labelExpr) legend.labelExpr = wrapped;
+      // Entries one under the other: side by side, a second entry's label can run past the column
+      // (Vega measures text a few per cent narrower than browsers draw it).
+      legend.direction = 'vertical';
       if (typeof legend.title === 'string' && measure(legend.title, 12, 'bold') > room)
         legend.title = wrapText(legend.title, room, (t) => measure(t, 12, 'bold'));
       return legend;
     }
     return undefined;
   });
+  // Channels with a legend of their own (none written): the long labels wrapped there too.
+  const out = long.size
+    ? mapSpec(mapped, (key, value) =>
+        LEGEND_CHANNELS.includes(key) && value?.field && value.legend === undefined
+          ? { ...value, legend: { labelExpr: wrapped, direction: 'vertical' } }
+          : undefined,
+      )
+    : mapped;
   const c = spec.config;
   // The plot's height: the standalone figure's less its title, axis and legend, a little shorter;
   // transposed, a band of 26 pixels per row.
   const yField = source.encoding?.y?.field;
-  const rows = transpose && yField ? new Set(spec.data.values.map((r) => r[yField])).size : 0;
-  const plot = rows ? rows * 26 : Math.max(160, Math.round((spec.height - titleBlock(spec) - 60) * 0.85));
+  const rows = (transpose || labelsAbove) && yField ? new Set(spec.data.values.map((r) => r[yField])).size : 0;
+  // A row of a bar chart labelled above its bars: the label's line (12 px and a gap) and the bar.
+  const rowHeight = labelsAbove ? 36 : 26;
+  const plot = rows ? rows * rowHeight : Math.max(160, Math.round((spec.height - titleBlock(spec) - 60) * 0.85));
   return {
     ...out,
     width: NARROW_WIDTH,
@@ -218,7 +276,8 @@ export function narrowSpec(
       padding: { left: NARROW_PADDING, top: NARROW_PADDING, bottom: NARROW_PADDING, right: 3 * NARROW_PADDING },
       axis: { ...c.axis, labelFontSize: 12, titleFontSize: 12, labelLimit: 110 },
       // An x axis title ends where the plot ends: centred under a narrow plot it would run off the edge.
-      axisX: { ...c.axisX, titleAnchor: xTitleAnchor },
+      // Labels that would overlap in the narrow width are thinned (never drawn over each other).
+      axisX: { ...c.axisX, titleAnchor: xTitleAnchor, labelOverlap: 'greedy', labelSeparation: 4 },
       legend: {
         ...c.legend,
         orient: 'bottom',
@@ -234,6 +293,47 @@ export function narrowSpec(
       },
       text: { ...c.text, fontSize: Math.max(c.text?.fontSize ?? 0, NARROW_MIN_FONT) },
     },
+  };
+}
+
+/**
+ * A horizontal bar chart with each bar's label above it (narrowSpec's labelsAbove): no y axis labels,
+ * bars in the lower part of their band, the label at the band's top from the plot's left edge.
+ */
+function withLabelsAbove(spec, text) {
+  const y = spec.encoding?.y;
+  const x = spec.encoding?.x;
+  if (!y || !x || y.type !== 'nominal') throw new Error('labelsAbove: expected a bar chart with a nominal y');
+  const bars = spec.layer.map((l) =>
+    l.mark?.type === 'bar'
+      ? { ...l, mark: { ...l.mark, height: { band: 0.5 } }, encoding: { ...l.encoding, yOffset: { value: 7 } } }
+      : l,
+  );
+  return {
+    ...spec,
+    encoding: { ...spec.encoding, y: { ...y, axis: null } },
+    layer: [
+      ...bars,
+      {
+        name: 'labels_above',
+        // No wider than the plot: a label longer than a phone's column (none of a real report's)
+        // ends with an ellipsis rather than past the drawing's edge.
+        mark: {
+          type: 'text',
+          align: 'left',
+          baseline: 'bottom',
+          dy: -2,
+          fontSize: NARROW_MIN_FONT,
+          limit: NARROW_WIDTH - 5 * NARROW_PADDING,
+        },
+        encoding: {
+          x: { datum: 0, type: 'quantitative' },
+          y: { ...y, axis: null, bandPosition: 0.5 },
+          text: { field: 'label_above' },
+        },
+        transform: [{ calculate: text, as: 'label_above' }],
+      },
+    ],
   };
 }
 

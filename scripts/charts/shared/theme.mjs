@@ -1,7 +1,7 @@
 // The two chart themes (light and dark) as Vega-Lite config. Fonts are named explicitly so that
 // the SVG and PNG rendered at build time (resvg with DejaVu Sans) and the page agree.
 // Builders give colours only for data (palette.mjs) and leave text, rules and grid to the theme.
-import { OKABE_ITO } from './palette.mjs';
+import { PALETTE } from './palette.mjs';
 
 export const FONT = 'DejaVu Sans, Liberation Sans, Arial, sans-serif';
 
@@ -63,7 +63,7 @@ export function themeConfig(theme) {
     },
     text: { color: c.text, fontSize: 10.5 },
     rule: { color: c.muted },
-    range: { category: OKABE_ITO },
+    range: { category: PALETTE },
   };
 }
 

@@ -1,0 +1,49 @@
+// The narrow layout's legends: long labels on several lines (never cut), entries one under another,
+// labels from a report (quotes, backslashes) kept as text.
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { narrowSpec } from './layouts.mjs';
+import { assemble } from './spec.mjs';
+import { compile, renderSvg } from '../render.mjs';
+
+const long = `CloudI 1.5.1, 2015-12, IBM "POWER8" \\ S822 'lazy' ${'x'.repeat(20)}`;
+const spec = assemble(
+  {
+    title: 't',
+    rows: [
+      { k: long, v: 1 },
+      { k: 'short', v: 2 },
+    ],
+    fields: [
+      { name: 'k', title: 'K', type: 'string' },
+      { name: 'v', title: 'V', type: 'number' },
+    ],
+    layer: [
+      {
+        mark: 'point',
+        encoding: {
+          x: { field: 'v', type: 'quantitative' },
+          color: { field: 'k', type: 'nominal', scale: { domain: [long, 'short'], range: ['#0072B2', '#D55E00'] } },
+        },
+      },
+    ],
+  },
+  {},
+);
+
+test('a long legend label goes on several lines in the narrow layout, whole, with its quotes', async () => {
+  const narrow = narrowSpec(spec);
+  const legend = narrow.layer[0].encoding.color.legend;
+  assert.equal(legend.direction, 'vertical');
+  assert.match(legend.labelExpr, /^datum\.label === "CloudI/);
+  const { svg } = await renderSvg(await compile(narrow), 't');
+  // The label's lines (one <tspan> each), none cut with an ellipsis, together the whole label.
+  const lines = [...svg.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1].replace(/&quot;/g, '"'));
+  assert.ok(lines.length >= 2, 'the long label is drawn on several lines');
+  assert.ok(
+    lines.every((l) => !l.endsWith('…')),
+    lines.join(' | '),
+  );
+  assert.equal(lines.join(' '), long);
+  assert.match(svg, />short</);
+});
