@@ -11,7 +11,7 @@
 //   - the same thing measured in repeated runs (a `run` condition): dots, one row of dots per series;
 //   - otherwise one value per subject: sorted bars, best first, with the spread the report gives.
 import { measureGroups, seriesLabeller } from './shared/measures.mjs';
-import { colorScale } from './shared/palette.mjs';
+import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, tooltip } from './shared/spec.mjs';
 import { num, times } from './shared/format.mjs';
 
@@ -146,7 +146,7 @@ function chartOf(group, f, conditions) {
       scale: ylog ? { type: 'log' } : { zero: true },
       axis: { ...THOUSANDS, ...(ylog ? { values: logTicks(ys) } : {}) },
     };
-    const color = { field: 'series', type: 'nominal', title: label.title, scale: colorScale('series', series) };
+    const { color, shape, dash } = styleOf(series, label.title);
     return {
       name: `${slug}`,
       title: `${title} by percentile`,
@@ -159,11 +159,11 @@ function chartOf(group, f, conditions) {
       rows: plotted,
       fields: [...fields.slice(0, 1), pField, ...fields.slice(1)],
       layer: [
-        { mark: { type: 'line', strokeWidth: 1.5 }, encoding: { x, y, color, detail: { field: 'series' } } },
+        { mark: { type: 'line', strokeWidth: 1.5 }, encoding: { x, y, color, ...dash, detail: { field: 'series' } } },
         {
           name: 'points',
           mark: { type: 'point', filled: true, size: 30, opacity: 1 },
-          encoding: { x, y, color, tooltip: tooltip([...fields, pField]) },
+          encoding: { x, y, color, ...shape, tooltip: tooltip([...fields, pField]) },
         },
       ],
       markName: 'points',
@@ -204,7 +204,7 @@ function chartOf(group, f, conditions) {
       scale: { zero: true },
       axis: THOUSANDS,
     };
-    const color = { field: 'series', type: 'nominal', title: xLabel.title, scale: colorScale('series', series) };
+    const { color, shape, dash } = styleOf(series, xLabel.title);
     return {
       name: `${slug}-by-${sweep.name}`.replace(/_/g, '-'),
       title: `${title} by ${sweep.title.toLowerCase()}`,
@@ -217,11 +217,11 @@ function chartOf(group, f, conditions) {
       rows: plotted,
       fields: [{ ...seriesField, title: xLabel.title }, ...fields.slice(1)],
       layer: [
-        { mark: { type: 'line', strokeWidth: 1.5 }, encoding: { x, y, color, detail: { field: 'series' } } },
+        { mark: { type: 'line', strokeWidth: 1.5 }, encoding: { x, y, color, ...dash, detail: { field: 'series' } } },
         {
           name: 'points',
           mark: { type: 'point', filled: true, size: 30, opacity: 1 },
-          encoding: { x, y, color, tooltip: tooltip(fields) },
+          encoding: { x, y, color, ...shape, tooltip: tooltip(fields) },
         },
       ],
       markName: 'points',
@@ -340,6 +340,22 @@ function chartOf(group, f, conditions) {
 }
 
 const statWord = (s) => STAT_WORDS[s] || (/^p\d/.test(s) ? `${s.slice(1)}th percentile` : 'the value given');
+/**
+ * Colour (and, where colours repeat, shape and dash) of the series of one chart: an entity's own
+ * style when every series names an entity of one family (Erlang is vermillion here too), else the
+ * palette in order (palette.mjs).
+ */
+function styleOf(series, title) {
+  const family = Object.keys(FAMILIES).find((ns) => series.every((n) => entityOf(ns, n)));
+  const styles = entityStyles(family ?? 'series', series);
+  const enc = (channel, scale) => ({ [channel]: { field: 'series', type: 'nominal', title, scale } });
+  return {
+    color: enc('color', styles.color).color,
+    shape: styles.needsShape ? enc('shape', styles.shape) : {},
+    dash: styles.needsShape ? enc('strokeDash', styles.dash) : {},
+  };
+}
+
 const capitalise = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Whether a condition takes 3+ distinct values within some series (the rows minus that condition). */

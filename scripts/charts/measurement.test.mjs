@@ -146,3 +146,24 @@ test('rows projected from a per-kind table of the report are left to that table'
     [],
   );
 });
+
+test('more series than colours: shape and dash tell them apart, so no two legend entries look alike', () => {
+  const rows = Array.from({ length: 10 }, (_, s) =>
+    ['p50', 'p99'].map((p, i) =>
+      row({
+        benchmark: `GET /${s}`,
+        statistic: p,
+        metric: 'latency',
+        unit: 'ms',
+        value: s + i + 1,
+        line: 2 * s + i + 1,
+      }),
+    ),
+  ).flat();
+  const [chart] = build({ rows, fields, tables });
+  const points = chart.layer.find((l) => l.name === 'points').encoding;
+  const line = chart.layer.find((l) => l.mark.type === 'line').encoding;
+  assert.ok(points.shape && line.strokeDash, 'shape on points, dash on lines');
+  const looks = points.color.scale.range.map((c, i) => `${c} ${points.shape.scale.range[i]}`);
+  assert.equal(new Set(looks).size, 10);
+});

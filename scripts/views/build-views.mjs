@@ -177,9 +177,9 @@ function viewsOf(report, csvTexts, seedBytes, imageBytes, files) {
     const shown = fields.filter((x) => x.name !== 'seed' && x.name !== 'line' && x.name !== 'line_end');
     for (const r of typed) if (r.seed === report.seed.path) usedLines.add(r.line);
     // The measurement model's table restates a report's own tables: a download, not a second copy on
-    // the page, unless it is all the report has (a format read by an adapter or the table fallback).
-    const onPage =
-      t.kind !== 'measurement' || report.tables.every((x) => x.kind === 'measurement' || x.kind === 'errata');
+    // the page, unless some of its rows were read by an adapter or the table fallback (their charts
+    // link to it).
+    const onPage = t.kind !== 'measurement' || (t.from ?? []).some((f) => !report.tables.some((x) => x.id === f));
     tables.push({
       id: t.id,
       kind: t.kind,
