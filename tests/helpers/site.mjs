@@ -251,3 +251,10 @@ export async function hoverUntilTooltip(root, page, index = chartIndex()) {
   await expect(tooltip, `a tooltip on a mark of ${chart.id}`).toBeVisible();
   return { tooltip, chart };
 }
+
+/**
+ * Whether a report page shows a table in full: every table but the measurement model's, which is a
+ * download only unless an adapter read some of its rows (its `from` names a format, not a table).
+ */
+export const tableOnPage = (report, t) =>
+  t.kind !== 'measurement' || (t.from ?? []).some((f) => !report.tables.some((x) => x.id === f));
