@@ -3,7 +3,8 @@
 // <picture> snippets), a PNG at twice the size and the CSV of the plotted rows, in
 // <out>/static/charts/ (a chart no longer produced is removed), and the index <out>/data/charts.json
 // for Hugo. <out> is build/charts/. The comparisons across reports (data/atlas/comparisons.json) get
-// one chart each (comparisons.mjs), indexed under `comparisons`.
+// one chart each (comparisons.mjs), indexed under `comparisons`; the subjects (data/atlas/subjects.json)
+// one chart of their figures across reports each (subjects.mjs), indexed under `subjects`.
 // Same input, same bytes. Each chart is compiled and drawn once, in a pool of worker threads (one
 // per core, pool.mjs); renders are cached by content hash in .cache/charts/ (key: the spec and the
 // renderer version), as the files they publish: a chart from the cache is hard-linked into place,
@@ -21,6 +22,7 @@ import { countMarks, loadFonts, rendererVersion, svgSize } from './render.mjs';
 import { createPool, poolSize } from './pool.mjs';
 import { planCharts } from './plan.mjs';
 import { planComparisonCharts } from './comparisons.mjs';
+import { planSubjectCharts } from './subjects.mjs';
 import { embedHeight } from './embed-height.mjs';
 import { forcedDarkSvg, themeColorsInData, themedSvg } from './shared/theme.mjs';
 import { NARROW_BELOW, NARROW_MIN_FONT, NARROW_WIDTH, fontSizes, pageSvg } from './shared/layouts.mjs';
@@ -97,12 +99,18 @@ try {
 
   const atlasFile = path.join(dataDir, 'atlas', 'comparisons.json');
   const atlas = fs.existsSync(atlasFile) ? JSON.parse(fs.readFileSync(atlasFile, 'utf8')) : { comparisons: [] };
+  const readJson = (file, empty) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : empty);
+  const subjects = readJson(path.join(dataDir, 'atlas', 'subjects.json'), { subjects: [] });
+  const platforms = readJson(path.join(dataDir, 'platforms.json'), {});
 
   // # Process data: the charts of each report, then one chart per comparison across reports.
   const { charts, index } = planCharts(reports, csvTexts);
   const compared = planComparisonCharts(atlas);
   charts.push(...compared.charts);
   index.comparisons = compared.index;
+  const subjectCharts = planSubjectCharts(subjects, platforms);
+  charts.push(...subjectCharts.charts);
+  index.subjects = subjectCharts.index;
   // The frame width below which pages show the narrow drawings (assets/js/atlas.js reads it from here).
   index.layout = { narrow_below: NARROW_BELOW, narrow_width: NARROW_WIDTH };
   const { measure } = loadFonts();
