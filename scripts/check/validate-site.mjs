@@ -8,6 +8,8 @@
 //  3. under /reports/ only pages, citations and images whose bytes are the type their name says;
 //  4. every file of the site's scripts and search index is whole: scripts parse, JSON parses, the
 //     index's gzipped files (its WebAssembly too) decompress (whole.mjs).
+//  5. no page but the seed pages (the reports as published) shows a raw field name of the table
+//     schemas in its visible text: columns go by their titles in the data dictionary (raw-names.mjs).
 // One line per problem, `<file>: <what is broken>`; exit 1 if there is any.
 // Usage: node scripts/check/validate-site.mjs [--dir public] [--base /] [--no-html]
 //   --base: the base URL the site was built for (a build with --publish: its publishURL).
@@ -21,6 +23,8 @@ import { walk } from '../lib/fs.mjs';
 import { attrOf, elements, parseHtml } from './html.mjs';
 import { IMAGE_WORDS, imageType, typeOfExtension } from '../lib/image.mjs';
 import { wholeProblem } from './whole.mjs';
+import { rawNamesIn, rawNamesOf } from './raw-names.mjs';
+import { loadSchemas } from '../data/schemas.mjs';
 
 const { values } = parseArgs({
   options: { dir: { type: 'string' }, base: { type: 'string' }, 'no-html': { type: 'boolean' } },
@@ -178,6 +182,17 @@ for (const file of files) {
   if (!rel.endsWith('.js') && !rel.startsWith('pagefind/')) continue;
   const problem = wholeProblem(rel, fs.readFileSync(file));
   if (problem) problems.push(`${shown(file)}: ${problem}`);
+}
+
+// 5. Columns by their titles, never their raw names, in what a reader sees.
+const rawNames = rawNamesOf(loadSchemas());
+for (const file of pages) {
+  const rel = path.relative(dir, file).split(path.sep).join('/');
+  if (rel.startsWith('seeds/') || rel.startsWith('pagefind/')) continue;
+  for (const { name, context } of rawNamesIn(fs.readFileSync(file, 'utf8'), rawNames))
+    problems.push(
+      `${shown(file)}: expected column titles in the text a reader sees, found the field name ${name} ("…${context}…")`,
+    );
 }
 
 for (const p of problems) console.error(p);

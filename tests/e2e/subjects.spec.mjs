@@ -2,8 +2,11 @@
 // every report that measured it (one point per figure, the value beside it), then the table of those
 // figures; the numbers are those of data/atlas/subjects.json (read here, not through the page). A
 // subject with one figure says so in a sentence instead of a one-point chart, and counts read right.
+// On every kind of page, the text a reader sees names columns by their titles, never their raw names.
 import { test, expect } from '@playwright/test';
-import { atlasSubjects, chartIndex, numberForms, watchProblems } from '../helpers/site.mjs';
+import { atlasComparisons, atlasSubjects, chartIndex, numberForms, reports, watchProblems } from '../helpers/site.mjs';
+import { loadSchemas } from '../../scripts/data/schemas.mjs';
+import { rawNamesOf } from '../../scripts/check/raw-names.mjs';
 
 const subjects = atlasSubjects();
 const figuresOf = (s) =>
@@ -69,4 +72,33 @@ test('every subject with two figures or more has its chart; one with a single fi
   await expect(sentence).toContainText(`${f.value.toLocaleString('en-US')} ${f.unit}`);
   await expect(page.getByText('Measured in the one report that names it.')).toBeVisible();
   await expect(page.locator('main')).not.toContainText(/\b1 (rows|reports|figures)\b|of the 1 report/);
+});
+
+test('no page shows a raw field name of the table schemas in the text a reader sees', async ({ page }) => {
+  const names = rawNamesOf(loadSchemas());
+  const chart = Object.values(chartIndex().charts)[0];
+  const urls = [
+    ...reports().map((r) => `/reports/${r.slug}/`),
+    ...subjects.map((s) => `/subjects/${s.id}/`),
+    ...atlasComparisons().map((c) => `/compare/${c.slug}/`),
+    `/charts/${chart.id}/`,
+    '/methodology/',
+    '/data/',
+  ];
+  for (const url of urls) {
+    await page.goto(url);
+    // What a reader reads: the page's text without code, the report's quoted words and drawings.
+    const text = await page.locator('main').evaluate((main) => {
+      const copy = main.cloneNode(true);
+      for (const el of copy.querySelectorAll('code, pre, kbd, samp, blockquote, svg, [hidden]')) el.remove();
+      document.body.append(copy);
+      const seen = copy.innerText;
+      copy.remove();
+      return seen;
+    });
+    const found = [...text.matchAll(/(?<![\w/.@-])[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+(?![\w/@-]|\.\w)/g)]
+      .map((m) => m[0])
+      .filter((w) => names.has(w));
+    expect(found, `${url}: raw field names in the visible text`).toEqual([]);
+  }
 });
