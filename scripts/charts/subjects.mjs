@@ -49,7 +49,8 @@ export function subjectRows(subject, platforms = {}) {
       const table = (r.tables ?? []).find((t) => t.table === f.table);
       const run = f.group?.run ?? '';
       rows.push({
-        column: runs.size > 1 ? `${r.date} (${run})` : r.date,
+        // A run named by its date is the report's date; any other run is told apart by its name.
+        column: runs.size > 1 && run !== r.date ? `${r.date} (${run})` : r.date,
         report: r.report,
         report_title: r.title,
         date: r.date,
@@ -88,7 +89,8 @@ function subjectChart(subject, platforms) {
     type: 'ordinal',
     title: rows.some((r) => r.run && r.column !== r.date) ? 'Report date (run)' : 'Report date',
     sort: columns,
-    axis: { labelAngle: columns.length > 4 ? -30 : 0, labelLimit: 140 },
+    // The run under its date, on a second line: a narrow column keeps both whole.
+    axis: { labelAngle: 0, labelLimit: 140, labelExpr: "split(replace(datum.label, ' (', '|('), '|')" },
   };
   const y = {
     field: 'value',
