@@ -2,6 +2,10 @@
 // by scripts/search/build-search.mjs) with Pagefind's JS API and shows the results as a list of
 // links with excerpts. Everything is built with DOM calls (no inline style, no HTML from the index
 // but its <mark> highlights). The query lives in the URL (?q=...&type=...), so a search can be linked.
+// Results come in the order a reader wants them: reports and subjects first, then platforms,
+// comparisons, charts (each opening in its report), report texts last; Pagefind's relevance orders
+// results within each kind. The kind of every result id is in /pagefind/kinds.json (written by
+// scripts/search/build-search.mjs), so ordering and the type filter load no result they do not show.
 import * as params from '@params';
 
 const form = document.querySelector('[data-search-form]');
@@ -11,20 +15,40 @@ const status = document.querySelector('[data-search-status]');
 const box = document.querySelector('[data-search-results]');
 const list = box.querySelector('ol');
 const MAX = 20;
-const LOADED = 300;
+/** Rank of each kind of page in the results (a kind not listed comes before report texts). */
+const RANK = { report: 0, subject: 0, platform: 1, comparison: 2, chart: 3, seed: 5 };
+const OTHER = 4;
 
 document.querySelector('[data-search-fallback]').hidden = true;
 form.hidden = false;
 
 let pagefind;
+let kinds;
 const load = async () => {
   if (!pagefind) {
-    pagefind = await import(`${params.bundle}pagefind.js`);
-    await pagefind.options({ baseUrl: params.base, excerptLength: 24 });
-    await pagefind.init();
+    const [pf, byKind] = await Promise.all([
+      import(`${params.bundle}pagefind.js`),
+      fetch(`${params.bundle}kinds.json`).then((r) => {
+        if (!r.ok) throw new Error(`kinds.json: HTTP ${r.status}`);
+        return r.json();
+      }),
+    ]);
+    await pf.options({ baseUrl: params.base, excerptLength: 24 });
+    await pf.init();
+    kinds = new Map(Object.entries(byKind).flatMap(([kind, ids]) => ids.map((id) => [id, kind])));
+    pagefind = pf;
   }
   return pagefind;
 };
+
+/** Results by kind (RANK), then in Pagefind's order (a stable sort keeps it within a kind). */
+function ordered(results) {
+  const rank = (r) => RANK[kinds.get(r.id)] ?? OTHER;
+  return results
+    .map((r, i) => [rank(r), i, r])
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    .map(([, , r]) => r);
+}
 
 /** An excerpt as nodes: its text, and <mark> for the words that matched (nothing else is kept). */
 function excerptNodes(html) {
@@ -74,14 +98,12 @@ async function run() {
   status.textContent = 'Searching…';
   try {
     const pf = await load();
-    // The type is page metadata, read from each result (the index has no filter: see
-    // layouts/_partials/search/meta.html); at most LOADED results are read to filter them.
+    // The type of a result is in kinds.json (the index has no filter: see
+    // layouts/_partials/search/meta.html), so only the results shown are loaded.
     const found = await pf.search(q);
-    const results = only ? found.results.slice(0, LOADED) : found.results.slice(0, MAX);
-    let data = await Promise.all(results.map((r) => r.data()));
-    if (only) data = data.filter((d) => d.meta.kind === only);
-    const n = only ? data.length : found.results.length;
-    data = data.slice(0, MAX);
+    const results = ordered(only ? found.results.filter((r) => kinds.get(r.id) === only) : found.results);
+    const n = results.length;
+    const data = await Promise.all(results.slice(0, MAX).map((r) => r.data()));
     if (ticket !== current) return;
     list.replaceChildren(...data.map(resultItem));
     box.hidden = n === 0;

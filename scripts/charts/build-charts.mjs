@@ -3,7 +3,8 @@
 // <picture> snippets), a PNG 1,200 pixels wide (render.mjs PNG_WIDTH) and the CSV of the plotted rows, in
 // <out>/static/charts/ (a chart no longer produced is removed), and the index <out>/data/charts.json
 // for Hugo. <out> is build/charts/. The comparisons across reports (data/atlas/comparisons.json) get
-// one chart each (comparisons.mjs), indexed under `comparisons`.
+// one chart each (comparisons.mjs), indexed under `comparisons`; the subjects (data/atlas/subjects.json)
+// one chart of their figures across reports each (subjects.mjs), indexed under `subjects`.
 // Same input, same bytes. Each chart is drawn once per layout (wide and narrow; the standalone file
 // is the wide drawing with its title set in), in a pool of worker threads (one per core, pool.mjs);
 // renders are cached by content hash in .cache/charts/ (key: the spec and the code that draws it),
@@ -25,6 +26,7 @@ import { countMarks, loadFonts, rendererVersion, svgSize } from './render.mjs';
 import { createPool, poolSize } from './pool.mjs';
 import { planCharts } from './plan.mjs';
 import { planComparisonCharts } from './comparisons.mjs';
+import { planSubjectCharts } from './subjects.mjs';
 import { embedHeight } from './embed-height.mjs';
 import { forcedDarkSvg, themeColorsInData, themedSvg } from './shared/theme.mjs';
 import { NARROW_BELOW, NARROW_MIN_FONT, NARROW_WIDTH, fontSizes, pageSvg } from './shared/layouts.mjs';
@@ -204,6 +206,9 @@ try {
 
   const atlasFile = path.join(dataDir, 'atlas', 'comparisons.json');
   const atlas = fs.existsSync(atlasFile) ? JSON.parse(fs.readFileSync(atlasFile, 'utf8')) : { comparisons: [] };
+  const readJson = (file, empty) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : empty);
+  const subjects = readJson(path.join(dataDir, 'atlas', 'subjects.json'), { subjects: [] });
+  const platforms = readJson(path.join(dataDir, 'platforms.json'), {});
 
   // # Process data: the charts of each report (from the plan cache when the report, its tables and
   // the chart code are unchanged), then one chart per comparison across reports.
@@ -225,6 +230,12 @@ try {
     const compared = planComparisonCharts(atlas);
     index.comparisons = compared.index;
     for (const chart of compared.charts) {
+      planned++;
+      yield flat(chart, measure);
+    }
+    const subjectCharts = planSubjectCharts(subjects, platforms);
+    index.subjects = subjectCharts.index;
+    for (const chart of subjectCharts.charts) {
       planned++;
       yield flat(chart, measure);
     }

@@ -98,9 +98,8 @@ function comparisonChart(c) {
   };
   const shape = { field: 'column', type: 'nominal', scale: { domain: labels, range: SHAPES.slice(0, labels.length) } };
   const entityTitle = c.entity_column.replaceAll('_', ' ');
-  const shared = Object.entries(c.shared_conditions ?? {})
-    .map(([k, v]) => `${k} ${v}`)
-    .join(', ');
+  // The shared conditions in words, as the atlas writes them (columns by their titles).
+  const shared = Object.keys(c.shared_conditions ?? {}).length ? (c.conditions_text ?? '') : '';
   const title = `${metric.title} by ${entityTitle}`;
   const subtitle = [
     ...(c.mode === 'best' ? [`Each ${entityTitle}'s best value: ${metric.rule}`] : []),

@@ -4,7 +4,7 @@
 // every "best" here is picked among configurations within an error budget (1 % by default; the
 // best-client chart has a slider for it). Columns and runs are read from the data: a report with
 // one run, or without a pool_count column, gets the charts that apply to it.
-import { list, median, num, pct, range, times } from './shared/format.mjs';
+import { capital, list, median, midSentence, num, pct, range, times } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
 import { THOUSANDS, dataTicks, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
 
@@ -329,7 +329,7 @@ export function build({ report, rows, fields: f }) {
       const hi = Math.max(...all);
       const aFaster = pairs.filter((p) => p.requests_per_second_a > p.requests_per_second_b).length;
       const ratio = median(pairs.map((p) => p.requests_per_second_a / p.requests_per_second_b));
-      const finding12 = `${nameA} was faster than ${nameB} in ${num(aFaster)} of the ${num(pairs.length)} configurations both measured (median ratio ${times(ratio)})`;
+      const finding12 = `${capital(nameA)} was faster than ${midSentence(nameB)} in ${num(aFaster)} of the ${num(pairs.length)} configurations both measured (median ratio ${times(ratio)})`;
       const ulimit = (id) => runMeta(id)?.ulimit_n;
       const axis = (field, title) => ({
         field,
@@ -347,7 +347,7 @@ export function build({ report, rows, fields: f }) {
           `Up: ${nameA}${ulimit(a) ? ` (ulimit -n ${num(ulimit(a))})` : ''}`,
           `Across: ${nameB}${ulimit(b) ? ` (ulimit -n ${num(ulimit(b))})` : ''}; above the dashed line: faster up`,
         ],
-        description: `Successful requests/s of every configuration measured in both runs: ${nameB} across, ${nameA} up${log ? ' (log scales)' : ''}, with the line where both are equal. ${finding12}.`,
+        description: `Successful requests/s of every configuration measured in both runs: ${midSentence(nameB)} across, ${midSentence(nameA)} up${log ? ' (log scales)' : ''}, with the line where both are equal. ${finding12}.`,
         alt: `Scatter plot comparing the successful requests per second of the two runs, one point per configuration, with a y = x reference line.`,
         finding: finding12,
         rows: pairs,

@@ -10,7 +10,9 @@
 //     index's gzipped files (its WebAssembly too) decompress (whole.mjs);
 //  5. _headers gives every page the policy of its <meta> tag plus frame-ancestors (lib/headers.mjs);
 //  6. every chart's legends, in its published SVG and in the drawings pages inline: no two entries
-//     of a legend drawn alike, none outside the drawing or cut short (legends.mjs).
+//     of a legend drawn alike, none outside the drawing or cut short (legends.mjs);
+//  7. no page but the seed pages (the reports as published) shows a raw field name of the table
+//     schemas in its visible text: columns go by their titles in the data dictionary (raw-names.mjs).
 // One line per problem, `<file>: <what is broken>`; exit 1 if there is any.
 // Usage: node scripts/check/validate-site.mjs [--dir public] [--base /] [--no-html]
 //   --base: the base URL the site was built for (a build with --publish: its publishURL).
@@ -26,6 +28,8 @@ import { IMAGE_WORDS, imageType, typeOfExtension } from '../lib/image.mjs';
 import { wholeProblem } from './whole.mjs';
 import { pageHeadersProblem, parseHeaders } from '../lib/headers.mjs';
 import { legendProblems } from './legends.mjs';
+import { rawNamesIn, rawNamesOf } from './raw-names.mjs';
+import { loadSchemas } from '../data/schemas.mjs';
 
 const { values } = parseArgs({
   options: { dir: { type: 'string' }, base: { type: 'string' }, 'no-html': { type: 'boolean' } },
@@ -222,6 +226,17 @@ for (const file of files) {
     const id = /aria-labelledby="([^"]*)-title"/.exec(svg)?.[1];
     for (const problem of legendProblems(svg)) problems.push(`${shown(file)}${id ? ` (${id})` : ''}: ${problem}`);
   }
+}
+
+// 7. Columns by their titles, never their raw names, in what a reader sees.
+const rawNames = rawNamesOf(loadSchemas());
+for (const file of pages) {
+  const rel = path.relative(dir, file).split(path.sep).join('/');
+  if (rel.startsWith('seeds/') || rel.startsWith('pagefind/')) continue;
+  for (const { name, context } of rawNamesIn(fs.readFileSync(file, 'utf8'), rawNames))
+    problems.push(
+      `${shown(file)}: expected column titles in the text a reader sees, found the field name ${name} ("…${context}…")`,
+    );
 }
 
 for (const p of problems) console.error(p);

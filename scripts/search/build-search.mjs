@@ -1,16 +1,25 @@
 // CLI: public/ -> public/pagefind/, the full-text search index of the site, built with Pagefind's
 // Node API after Hugo. Only what a page marks with data-pagefind-body is indexed (report, platform,
-// seed and chart pages); inside it, EXCLUDE is left out: breadcrumbs, share, embed and citation
+// seed, subject, comparison and chart pages); inside it, EXCLUDE is left out: breadcrumbs, share, embed and citation
 // snippets, chart SVGs, seed line numbers and "line N" links. The data tables are left out too: on
 // 2026-11-23 they were 22 % of the index (169 KB with them, 132 KB without) and only match numbers,
 // while every name in them is also in the report's text. Same input, same bytes (checked twice).
+// A chart is indexed from its embed page (/charts/<id>/: the chart alone, its title and words) under
+// the address of the chart in its report (/reports/<slug>/#<name>, the page's data-search-url), so
+// a result opens the chart where a reader reads it, never the bare noindex embed page.
+// Beside the index, kinds.json lists the result ids (fragment hashes) of each page kind (the
+// data-pagefind-meta "kind" of layouts/_partials/search/meta.html): the search page orders results
+// by kind (reports and subjects first, report texts last) and filters on it without loading every
+// result's fragment. Not a Pagefind filter: 1.5 writes its filter files differently on each run.
 // The search page reads the index with pagefind.js (assets/js/search.js).
 // Usage: node scripts/search/build-search.mjs [--site public] [--keep-tables]
+import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as pagefind from 'pagefind';
 import { ROOT } from '../lib/paths.mjs';
 import { writeTreeAtomic } from '../lib/fs.mjs';
+import { chartUrl, kindsJson } from './kinds.mjs';
 
 /** What is never indexed, though it sits inside an indexed page body. */
 export const EXCLUDE = [
@@ -39,9 +48,36 @@ const { index, errors } = await pagefind.createIndex({ excludeSelectors, forceLa
 if (!index) throw new Error(`build-search: Pagefind did not start: ${errors.join('; ')}`);
 
 // # Process data.
-const added = await index.addDirectory({ path: site });
-if (added.errors.length) throw new Error(`build-search: ${added.errors.join('; ')}`);
-if (added.page_count === 0) throw new Error(`build-search: no page of ${site} is marked data-pagefind-body`);
+// Every page but the chart embed pages, as Pagefind finds them (the folders by name: its glob has no
+// "but"); then each chart embed page under the chart's address in its report.
+const folders = fs
+  .readdirSync(site, { withFileTypes: true })
+  .filter((d) => d.isDirectory() && !['charts', 'pagefind'].includes(d.name))
+  .map((d) => d.name)
+  .sort();
+let pages = 0;
+for (const glob of ['*.html', ...(folders.length ? [`{${folders.join(',')}}/**/*.html`] : [])]) {
+  const added = await index.addDirectory({ path: site, glob });
+  if (added.errors.length) throw new Error(`build-search: ${added.errors.join('; ')}`);
+  pages += added.page_count;
+}
+const chartsDir = path.join(site, 'charts');
+const chartPages = fs.existsSync(chartsDir)
+  ? fs
+      .readdirSync(chartsDir, { withFileTypes: true })
+      .filter((d) => d.isDirectory() && fs.existsSync(path.join(chartsDir, d.name, 'index.html')))
+      .map((d) => d.name)
+      .sort()
+  : [];
+for (const id of chartPages) {
+  const content = fs.readFileSync(path.join(chartsDir, id, 'index.html'), 'utf8');
+  const url = chartUrl(content);
+  if (!url) throw new Error(`build-search: charts/${id}/index.html has no data-search-url (layouts/charts/page.html)`);
+  const added = await index.addHTMLFile({ url, content });
+  if (added.errors.length) throw new Error(`build-search: charts/${id}: ${added.errors.join('; ')}`);
+  pages++;
+}
+if (pages === 0) throw new Error(`build-search: no page of ${site} is marked data-pagefind-body`);
 
 // # Save outputs.
 // The files are taken from Pagefind and written here, in one swap like every folder the build
@@ -52,6 +88,7 @@ const got = await index.getFiles();
 if (got.errors.length) throw new Error(`build-search: ${got.errors.join('; ')}`);
 await pagefind.close();
 const files = new Map(got.files.filter((f) => !UNUSED.test(f.path)).map((f) => [f.path, f.content]));
+files.set('kinds.json', kindsJson(files));
 writeTreeAtomic(out, files);
 
 // The index proper (what a search downloads from, besides pagefind.js and its WebAssembly).

@@ -242,10 +242,13 @@ function viewsOf(report, csvTexts, seedBytes, imageBytes, files) {
 
 // The comparisons across reports: what pages read of them, and the rows of their values tables.
 const atlasFile = path.join(dataDir, 'atlas', 'comparisons.json');
+const schemas = loadSchemas();
 const { comparisons } = fs.existsSync(atlasFile) ? JSON.parse(fs.readFileSync(atlasFile, 'utf8')) : { comparisons: [] };
 for (const c of comparisons) {
-  cached(sha256('comparison', CODE, basePath, JSON.stringify(c)), (files) => {
-    files.set(`html/compare/${c.id}.html`, comparisonRows(c, { basePath }));
+  // Conditions by their titles in the data dictionary (the schema of the compared table kind).
+  const titles = Object.fromEntries((schemas[c.kind]?.fields ?? []).map((f) => [f.name, f.title]));
+  cached(sha256('comparison', CODE, basePath, JSON.stringify(c), JSON.stringify(titles)), (files) => {
+    files.set(`html/compare/${c.id}.html`, comparisonRows(c, { basePath, titles }));
     // The compare view (assets/js/compare.js) fetches the one comparison a reader picks.
     files.set(`static/data/comparisons/${c.id}.json`, jsonText(c, 0));
     return null;
@@ -255,7 +258,6 @@ files.set('data/comparisons.json', jsonText({ comparisons: comparisons.map(compa
 
 files.set('data/citations.json', jsonText(citations, 1));
 
-const schemas = loadSchemas();
 files.set(
   'data/schemas.json',
   jsonText({ kinds: Object.values(schemas).sort((a, b) => (a.kind < b.kind ? -1 : 1)) }, 0),

@@ -75,11 +75,14 @@ export function seedLines(lines) {
 
 const isEmpty = (map) => !map || Object.keys(map).length === 0;
 
-/** layouts/_partials/compare/conditions.html: "receivers 2, senders 2", by name. */
-function conditions(map) {
+/**
+ * A row's conditions: "Receivers 2, Senders 2", each column by its title in the data dictionary
+ * (`titles`: name -> title) where it has one, else by its name (layouts/_partials/compare/conditions.html).
+ */
+function conditions(map, titles = {}) {
   return Object.keys(map ?? {})
     .sort()
-    .map((k) => `${escape(k)} ${goValue(map[k])}`)
+    .map((k) => `${escape(titles[k] ?? k)} ${goValue(map[k])}`)
     .join(', ');
 }
 
@@ -97,18 +100,18 @@ function normCell(norm) {
  * The rows of a comparison's values table: one per value, with its entity, conditions, report,
  * value, ratio to the base report, per core and per GHz (with their facts) and source line.
  * @param {object} c a comparison of data/atlas/comparisons.json
- * @param {{ basePath: string }} where
+ * @param {{ basePath: string, titles?: Record<string, string> }} where titles: column name -> title
  */
-export function comparisonRows(c, { basePath }) {
+export function comparisonRows(c, { basePath, titles = {} }) {
   const columns = new Map(c.columns.map((col) => [col.key, col]));
   let out = '';
   for (const r of c.rows) {
     for (const v of r.values) {
       const col = columns.get(v.column);
-      const conds = conditions({ ...r.conditions, ...v.conditions });
+      const conds = conditions({ ...r.conditions, ...v.conditions }, titles);
       const extra = isEmpty(v.with)
         ? ''
-        : `${isEmpty(r.conditions) && isEmpty(v.conditions) ? '' : ', '}${conditions(v.with)}`;
+        : `${isEmpty(r.conditions) && isEmpty(v.conditions) ? '' : ', '}${conditions(v.with, titles)}`;
       out += `\n      <tr data-entity="${escape(r.entity)}">`;
       out += `\n        <th scope="row">${escape(r.entity_name)}</th>`;
       out += `\n        <td>${conds}${extra}</td>`;

@@ -122,6 +122,10 @@ describe('the rows pages include', () => {
     assert.match(html, /<a class="seed-link" href="\/seeds\/a\/#L47">line 47<\/a>/);
     assert.match(html, /<td class="num">none<\/td><td class="num" colspan="4">not measured<\/td>/);
   });
+  test('a comparison row names its conditions by their titles in the data dictionary', () => {
+    const html = comparisonRows(comparison, { basePath: '/', titles: { duo_mode: 'Duo mode', senders: 'Senders' } });
+    assert.match(html, /<td>Duo mode false, Senders 2<\/td>/);
+  });
   test('a comparison as pages read it: no rows, their count and entities, each report`s first facts', () => {
     const s = comparisonSummary(comparison);
     assert.equal(s.rows, undefined);

@@ -63,7 +63,7 @@ for (const urlPath of pages) {
     const figures = page.locator('figure.chart');
     const ids = await figures.evaluateAll((fs) => fs.map((f) => f.dataset.chart));
     for (const id of ids) {
-      const chart = index.charts[id];
+      const chart = index.charts[id] ?? index.subjects?.[id];
       const figure = page.locator(`figure.chart[data-chart="${id}"]`);
       await expect(figure, `figure of chart ${id}`).toHaveAccessibleName(chart.title);
       await expect(figure, `figure of chart ${id}`).toHaveAccessibleDescription(chart.description);

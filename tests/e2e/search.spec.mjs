@@ -8,6 +8,10 @@ import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { ROOT, reports } from '../helpers/site.mjs';
 
+const charts = JSON.parse(fs.readFileSync(path.join(ROOT, 'build', 'charts', 'data', 'charts.json'), 'utf8')).charts;
+/** The order of kinds in the results, as the reader sees their labels (assets/js/search.js RANK). */
+const TYPE_RANK = { Report: 0, Subject: 0, Platform: 1, Comparison: 2, Chart: 3, '': 4, 'Report text': 5 };
+
 const byFormat = (re) => reports().filter((r) => re.test(r.slug));
 const platforms = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'platforms.json'), 'utf8'));
 const platformOf = (slug) => Object.values(platforms).filter((p) => p.reports.some((u) => u.report === slug));
@@ -107,4 +111,47 @@ test('without JavaScript the search page says search needs it and links to the r
   } finally {
     await context.close();
   }
+});
+
+test('"POWER8" lists the CloudI 1.5.1 POWER8 report first, then subjects, platforms, comparisons, charts and report texts last', async ({
+  page,
+  baseURL,
+}) => {
+  const problems = await watch(page, baseURL);
+  await page.goto('/search/');
+  const results = await search(page, 'POWER8');
+  const cloudi = reports().find((r) => r.slug === 'cloudi-1.5.1-power8');
+  const items = results.getByRole('listitem');
+  await expect(items.first().getByRole('link').first()).toHaveText(cloudi.title);
+  await expect(items.first().getByRole('link').first()).toHaveAttribute('href', `/reports/${cloudi.slug}/`);
+  const types = await results.locator('.search-type').allTextContents();
+  expect(types.length, 'more than one result').toBeGreaterThan(3);
+  const ranks = types.map((t) => TYPE_RANK[t]);
+  expect(
+    ranks.every((r) => r !== undefined),
+    `known types: ${types.join(', ')}`,
+  ).toBe(true);
+  expect(ranks, `types in reading order: ${types.join(', ')}`).toEqual([...ranks].sort((a, b) => a - b));
+  expect(types.at(-1), 'the report text comes last').toBe('Report text');
+  expect(await problems(), 'requests to other origins and CSP violations while searching').toEqual([]);
+});
+
+test('a chart result opens its report at the chart, not the bare embed page', async ({ page, baseURL }) => {
+  const problems = await watch(page, baseURL);
+  const chart = charts['darner-vs-kestrel-ec2-m1-large--fairness-latency'];
+  await page.goto('/search/');
+  const results = await search(page, 'fairness');
+  await page.getByRole('combobox', { name: 'Only' }).selectOption({ label: 'Charts' });
+  const link = results.getByRole('link', { name: chart.title, exact: true });
+  await expect(link).toHaveAttribute('href', `/reports/${chart.report}/#${chart.name}`);
+  for (const href of await results.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href'))))
+    expect(href, 'no result opens an embed page').not.toMatch(/^\/charts\//);
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/reports/${chart.report}/#${chart.name}$`));
+  const figure = page.getByRole('figure', { name: chart.title });
+  await expect(figure).toBeInViewport();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    reports().find((r) => r.slug === chart.report).title,
+  );
+  expect(await problems(), 'requests to other origins and CSP violations while searching').toEqual([]);
 });

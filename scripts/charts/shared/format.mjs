@@ -56,3 +56,9 @@ export function bytes(n) {
 
 /** First letter upper case. */
 export const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * A name inside a sentence: a leading article of a title written as a heading is lower-cased
+ * ("The original benchmark" -> "the original benchmark"); any other name is kept as written.
+ */
+export const midSentence = (s) => s.replace(/^(The|A|An) (?=\S)/, (m) => m.toLowerCase());

@@ -21,7 +21,7 @@
 //   whatDiffers(registry, reports, machine?) -> WhatDiffers
 //   tidyRows(comparison) -> { columns: string[], rows: object[] }   one row per value, for a CSV
 import { tableMapping, normaliseName } from '../entities.mjs';
-import { figureRule, ruleText, conditionsOf, bestRow } from './figures.mjs';
+import { figureRule, ruleText, noRowText, conditionsOf, bestRow } from './figures.mjs';
 import { sha256 } from '../../lib/hash.mjs';
 
 /**
@@ -34,7 +34,7 @@ export function comparisonId(prefix, slugs) {
   return id.length <= 200 ? id : `${prefix}--${slugs.length}-reports--${sha256(id).slice(0, 16)}`;
 }
 import { byReportDate, entityOf, softwareVersions } from './subjects.mjs';
-import { machineFacts, normalise } from './normalise.mjs';
+import { factTitle, machineFacts, normalise } from './normalise.mjs';
 import { MEASURED_MAPPING, measuredKind, measuredParts, measuredRule, measuredSets, measuredTitle } from './measured.mjs';
 
 /**
@@ -286,7 +286,7 @@ function metricOf(ctx, parts) {
     title: col?.title ?? ctx.rule.metric,
     unit: col?.unit ?? '',
     better: ctx.rule.better,
-    rule: ruleText(ctx.rule),
+    rule: ruleText(ctx.rule, (name) => parts[0].table.columns.find((c) => c.name === name)?.title),
   };
 }
 
@@ -313,7 +313,7 @@ function normalised(value, facts, per) {
     n && {
       value: round(n.value),
       divisor: n.divisor,
-      facts: n.facts.map((f) => ({ field: f.field, value: f.value, seed: f.seed, line: f.line })),
+      facts: n.facts.map((f) => ({ field: f.field, title: factTitle(f.field), value: f.value, seed: f.seed, line: f.line })),
     }
   );
 }
@@ -382,7 +382,7 @@ function bestComparisons(ctx, parts) {
             : {
                 column: key,
                 value: null,
-                reason: `no row of ${erows.length} within ${rule.budget.column} <= ${rule.budget.max}`,
+                reason: noRowText(rule, erows.length, (name) => p.table.columns.find((c) => c.name === name)?.title),
                 ratio_to_base: null,
                 per_core: null,
                 per_ghz: null,
@@ -554,7 +554,13 @@ export function whatDiffers(registry, reports, machineName, columns = []) {
         lines: fs.map((f) => f.line),
       };
     });
-    return { field, differs: conflicts(values), stated_by_all: values.every((v) => v.value !== null), values };
+    return {
+      field,
+      title: factTitle(field),
+      differs: conflicts(values),
+      stated_by_all: values.every((v) => v.value !== null),
+      values,
+    };
   });
 
   const swKeys = new Map();
@@ -609,13 +615,13 @@ export function whatDiffers(registry, reports, machineName, columns = []) {
   const unstated = software.filter((x) => !x.differs && !x.stated_by_all).map((x) => x.software);
   const runText = (r) => {
     const said = Object.entries(r.facts).filter(([k, v]) => v !== null && !k.endsWith('_line'));
-    return `${r.title}${said.length ? ` (${said.map(([k, v]) => `${k} ${v}`).join(', ')})` : ''}`;
+    return `${r.title}${said.length ? ` (${said.map(([k, v]) => runFact(k, v)).join(', ')})` : ''}`;
   };
   const summary = [
     hardwareSame
       ? `Same machine (${platforms[0].value}), no stated fact differs`
       : `Different machines (${[...new Set(platforms.map((p) => p.value ?? 'unstated'))].join(' vs ')}; ` +
-        `facts that differ: ${factConflicts.map((f) => f.field).join(', ') || 'none stated'})`,
+        `facts that differ: ${factConflicts.map((f) => factTitle(f.field)).join(', ') || 'none stated'})`,
     changedSoftware.length
       ? `software versions that differ: ${changedSoftware.map(versionsText).join('; ')}`
       : 'no stated software version differs',
@@ -704,4 +710,10 @@ export function tidyRows(c) {
     }
   }
   return { columns, rows };
+}
+
+/** A fact the report states about a run, for a sentence: the open-file limit as the command sets it. */
+function runFact(name, value) {
+  if (name === 'ulimit_n') return `ulimit -n ${value}`;
+  return `${name.replaceAll('_', ' ')} ${value}`;
 }

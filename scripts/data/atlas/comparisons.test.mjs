@@ -73,7 +73,7 @@ test('what differs: machines, software versions met through aliases, method; a h
   );
   assert.match(
     w.summary,
-    /^Different machines \(power8 vs i7; facts that differ: clock_ghz, cores_per_socket, sockets\)/,
+    /^Different machines \(power8 vs i7; facts that differ: Clock \(GHz\), Cores per socket, Sockets\)/,
   );
   assert.match(w.summary, /CloudI 1\.5\.1 -> 1\.7\.1/);
   assert.match(w.summary, /a ratio mixes hardware and software changes/);
@@ -100,10 +100,10 @@ test('best: one column per run, best within the budget, conditions per value, nu
   );
   const b = c.rows.find((r) => r.entity === 'buoy');
   assert.equal(b.values[1].value, null);
-  assert.match(b.values[1].reason, /within error_pct <= 1/);
+  assert.match(b.values[1].reason, /its one row is not within error.pct at most 1/);
   assert.match(
     c.what_differs.summary,
-    /runs: Results \/ Current \(ulimit_n 12000000\) \/ Original \(ulimit_n 1024\)/,
+    /runs: Results \/ Current \(ulimit -n 12000000\) \/ Original \(ulimit -n 1024\)/,
   );
   assert.equal(h.values[1].per_core, null); // vCPUs only: no cores, no clock
   assert.equal(h.values[0].per_ghz.value, Number((40000 / 2.2).toPrecision(6)));

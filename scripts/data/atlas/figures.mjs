@@ -6,7 +6,8 @@
 // Exports:
 //   FIGURES: Record<tableKind, FigureRule>       a kind without an entry has no single best figure
 //   figureRule(kind, options?) -> FigureRule|null  with options.errorBudgetPct applied
-//   ruleText(rule) -> string                       "highest requests_per_second with error_pct <= 1"
+//   ruleText(rule, titleOf?) -> string             "highest requests_per_second with error_pct <= 1", or with
+//                                                  the columns' titles: "highest successful requests/s with error % at most 1"
 //   conditionsOf(row, columns, rule, exclude) -> Record<string, any>   the row's conditions, non-null
 //   passes(row, rule) -> boolean                   within the error budget (true when none)
 //   bestRow(rows, rule) -> row|null                best value, ties to the lowest seed line
@@ -74,10 +75,31 @@ export function figureRule(kind, options = {}) {
   return rule;
 }
 
+/**
+ * Why no row of `n` qualifies: "no row of 30 within error % at most 1", "its one row is not within ..."
+ * (columns by title with titleOf).
+ * @param {FigureRule} rule a rule with a budget
+ * @param {number} n
+ * @param {(name: string) => string|undefined} [titleOf]
+ */
+export function noRowText(rule, n, titleOf) {
+  const budget = ruleText({ ...rule, metric: '' }, titleOf).replace(/^\S+ +with /, '');
+  return n === 1 ? `its one row is not within ${budget}` : `no row of ${n} within ${budget}`;
+}
+
 /** The rule in words, for titles and for the `rule` field of a figure. */
-export function ruleText(rule) {
-  const best = `${rule.better === 'higher' ? 'highest' : 'lowest'} ${rule.metric}`;
-  return rule.budget ? `${best} with ${rule.budget.column} <= ${rule.budget.max}` : best;
+export function ruleText(rule, titleOf) {
+  if (!titleOf) {
+    const best = `${rule.better === 'higher' ? 'highest' : 'lowest'} ${rule.metric}`;
+    return rule.budget ? `${best} with ${rule.budget.column} <= ${rule.budget.max}` : best;
+  }
+  // For readers: each column by its title, lower-cased as a word inside the sentence.
+  const words = (name) => {
+    const t = titleOf(name) ?? name.replaceAll('_', ' ');
+    return /^[A-Z][a-z]/.test(t) ? t.charAt(0).toLowerCase() + t.slice(1) : t;
+  };
+  const best = `${rule.better === 'higher' ? 'highest' : 'lowest'} ${words(rule.metric)}`;
+  return rule.budget ? `${best} with ${words(rule.budget.column)} at most ${rule.budget.max}` : best;
 }
 
 /**

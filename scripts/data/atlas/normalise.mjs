@@ -18,6 +18,33 @@
  * @property {Fact[]} facts     the facts used, with their seed and line
  */
 
+/** A machine fact's label for readers (as the platform pages write it: layouts/_partials/platform/spec.html). */
+export const FACT_TITLES = {
+  instance_type: 'Instance type',
+  system_model: 'System',
+  cpu_model: 'CPU',
+  clock_ghz: 'Clock (GHz)',
+  sockets: 'Sockets',
+  cores_per_socket: 'Cores per socket',
+  threads_per_core: 'Threads per core',
+  threads_per_socket: 'Hardware threads per socket',
+  vcpus: 'Virtual CPUs',
+  l1_cache: 'L1 cache',
+  l2_cache: 'L2 cache',
+  l3_cache: 'L3 cache',
+  l4_cache: 'L4 cache',
+  memory: 'Memory',
+  memory_type: 'Memory type',
+  storage: 'Storage',
+  os: 'Operating system',
+  kernel: 'Kernel',
+  architecture: 'Architecture',
+  other: 'Also stated',
+};
+
+/** The label of a fact field: its title, else the name with spaces. */
+export const factTitle = (field) => FACT_TITLES[field] ?? field.replaceAll('_', ' ');
+
 /**
  * The facts a report states about one of its machines ("system", "client", ...), each with the
  * report's seed path, or [] when the report has no such machine.

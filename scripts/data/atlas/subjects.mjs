@@ -11,7 +11,7 @@
 //   buildSubjects({ reports, tables, registry, chartKinds?, errorBudgetPct? }) -> Subject[]
 import { InputError } from '../../lib/errors.mjs';
 import { resolve, tableMapping, unknownEntityError } from '../entities.mjs';
-import { figureRule, ruleText, conditionsOf, bestRow } from './figures.mjs';
+import { figureRule, ruleText, noRowText, conditionsOf, bestRow } from './figures.mjs';
 import { measuredFigures } from './measured.mjs';
 
 /**
@@ -203,7 +203,7 @@ function figuresOf(g, table, rule) {
       metric: rule.metric,
       metric_title: metric.title,
       unit: metric.unit ?? '',
-      rule: ruleText(rule),
+      rule: ruleText(rule, (name) => columnOf(table, name)?.title),
       digitized: Boolean(table.digitized),
       candidates: rows.length,
     };
@@ -211,7 +211,7 @@ function figuresOf(g, table, rule) {
       out.push({
         ...fig,
         value: null,
-        reason: `no row of ${rows.length} within ${rule.budget.column} <= ${rule.budget.max}`,
+        reason: noRowText(rule, rows.length, (name) => columnOf(table, name)?.title),
       });
       continue;
     }

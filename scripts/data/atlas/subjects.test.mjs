@@ -85,7 +85,7 @@ test('an HTTP client figure is within the error budget, one per run; none qualif
   ]); // a tie: the lower line
   const buoy = subjects().buoy.reports[1].figures;
   assert.equal(buoy[0].value, null);
-  assert.match(buoy[0].reason, /no row of 1 within error_pct <= 1/);
+  assert.match(buoy[0].reason, /its one row is not within error.pct at most 1/);
   assert.equal(subjects({ errorBudgetPct: 5 }).hackney.reports[0].figures[0].value, 50000);
 });
 

@@ -1,0 +1,72 @@
+import test from 'node:test';
+import assert from 'node:assert/strict';
+import { planSubjectCharts, subjectRows } from './subjects.mjs';
+import { midSentence } from './shared/format.mjs';
+
+const figure = (value, line, extra = {}) => ({
+  table: 't',
+  group: {},
+  metric: 'requests_per_second',
+  metric_title: 'Rate (requests/s)',
+  unit: 'requests/s',
+  rule: 'highest rate (requests/s)',
+  value,
+  seed: 'seeds/x.md',
+  line,
+  ...extra,
+});
+const report = (slug, date, figures, platform = 'p1') => ({
+  report: slug,
+  title: `Report ${slug}`,
+  date,
+  measured: true,
+  platforms: [{ id: platform, machine: 'system', role: 'system' }],
+  tables: [{ table: 't', title: 'Request rate' }],
+  figures,
+});
+const platforms = { p1: { name: 'Machine one' }, p2: { name: 'Machine two' } };
+
+test('a subject measured in several reports gets one point per figure, in report order, platform by shape', () => {
+  const s = {
+    id: 'erl',
+    name: 'Erl',
+    reports: [
+      report('a', '2015', [figure(100, 4)]),
+      report('b', '2017', [figure(80, 9), figure(null, 0, { value: null, reason: 'no row' })], 'p2'),
+      { report: 'c', title: 'C', date: '2018', measured: false, platforms: [], tables: [], figures: [] },
+    ],
+  };
+  const { charts, index } = planSubjectCharts({ subjects: [s] }, platforms);
+  assert.equal(charts.length, 1);
+  const [c] = charts;
+  assert.equal(c.id, 'subject--erl');
+  assert.deepEqual(
+    c.rows.map((r) => [r.column, r.value, r.platform, r.line]),
+    [
+      ['2015', 100, 'Machine one', 4],
+      ['2017', 80, 'Machine two', 9],
+    ],
+  );
+  assert.equal(index['subject--erl'].marks, 2);
+  assert.match(
+    c.entry.description,
+    /From 100 requests\/s \(2015, Machine one\) to 80 requests\/s \(2017, Machine two\)/,
+  );
+  assert.deepEqual(c.spec.layer.at(-1).encoding.shape.scale.domain, ['Machine one', 'Machine two']);
+});
+
+test('runs of one report are told apart on the x axis; one figure alone gets no chart', () => {
+  const runs = report('m', '2019', [figure(5, 1, { group: { run: '2019' } }), figure(4, 2, { group: { run: 'old' } })]);
+  assert.deepEqual(
+    subjectRows({ reports: [runs] }, platforms).map((r) => r.column),
+    ['2019', '2019 (old)'],
+  );
+  const single = { id: 'one', name: 'One', reports: [report('a', '2015', [figure(1, 1)])] };
+  assert.deepEqual(planSubjectCharts({ subjects: [single] }, platforms).charts, []);
+});
+
+test('a run title written as a heading reads inside a sentence', () => {
+  assert.equal(midSentence('The original benchmark'), 'the original benchmark');
+  assert.equal(midSentence('Current results (2019-05-15)'), 'Current results (2019-05-15)');
+  assert.equal(midSentence('Theory'), 'Theory');
+});

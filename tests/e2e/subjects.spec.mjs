@@ -1,0 +1,104 @@
+// Subject pages as a reader meets them: each opens with a chart of the subject's best figures across
+// every report that measured it (one point per figure, the value beside it), then the table of those
+// figures; the numbers are those of data/atlas/subjects.json (read here, not through the page). A
+// subject with one figure says so in a sentence instead of a one-point chart, and counts read right.
+// On every kind of page, the text a reader sees names columns by their titles, never their raw names.
+import { test, expect } from '@playwright/test';
+import { atlasComparisons, atlasSubjects, chartIndex, numberForms, reports, watchProblems } from '../helpers/site.mjs';
+import { loadSchemas } from '../../scripts/data/schemas.mjs';
+import { rawNamesOf } from '../../scripts/check/raw-names.mjs';
+
+const subjects = atlasSubjects();
+const figuresOf = (s) =>
+  s.reports.flatMap((r) => r.figures.filter((f) => typeof f.value === 'number').map((f) => ({ ...f, report: r })));
+const charts = chartIndex().subjects ?? {};
+
+test('the Erlang page opens with a chart of one point per report figure, the numbers of the atlas, then the table', async ({
+  page,
+}) => {
+  const problems = watchProblems(page);
+  const erlang = subjects.find((s) => s.id === 'erlang');
+  const figures = figuresOf(erlang);
+  expect(figures.length, 'Erlang has figures in several reports').toBeGreaterThan(1);
+  const entry = charts['subject--erlang'];
+  expect(entry, 'the chart stage drew a chart for Erlang').toBeTruthy();
+  await page.goto('/subjects/erlang/');
+  const figure = page.getByRole('figure', { name: entry.title });
+  await expect(figure).toBeVisible();
+  // One mark per figure in the drawing the reader sees (wide or narrow), and each value written beside it.
+  const svg = figure.locator('svg:visible');
+  await expect(svg.locator(entry.marks_selector)).toHaveCount(figures.length);
+  const text = (await svg.locator('text').allTextContents()).join(' | ');
+  for (const f of figures)
+    expect(
+      numberForms(f.value).some((n) => text.includes(n)),
+      `${f.value} of ${f.report.report} on the chart`,
+    ).toBe(true);
+  // The chart comes before the table, and the table's values are the atlas's, in report order.
+  const table = page.getByRole('region', { name: 'Best figure in each report' }).getByRole('table');
+  const [a, b] = [await figure.boundingBox(), await table.boundingBox()];
+  expect(a.y + a.height).toBeLessThanOrEqual(b.y);
+  const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+  await expect(rows).toHaveCount(figures.length);
+  for (const [i, f] of figures.entries()) {
+    const row = rows.nth(i);
+    await expect(row.getByRole('link', { name: f.report.title })).toHaveAttribute(
+      'href',
+      `/reports/${f.report.report}/`,
+    );
+    const value = (await row.getByRole('cell').nth(4).textContent()).trim();
+    expect(numberForms(f.value).map((n) => `${n} ${f.unit}`)).toContain(value);
+    await expect(row.getByRole('link', { name: `line ${f.line}` })).toHaveAttribute(
+      'href',
+      `/seeds/${f.report.report}/#L${f.line}`,
+    );
+  }
+  expect(problems, 'errors on the page').toEqual([]);
+});
+
+test('every subject with two figures or more has its chart; one with a single figure says so in a sentence', async ({
+  page,
+}) => {
+  for (const s of subjects) {
+    const n = figuresOf(s).length;
+    if (n >= 2) expect(charts[`subject--${s.id}`]?.marks, `${s.id}: a chart of ${n} points`).toBe(n);
+    else expect(charts[`subject--${s.id}`], `${s.id}: no chart for ${n} figure(s)`).toBeUndefined();
+  }
+  const single = subjects.find((s) => figuresOf(s).length === 1 && s.reports.length === 1);
+  const [f] = figuresOf(single);
+  await page.goto(`/subjects/${single.id}/`);
+  await expect(page.getByRole('figure')).toHaveCount(0);
+  const sentence = page.getByText('One figure only, so no chart:');
+  await expect(sentence).toContainText(`${f.value.toLocaleString('en-US')} ${f.unit}`);
+  await expect(page.getByText('Measured in the one report that names it.')).toBeVisible();
+  await expect(page.locator('main')).not.toContainText(/\b1 (rows|reports|figures)\b|of the 1 report/);
+});
+
+test('no page shows a raw field name of the table schemas in the text a reader sees', async ({ page }) => {
+  const names = rawNamesOf(loadSchemas());
+  const chart = Object.values(chartIndex().charts)[0];
+  const urls = [
+    ...reports().map((r) => `/reports/${r.slug}/`),
+    ...subjects.map((s) => `/subjects/${s.id}/`),
+    ...atlasComparisons().map((c) => `/compare/${c.slug}/`),
+    `/charts/${chart.id}/`,
+    '/methodology/',
+    '/data/',
+  ];
+  for (const url of urls) {
+    await page.goto(url);
+    // What a reader reads: the page's text without code, the report's quoted words and drawings.
+    const text = await page.locator('main').evaluate((main) => {
+      const copy = main.cloneNode(true);
+      for (const el of copy.querySelectorAll('code, pre, kbd, samp, blockquote, svg, [hidden]')) el.remove();
+      document.body.append(copy);
+      const seen = copy.innerText;
+      copy.remove();
+      return seen;
+    });
+    const found = [...text.matchAll(/(?<![\w/.@-])[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+(?![\w/@-]|\.\w)/g)]
+      .map((m) => m[0])
+      .filter((w) => names.has(w));
+    expect(found, `${url}: raw field names in the visible text`).toEqual([]);
+  }
+});
