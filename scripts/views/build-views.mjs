@@ -9,6 +9,9 @@
 //  - data/comparisons.json: the comparisons across reports (data/atlas/comparisons.json) without
 //    their rows, html/compare/<id>.html: the rows of each one's values table, and
 //    static/data/comparisons/<id>.json: each one whole, for the compare view;
+//  - static/data/compare-index.json: per measure, entity and report the best value with its seed
+//    line, spread and conditions, and each report's per-core and per-GHz divisors, for the compare
+//    view (compare-index.mjs);
 //  - static/reports/<slug>/<table>-original.<png|jpg|gif|webp>: the images digitized tables were read
 //    from, the extension chosen from the bytes (lib/image.mjs);
 //  - data/schemas.json: the table kinds (the data dictionary) for the methodology page;
@@ -34,6 +37,7 @@ import { publishURL } from '../lib/config.mjs';
 import { formatNumber } from './format.mjs';
 import { comparisonRows, comparisonSummary, seedLines, tableRows } from './fragments.mjs';
 import { citation } from './citation.mjs';
+import { compareIndex } from './compare-index.mjs';
 import { IMAGE_WORDS, extensionOf, imageSize, imageType } from '../lib/image.mjs';
 
 const { values } = parseArgs({
@@ -72,10 +76,14 @@ const reportFiles = fs
 
 const siteURL = publishURL(root);
 const citations = {};
+const reports = [];
+/** @type {Map<string, object[]>} typed measurement rows by report slug, for the compare index */
+const measured = new Map();
 
 // # Process data, # Save outputs.
 for (const f of reportFiles) {
   const report = JSON.parse(fs.readFileSync(path.join(dataDir, 'reports', f), 'utf8'));
+  reports.push(report);
   const cite = citation(report, siteURL);
   citations[report.slug] = cite;
   files.set(`static/reports/${report.slug}/citation.bib`, cite.bibtex);
@@ -92,6 +100,7 @@ for (const f of reportFiles) {
       `static/data/${report.slug}/${t.id}.json`,
       jsonText({ table: `${report.slug}/${t.id}`, title: t.title, description: t.description, fields, rows: typed }, 1),
     );
+    if (t.kind === 'measurement') measured.set(report.slug, [...(measured.get(report.slug) ?? []), ...typed]);
     const shown = fields.filter((x) => x.name !== 'seed' && x.name !== 'line' && x.name !== 'line_end');
     for (const r of typed) if (r.seed === report.seed.path) usedLines.add(r.line);
     // The measurement model's table restates a report's own tables: a download, not a second copy on
@@ -171,6 +180,13 @@ for (const c of comparisons) {
   files.set(`static/data/comparisons/${c.id}.json`, jsonText(c, 0));
 }
 files.set('data/comparisons.json', jsonText({ comparisons: comparisons.map(comparisonSummary) }, 0));
+
+// The compare view's index: what it needs of every report's measurements, and nothing more.
+const entitiesFile = path.join(dataDir, 'atlas', 'entities.json');
+const names = fs.existsSync(entitiesFile)
+  ? Object.fromEntries(JSON.parse(fs.readFileSync(entitiesFile, 'utf8')).entities.map((e) => [e.id, e.name]))
+  : {};
+files.set('static/data/compare-index.json', jsonText(compareIndex({ reports, measured, names }), 0));
 
 files.set('data/citations.json', jsonText(citations, 1));
 
