@@ -109,7 +109,7 @@ function render(index, s) {
     picked.find((b) => (kind === 'r' ? b.e === p.e && b.slug === id : b.slug === p.slug && b.e === id));
   const isBase = (p) => (kind === 'r' ? p.slug === id : p.e === id);
   const name = (e) => index.entities[e] ?? e;
-  const rname = (slug) => `${reports.get(slug).title} (${reports.get(slug).date})`;
+  const rname = (slug) => reports.get(slug).short;
   const baseName = kind === 'r' ? rname(id) : name(id);
 
   // The chart: one bar per entity and report, grouped by entity, the base marked.
@@ -125,9 +125,9 @@ function render(index, s) {
         ...picked
           .filter((p) => p.e === e)
           .map((p) => {
-            const w = p.f?.x !== undefined && max > 0 ? (100 * p.f.x) / max : 0;
+            const w = p.f?.x !== undefined && max > 0 ? p.f.x / max : 0;
             const bar = el('span', { className: 'cmp-bar' });
-            bar.style.setProperty('--w', `${w.toFixed(2)}%`);
+            bar.style.setProperty('--f', w.toFixed(4));
             const text = !p.v ? 'no value' : p.f.missing ? 'no machine facts' : `${fmt(p.f.x)}`;
             return el(
               'li',
@@ -135,7 +135,7 @@ function render(index, s) {
               el(
                 'span',
                 { className: 'cmp-label' },
-                reports.get(p.slug).title,
+                reports.get(p.slug).short,
                 isBase(p) ? el('b', {}, ' · base') : '',
               ),
               el('span', { className: 'cmp-track' }, bar, el('span', { className: 'cmp-value' }, text)),
@@ -158,8 +158,8 @@ function render(index, s) {
 
   // The table: value, ratio and difference to the base, spread, conditions, source.
   const head = [
-    'Entity',
-    'Report',
+    'Entity and report',
+
     `Value (${unit})`,
     'Ratio to base',
     `Difference (${diffUnit})`,
@@ -202,8 +202,7 @@ function render(index, s) {
       el(
         'tr',
         {},
-        el('th', { scope: 'row' }, name(p.e)),
-        el('td', { className: 'cmp-report' }, r.title, el('span', { className: 'small' }, ` (${r.date})`)),
+        el('th', { scope: 'row' }, name(p.e), el('span', { className: 'cmp-report', title: r.title }, r.short)),
         el('td', { className: 'num' }, p.f.missing ? 'n/a' : fmt(p.f.x)),
         el('td', { className: 'num' }, ratio),
         el('td', { className: 'num' }, diff),
@@ -273,7 +272,7 @@ function drawControls(index, s) {
     entitiesOf(s.m, s.r).map((e) => [e, index.entities[e] ?? e, s.e.includes(e)]),
   );
   form.elements.base.replaceChildren(
-    ...s.r.map((slug) => new Option(`${reports.get(slug).title} (each entity)`, `r:${slug}`)),
+    ...s.r.map((slug) => new Option(`${reports.get(slug).short} (each entity)`, `r:${slug}`)),
     ...s.e.map((e) => new Option(`${index.entities[e] ?? e} (in each report)`, `e:${e}`)),
   );
   form.elements.base.value = s.base;

@@ -152,9 +152,13 @@ export function compareIndex({ reports, measured, names }) {
     const machine = machineOf(report);
     const facts = machine ? machineFacts(report, machine) : [];
     const platform = report.platforms.find((p) => p.machine === machine) ?? report.platforms[0];
+    // A short name for bars and table rows: the software the report is about, its version, the date.
+    const sut = report.software?.declared?.[0];
+    const version = sut?.version && sut.version !== 'unstated' ? ` ${sut.version}` : '';
     reportsOut.push({
       slug: report.slug,
       title: report.title,
+      short: sut ? `${sut.name}${version}, ${report.date}` : `${report.title}, ${report.date}`,
       date: report.date,
       platform: platform?.name ?? '',
       core: divisorOf(facts, 'core'),
