@@ -41,10 +41,26 @@ function stateOf(index, search) {
   const avail = entitiesOf(m, r);
   let e = csv(q, 'e').filter((x) => avail.includes(x));
   if (!e.length) e = defaultEntities(m, r);
-  const bases = [...r.map((s) => `r:${s}`), ...e.map((x) => `e:${x}`)];
+  const bases = baseOptions(m, r, e).map(([value]) => value);
   const base = bases.includes(q.get('base')) ? q.get('base') : bases[0];
   const view = VIEWS.includes(q.get('view')) ? q.get('view') : 'absolute';
   return { m, r, e, base, view };
+}
+
+/**
+ * The bases a reader can pick: a report (each entity against its value there), an entity (each
+ * report against its value) or one value (everything against it), as [value, text, group].
+ */
+function baseOptions(m, r, e, short = (x) => x, name = (x) => x) {
+  return [
+    ...r.map((slug) => [`r:${slug}`, `${short(slug)}: each entity against its value there`, 'A report']),
+    ...e.map((x) => [`e:${x}`, `${name(x)}: each report against its value`, 'An entity']),
+    ...e.flatMap((x) =>
+      r
+        .filter((slug) => m.values[x]?.[slug])
+        .map((slug) => [`v:${x}@${slug}`, `${name(x)} in ${short(slug)}`, 'One value']),
+    ),
+  ];
 }
 
 const search = (s) =>
@@ -105,12 +121,19 @@ function render(index, s) {
   const best = better(...picked.filter((p) => p.v).map((p) => p.v.v));
   for (const p of picked) p.f = shown(p.v, reports.get(p.slug), view, best);
   const [kind, id] = [s.base.slice(0, 1), s.base.slice(2)];
+  const [ve, vslug] = id.split('@');
   const baseOf = (p) =>
-    picked.find((b) => (kind === 'r' ? b.e === p.e && b.slug === id : b.slug === p.slug && b.e === id));
-  const isBase = (p) => (kind === 'r' ? p.slug === id : p.e === id);
+    picked.find((b) =>
+      kind === 'r'
+        ? b.e === p.e && b.slug === id
+        : kind === 'e'
+          ? b.slug === p.slug && b.e === id
+          : b.e === ve && b.slug === vslug,
+    );
+  const isBase = (p) => (kind === 'r' ? p.slug === id : kind === 'e' ? p.e === id : p.e === ve && p.slug === vslug);
   const name = (e) => index.entities[e] ?? e;
   const rname = (slug) => reports.get(slug).short;
-  const baseName = kind === 'r' ? rname(id) : name(id);
+  const baseName = kind === 'r' ? rname(id) : kind === 'e' ? name(id) : `${name(ve)} in ${rname(vslug)}`;
 
   // The chart: one bar per entity and report, grouped by entity, the base marked.
   const max = Math.max(...picked.filter((p) => p.f?.x !== undefined).map((p) => p.f.x), 0);
@@ -271,10 +294,18 @@ function drawControls(index, s) {
     'e',
     entitiesOf(s.m, s.r).map((e) => [e, index.entities[e] ?? e, s.e.includes(e)]),
   );
-  form.elements.base.replaceChildren(
-    ...s.r.map((slug) => new Option(`${reports.get(slug).short} (each entity)`, `r:${slug}`)),
-    ...s.e.map((e) => new Option(`${index.entities[e] ?? e} (in each report)`, `e:${e}`)),
-  );
+  const groups = new Map();
+  for (const [value, text, group] of baseOptions(
+    s.m,
+    s.r,
+    s.e,
+    (slug) => reports.get(slug).short,
+    (e) => index.entities[e] ?? e,
+  )) {
+    if (!groups.has(group)) groups.set(group, el('optgroup', { label: group }));
+    groups.get(group).append(new Option(text, value));
+  }
+  form.elements.base.replaceChildren(...groups.values());
   form.elements.base.value = s.base;
   for (const r of form.querySelectorAll('input[name="view"]')) r.checked = r.value === s.view;
 }
