@@ -86,7 +86,8 @@ export function compareIndex({ reports, measured, names }) {
     const kinds = new Map(report.tables.map((t) => [t.id, t.kind]));
     // Errors under each set of conditions, for the tables whose kind has an error budget.
     const errors = new Map();
-    const key = (r) => JSON.stringify([r.source_table, r.entity, conditionsOf(r)]);
+    // The rate and the errors of one row of a report's table share its line and conditions.
+    const key = (r) => JSON.stringify([r.source_table, r.entity, r.line, conditionsOf(r)]);
     for (const r of rows) if (r.metric === 'errors' && r.unit === '%') errors.set(key(r), r.value);
     let budgetText = '';
     const kept = rows.filter((r) => {
@@ -101,7 +102,7 @@ export function compareIndex({ reports, measured, names }) {
     const hasRun = rows.some((r) => r.run !== undefined && r.run !== null && r.run !== '');
     const groups = new Map();
     for (const r of kept) {
-      const m = `${r.metric}|${r.statistic}|${r.unit}`;
+      const m = `${r.metric}:${r.statistic}:${r.unit}`;
       const g = `${m}|${r.entity}`;
       if (!groups.has(g)) groups.set(g, { m, r, rows: [] });
       groups.get(g).rows.push(r);
