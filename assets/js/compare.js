@@ -53,8 +53,8 @@ function stateOf(index, search) {
  */
 function baseOptions(m, r, e, short = (x) => x, name = (x) => x) {
   return [
-    ...r.map((slug) => [`r:${slug}`, `${short(slug)}: each entity against its value there`, 'A report']),
-    ...e.map((x) => [`e:${x}`, `${name(x)}: each report against its value`, 'An entity']),
+    ...r.map((slug) => [`r:${slug}`, `${short(slug)}: each entity`, 'A report']),
+    ...e.map((x) => [`e:${x}`, `${name(x)}: each report`, 'An entity']),
     ...e.flatMap((x) =>
       r
         .filter((slug) => m.values[x]?.[slug])
@@ -229,7 +229,7 @@ function render(index, s) {
         el('td', { className: 'num' }, p.f.missing ? 'n/a' : fmt(p.f.x)),
         el('td', { className: 'num' }, ratio),
         el('td', { className: 'num' }, diff),
-        el('td', {}, spread),
+        el('td', { className: 'cmp-spread' }, spread),
         el('td', { className: 'cmp-cond' }, [p.v.b, p.v.section, ...cond, ...note, r.note].filter(Boolean).join('; ')),
         el('td', {}, source),
       ),
@@ -336,7 +336,11 @@ async function main() {
     history.pushState(null, '', search(state));
     show();
   });
-  form.addEventListener('submit', (e) => e.preventDefault());
+  // The results already follow every change: the button takes the reader to them.
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    out.querySelector('.cmp-table')?.focus();
+  });
   addEventListener('popstate', () => {
     state = stateOf(index, location.search);
     show();
