@@ -18,6 +18,12 @@ const fmt = (n) =>
     'en-US',
     Math.abs(n) < 1 && n !== 0 ? { maximumSignificantDigits: 3 } : { maximumFractionDigits: 2 },
   );
+/** A ratio with the digits that tell it from 1: 0.637, 1.00048 (never "1" for a value that differs). */
+function ratioText(r) {
+  const off = Math.abs(r - 1);
+  if (r === 1 || off >= 0.01) return fmt(r);
+  return r.toLocaleString('en-US', { maximumSignificantDigits: 2 + Math.ceil(-Math.log10(off)) });
+}
 const signed = (n) => (n > 0 ? '+' : n < 0 ? '−' : '±') + fmt(Math.abs(n));
 
 /** Make an element with properties and children. */
@@ -203,7 +209,7 @@ function render(index, s) {
     else if (isBase(p)) ratio = diff = 'base';
     else if (!b?.f || b.f.missing) ratio = diff = 'no base value';
     else {
-      ratio = b.f.x === 0 ? 'n/a' : `${fmt(p.f.x / b.f.x)}×`;
+      ratio = b.f.x === 0 ? 'n/a' : `${ratioText(p.f.x / b.f.x)}×`;
       diff = signed(p.f.x - b.f.x);
       if (p.f.lo !== null && b.f.lo !== null) {
         const apart = p.f.lo > b.f.hi || p.f.hi < b.f.lo;

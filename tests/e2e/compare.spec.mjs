@@ -21,6 +21,12 @@ const fmt = (n) =>
     Math.abs(n) < 1 && n !== 0 ? { maximumSignificantDigits: 3 } : { maximumFractionDigits: 2 },
   );
 
+/** A ratio as the view writes it: with the digits that tell it from 1 when it is within 1 % of 1. */
+const ratioText = (r) =>
+  r === 1 || Math.abs(r - 1) >= 0.01
+    ? fmt(r)
+    : r.toLocaleString('en-US', { maximumSignificantDigits: 2 + Math.ceil(-Math.log10(Math.abs(r - 1))) });
+
 /** A report's rows of one measure and entity, from its measurements table. */
 const rowsOf = (slug, { metric, statistic, unit }, entity) =>
   tableRows(slug, 'measurements').filter(
@@ -94,7 +100,7 @@ test('a reader compares Erlang in CloudI 1.5.4 and 1.7.1 and reads the ratio and
   expect(old).not.toBe(now);
   const [value, ratio, diff] = await row(v, 'Erlang', 'CloudI 1.7.1');
   expect(value).toBe(fmt(now));
-  expect(ratio).toBe(`${fmt(now / old)}×`);
+  expect(ratio).toBe(`${ratioText(now / old)}×`);
   expect(diff).toBe(`${now > old ? '+' : '−'}${fmt(Math.abs(now - old))}`);
   expect((await row(v, 'Erlang', 'CloudI 1.5.4')).slice(0, 3)).toEqual([fmt(old), 'base', 'base']);
   await expect(v.table.getByRole('rowheader')).toHaveCount(2);
@@ -133,7 +139,7 @@ test("back and forward walk the reader's changes, and a shared link opens the sa
   await expect(w.entities.getByRole('checkbox', { name: 'Erlang' })).toBeChecked();
   await expect(w.table.getByRole('rowheader')).toHaveCount(2);
   expect((await row(w, 'Erlang', 'CloudI 1.7.1'))[1]).toBe(
-    `${fmt(bestOf(NEW, THROUGHPUT, 'erlang') / bestOf(OLD, THROUGHPUT, 'erlang'))}×`,
+    `${ratioText(bestOf(NEW, THROUGHPUT, 'erlang') / bestOf(OLD, THROUGHPUT, 'erlang'))}×`,
   );
 });
 
@@ -145,7 +151,7 @@ test('per core divides by the cores each report states, and the ratio follows', 
   const now = bestOf(NEW, THROUGHPUT, 'erlang') / cores(NEW);
   const [value, ratio] = await row(v, 'Erlang', 'CloudI 1.7.1');
   expect(value).toBe(fmt(now));
-  expect(ratio).toBe(`${fmt(now / old)}×`);
+  expect(ratio).toBe(`${ratioText(now / old)}×`);
   await expect(v.table).toContainText(`÷ ${cores(NEW)} (sockets`);
   await expect(page).toHaveURL(/[?&]view=core(&|$)/);
 });
@@ -171,7 +177,7 @@ test('across formats: Erlang in CloudI 2.0.6 against Solon under wrk, and whethe
   const [lo, hi] = [Math.min(...solonRows.map((r) => Number(r.value))), solon];
   const apart = Number(erlang.lower) > hi || Number(erlang.upper) < lo;
   const cells = await row(v, 'Erlang', 'CloudI 2.0.6');
-  expect(cells[1]).toBe(`${fmt(Number(erlang.value) / solon)}×`);
+  expect(cells[1]).toBe(`${ratioText(Number(erlang.value) / solon)}×`);
   expect(cells[3]).toMatch(apart ? /^yes/ : /^no/);
   expect(cells[4]).toContain(`${fmt(Number(erlang.lower))} to ${fmt(Number(erlang.upper))} req/s`);
   expect((await row(v, 'Solon', 'Solon'))[4]).toContain(`${solonRows.length} runs, ${fmt(lo)} to ${fmt(hi)} req/s`);
