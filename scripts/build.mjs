@@ -75,6 +75,8 @@ const STAGES = {
       'data',
       'seeds',
       'scripts/views',
+      'scripts/data/atlas/figures.mjs',
+      'scripts/data/atlas/normalise.mjs',
       'scripts/data/schemas',
       'scripts/data/schemas.mjs',
       'config.toml',

@@ -3,7 +3,8 @@
 //  - charts become interactive (tooltips, controls) when they come near the viewport or are used;
 //  - control state lives in the URL (?max_error=5) and is restored from it;
 //  - share snippets get absolute URLs for this origin and copy buttons;
-//  - data tables can be sorted, and big ones filtered.
+//  - data tables can be sorted, and big ones filtered by the reader (a chart's controls change only
+//    the chart, and the text that describes them).
 import * as params from '@params';
 
 document.documentElement.classList.add('js');
@@ -52,17 +53,50 @@ async function draw(fig, signals) {
     svg.setAttribute('aria-describedby', `${fig.dataset.chart}-desc`);
   }
   for (const name of controlsOf(fig)) {
+    const signal = spec.signals?.find((x) => x.name === name);
     view.addSignalListener(name, (_, value) => {
       const url = new URL(location.href);
       url.searchParams.set(name, String(value));
       history.replaceState(null, '', url);
-      document.dispatchEvent(new CustomEvent('atlas:control', { detail: { chart: fig.dataset.chart, name, value } }));
+      describe(fig, name, signal, value);
     });
-    document.dispatchEvent(
-      new CustomEvent('atlas:control', { detail: { chart: fig.dataset.chart, name, value: view.signal(name) } }),
-    );
+    describe(fig, name, signal, view.signal(name));
   }
   fig.view = view;
+}
+
+/**
+ * Text that describes a control follows it: the first mention of the control's starting value in
+ * the chart's description ("with at most 1 % errors") is the phrase that names its setting, and it
+ * shows the value the reader chose (announced politely). Sentences that name their own value ("With
+ * at most 1 % errors, MachineGun was fastest") stay true as written. The chart changes only itself:
+ * no table below it is filtered unless the reader uses that table's own filters.
+ */
+function describe(fig, name, signal, value) {
+  const desc = fig.querySelector('.chart-desc');
+  if (!desc || !signal || typeof signal.value !== 'number') return;
+  let span = desc.querySelector(`[data-control="${name}"]`);
+  if (!span) {
+    const unit = /%/.test(signal.bind?.name ?? '') ? ' %' : '';
+    const re = new RegExp(`(^|[^\\d.,-])${String(signal.value).replace('.', '\\.')}${unit}(?![\\d.,]?\\d)`);
+    const walker = document.createTreeWalker(desc, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      const m = re.exec(node.data);
+      if (!m) continue;
+      const at = node.splitText(m.index + m[1].length);
+      at.splitText(m[0].length - m[1].length);
+      span = document.createElement('span');
+      span.dataset.control = name;
+      span.dataset.unit = unit;
+      span.className = 'control-value';
+      at.replaceWith(span);
+      desc.setAttribute('aria-live', 'polite');
+      break;
+    }
+    if (!span) return;
+  }
+  const text = `${Number(value).toLocaleString('en-US', { maximumFractionDigits: 2 })}${span.dataset.unit}`;
+  if (span.textContent !== text) span.textContent = text;
 }
 
 const controlsOf = (fig) => (fig.dataset.controls || '').split(' ').filter(Boolean);
@@ -273,13 +307,4 @@ function enhanceTable(table) {
   }
   apply();
   table.applyFilters = apply;
-  // The chart's error limit also filters the table it is drawn from.
-  document.addEventListener('atlas:control', (e) => {
-    if (e.detail.name !== 'max_error') return;
-    const f = filters.find((x) => x.input.dataset.col === 'error_pct');
-    if (f) {
-      f.input.value = String(e.detail.value);
-      apply();
-    }
-  });
 }

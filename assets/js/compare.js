@@ -1,195 +1,360 @@
-// The compare view on /compare/: pick a comparison, the entities to show, and how to show the
-// values (absolute, percent of the best in the same report and run, per core, per GHz). The state
-// lives in the URL (?c=<slug>&entities=a,b&view=percent), so a reload or a shared link shows the
-// same thing. Data: the comparison picked, and only it (/data/comparisons/<id>.json, named by its
-// option's data-src: the whole atlas is tens of megabytes at a thousand reports). Without
-// JavaScript the form stays hidden and the comparison pages listed above it carry every number.
+// The compare view on /compare/: a reader picks a measure (metric, statistic, unit), any reports and
+// entities that have it, a base and how to show the values (absolute, percent of the best, per core,
+// per GHz); the view draws bars (the base marked) and a table with the ratio and the difference to
+// the base, and says whether a difference is outside both values' spread. Data: one small index
+// (/data/compare-index.json, scripts/views/compare-index.mjs: each report's best value per entity
+// and measure, with its seed line, spread and conditions, and the machine facts to divide by),
+// never the tables. The state lives in the URL (?m=&r=&e=&base=&view=): each change is a history
+// entry, back and forward restore it, a shared link opens the same view. Without JavaScript the form
+// stays hidden and the comparison pages listed above it carry every number.
 const form = document.querySelector('form.compare-form');
 const out = document.querySelector('.compare-out');
+const status = document.querySelector('.compare-status');
 const VIEWS = ['absolute', 'percent', 'core', 'ghz'];
 
-/** "1,069,773"; a fraction keeps at most two decimals (as the pages write numbers). */
-const fmt = (n) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+/** "1,069,773"; a fraction keeps at most two decimals (three significant digits below 1). */
+const fmt = (n) =>
+  n.toLocaleString(
+    'en-US',
+    Math.abs(n) < 1 && n !== 0 ? { maximumSignificantDigits: 3 } : { maximumFractionDigits: 2 },
+  );
+/** A ratio with the digits that tell it from 1: 0.637, 1.00048 (never "1" for a value that differs). */
+function ratioText(r) {
+  const off = Math.abs(r - 1);
+  if (r === 1 || off >= 0.01) return fmt(r);
+  return r.toLocaleString('en-US', { maximumSignificantDigits: 2 + Math.ceil(-Math.log10(off)) });
+}
+const signed = (n) => (n > 0 ? '+' : n < 0 ? '−' : '±') + fmt(Math.abs(n));
 
-/** Make an element with text or children. */
+/** Make an element with properties and children. */
 function el(tag, props = {}, ...children) {
   const node = Object.assign(document.createElement(tag), props);
-  for (const c of children) node.append(c);
+  for (const c of children) if (c !== null && c !== undefined && c !== '') node.append(c);
   return node;
 }
 
-/** One comparison, fetched once: its option in the select names the file. */
-const loaded = new Map();
-function comparison(option) {
-  if (!loaded.has(option.value))
-    loaded.set(
-      option.value,
-      fetch(option.dataset.src).then((r) => {
-        if (!r.ok) throw new Error(`${option.dataset.src}: ${r.status}`);
-        return r.json();
-      }),
-    );
-  return loaded.get(option.value);
-}
+const title = (m) =>
+  `${m.metric[0].toUpperCase()}${m.metric.slice(1).replaceAll('_', ' ')}, ${m.statistic === 'value' ? 'as stated' : m.statistic} (${m.unit})`;
+const csv = (q, name) => (q.get(name) ?? '').split(',').filter(Boolean);
 
-async function readState(select) {
-  const q = new URLSearchParams(location.search);
-  const option = [...select.options].find((o) => o.value === q.get('c')) ?? select.options[0];
-  const c = await comparison(option);
-  const ids = new Set(c.rows.map((r) => r.entity));
-  const picked = (q.get('entities') ?? '').split(',').filter((e) => ids.has(e));
+/** The state a URL names, completed and corrected against the index (unknown names dropped). */
+function stateOf(index, search) {
+  const q = new URLSearchParams(search);
+  const m = index.measures.find((x) => x.key === q.get('m')) ?? index.measures[0];
+  const has = reportsOf(index, m);
+  let r = csv(q, 'r').filter((s) => has.includes(s));
+  if (!r.length) r = defaultReports(m, has);
+  const avail = entitiesOf(m, r);
+  let e = csv(q, 'e').filter((x) => avail.includes(x));
+  if (!e.length) e = defaultEntities(m, r);
+  const bases = baseOptions(m, r, e).map(([value]) => value);
+  const base = bases.includes(q.get('base')) ? q.get('base') : bases[0];
   const view = VIEWS.includes(q.get('view')) ? q.get('view') : 'absolute';
-  return { c, entities: picked.length ? picked : [...ids], view };
+  return { m, r, e, base, view };
 }
 
-function writeState({ c, entities, view }) {
-  const q = new URLSearchParams({ c: c.slug, entities: entities.join(','), view });
-  history.replaceState(null, '', `${location.pathname}?${q.toString().replaceAll('%2C', ',')}`);
+/**
+ * The bases a reader can pick: a report (each entity against its value there), an entity (each
+ * report against its value) or one value (everything against it), as [value, text, group].
+ */
+function baseOptions(m, r, e, short = (x) => x, name = (x) => x) {
+  return [
+    ...r.map((slug) => [`r:${slug}`, `${short(slug)}: each entity`, 'A report']),
+    ...e.map((x) => [`e:${x}`, `${name(x)}: each report`, 'An entity']),
+    ...e.flatMap((x) =>
+      r
+        .filter((slug) => m.values[x]?.[slug])
+        .map((slug) => [`v:${x}@${slug}`, `${name(x)} in ${short(slug)}`, 'One value']),
+    ),
+  ];
 }
 
-const conditionsText = (obj) =>
-  Object.entries(obj ?? {})
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([k, v]) => `${k} ${v}`)
-    .join(', ');
+const search = (s) =>
+  '?' +
+  new URLSearchParams({ m: s.m.key, r: s.r.join(','), e: s.e.join(','), base: s.base, view: s.view })
+    .toString()
+    .replaceAll('%2C', ',')
+    .replaceAll('%3A', ':')
+    .replaceAll('%2F', '/');
 
-/** The facts a normalised figure divides by: "÷ 20 (sockets 2 × cores_per_socket 10, line 2)". */
-const factsText = (n) =>
-  `÷ ${fmt(n.divisor)} (${n.facts.map((f) => `${f.field} ${f.value}`).join(' × ')}, line ${n.facts[0].line})`;
+/** Reports that have a measure, in the index's order (by date). */
+const reportsOf = (index, m) =>
+  index.reports.map((r) => r.slug).filter((s) => Object.values(m.values).some((v) => v[s]));
+const entitiesOf = (m, r) => Object.keys(m.values).filter((e) => r.some((s) => m.values[e][s]));
 
-/** The shown figure of one value in a view, with the note that says what it used. */
-function shown(v, view, best) {
-  if (typeof v.value !== 'number') return { text: 'none', note: v.reason ?? '' };
-  if (view === 'absolute') return { text: fmt(v.value), note: '' };
-  if (view === 'percent') return { text: `${fmt((100 * v.value) / best)} %`, note: `of ${fmt(best)}` };
-  const n = view === 'core' ? v.per_core : v.per_ghz;
-  if (!n) return { text: 'n/a', note: `the report states no ${view === 'core' ? 'core count' : 'clock'}` };
-  return { text: fmt(n.value), note: factsText(n) };
+/** The two reports sharing the most entities (the newer pair on a tie), else the one report. */
+function defaultReports(m, has) {
+  let best = has.slice(0, 1);
+  let most = 0;
+  for (let i = 0; i < has.length; i++)
+    for (let j = i + 1; j < has.length; j++) {
+      const n = Object.values(m.values).filter((v) => v[has[i]] && v[has[j]]).length;
+      if (n >= most && n > 0) [best, most] = [[has[i], has[j]], n];
+    }
+  return best;
+}
+/** The entities every picked report has, else those any of them has. */
+function defaultEntities(m, r) {
+  const all = Object.keys(m.values).filter((e) => r.every((s) => m.values[e][s]));
+  return all.length ? all : entitiesOf(m, r);
 }
 
-function renderChecks(state) {
-  const box = form.querySelector('.compare-checks');
-  box.replaceChildren();
-  const seen = new Map(state.c.rows.map((r) => [r.entity, r.entity_name]));
-  for (const [id, name] of seen) {
-    const input = el('input', { type: 'checkbox', name: 'entities', value: id, checked: state.entities.includes(id) });
-    box.append(el('label', {}, input, ` ${name}`));
-  }
+/** The shown figure of a value in a view, with its spread interval in the same terms. */
+function shown(v, report, view, best) {
+  if (!v) return null;
+  const div = view === 'core' ? report.core : view === 'ghz' ? report.ghz : null;
+  if ((view === 'core' || view === 'ghz') && !div) return { missing: true };
+  const k = view === 'percent' ? 100 / best : div ? 1 / div.divisor : 1;
+  return { x: v.v * k, lo: v.lo === undefined ? null : v.lo * k, hi: v.hi === undefined ? null : v.hi * k };
 }
 
-function renderTable(state) {
-  const { c, view } = state;
-  const better = c.metric.better === 'lower' ? Math.min : Math.max;
-  const rows = c.rows.filter((r) => state.entities.includes(r.entity));
-  // Percent of the best: the best shown value in the same report and run (column).
-  const best = new Map(
-    c.columns.map((col) => {
-      const vals = rows.flatMap((r) => r.values.filter((v) => v.column === col.key && typeof v.value === 'number'));
-      return [col.key, vals.length ? better(...vals.map((v) => v.value)) : null];
-    }),
-  );
-  const what = {
-    absolute: `${c.metric.title}`,
-    percent: 'Percent of the best',
-    core: `${c.metric.title} per core`,
-    ghz: `${c.metric.title} per GHz`,
-  }[view];
-  const head = el(
-    'tr',
-    {},
-    ...['Entity', 'Conditions', 'Report', what, 'Computed from', 'Source'].map((t, i) =>
-      el('th', { scope: 'col', className: i >= 3 && i !== 4 ? 'num' : '' }, t),
+const spreadText = (v, unit) =>
+  v.sk === 'runs'
+    ? `${v.n} runs, ${fmt(v.lo)} to ${fmt(v.hi)} ${unit}`
+    : v.sk === 'range'
+      ? `${fmt(v.lo)} to ${fmt(v.hi)} ${unit}`
+      : `± ${fmt(v.s)} ${unit} (${v.sk})`;
+
+function render(index, s) {
+  const { m, view } = s;
+  const reports = new Map(index.reports.map((r) => [r.slug, r]));
+  const unit = { absolute: m.unit, percent: '% of the best', core: `${m.unit} per core`, ghz: `${m.unit} per GHz` }[
+    view
+  ];
+  const diffUnit = view === 'percent' ? 'points' : unit;
+  const better = m.better === 'lower' ? Math.min : Math.max;
+  const picked = s.e.flatMap((e) => s.r.map((slug) => ({ e, slug, v: m.values[e]?.[slug] })));
+  const best = better(...picked.filter((p) => p.v).map((p) => p.v.v));
+  for (const p of picked) p.f = shown(p.v, reports.get(p.slug), view, best);
+  const [kind, id] = [s.base.slice(0, 1), s.base.slice(2)];
+  const [ve, vslug] = id.split('@');
+  const baseOf = (p) =>
+    picked.find((b) =>
+      kind === 'r'
+        ? b.e === p.e && b.slug === id
+        : kind === 'e'
+          ? b.slug === p.slug && b.e === id
+          : b.e === ve && b.slug === vslug,
+    );
+  const isBase = (p) => (kind === 'r' ? p.slug === id : kind === 'e' ? p.e === id : p.e === ve && p.slug === vslug);
+  const name = (e) => index.entities[e] ?? e;
+  const rname = (slug) => reports.get(slug).short;
+  const baseName = kind === 'r' ? rname(id) : kind === 'e' ? name(id) : `${name(ve)} in ${rname(vslug)}`;
+
+  // The chart: one bar per entity and report, grouped by entity, the base marked.
+  const max = Math.max(...picked.filter((p) => p.f?.x !== undefined).map((p) => p.f.x), 0);
+  const groups = s.e.map((e) =>
+    el(
+      'li',
+      { className: 'cmp-group' },
+      el('span', { className: 'cmp-entity' }, name(e)),
+      el(
+        'ul',
+        {},
+        ...picked
+          .filter((p) => p.e === e)
+          .map((p) => {
+            const w = p.f?.x !== undefined && max > 0 ? p.f.x / max : 0;
+            const bar = el('span', { className: 'cmp-bar' });
+            bar.style.setProperty('--f', w.toFixed(4));
+            const text = !p.v ? 'no value' : p.f.missing ? 'no machine facts' : `${fmt(p.f.x)}`;
+            return el(
+              'li',
+              { className: isBase(p) ? 'cmp-row cmp-base' : 'cmp-row' },
+              el(
+                'span',
+                { className: 'cmp-label' },
+                reports.get(p.slug).short,
+                isBase(p) ? el('b', {}, ' · base') : '',
+              ),
+              el('span', { className: 'cmp-track' }, bar, el('span', { className: 'cmp-value' }, text)),
+            );
+          }),
+      ),
     ),
   );
+  const chart = el(
+    'figure',
+    { className: 'cmp-chart' },
+    el(
+      'figcaption',
+      {},
+      `${title(m)}${view === 'absolute' ? '' : `, ${unit}`}: ${m.better} is better. Bars from zero; the base (${baseName}) is outlined. The table below has every value.`,
+    ),
+    el('ul', { className: 'cmp-bars' }, ...groups),
+  );
+  chart.lastChild.setAttribute('aria-hidden', 'true');
+
+  // The table: value, ratio and difference to the base, spread, conditions, source.
+  const head = [
+    'Entity and report',
+
+    `Value (${unit})`,
+    'Ratio to base',
+    `Difference (${diffUnit})`,
+    'Outside the spread?',
+    'Conditions',
+    'Source',
+  ];
   const body = el('tbody');
-  for (const r of rows) {
-    for (const v of r.values) {
-      const col = c.columns.find((x) => x.key === v.column);
-      const s = shown(v, view, best.get(v.column));
-      const source = v.line
-        ? el(
-            'a',
-            { href: `${form.dataset.base}seeds/${col.report}/#L${v.line}`, className: 'seed-link' },
-            `line ${v.line}`,
-          )
-        : '';
-      body.append(
-        el(
-          'tr',
-          {},
-          el('th', { scope: 'row' }, r.entity_name),
-          el('td', {}, conditionsText({ ...r.conditions, ...v.conditions, ...v.with })),
-          el('td', {}, col.label),
-          el('td', { className: 'num' }, s.text),
-          el('td', {}, s.note),
-          el('td', { className: 'num' }, source),
-        ),
-      );
+  let outside = 0;
+  for (const p of picked) {
+    if (!p.v) continue;
+    const r = reports.get(p.slug);
+    const b = baseOf(p);
+    let ratio = '';
+    let diff = '';
+    let spread = '';
+    if (p.f.missing) ratio = diff = `the report states no ${view === 'core' ? 'core count' : 'clock'}`;
+    else if (isBase(p)) ratio = diff = 'base';
+    else if (!b?.f || b.f.missing) ratio = diff = 'no base value';
+    else {
+      ratio = b.f.x === 0 ? 'n/a' : `${ratioText(p.f.x / b.f.x)}×`;
+      diff = signed(p.f.x - b.f.x);
+      if (p.f.lo !== null && b.f.lo !== null) {
+        const apart = p.f.lo > b.f.hi || p.f.hi < b.f.lo;
+        spread = apart ? 'yes: the ranges do not overlap' : 'no: within the spread';
+        if (apart) outside++;
+      } else spread = 'not known: no spread stated for both';
     }
+    const note = [];
+    if (p.v.lo !== undefined) note.push(`spread ${spreadText(p.v, m.unit)}`);
+    if ((view === 'core' || view === 'ghz') && !p.f.missing) {
+      const d = view === 'core' ? r.core : r.ghz;
+      note.push(`÷ ${fmt(d.divisor)} (${d.facts}, line ${d.line})`);
+    }
+    const cond = Object.entries(p.v.cond ?? {}).map(([k, x]) => `${k.replaceAll('_', ' ')} ${x}`);
+    const source = p.v.seed
+      ? p.v.seed
+      : el('a', { href: `${form.dataset.base}seeds/${p.slug}/#L${p.v.line}` }, `line ${p.v.line}`);
+    body.append(
+      el(
+        'tr',
+        {},
+        el('th', { scope: 'row' }, name(p.e), el('span', { className: 'cmp-report', title: r.title }, r.short)),
+        el('td', { className: 'num' }, p.f.missing ? 'n/a' : fmt(p.f.x)),
+        el('td', { className: 'num' }, ratio),
+        el('td', { className: 'num' }, diff),
+        el('td', { className: 'cmp-spread' }, spread),
+        el('td', { className: 'cmp-cond' }, [p.v.b, p.v.section, ...cond, ...note, r.note].filter(Boolean).join('; ')),
+        el('td', {}, source),
+      ),
+    );
   }
-  const title = el('h3', { id: 'compare-result' }, c.title);
-  const caution = el('p', { className: 'caution' }, c.what_differs.summary);
-  const about = el(
-    'p',
-    {},
-    {
-      absolute: `${c.metric.title}, as each report states it.`,
-      percent: `Each value as a percent of the best shown value in the same report and run (${c.metric.better} is better).`,
-      core: 'Each value divided by the machine\'s cores; "computed from" names the facts and their line.',
-      ghz: 'Each value divided by the machine\'s clock; "computed from" names the fact and its line.',
-    }[view],
-  );
-  const link = el(
-    'p',
-    {},
-    el('a', { href: `${form.dataset.base}compare/${c.slug}/` }, 'The comparison page'),
-    ' has every source and what differs, fact by fact.',
-  );
   const table = el(
     'table',
     {},
-    el('caption', { className: 'visually-hidden' }, `${c.title}: ${what}`),
-    el('thead', {}, head),
+    el('caption', {}, `${title(m)}: each value against the base, ${baseName}`),
+    el('thead', {}, el('tr', {}, ...head.map((t) => el('th', { scope: 'col' }, t)))),
     body,
   );
-  const scroll = el('div', { className: 'table-scroll', tabIndex: 0, role: 'region' }, table);
-  scroll.setAttribute('aria-labelledby', 'compare-result');
-  out.replaceChildren(title, caution, about, scroll, link);
+  const scroll = el('div', { className: 'table-scroll cmp-table', tabIndex: 0, role: 'region' }, table);
+  scroll.setAttribute('aria-label', 'Compared values');
+
+  // The generated comparison pages of these reports (the no-JS path): those that share two of them.
+  const pages = [...document.querySelectorAll('.compare-pages li')].filter(
+    (li) => li.dataset.reports.split(' ').filter((x) => s.r.includes(x)).length >= 2,
+  );
+  const links = pages.length
+    ? el(
+        'p',
+        {},
+        'Comparison pages of these reports, with what differs between the runs fact by fact: ',
+        ...pages.flatMap((li, i) => [i ? '; ' : '', li.firstElementChild.cloneNode(true)]),
+        '.',
+      )
+    : el('p', {}, 'No generated comparison page sets these reports side by side; the list above has every one.');
+  out.replaceChildren(chart, scroll, links);
+  const values = body.rows.length;
+  status.textContent =
+    `${values} value${values === 1 ? '' : 's'} of ${title(m)} for ${s.e.length} entit${s.e.length === 1 ? 'y' : 'ies'} in ` +
+    `${s.r.length} report${s.r.length === 1 ? '' : 's'}, against ${baseName}; ` +
+    `${outside} difference${outside === 1 ? '' : 's'} outside both values' spread.`;
+}
+
+/** The controls, drawn for a state (the options depend on the measure and reports picked). */
+function drawControls(index, s) {
+  const select = form.elements.m;
+  if (!select.options.length)
+    for (const m of index.measures)
+      select.append(new Option(`${title(m)}: ${m.reports} report${m.reports === 1 ? '' : 's'}`, m.key));
+  select.value = s.m.key;
+  const checks = (box, name, items) =>
+    box.replaceChildren(
+      ...items.map(([value, text, checked]) =>
+        el('label', {}, el('input', { type: 'checkbox', name, value, checked }), ` ${text}`),
+      ),
+    );
+  const reports = new Map(index.reports.map((r) => [r.slug, r]));
+  checks(
+    form.querySelector('.compare-reports .compare-checks'),
+    'r',
+    reportsOf(index, s.m).map((slug) => [
+      slug,
+      `${reports.get(slug).title} (${reports.get(slug).date})`,
+      s.r.includes(slug),
+    ]),
+  );
+  checks(
+    form.querySelector('.compare-entities .compare-checks'),
+    'e',
+    entitiesOf(s.m, s.r).map((e) => [e, index.entities[e] ?? e, s.e.includes(e)]),
+  );
+  const groups = new Map();
+  for (const [value, text, group] of baseOptions(
+    s.m,
+    s.r,
+    s.e,
+    (slug) => reports.get(slug).short,
+    (e) => index.entities[e] ?? e,
+  )) {
+    if (!groups.has(group)) groups.set(group, el('optgroup', { label: group }));
+    groups.get(group).append(new Option(text, value));
+  }
+  form.elements.base.replaceChildren(...groups.values());
+  form.elements.base.value = s.base;
+  for (const r of form.querySelectorAll('input[name="view"]')) r.checked = r.value === s.view;
 }
 
 async function main() {
   if (!form || !out) return;
-  const select = form.querySelector('select[name="c"]');
-  if (!select?.options.length) return;
-  let state = await readState(select);
-  const render = () => {
-    select.value = state.c.slug;
-    for (const r of form.querySelectorAll('input[name="view"]')) r.checked = r.value === state.view;
-    renderChecks(state);
-    renderTable(state);
-    writeState(state);
+  const res = await fetch(form.dataset.index);
+  if (!res.ok) return;
+  const index = await res.json();
+  if (!index.measures.length) return;
+  let state = stateOf(index, location.search);
+  const show = () => {
+    drawControls(index, state);
+    render(index, state);
   };
-  select.addEventListener('change', async () => {
-    const c = await comparison(select.selectedOptions[0]);
-    if (c.slug !== select.value) return; // another comparison was picked meanwhile
-    state = { ...state, c, entities: [...new Set(c.rows.map((r) => r.entity))] };
-    render();
-  });
-  form.addEventListener('change', (e) => {
-    if (e.target.name === 'view') state = { ...state, view: e.target.value };
-    else if (e.target.name === 'entities')
-      state = {
-        ...state,
-        entities: [...form.querySelectorAll('input[name="entities"]:checked')].map((i) => i.value),
-      };
+  // A reader's change: read the form, correct it, show it, and make it a history entry.
+  form.addEventListener('change', (ev) => {
+    const q = new URLSearchParams(search(state));
+    const t = ev.target;
+    const picked = (name) => [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((i) => i.value);
+    if (t.name === 'm') {
+      q.set('m', t.value);
+      q.set('base', '');
+    } else if (t.name === 'r' || t.name === 'e') q.set(t.name, picked(t.name).join(','));
+    else if (t.name === 'base' || t.name === 'view') q.set(t.name, t.value);
     else return;
-    renderTable(state);
-    writeState(state);
+    state = stateOf(index, `?${q}`);
+    history.pushState(null, '', search(state));
+    show();
   });
-  form.addEventListener('submit', (e) => e.preventDefault());
+  // The results already follow every change: the button takes the reader to them.
+  form.addEventListener('submit', (e) => {
+    e.preventDefault();
+    out.querySelector('.cmp-table')?.focus();
+  });
+  addEventListener('popstate', () => {
+    state = stateOf(index, location.search);
+    show();
+  });
   document.querySelector('.compare-nojs')?.setAttribute('hidden', '');
   form.hidden = false;
-  render();
+  history.replaceState(null, '', search(state));
+  show();
 }
 
 main();

@@ -9,6 +9,9 @@
 //  - data/comparisons.json: the comparisons across reports (data/atlas/comparisons.json) without
 //    their rows, html/compare/<id>.html: the rows of each one's values table, and
 //    static/data/comparisons/<id>.json: each one whole, for the compare view;
+//  - static/data/compare-index.json: per measure, entity and report the best value with its seed
+//    line, spread and conditions, and each report's per-core and per-GHz divisors, for the compare
+//    view (compare-index.mjs);
 //  - static/reports/<slug>/<table>-original.<png|jpg|gif|webp>: the images digitized tables were read
 //    from, the extension chosen from the bytes (lib/image.mjs);
 //  - data/schemas.json: the table kinds (the data dictionary) for the methodology page;
@@ -41,6 +44,7 @@ import { publishURL } from '../lib/config.mjs';
 import { formatNumber } from './format.mjs';
 import { comparisonRows, comparisonSummary, seedLines, tableRows } from './fragments.mjs';
 import { citation } from './citation.mjs';
+import { compareIndex } from './compare-index.mjs';
 import { IMAGE_WORDS, extensionOf, imageSize, imageType } from '../lib/image.mjs';
 
 const { values } = parseArgs({
@@ -122,6 +126,9 @@ const reportFiles = fs
 
 const siteURL = publishURL(root);
 const citations = {};
+const reports = [];
+/** @type {Map<string, object[]>} typed measurement rows by report slug, for the compare index */
+const measured = new Map();
 
 // # Process data, # Save outputs.
 for (const f of reportFiles) {
@@ -143,6 +150,16 @@ for (const f of reportFiles) {
     ...imageBytes,
   );
   citations[report.slug] = cached(key, (files) => viewsOf(report, csvTexts, seedBytes, imageBytes, files));
+  reports.push(report);
+  // The compare view's index reads every report's measurements (cached views or not).
+  for (const [i, t] of report.tables.entries()) {
+    if (t.kind !== 'measurement') continue;
+    const fields = byPath.get(t.path.replace(/^tables\//, '')).schema.fields;
+    measured.set(report.slug, [
+      ...(measured.get(report.slug) ?? []),
+      ...readTableOrThrow(csvTexts[i], fields, { file: `data/${t.path}` }),
+    ]);
+  }
 }
 
 /**
@@ -255,6 +272,13 @@ for (const c of comparisons) {
   });
 }
 files.set('data/comparisons.json', jsonText({ comparisons: comparisons.map(comparisonSummary) }, 0));
+
+// The compare view's index: what it needs of every report's measurements, and nothing more.
+const entitiesFile = path.join(dataDir, 'atlas', 'entities.json');
+const names = fs.existsSync(entitiesFile)
+  ? Object.fromEntries(JSON.parse(fs.readFileSync(entitiesFile, 'utf8')).entities.map((e) => [e.id, e.name]))
+  : {};
+files.set('static/data/compare-index.json', jsonText(compareIndex({ reports, measured, names }), 0));
 
 files.set('data/citations.json', jsonText(citations, 1));
 

@@ -4,7 +4,6 @@
 //    (data/tables/<report>/<table>.csv, read here with csv-parse, not through the atlas);
 //  - "What differs between the runs" comes before the numbers and names every platform;
 //  - the hackney page lists both httpc_bench reports, each best figure linked to its seed line;
-//  - the compare view keeps its state in the URL, and a reload shows the same selection and numbers;
 //  - every new page fits a 375 px screen.
 import { test, expect } from '@playwright/test';
 import {
@@ -138,66 +137,7 @@ test('the hackney page lists both httpc_bench reports with their best figures li
   }
 });
 
-test('the compare view keeps its selection in the URL, and a reload shows the same numbers', async ({ page }) => {
-  const problems = watchProblems(page);
-  const c = comparisons.find((x) => x.mode === 'best') ?? comparisons[0];
-  const entities = [...new Set(c.rows.map((r) => r.entity))].slice(0, 2);
-  await page.goto('/compare/');
-  const form = page.getByRole('region', { name: 'Compare view' });
-  await form.getByLabel('Comparison').selectOption(c.slug);
-  for (const r of c.rows) {
-    const box = form.getByRole('checkbox', { name: r.entity_name, exact: true });
-    if (entities.includes(r.entity)) await box.check();
-    else await box.uncheck();
-  }
-  await form.getByRole('radio', { name: 'percent of the best' }).check();
-  await expect(page).toHaveURL(
-    new RegExp(`\\?c=${c.slug.replaceAll('.', '\\.')}&entities=${entities.join(',')}&view=percent$`),
-  );
-
-  const table = form.getByRole('table');
-  const read = () => table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.innerText));
-  const before = await read();
-  const shownRows = c.rows.filter((r) => entities.includes(r.entity));
-  expect(before.length).toBe(shownRows.reduce((n, r) => n + r.values.length, 0));
-  // Percent of the best shown value of the same report and run, from the data.
-  const first = shownRows[0].values.find((v) => typeof v.value === 'number');
-  const best = Math.max(
-    ...shownRows
-      .flatMap((r) => r.values.filter((v) => v.column === first.column && typeof v.value === 'number'))
-      .map((v) => v.value),
-  );
-  const pct = ((100 * first.value) / best).toLocaleString('en-US', { maximumFractionDigits: 2 });
-  expect(before.some((t) => t.includes(`${pct} %`) && t.includes(`line ${first.line}`))).toBe(true);
-
-  await page.reload();
-  await expect(form.getByLabel('Comparison')).toHaveValue(c.slug);
-  for (const r of c.rows)
-    await expect(form.getByRole('checkbox', { name: r.entity_name, exact: true })).toBeChecked({
-      checked: entities.includes(r.entity),
-    });
-  await expect(form.getByRole('radio', { name: 'percent of the best' })).toBeChecked();
-  expect(await read()).toEqual(before);
-  expect(problems).toEqual([]);
-});
-
-test('the compare view downloads the comparison a reader picks, never the whole atlas', async ({ page }) => {
-  const fetched = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/data/')) fetched.push(new URL(r.url()).pathname);
-  });
-  await page.goto('/compare/');
-  const form = page.getByRole('region', { name: 'Compare view' });
-  const select = form.getByLabel('Comparison');
-  await expect(form.getByRole('table')).toBeVisible();
-  const first = await select.inputValue();
-  const other = comparisons.find((c) => c.slug !== first);
-  await select.selectOption(other.slug);
-  await expect(form.getByRole('heading', { name: other.title })).toBeVisible();
-  const firstId = comparisons.find((c) => c.slug === first).id;
-  expect(fetched).toEqual([`/data/comparisons/${firstId}.json`, `/data/comparisons/${other.id}.json`]);
-});
-
+// The compare view a reader drives has its own tests: compare.spec.mjs.
 const NEW_PAGES = ['/subjects/', '/subjects/hackney/', '/compare/', ...comparisons.map((c) => `/compare/${c.slug}/`)];
 test('the atlas pages fit a 375 px screen', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });

@@ -1,0 +1,242 @@
+// The compare view a reader drives (/compare/): a measure, any reports and entities that have it,
+// a base; bars and a table with the ratio and the difference to the base, and whether a difference
+// is outside both values' spread.
+//  - the numbers a reader reads are computed here from data/tables/<report>/measurements.csv and
+//    the machine facts of data/reports/<report>.json, not from the view's index;
+//  - the state is in the URL: a reload shows the same view, back and forward walk the reader's steps;
+//  - at 375 px the page never scrolls sideways, the table scrolls in its own box, and the value,
+//    ratio and difference of a row are on screen;
+//  - the view fetches one small index, never the tables or the whole atlas; without JavaScript the
+//    generated comparison pages are the way, and the view links to those of the reports it shows.
+import { test, expect } from '@playwright/test';
+import { report, tableRows, watchProblems } from '../helpers/site.mjs';
+
+const OLD = 'cloudi-1.5.4-core-i7';
+const NEW = 'cloudi-1.7.1-core-i7';
+
+/** "1,069,773"; fractions with at most two decimals (three significant digits below 1). */
+const fmt = (n) =>
+  n.toLocaleString(
+    'en-US',
+    Math.abs(n) < 1 && n !== 0 ? { maximumSignificantDigits: 3 } : { maximumFractionDigits: 2 },
+  );
+
+/** A ratio as the view writes it: with the digits that tell it from 1 when it is within 1 % of 1. */
+const ratioText = (r) =>
+  r === 1 || Math.abs(r - 1) >= 0.01
+    ? fmt(r)
+    : r.toLocaleString('en-US', { maximumSignificantDigits: 2 + Math.ceil(-Math.log10(Math.abs(r - 1))) });
+
+/** A report's rows of one measure and entity, from its measurements table. */
+const rowsOf = (slug, { metric, statistic, unit }, entity) =>
+  tableRows(slug, 'measurements').filter(
+    (r) => r.entity === entity && r.metric === metric && r.statistic === statistic && r.unit === unit,
+  );
+/** The best (highest) value a report states for an entity. */
+const bestOf = (slug, measure, entity) => Math.max(...rowsOf(slug, measure, entity).map((r) => Number(r.value)));
+const THROUGHPUT = { metric: 'throughput', statistic: 'value', unit: 'req/s' };
+
+/** A machine fact of a report, by field. */
+const fact = (slug, field) =>
+  Object.values(report(slug).machines)
+    .flatMap((m) => m.facts)
+    .find((f) => f.field === field).value;
+
+function view(page) {
+  const region = page.getByRole('region', { name: 'Compare view' });
+  return {
+    region,
+    measure: region.getByLabel('Measure'),
+    reports: region.getByRole('group', { name: 'Reports' }),
+    entities: region.getByRole('group', { name: 'Entities' }),
+    base: region.getByLabel(/^Base/),
+    table: region.getByRole('table'),
+    status: page.getByRole('status').filter({ hasText: /values? of/ }),
+  };
+}
+
+/** Pick the option whose text starts with `start`. */
+async function pick(select, start) {
+  const text = await select.locator('option').filter({ hasText: start }).first().textContent();
+  await select.selectOption({ label: text });
+}
+
+/** Check exactly the boxes named by `names` (regular expressions) in a group. */
+async function only(group, names) {
+  for (const n of names) await group.getByRole('checkbox', { name: n }).check();
+  for (const box of await group.getByRole('checkbox').all()) {
+    const label = (await box.evaluate((b) => b.closest('label').textContent)).trim();
+    if (!names.some((n) => n.test(label)) && (await box.isChecked())) await box.uncheck();
+  }
+}
+
+/** The cells of the table's row for an entity in a report, as a reader reads them. */
+async function row(v, entity, reportName) {
+  // The row header names the entity, then the report (its software, version and date).
+  const esc = (t) => t.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const header = v.table.page().getByRole('rowheader', { name: new RegExp(`^${esc(entity)}\\s*${esc(reportName)}`) });
+  const one = v.table.getByRole('row').filter({ has: header });
+  await expect(one).toHaveCount(1);
+  return one.getByRole('cell').allInnerTexts();
+}
+
+async function driveToCloudI(page) {
+  await page.goto('/compare/');
+  const v = view(page);
+  await pick(v.measure, 'Throughput, as stated (req/s)');
+  await only(v.reports, [/^CloudI 1\.5\.4 /, /^CloudI 1\.7\.1 /]);
+  await only(v.entities, [/^Erlang$/]);
+  await pick(v.base, 'CloudI 1.5.4, 2016: each entity');
+  return v;
+}
+
+test('a reader compares Erlang in CloudI 1.5.4 and 1.7.1 and reads the ratio and the difference; a reload shows the same', async ({
+  page,
+}) => {
+  const problems = watchProblems(page);
+  const v = await driveToCloudI(page);
+  const old = bestOf(OLD, THROUGHPUT, 'erlang');
+  const now = bestOf(NEW, THROUGHPUT, 'erlang');
+  expect(old).not.toBe(now);
+  const [value, ratio, diff] = await row(v, 'Erlang', 'CloudI 1.7.1');
+  expect(value).toBe(fmt(now));
+  expect(ratio).toBe(`${ratioText(now / old)}×`);
+  expect(diff).toBe(`${now > old ? '+' : '−'}${fmt(Math.abs(now - old))}`);
+  expect((await row(v, 'Erlang', 'CloudI 1.5.4')).slice(0, 3)).toEqual([fmt(old), 'base', 'base']);
+  await expect(v.table.getByRole('rowheader')).toHaveCount(2);
+  await expect(v.status).toContainText('2 values of Throughput');
+  // The bars: one per report, the base named.
+  await expect(v.region.getByRole('figure')).toContainText('the base (CloudI 1.5.4, 2016) is outlined');
+  await expect(page).toHaveURL(new RegExp(`[?&]r=${OLD},${NEW}&e=erlang&base=r:${OLD}`.replaceAll('.', '\\.')));
+
+  const before = await v.table.innerText();
+  await page.reload();
+  await expect(v.reports.getByRole('checkbox', { name: /^CloudI 1\.5\.4 / })).toBeChecked();
+  await expect(v.reports.getByRole('checkbox', { name: /^CloudI 1\.7\.1 / })).toBeChecked();
+  await expect(v.reports.getByRole('checkbox', { checked: true })).toHaveCount(2);
+  await expect(v.entities.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await expect(v.entities.getByRole('checkbox', { name: 'Erlang' })).toBeChecked();
+  expect(await v.table.innerText()).toBe(before);
+  expect(problems).toEqual([]);
+});
+
+test("back and forward walk the reader's changes, and a shared link opens the same view", async ({ page, context }) => {
+  const v = await driveToCloudI(page);
+  const shared = page.url();
+  await v.entities.getByRole('checkbox', { name: 'Java', exact: true }).check();
+  await expect(v.table.getByRole('rowheader')).toHaveCount(4);
+  await page.goBack();
+  await expect(v.entities.getByRole('checkbox', { name: 'Java', exact: true })).not.toBeChecked();
+  await expect(v.table.getByRole('rowheader')).toHaveCount(2);
+  expect(page.url()).toBe(shared);
+  await page.goForward();
+  await expect(v.entities.getByRole('checkbox', { name: 'Java', exact: true })).toBeChecked();
+  await expect(v.table.getByRole('rowheader')).toHaveCount(4);
+
+  const other = await context.newPage();
+  await other.goto(shared);
+  const w = view(other);
+  await expect(w.entities.getByRole('checkbox', { name: 'Erlang' })).toBeChecked();
+  await expect(w.table.getByRole('rowheader')).toHaveCount(2);
+  expect((await row(w, 'Erlang', 'CloudI 1.7.1'))[1]).toBe(
+    `${ratioText(bestOf(NEW, THROUGHPUT, 'erlang') / bestOf(OLD, THROUGHPUT, 'erlang'))}×`,
+  );
+});
+
+test('per core divides by the cores each report states, and the ratio follows', async ({ page }) => {
+  const v = await driveToCloudI(page);
+  await v.region.getByRole('radio', { name: 'per core' }).check();
+  const cores = (slug) => fact(slug, 'sockets') * fact(slug, 'cores_per_socket');
+  const old = bestOf(OLD, THROUGHPUT, 'erlang') / cores(OLD);
+  const now = bestOf(NEW, THROUGHPUT, 'erlang') / cores(NEW);
+  const [value, ratio] = await row(v, 'Erlang', 'CloudI 1.7.1');
+  expect(value).toBe(fmt(now));
+  expect(ratio).toBe(`${ratioText(now / old)}×`);
+  await expect(v.table).toContainText(`÷ ${cores(NEW)} (sockets`);
+  await expect(page).toHaveURL(/[?&]view=core(&|$)/);
+});
+
+test('across formats: Erlang in CloudI 2.0.6 against Solon under wrk, and whether the difference is outside both spreads', async ({
+  page,
+}) => {
+  const MEAN = { metric: 'throughput', statistic: 'mean', unit: 'req/s' };
+  const CLOUDI = 'cloudi-2.0.6-request-rate-language-dell-poweredge-r710';
+  const SOLON = 'solon-jetty-hello-world-app-wrk-five-runs';
+  await page.goto('/compare/');
+  const v = view(page);
+  await pick(v.measure, 'Throughput, mean (req/s)');
+  await only(v.reports, [/^CloudI 2\.0\.6 /, /^Solon on Jetty/]);
+  await only(v.entities, [/^Erlang$/, /^Solon$/]);
+  await pick(v.base, 'Solon in Solon');
+
+  // Erlang's best mean with the lower and upper bounds its row states; Solon's best run and the
+  // range of its runs under the same conditions.
+  const erlang = rowsOf(CLOUDI, MEAN, 'erlang').sort((a, b) => b.value - a.value)[0];
+  const solonRows = rowsOf(SOLON, MEAN, 'solon');
+  const solon = Math.max(...solonRows.map((r) => Number(r.value)));
+  const [lo, hi] = [Math.min(...solonRows.map((r) => Number(r.value))), solon];
+  const apart = Number(erlang.lower) > hi || Number(erlang.upper) < lo;
+  const cells = await row(v, 'Erlang', 'CloudI 2.0.6');
+  expect(cells[1]).toBe(`${ratioText(Number(erlang.value) / solon)}×`);
+  expect(cells[3]).toMatch(apart ? /^yes/ : /^no/);
+  expect(cells[4]).toContain(`${fmt(Number(erlang.lower))} to ${fmt(Number(erlang.upper))} req/s`);
+  expect((await row(v, 'Solon', 'Solon'))[4]).toContain(`${solonRows.length} runs, ${fmt(lo)} to ${fmt(hi)} req/s`);
+  await expect(v.status).toContainText(`${apart ? 1 : 0} difference${apart ? '' : 's'} outside both values' spread`);
+});
+
+test('at 375 px the page does not scroll sideways; the table scrolls in its own box with the numbers on screen', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const v = await driveToCloudI(page);
+  for (const scheme of ['light', 'dark']) {
+    await page.emulateMedia({ colorScheme: scheme });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  }
+  const box = v.region.getByRole('region', { name: 'Compared values' });
+  const [scroll, client] = await box.evaluate((b) => [b.scrollWidth, b.clientWidth]);
+  expect(scroll, 'the table is wider than the screen and scrolls in its box').toBeGreaterThan(client);
+  const rowEl = v.table.getByRole('row').filter({ hasText: 'CloudI 1.7.1' });
+  for (const i of [0, 1, 2]) {
+    const cell = await rowEl.getByRole('cell').nth(i).boundingBox();
+    expect(cell.x + cell.width, `cell ${i} on screen`).toBeLessThanOrEqual(375);
+  }
+  await box.focus();
+  await page.keyboard.press('ArrowRight');
+});
+
+test('the view fetches one small index, never the tables or the atlas, and links to the comparison pages', async ({
+  page,
+}) => {
+  const fetched = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.hostname !== '127.0.0.1') fetched.push(r.url());
+    else if (u.pathname.startsWith('/data/')) fetched.push(u.pathname);
+  });
+  const v = await driveToCloudI(page);
+  expect(fetched).toEqual(['/data/compare-index.json']);
+  const res = await page.request.get('/data/compare-index.json');
+  expect((await res.body()).length, 'the index, uncompressed').toBeLessThan(200_000);
+  const link = v.region.getByRole('link', {
+    name: /CloudI 1\.5\.4, 2016, Intel Core i7 2700K workstation vs CloudI 1\.7\.1/,
+  });
+  await expect(link.first()).toBeVisible();
+  await link.first().click();
+  await expect(page).toHaveURL(/\/compare\/[^/]+\/$/);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(/1\.5\.4.*1\.7\.1/);
+});
+
+test('without JavaScript the view is hidden and every comparison page is listed', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  try {
+    await page.goto('/compare/');
+    await expect(page.getByText('This view needs JavaScript.')).toBeVisible();
+    await expect(page.getByLabel('Measure')).toBeHidden();
+    const list = page.getByRole('region', { name: 'Comparisons' }).getByRole('listitem');
+    expect(await list.count()).toBeGreaterThan(0);
+  } finally {
+    await context.close();
+  }
+});
