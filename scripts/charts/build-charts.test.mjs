@@ -458,7 +458,11 @@ test('the cache keeps the entries the last build used, and only those', () => {
   fs.cpSync(path.join(tmp, 'cache'), cache, { recursive: true });
   const keys = () => new Set(fs.readdirSync(cache).map((f) => f.slice(0, 64)));
   const before = keys();
-  const all = [...Object.values(index.charts), ...Object.values(index.comparisons)];
+  const all = [
+    ...Object.values(index.charts),
+    ...Object.values(index.comparisons),
+    ...Object.values(index.subjects ?? {}),
+  ];
   assert.equal(before.size, all.length, 'one entry a chart');
   const stale = 'f'.repeat(64);
   fs.writeFileSync(path.join(cache, `${stale}.svg`), '<svg/>');
@@ -513,7 +517,11 @@ test('the cache keeps the entries the last build used, and only those', () => {
 });
 
 test('every chart has a narrow layout for a phone: 300 px wide, no text under 12 px, all its marks, no title', () => {
-  const all = [...Object.values(index.charts), ...Object.values(index.comparisons)];
+  const all = [
+    ...Object.values(index.charts),
+    ...Object.values(index.comparisons),
+    ...Object.values(index.subjects ?? {}),
+  ];
   assert.ok(all.length > 20);
   for (const c of all) {
     const narrow = fs.readFileSync(path.join(out, 'inline', `${c.id}.narrow.svg`), 'utf8');
@@ -538,7 +546,11 @@ test("the stylesheet switches to the narrow drawings at the chart stage's width,
   assert.deepEqual(index.layout, { narrow_below: NARROW_BELOW, narrow_width: NARROW_WIDTH });
   // The widest wide drawing is never drawn below 0.85x above that width.
   const widest = Math.max(
-    ...[...Object.values(index.charts), ...Object.values(index.comparisons)].map((c) => c.inline.width),
+    ...[
+      ...Object.values(index.charts),
+      ...Object.values(index.comparisons),
+      ...Object.values(index.subjects ?? {}),
+    ].map((c) => c.inline.width),
   );
   assert.ok(NARROW_BELOW / widest >= 0.85, `${NARROW_BELOW} / ${widest}`);
 });
