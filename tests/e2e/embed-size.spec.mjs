@@ -326,7 +326,14 @@ test.describe('oEmbed', () => {
         expect(Number.isInteger(o[k]) && o[k] > 0, `${chart.id}: ${k}`).toBe(true);
       expect(o.html).toContain(`<iframe src="/charts/${chart.id}/"`);
       expect(o.html).toContain(`height="${o.height}"`);
-      expect((await request.get(o.thumbnail_url)).status()).toBe(200);
+      const thumb = await request.get(o.thumbnail_url);
+      expect(thumb.status()).toBe(200);
+      // The thumbnail's size is the PNG's own (its IHDR: width and height at bytes 16 and 20).
+      const png = await thumb.body();
+      expect([o.thumbnail_width, o.thumbnail_height], `${chart.id}: thumbnail size`).toEqual([
+        png.readUInt32BE(16),
+        png.readUInt32BE(20),
+      ]);
       for (const pageUrl of [`/charts/${chart.id}/`, `/reports/${chart.report}/`]) {
         await page.goto(pageUrl);
         await expect(
