@@ -88,7 +88,13 @@ test(
         .map((c) => charts.comparisons[c.id]?.id)
         .filter(Boolean),
     );
-    const dependsOnIt = (id) => own.has(id) || comparing.has(id);
+    /** The subjects the new report measured: their charts over reports (subject--<entity>) gain its figure. */
+    const subjectsOfIt = new Set(
+      JSON.parse(fs.readFileSync(path.join(root, 'data/atlas/subjects.json'), 'utf8'))
+        .subjects.filter((x) => x.reports.some((r) => r.report === report.slug && r.figures?.length))
+        .map((x) => `subject--${x.id}`),
+    );
+    const dependsOnIt = (id) => own.has(id) || comparing.has(id) || subjectsOfIt.has(id);
 
     // # The chart cache.
     const drawn = [...after.cache.ids].filter(([id, key]) => before.cache.ids.get(id) !== key).map(([id]) => id);
@@ -134,7 +140,7 @@ test(
     const explained = (f) =>
       f.includes(report.slug) ||
       f.startsWith('pagefind/') ||
-      [...comparing].some((id) => f.startsWith(`charts/${id}.`) || f.startsWith(`charts/${id}/`)) ||
+      [...comparing, ...subjectsOfIt].some((id) => f.startsWith(`charts/${id}.`) || f.startsWith(`charts/${id}/`)) ||
       COUNTS.includes(f) ||
       mentions(f);
     const changed = Object.keys(after.pages).filter((f) => before.pages[f] !== after.pages[f]);
@@ -177,7 +183,12 @@ test(
       'no other file left the site',
     );
     const others = Object.keys(before.pages).filter(
-      (f) => /^(reports|seeds|charts)\//.test(f) && f in after.pages && !f.includes(report.slug) && !mentions(f),
+      (f) =>
+        /^(reports|seeds|charts)\//.test(f) &&
+        f in after.pages &&
+        !f.includes(report.slug) &&
+        ![...subjectsOfIt].some((id) => f.startsWith(`charts/${id}.`)) &&
+        !mentions(f),
     );
     assert.ok(others.length > 50, `${others.length} pages and files of the other reports`);
     assert.deepEqual(
