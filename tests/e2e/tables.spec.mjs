@@ -168,7 +168,9 @@ for (const rep of reports()) {
         const jsonLink = section.getByRole('link', { name: 'JSON', exact: true });
         await expect(csvLink).toHaveAttribute('href', `/data/${rep.slug}/${t.id}.csv`);
         await expect(jsonLink).toHaveAttribute('href', `/data/${rep.slug}/${t.id}.json`);
-        await expect(section).toContainText(`${onPage ? rows.length : rows.length.toLocaleString('en-US')} rows`);
+        await expect(section).toContainText(
+          `${onPage ? rows.length : rows.length.toLocaleString('en-US')} row${rows.length === 1 ? '' : 's'}`,
+        );
 
         const csv = await request.get(await csvLink.getAttribute('href'));
         expect(csv.status()).toBe(200);

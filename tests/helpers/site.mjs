@@ -236,7 +236,10 @@ export async function settleVisibleCharts(page) {
  */
 export async function hoverUntilTooltip(root, page, index = chartIndex()) {
   const figure = root.locator('figure.chart[data-state="ready"]').first();
-  const chart = index.charts[await figure.getAttribute('data-chart')];
+  const id = await figure.getAttribute('data-chart');
+  // A report's chart, or a subject's or a comparison's (charts.json keeps them apart).
+  const chart =
+    index.charts[id] ?? index.subjects?.[id] ?? Object.values(index.comparisons ?? {}).find((c) => c.id === id);
   const tooltip = root.locator('#vg-tooltip-element.visible');
   const marks = figure.locator(chart.marks_selector);
   search: for (let i = 0; i < Math.min(3, await marks.count()); i++) {
