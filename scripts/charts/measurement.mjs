@@ -14,6 +14,7 @@ import { measureGroups, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, tooltip } from './shared/spec.mjs';
 import { num, times } from './shared/format.mjs';
+import { metricTitle } from '../data/measure/model.mjs';
 
 /** A canonical unit as a reader writes it (us -> µs). */
 const unitLabel = (u) => (u === 'us' ? 'µs' : u === 'ops/us' ? 'ops/µs' : u);
@@ -51,21 +52,6 @@ function isCondition(name, f) {
   return from >= 0 && i > from && (to < 0 || i < to);
 }
 
-const METRIC_WORDS = {
-  throughput: 'Throughput',
-  throughput_per_thread: 'Throughput per thread',
-  latency: 'Latency',
-  time: 'Time',
-  bandwidth: 'Transfer rate',
-  memory: 'Memory',
-  allocations: 'Allocations',
-  errors: 'Errors',
-  requests: 'Requests',
-  transferred: 'Data transferred',
-  duration: 'Duration',
-  success_rate: 'Success rate',
-};
-const metricTitle = (m) => METRIC_WORDS[m] ?? m.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 const STAT_WORDS = {
   value: '',
   mean: 'mean',

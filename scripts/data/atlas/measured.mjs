@@ -12,6 +12,7 @@
 //   MEASURED_MAPPING                            the entity column of the measurement table
 //   measuredFigures(report, tables, registry) -> Map<entity id, figure[]>   for subject pages
 import { bestRow, conditionsOf } from './figures.mjs';
+import { metricTitle } from '../measure/model.mjs';
 
 /** The entity column of a measurement table (the data stage resolved it; empty: no entity). */
 export const MEASURED_MAPPING = { kind: 'measurement', measures: null, columns: { entity: null }, declared: false };
@@ -20,16 +21,6 @@ export const MEASURED_MAPPING = { kind: 'measurement', measures: null, columns: 
 export const ERROR_BUDGET_PCT = 1;
 
 const central = (s) => (s === 'value' || s === 'mean' ? 'central' : s);
-const METRIC_TITLES = {
-  throughput: 'Throughput',
-  latency: 'Latency',
-  time: 'Time',
-  bandwidth: 'Transfer rate',
-  memory: 'Memory',
-  allocations: 'Allocations',
-  errors: 'Errors',
-  success_rate: 'Success rate',
-};
 const UNIT_WORDS = { us: 'µs', 'req/s': 'requests/s' };
 /** Columns of a measurement row that are never its conditions. */
 const NOT_CONDITIONS = new Set(['subject', 'entity', 'metric', 'statistic', 'value', 'unit', 'better', 'spread_kind', 'spread', 'lower', 'upper', 'runs', 'source_table']);
@@ -106,7 +97,7 @@ export function measuredSets(group, most = 6) {
 
 /** The title of a group's metric: "Throughput (requests/s)", "Latency, p99 (µs)". */
 export function measuredTitle(group) {
-  const name = METRIC_TITLES[group.metric] ?? group.metric.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
+  const name = metricTitle(group.metric);
   const stat = group.statistic === 'central' || group.statistic === 'value' ? '' : `, ${group.statistic}`;
   return `${name}${stat} (${UNIT_WORDS[group.unit] ?? group.unit})`;
 }

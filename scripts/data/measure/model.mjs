@@ -46,8 +46,12 @@ export const METRICS = {
   transferred: { title: 'Data transferred', better: '', description: 'Bytes read or written in a run.' },
   duration: { title: 'Duration', better: '', description: 'Length of a run (a condition of the others, stated as a result).' },
   success_rate: { title: 'Success rate', better: 'higher', description: 'Share of requests that succeeded.' },
+  throughput_per_thread: { title: 'Throughput per thread', better: 'higher', description: 'Operations completed per unit of time by one load-generator thread (wrk Thread Stats).' },
   score: { title: 'Score', better: '', description: 'A value in the unit the report gives, with no better direction the report states.' },
 };
+
+/** A metric's title: the vocabulary's, else a report's own snake_case name in words ("gc_alloc_rate" -> "Gc alloc rate"). */
+export const metricTitle = (m) => METRICS[m]?.title ?? m.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
 /** Statistics a value can be. Percentiles are p<number> (p50, p99, p99.9, p100). */
 export const STATISTICS = {
