@@ -4,7 +4,15 @@
 // subject with one figure says so in a sentence instead of a one-point chart, and counts read right.
 // On every kind of page, the text a reader sees names columns by their titles, never their raw names.
 import { test, expect } from '@playwright/test';
-import { atlasComparisons, atlasSubjects, chartIndex, numberForms, reports, watchProblems } from '../helpers/site.mjs';
+import {
+  atlasComparisons,
+  atlasSubjects,
+  chartIndex,
+  expectLive,
+  numberForms,
+  reports,
+  watchProblems,
+} from '../helpers/site.mjs';
 import { loadSchemas } from '../../scripts/data/schemas.mjs';
 import { rawNamesOf } from '../../scripts/check/raw-names.mjs';
 
@@ -25,6 +33,8 @@ test('the Erlang page opens with a chart of one point per report figure, the num
   await page.goto('/subjects/erlang/');
   const figure = page.getByRole('figure', { name: entry.title });
   await expect(figure).toBeVisible();
+  // The chart is at the top, so it goes live at once: read the drawing after that swap, not during it.
+  await expectLive(figure);
   // One mark per figure in the drawing the reader sees (wide or narrow), and each value written beside it.
   const svg = figure.locator('svg:visible');
   await expect(svg.locator(entry.marks_selector)).toHaveCount(figures.length);
