@@ -215,6 +215,15 @@ try {
   const { measure } = loadFonts();
   const index = { charts: {}, findings: {}, reports: {}, by_table: {}, not_drawn: {} };
   let planned = 0;
+  /** Chart ids so far: one file name each, whichever group a chart is in. */
+  const ids = new Set();
+  const claim = (id) => {
+    if (ids.has(id))
+      throw new Error(
+        `${id}: two charts have this id (a report slugged "compare" or "subject" clashes with the atlas's charts of that name)`,
+      );
+    ids.add(id);
+  };
   /** The charts to draw, planned as the render loop asks for them (the index filled on the way). */
   function* plan() {
     for (const [i, report] of reports.entries()) {
@@ -222,6 +231,7 @@ try {
       for (const part of ['findings', 'reports', 'by_table', 'not_drawn'])
         if (p.index[part][report.slug] !== undefined) index[part][report.slug] = p.index[part][report.slug];
       for (const chart of p.charts) {
+        claim(chart.id);
         index.charts[chart.id] = chart.entry;
         planned++;
         yield chart;
@@ -230,12 +240,14 @@ try {
     const compared = planComparisonCharts(atlas);
     index.comparisons = compared.index;
     for (const chart of compared.charts) {
+      claim(chart.id);
       planned++;
       yield flat(chart, measure);
     }
     const subjectCharts = planSubjectCharts(subjects, platforms);
     index.subjects = subjectCharts.index;
     for (const chart of subjectCharts.charts) {
+      claim(chart.id);
       planned++;
       yield flat(chart, measure);
     }
@@ -330,9 +342,14 @@ try {
   await pool.close();
   // The height of each chart's embed page, for its iframe snippets (embed-height.mjs).
   const bySlug = new Map(reports.map((r) => [r.slug, r]));
-  for (const entry of Object.values(index.charts)) {
-    const report = bySlug.get(entry.report);
-    entry.embed_height = { full: embedHeight(entry, report), plain: embedHeight(entry, report, { plain: true }) };
+  // Every chart has one: a report's, a comparison's and a subject's (each credits its sources).
+  for (const entry of [index.charts, index.comparisons, index.subjects].flatMap((g) => Object.values(g ?? {}))) {
+    const from = entry.sources.map((slug) => {
+      if (!bySlug.has(slug))
+        throw new Error(`${entry.id}: draws from report ${slug}, which data/reports/ does not hold (run npm run data)`);
+      return bySlug.get(slug);
+    });
+    entry.embed_height = { full: embedHeight(entry, from), plain: embedHeight(entry, from, { plain: true }) };
   }
   for (const f of fs.readdirSync(chartsDir)) if (!written.has(f)) fs.rmSync(path.join(chartsDir, f), { force: true });
   for (const f of fs.readdirSync(inlineDir)) if (!inlined.has(f)) fs.rmSync(path.join(inlineDir, f), { force: true });

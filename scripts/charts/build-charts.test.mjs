@@ -412,6 +412,27 @@ test('charts.json: keys sorted, every entry complete, descriptions with computed
   assert.ok(index.charts['astore-hyper-threading-dell-r420--throughput-digitized'].digitized);
 });
 
+test("every chart, a report's, a comparison's or a subject's, can be embedded: its page, the reports it draws from, its iframe's height", () => {
+  const reportSlugs = new Set(Object.keys(index.reports));
+  const groups = { charts: index.charts, comparisons: index.comparisons, subjects: index.subjects };
+  const ids = new Set();
+  for (const [group, entries] of Object.entries(groups)) {
+    assert.ok(Object.keys(entries).length, `some ${group}`);
+    for (const c of Object.values(entries)) {
+      assert.ok(!ids.has(c.id), `${c.id}: one id across the groups`);
+      ids.add(c.id);
+      assert.match(c.page, /^\/(reports|compare|subjects)\/[^/]+\/#[a-z-]+$/, `${c.id}: page`);
+      assert.ok(c.page.endsWith(`#${c.name}`), `${c.id}: the page's anchor is its figure's id`);
+      assert.ok(c.page_title, `${c.id}: page title`);
+      assert.ok(c.sources.length >= 1 && c.sources.every((s) => reportSlugs.has(s)), `${c.id}: sources`);
+      assert.ok(c.embed_height.full > c.embed_height.plain && c.embed_height.plain > c.inline.height, c.id);
+    }
+  }
+  for (const c of Object.values(index.charts)) assert.deepEqual(c.sources, [c.report]);
+  // A comparison draws from each report it compares; its credit line is longer than one report's.
+  for (const c of Object.values(index.comparisons)) assert.ok(c.sources.length >= 2, c.id);
+});
+
 test('the plotted rows CSVs keep provenance, in one dialect', () => {
   for (const c of Object.values(index.charts)) {
     const text = file(out, `${c.id}.csv`).toString();
@@ -468,10 +489,14 @@ test('the cache keeps the entries the last build used, and only those', () => {
   fs.writeFileSync(path.join(cache, `${stale}.svg`), '<svg/>');
   const someKey = [...before][0];
   fs.writeFileSync(path.join(cache, `${someKey}.svg.tmp-99999`), '<sv');
-  // The data without one report: its charts are no longer drawn.
+  // The data without one report that no comparison or subject chart draws from (the atlas stays
+  // as it is): its charts are no longer drawn.
   const data = path.join(tmp, 'data-less');
   fs.cpSync(DATA, data, { recursive: true });
-  const gone = 'darner-vs-kestrel-ec2-m1-large';
+  const drawnFrom = new Set(
+    [...Object.values(index.comparisons), ...Object.values(index.subjects ?? {})].flatMap((c) => c.sources),
+  );
+  const gone = Object.keys(index.reports).find((slug) => index.reports[slug].length && !drawnFrom.has(slug));
   fs.rmSync(path.join(data, 'reports', `${gone}.json`));
   const goneCharts = index.reports[gone].length;
   const summary = execFileSync(

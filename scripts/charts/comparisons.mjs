@@ -145,6 +145,12 @@ function comparisonChart(c) {
     id,
     comparison: c.id,
     slug: c.slug,
+    // Where a reader finds it (its figure's id there), and the reports its values come from: the
+    // embed page's credit, citation and oEmbed name them all (layouts/charts/page.html).
+    name: 'chart',
+    page: `/compare/${c.slug}/#chart`,
+    page_title: c.title,
+    sources: [...new Set(c.columns.map((col) => col.report))].filter((r) => rows.some((row) => row.report === r)),
     title,
     subtitle: subtitle.join('; '),
     description: chart.description,

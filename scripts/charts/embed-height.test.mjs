@@ -43,3 +43,11 @@ test('the chart alone (?plain=1) leaves out the heading, subtitle and descriptio
     textHeight(chart.description, { px: 14, lh: 1.4, width: 284 });
   assert.ok(Math.abs(full - plain - text) <= 1, `${full} - ${plain} is the text's ${text}`);
 });
+
+test('a chart from several reports credits each of them, and its page: the credit, and the page, grow with them', () => {
+  const other = { title: 'Another report with a long title', source: { repository: 'Someone/else' } };
+  const one = embedHeight({ ...chart, page_title: 'A comparison' }, [report]);
+  assert.equal(one, embedHeight(chart, report));
+  const two = embedHeight({ ...chart, page_title: 'A comparison' }, [report, other, { ...other, title: 'A third' }]);
+  assert.ok(two > one, `${two} > ${one}`);
+});

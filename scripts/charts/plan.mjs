@@ -120,6 +120,10 @@ export function planCharts(reports, csvTexts) {
           id,
           report: report.slug,
           name,
+          // Where a reader finds it, and the reports its values come from (one: its own).
+          page: `/reports/${report.slug}/#${name}`,
+          page_title: report.title,
+          sources: [report.slug],
           table: t.table.id,
           title: chart.title,
           subtitle: [chart.subtitle ?? []].flat().join('; '),

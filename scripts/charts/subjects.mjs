@@ -168,6 +168,10 @@ function subjectChart(subject, platforms) {
     id,
     subject: subject.id,
     name: 'over-time',
+    // Where a reader finds it, and the reports its figures come from (see comparisons.mjs).
+    page: `/subjects/${subject.id}/#over-time`,
+    page_title: subject.name,
+    sources: reports,
     title,
     subtitle,
     description: chart.description,

@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { test, expect } from '@playwright/test';
-import { chartIndex, crawlPublic, dataPages, makeChartsLive, reports } from '../helpers/site.mjs';
+import { chartById, chartIndex, crawlPublic, dataPages, makeChartsLive, reports } from '../helpers/site.mjs';
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
@@ -63,7 +63,7 @@ for (const urlPath of pages) {
     const figures = page.locator('figure.chart');
     const ids = await figures.evaluateAll((fs) => fs.map((f) => f.dataset.chart));
     for (const id of ids) {
-      const chart = index.charts[id] ?? index.subjects?.[id];
+      const chart = chartById(id, index);
       const figure = page.locator(`figure.chart[data-chart="${id}"]`);
       await expect(figure, `figure of chart ${id}`).toHaveAccessibleName(chart.title);
       await expect(figure, `figure of chart ${id}`).toHaveAccessibleDescription(chart.description);

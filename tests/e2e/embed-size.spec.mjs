@@ -17,10 +17,21 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { test, expect } from '@playwright/test';
 import { serve } from '../../scripts/serve.mjs';
-import { chartIndex, chartsOf, expectLive, makeChartsLive, reports, watchProblems } from '../helpers/site.mjs';
+import {
+  allCharts as everyChart,
+  chartIndex,
+  chartsOf,
+  expectLive,
+  makeChartsLive,
+  reports,
+  watchProblems,
+} from '../helpers/site.mjs';
 
 const index = chartIndex();
-const allCharts = Object.values(index.charts);
+/** Every chart: each report's, each comparison's, each subject's. */
+const allCharts = everyChart(index);
+/** The pages that show charts (a report, a comparison, a subject), each once, in chart order. */
+const chartPages = [...new Set(allCharts.map((c) => c.page.split('#')[0]))];
 const withCharts = reports().filter((r) => chartsOf(r.slug, index).length);
 const citations = JSON.parse(fs.readFileSync(path.join('build', 'views', 'data', 'citations.json'), 'utf8'));
 const WIDTHS = [320, 768, 1200];
@@ -72,9 +83,9 @@ test.describe('iframe snippets on another site', () => {
   test.beforeAll(async ({ browser, baseURL }) => {
     const page = await browser.newPage({ baseURL });
     try {
-      for (const rep of withCharts) {
-        await page.goto(`/reports/${rep.slug}/`);
-        for (const chart of chartsOf(rep.slug, index)) {
+      for (const url of chartPages) {
+        await page.goto(url);
+        for (const chart of allCharts.filter((c) => c.page.split('#')[0] === url)) {
           const fig = page.locator(`figure[data-chart="${chart.id}"]`);
           for (const code of await fig.locator('pre[data-embed] code').all())
             snippets.push({ chart, text: (await code.textContent()).trim() });
@@ -304,7 +315,7 @@ test.describe('without JavaScript, in the dark', () => {
 test.describe('oEmbed', () => {
   const site = otherSite();
 
-  test('every chart has a valid oEmbed JSON, found from its embed page and its report page, whose html shows the chart', async ({
+  test('every chart has a valid oEmbed JSON, found from its embed page and the page it is on, whose html shows the chart', async ({
     page,
     request,
     baseURL,
@@ -320,8 +331,10 @@ test.describe('oEmbed', () => {
       expect(o.type).toBe('rich');
       expect(o.title).toBe(chart.title);
       expect(o.provider_name).toBe('Bench Atlas');
-      expect(o.author_name).toBe(citations[chart.report].authors.join(', '));
-      expect(o.author_url).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+$/);
+      // The authors of every report it draws from; the repository of one, else the page of the chart.
+      expect(o.author_name).toBe([...new Set(chart.sources.flatMap((s) => citations[s].authors))].join(', '));
+      if (chart.sources.length === 1) expect(o.author_url).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+$/);
+      else expect(o.author_url).toBe(chart.page);
       for (const k of ['width', 'height', 'thumbnail_width', 'thumbnail_height'])
         expect(Number.isInteger(o[k]) && o[k] > 0, `${chart.id}: ${k}`).toBe(true);
       expect(o.html).toContain(`<iframe src="/charts/${chart.id}/"`);
@@ -334,7 +347,7 @@ test.describe('oEmbed', () => {
         png.readUInt32BE(16),
         png.readUInt32BE(20),
       ]);
-      for (const pageUrl of [`/charts/${chart.id}/`, `/reports/${chart.report}/`]) {
+      for (const pageUrl of [`/charts/${chart.id}/`, chart.page.split('#')[0]]) {
         await page.goto(pageUrl);
         await expect(
           page.locator(`link[rel="alternate"][type="application/json+oembed"][href="${url}"]`),

@@ -6,10 +6,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { serve } from '../../scripts/serve.mjs';
-import { chartIndex, chartsOf, reports, vendorScripts, watchProblems, expectLive } from '../helpers/site.mjs';
+import {
+  allCharts as everyChart,
+  chartIndex,
+  chartsOf,
+  reports,
+  vendorScripts,
+  watchProblems,
+  expectLive,
+} from '../helpers/site.mjs';
 
 const index = chartIndex();
-const allCharts = Object.values(index.charts);
+/** Every chart: each report's, each comparison's, each subject's. */
+const allCharts = everyChart(index);
+const reportTitle = (slug) => reports().find((r) => r.slug === slug).title;
 const withCharts = reports().filter((r) => chartsOf(r.slug, index).length);
 
 /** The chart of a report drawn from a table. */
@@ -100,6 +110,87 @@ ${picture}
     await expect.poll(() => img.evaluate((el) => el.complete && el.naturalWidth)).toBe(framed.width);
     expect(problems).toEqual([]);
   });
+});
+
+test.describe("a comparison's chart and a subject's, on another site", () => {
+  let server;
+  let dir;
+  let otherOrigin;
+
+  test.beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-atlas-embed-atlas-'));
+    server = await serve({ dir });
+    otherOrigin = `http://127.0.0.1:${server.address().port}`;
+  });
+
+  test.afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  // The comparison of the most reports, and the subject of the most reports: their credits name several.
+  const widest = (group) =>
+    Object.values(group ?? {}).reduce((a, b) => (b.sources.length > (a?.sources.length ?? 0) ? b : a), null);
+  for (const [kind, chart] of [
+    ['comparison', widest(index.comparisons)],
+    ['subject', widest(index.subjects)],
+  ]) {
+    test(`the ${kind} chart "${chart?.title}" is shared from its page like a report's, and shows on another site with every mark and a credit naming each report`, async ({
+      page,
+      baseURL,
+    }) => {
+      expect(chart, `the chart stage drew a ${kind} chart`).toBeTruthy();
+      expect(chart.sources.length, 'drawn from several reports').toBeGreaterThan(1);
+      const problems = watchProblems(page);
+      // Its page: the chart, its links (embed page among them) and its share box.
+      await page.goto(chart.page);
+      const fig = page.getByRole('figure', { name: chart.title, exact: true });
+      await expect(fig.getByRole('link', { name: 'Embed page' })).toHaveAttribute('href', `/charts/${chart.id}/`);
+      await fig.getByText('Share and embed').click();
+      const snippetOf = async (label) =>
+        (
+          await fig
+            .locator('dt', { hasText: label })
+            .locator('xpath=following-sibling::dd[1]')
+            .locator('pre[data-snippet] code')
+            .first()
+            .textContent()
+        ).trim();
+      expect(await snippetOf('Permalink')).toBe(`${baseURL}${chart.page}`);
+      const iframe = await snippetOf('Embed with an iframe');
+      expect(iframe).toContain(`src="${baseURL}/charts/${chart.id}/"`);
+      const cite = await snippetOf('Cite this chart');
+      for (const slug of chart.sources) expect(cite, `the citation credits ${slug}`).toContain(reportTitle(slug));
+      // The page is found by oEmbed for this chart, and shared with its PNG.
+      await expect(
+        page.locator(`link[rel="alternate"][type="application/json+oembed"][href="/charts/${chart.id}/oembed.json"]`),
+      ).toHaveCount(1);
+
+      // Another site pastes the iframe snippet.
+      fs.writeFileSync(
+        path.join(dir, 'index.html'),
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Another site</title></head><body>\n<h1>Another site</h1>\n${iframe}\n</body></html>`,
+      );
+      await page.setViewportSize({ width: 1000, height: 1200 });
+      await page.goto(`${otherOrigin}/`);
+      const frame = page.frameLocator(`iframe[src="${baseURL}/charts/${chart.id}/"]`);
+      const inFrame = frame.getByRole('figure', { name: chart.title, exact: true });
+      await expectLive(inFrame);
+      await expect(inFrame.locator(`.chart-frame svg ${chart.marks_selector}`)).toHaveCount(chart.marks);
+      const credit = frame.locator('.credit');
+      await expect(credit).toContainText(chart.sources.length > 1 ? 'Sources:' : 'Source:');
+      for (const slug of chart.sources)
+        await expect(credit.getByRole('link', { name: reportTitle(slug), exact: true })).toHaveAttribute(
+          'href',
+          `/reports/${slug}/`,
+        );
+      await expect(credit.getByRole('link', { name: chart.page_title, exact: true })).toHaveAttribute(
+        'href',
+        chart.page,
+      );
+      expect(problems).toEqual([]);
+    });
+  }
 });
 
 test.describe('without JavaScript', () => {

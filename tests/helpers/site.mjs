@@ -64,6 +64,19 @@ export function chartIndex() {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
 
+/**
+ * Every chart a reader can embed, in the order of charts.json: each report's, each comparison's and
+ * each subject's. Each entry names where it sits (`page`) and the reports it draws from (`sources`).
+ */
+export function allCharts(index = chartIndex()) {
+  return [index.charts, index.comparisons, index.subjects].flatMap((group) => Object.values(group ?? {}));
+}
+
+/** A chart by id, whichever group it is in. */
+export function chartById(id, index = chartIndex()) {
+  return allCharts(index).find((c) => c.id === id);
+}
+
 /** Charts of one report in page order. */
 export function chartsOf(slug, index = chartIndex()) {
   return (index.reports[slug] ?? []).map((id) => index.charts[id]);
@@ -146,7 +159,7 @@ export function dataPages(index = chartIndex()) {
   return [
     ...reports().flatMap((r) => [`/reports/${r.slug}/`, `/seeds/${r.slug}/`]),
     ...platformIds().map((id) => `/platforms/${id}/`),
-    ...Object.keys(index.charts).map((id) => `/charts/${id}/`),
+    ...allCharts(index).map((c) => `/charts/${c.id}/`),
     ...atlasSubjects().map((s) => `/subjects/${s.id}/`),
     ...atlasComparisons().map((c) => `/compare/${c.slug}/`),
   ];
@@ -238,8 +251,7 @@ export async function hoverUntilTooltip(root, page, index = chartIndex()) {
   const figure = root.locator('figure.chart[data-state="ready"]').first();
   const id = await figure.getAttribute('data-chart');
   // A report's chart, or a subject's or a comparison's (charts.json keeps them apart).
-  const chart =
-    index.charts[id] ?? index.subjects?.[id] ?? Object.values(index.comparisons ?? {}).find((c) => c.id === id);
+  const chart = chartById(id, index);
   const tooltip = root.locator('#vg-tooltip-element.visible');
   const marks = figure.locator(chart.marks_selector);
   search: for (let i = 0; i < Math.min(3, await marks.count()); i++) {
