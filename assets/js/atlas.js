@@ -158,7 +158,7 @@ for (const c of charts) {
 for (const pre of document.querySelectorAll('pre[data-snippet]')) {
   const code = pre.querySelector('code');
   code.textContent = code.textContent.replace(
-    /(^|["'\s(])\/(charts\/|reports\/|vendor\/|embed\.js)/g,
+    /(^|["'\s(])\/(charts\/|reports\/|compare\/|subjects\/|vendor\/|embed\.js)/g,
     (_, p, path) => `${p}${location.origin}/${path}`,
   );
   const button = document.createElement('button');

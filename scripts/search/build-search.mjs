@@ -71,6 +71,8 @@ const chartPages = fs.existsSync(chartsDir)
   : [];
 for (const id of chartPages) {
   const content = fs.readFileSync(path.join(chartsDir, id, 'index.html'), 'utf8');
+  // A comparison's or a subject's chart is found through its page, not its embed page.
+  if (!content.includes('data-pagefind-body')) continue;
   const url = chartUrl(content);
   if (!url) throw new Error(`build-search: charts/${id}/index.html has no data-search-url (layouts/charts/page.html)`);
   const added = await index.addHTMLFile({ url, content });
