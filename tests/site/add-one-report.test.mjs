@@ -187,7 +187,8 @@ test(
         /^(reports|seeds|charts)\//.test(f) &&
         f in after.pages &&
         !f.includes(report.slug) &&
-        ![...subjectsOfIt].some((id) => f.startsWith(`charts/${id}.`)) &&
+        // A subject's or comparison's chart that gains the new report: its files and embed page.
+        ![...comparing, ...subjectsOfIt].some((id) => f.startsWith(`charts/${id}.`) || f.startsWith(`charts/${id}/`)) &&
         !mentions(f),
     );
     assert.ok(others.length > 50, `${others.length} pages and files of the other reports`);
