@@ -20,6 +20,8 @@ const DATA = path.join(ROOT, 'data');
 let tmp;
 let out;
 let index;
+/** Every chart of the index: each report's, each comparison's, each subject's. */
+const everyChart = () => [index.charts, index.comparisons, index.subjects].flatMap((g) => Object.values(g ?? {}));
 
 const cli = (...args) =>
   execFileSync(process.execPath, [path.join(ROOT, 'scripts/charts/build-charts.mjs'), '--data', DATA, ...args], {
@@ -479,11 +481,7 @@ test('the cache keeps the entries the last build used, and only those', () => {
   fs.cpSync(path.join(tmp, 'cache'), cache, { recursive: true });
   const keys = () => new Set(fs.readdirSync(cache).map((f) => f.slice(0, 64)));
   const before = keys();
-  const all = [
-    ...Object.values(index.charts),
-    ...Object.values(index.comparisons),
-    ...Object.values(index.subjects ?? {}),
-  ];
+  const all = everyChart();
   assert.equal(before.size, all.length, 'one entry a chart');
   const stale = 'f'.repeat(64);
   fs.writeFileSync(path.join(cache, `${stale}.svg`), '<svg/>');
@@ -494,24 +492,29 @@ test('the cache keeps the entries the last build used, and only those', () => {
   const data = path.join(tmp, 'data-less');
   fs.cpSync(DATA, data, { recursive: true });
   const drawnFrom = new Set(
-    [...Object.values(index.comparisons), ...Object.values(index.subjects ?? {})].flatMap((c) => c.sources),
+    everyChart()
+      .filter((c) => !c.report)
+      .flatMap((c) => c.sources),
   );
   const gone = Object.keys(index.reports).find((slug) => index.reports[slug].length && !drawnFrom.has(slug));
   fs.rmSync(path.join(data, 'reports', `${gone}.json`));
   const goneCharts = index.reports[gone].length;
-  const summary = execFileSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'scripts/charts/build-charts.mjs'),
-      '--data',
-      data,
-      '--out',
-      path.join(tmp, 'less'),
-      '--cache',
-      cache,
-    ],
-    { cwd: ROOT, encoding: 'utf8' },
-  );
+  /** The chart stage on the smaller data, with the pruned cache: its summary line. */
+  const buildLess = () =>
+    execFileSync(
+      process.execPath,
+      [
+        path.join(ROOT, 'scripts/charts/build-charts.mjs'),
+        '--data',
+        data,
+        '--out',
+        path.join(tmp, 'less'),
+        '--cache',
+        cache,
+      ],
+      { cwd: ROOT, encoding: 'utf8' },
+    );
+  const summary = buildLess();
   assert.match(
     summary,
     new RegExp(`0 rendered, ${all.length - goneCharts} from cache, ${goneCharts + 1} cache entries pruned`),
@@ -525,28 +528,12 @@ test('the cache keeps the entries the last build used, and only those', () => {
   );
   assert.ok(!fs.readdirSync(cache).some((f) => f.includes('.tmp-')), 'no half-written file is left');
   // Every chart of the smaller site still comes from the cache: nothing it uses was pruned.
-  const again = execFileSync(
-    process.execPath,
-    [
-      path.join(ROOT, 'scripts/charts/build-charts.mjs'),
-      '--data',
-      data,
-      '--out',
-      path.join(tmp, 'less'),
-      '--cache',
-      cache,
-    ],
-    { cwd: ROOT, encoding: 'utf8' },
-  );
+  const again = buildLess();
   assert.match(again, new RegExp(`0 rendered, ${all.length - goneCharts} from cache, 0 cache entries pruned`));
 });
 
 test('every chart has a narrow layout for a phone: 300 px wide, no text under 12 px, all its marks, no title', () => {
-  const all = [
-    ...Object.values(index.charts),
-    ...Object.values(index.comparisons),
-    ...Object.values(index.subjects ?? {}),
-  ];
+  const all = everyChart();
   assert.ok(all.length > 20);
   for (const c of all) {
     const narrow = fs.readFileSync(path.join(out, 'inline', `${c.id}.narrow.svg`), 'utf8');
@@ -570,12 +557,6 @@ test("the stylesheet switches to the narrow drawings at the chart stage's width,
   assert.deepEqual(queries, [NARROW_BELOW]);
   assert.deepEqual(index.layout, { narrow_below: NARROW_BELOW, narrow_width: NARROW_WIDTH });
   // The widest wide drawing is never drawn below 0.85x above that width.
-  const widest = Math.max(
-    ...[
-      ...Object.values(index.charts),
-      ...Object.values(index.comparisons),
-      ...Object.values(index.subjects ?? {}),
-    ].map((c) => c.inline.width),
-  );
+  const widest = Math.max(...everyChart().map((c) => c.inline.width));
   assert.ok(NARROW_BELOW / widest >= 0.85, `${NARROW_BELOW} / ${widest}`);
 });

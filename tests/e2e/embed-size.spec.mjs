@@ -12,11 +12,10 @@
 //    the chart's pages, and its html shows the chart;
 //  - axe finds no violation on embed pages in either theme.
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { createRequire } from 'node:module';
 import { test, expect } from '@playwright/test';
-import { serve } from '../../scripts/serve.mjs';
+import { otherSite } from '../helpers/other-site.mjs';
 import {
   allCharts as everyChart,
   chartIndex,
@@ -35,24 +34,6 @@ const chartPages = [...new Set(allCharts.map((c) => c.page.split('#')[0]))];
 const withCharts = reports().filter((r) => chartsOf(r.slug, index).length);
 const citations = JSON.parse(fs.readFileSync(path.join('build', 'views', 'data', 'citations.json'), 'utf8'));
 const WIDTHS = [320, 768, 1200];
-
-/** Another origin: a static server for host pages written into a temporary folder. */
-function otherSite() {
-  const site = { dir: fs.mkdtempSync(path.join(os.tmpdir(), 'bench-atlas-host-')), server: null, origin: '' };
-  test.beforeAll(async () => {
-    site.server = await serve({ dir: site.dir });
-    site.origin = `http://127.0.0.1:${site.server.address().port}`;
-  });
-  test.afterAll(async () => {
-    await new Promise((resolve) => (site.server ? site.server.close(resolve) : resolve()));
-    fs.rmSync(site.dir, { recursive: true, force: true });
-  });
-  return site;
-}
-
-/** A host page: the snippets as pasted into a blog post. */
-const hostPage = (body) =>
-  `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><link rel="icon" href="data:,"><title>A blog post</title></head><body>\n<h1>A blog post</h1>\n${body}\n</body></html>`;
 
 /** Each iframe of the page, scrolled into view until its embed has loaded: its height and its content's. */
 async function frameHeights(page) {
@@ -118,7 +99,7 @@ test.describe('iframe snippets on another site', () => {
         const body = snippets
           .map((s) => (script ? s.text : s.text.replace(/\n<script[^>]*><\/script>$/, '')))
           .join('\n<p>Text between the charts.</p>\n');
-        fs.writeFileSync(path.join(site.dir, 'index.html'), hostPage(body));
+        site.show(body);
         const problems = watchProblems(page);
         await page.setViewportSize({ width, height: 900 });
         await page.goto(`${site.origin}/`);
@@ -357,10 +338,7 @@ test.describe('oEmbed', () => {
       all.push({ chart, o });
     }
     // A tool that understands oEmbed pastes the html; a local build's URLs are root-relative.
-    fs.writeFileSync(
-      path.join(site.dir, 'index.html'),
-      hostPage(all.map(({ o }) => o.html.replace(/(src=")\//g, `$1${baseURL}/`)).join('\n')),
-    );
+    site.show(all.map(({ o }) => o.html.replace(/(src=")\//g, `$1${baseURL}/`)).join('\n'));
     await page.setViewportSize({ width: 1000, height: 900 });
     await page.goto(`${site.origin}/`);
     for (const { chart } of all) {

@@ -1,11 +1,8 @@
 // Charts that travel: another site embeds one chart with the iframe snippet and another with the
 // vega-embed snippet from a report's "Share and embed" box; without JavaScript every chart is still
 // drawn and every control points to the data; the SVG (light and dark) and PNG files stand alone.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { serve } from '../../scripts/serve.mjs';
+import { otherSite } from '../helpers/other-site.mjs';
 import {
   allCharts as everyChart,
   chartIndex,
@@ -26,20 +23,7 @@ const withCharts = reports().filter((r) => chartsOf(r.slug, index).length);
 const chartFrom = (slug, table) => chartsOf(slug, index).find((c) => c.table === table);
 
 test.describe('another site', () => {
-  let server;
-  let dir;
-  let otherOrigin;
-
-  test.beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-atlas-embed-'));
-    server = await serve({ dir });
-    otherOrigin = `http://127.0.0.1:${server.address().port}`;
-  });
-
-  test.afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const site = otherSite();
 
   /** A snippet from a chart's "Share and embed" box, as a reader copies it. */
   async function snippet(page, chart, label) {
@@ -75,18 +59,10 @@ test.describe('another site', () => {
     // The other site: both snippets verbatim, except that vega-embed is asked for SVG (its default is canvas).
     const svgScript = script.replace(/vegaEmbed\(([^)]*)\)/, 'vegaEmbed($1, { renderer: "svg" })');
     expect(svgScript).not.toBe(script);
-    fs.writeFileSync(
-      path.join(dir, 'index.html'),
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Another site</title></head><body>
-<h1>Another site</h1>
-${iframe}
-${svgScript}
-${picture}
-</body></html>`,
-    );
+    site.show(`${iframe}\n${svgScript}\n${picture}`);
     const problems = watchProblems(page);
     await page.setViewportSize({ width: 1280, height: 1600 });
-    await page.goto(`${otherOrigin}/`);
+    await page.goto(`${site.origin}/`);
 
     const frame = page.frameLocator(`iframe[src="${baseURL}/charts/${framed.id}/"]`);
     const inFrame = frame.getByRole('figure', { name: framed.title, exact: true });
@@ -113,20 +89,7 @@ ${picture}
 });
 
 test.describe("a comparison's chart and a subject's, on another site", () => {
-  let server;
-  let dir;
-  let otherOrigin;
-
-  test.beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-atlas-embed-atlas-'));
-    server = await serve({ dir });
-    otherOrigin = `http://127.0.0.1:${server.address().port}`;
-  });
-
-  test.afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const site = otherSite();
 
   // The comparison of the most reports, and the subject of the most reports: their credits name several.
   const widest = (group) =>
@@ -167,12 +130,9 @@ test.describe("a comparison's chart and a subject's, on another site", () => {
       ).toHaveCount(1);
 
       // Another site pastes the iframe snippet.
-      fs.writeFileSync(
-        path.join(dir, 'index.html'),
-        `<!doctype html><html lang="en"><head><meta charset="utf-8"><link rel="icon" href="data:,"><title>Another site</title></head><body>\n<h1>Another site</h1>\n${iframe}\n</body></html>`,
-      );
+      site.show(iframe);
       await page.setViewportSize({ width: 1000, height: 1200 });
-      await page.goto(`${otherOrigin}/`);
+      await page.goto(`${site.origin}/`);
       const frame = page.frameLocator(`iframe[src="${baseURL}/charts/${chart.id}/"]`);
       const inFrame = frame.getByRole('figure', { name: chart.title, exact: true });
       await expectLive(inFrame);

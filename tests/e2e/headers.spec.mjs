@@ -2,11 +2,8 @@
 // dev server sends them: every page the Content Security Policy of its <meta> tag plus the
 // directives only a header can carry. Another site may frame an embed page (/charts/<id>/) but not
 // a report page; the browser refuses the second with the report's policy.
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { serve } from '../../scripts/serve.mjs';
+import { otherSite } from '../helpers/other-site.mjs';
 import { chartIndex, chartsOf, expectLive, reports } from '../helpers/site.mjs';
 
 const report = reports().find((r) => chartsOf(r.slug).length);
@@ -37,31 +34,15 @@ test('_headers is read by the host, not served', async ({ request }) => {
 });
 
 test.describe('another site', () => {
-  let server;
-  let dir;
-  let otherOrigin;
-
-  test.beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-atlas-frame-'));
-    server = await serve({ dir });
-    otherOrigin = `http://127.0.0.1:${server.address().port}`;
-  });
-
-  test.afterAll(async () => {
-    await new Promise((resolve) => server?.close(resolve));
-    fs.rmSync(dir, { recursive: true, force: true });
-  });
+  const site = otherSite();
 
   test('can frame an embed page, and not a report page', async ({ page, baseURL }) => {
     const framed = chartIndex().charts[chart.id];
-    fs.writeFileSync(
-      path.join(dir, 'index.html'),
-      `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Another site</title></head><body>
-<iframe id="embed" src="${baseURL}/charts/${chart.id}/" title="embed" width="800" height="600"></iframe>
-<iframe id="report" src="${baseURL}/reports/${report.slug}/" title="report" width="800" height="600"></iframe>
-</body></html>`,
+    site.show(
+      `<iframe id="embed" src="${baseURL}/charts/${chart.id}/" title="embed" width="800" height="600"></iframe>
+<iframe id="report" src="${baseURL}/reports/${report.slug}/" title="report" width="800" height="600"></iframe>`,
     );
-    await page.goto(`${otherOrigin}/`);
+    await page.goto(`${site.origin}/`);
     await expectLive(page.frameLocator('#embed').getByRole('figure', { name: framed.title, exact: true }));
     // Chromium puts its error page in a frame it refused to show (frame-ancestors 'none').
     const reportFrame = async () => (await page.locator('#report').elementHandle()).contentFrame();
