@@ -157,10 +157,8 @@ for (const c of charts) {
 // ---------- Share snippets ----------
 for (const pre of document.querySelectorAll('pre[data-snippet]')) {
   const code = pre.querySelector('code');
-  code.textContent = code.textContent.replace(
-    /(^|["'\s(])\/(charts\/|reports\/|compare\/|subjects\/|vendor\/|embed\.js)/g,
-    (_, p, path) => `${p}${location.origin}/${path}`,
-  );
+  // Every root-relative address of the snippet (a word after its "/"; never "//host").
+  code.textContent = code.textContent.replace(/(^|["'\s(])\/(?=[\w.-])/g, (_, p) => `${p}${location.origin}/`);
   const button = document.createElement('button');
   button.type = 'button';
   button.className = 'copy';

@@ -31,7 +31,7 @@ export function textHeight(text, { px, lh, width, bold = false }) {
 /**
  * @param {object} chart the chart's entry in charts.json (title, subtitle, description, digitized,
  *   controls, and the sizes of its drawings: inline, narrow)
- * @param {object | object[]} reports the reports it draws from (data/reports/<slug>.json), in the
+ * @param {object[]} reports the reports it draws from (data/reports/<slug>.json), in the
  *   order of the chart's `sources`: the credit line names each one's authors, repository and title,
  *   then, for several, the page the chart belongs to (layouts/_partials/helpers/embed-credit.html)
  * @param {{ plain?: boolean }} [options] plain: the chart-only mode (?plain=1), without heading,
@@ -39,7 +39,6 @@ export function textHeight(text, { px, lh, width, bold = false }) {
  * @returns {number} CSS px
  */
 export function embedHeight(chart, reports, { plain = false } = {}) {
-  const from = [reports].flat();
   const w = COLUMN;
   let h = 16.0; // main's padding
   if (!plain) {
@@ -56,9 +55,11 @@ export function embedHeight(chart, reports, { plain = false } = {}) {
     h = h + 16 + Math.max(48, textHeight(fallback, { px: 16, lh: 1.5, width: w }));
   }
   h = h + 6 + textHeight('Plotted rows (CSV) · PNG · SVG', { px: 13, lh: 1.4, width: w });
-  const each = from.map((r) => `${authorsOf(r).names.map(nameText).join(', ')}, ${r.source.repository} · ${r.title}`);
+  const each = reports.map(
+    (r) => `${authorsOf(r).names.map(nameText).join(', ')}, ${r.source.repository} · ${r.title}`,
+  );
   const credit =
-    from.length > 1
+    reports.length > 1
       ? `Sources: ${each.join('; ')} · ${chart.page_title ?? ''} · Bench Atlas`
       : `Source: ${each[0]} · Bench Atlas`;
   h = h + 4 + textHeight(credit, { px: 13, lh: 1.4, width: w });

@@ -26,16 +26,16 @@ test('a paragraph is as tall as its lines at 0.57 em a character (0.64 bold), sh
 });
 
 test('the frame holds the taller drawing; a control and a digitized note each add their lines', () => {
-  const base = embedHeight(chart, report);
-  assert.equal(embedHeight({ ...chart, narrow: { height: 520 } }, report), base + 100);
-  assert.ok(embedHeight({ ...chart, digitized: true }, report) > base);
+  const base = embedHeight(chart, [report]);
+  assert.equal(embedHeight({ ...chart, narrow: { height: 520 } }, [report]), base + 100);
+  assert.ok(embedHeight({ ...chart, digitized: true }, [report]) > base);
   const control = { label: 'Maximum error %', default: 1, unit: '' };
-  assert.ok(embedHeight({ ...chart, controls: [control] }, report) >= base + 16 + 48);
+  assert.ok(embedHeight({ ...chart, controls: [control] }, [report]) >= base + 16 + 48);
 });
 
 test('the chart alone (?plain=1) leaves out the heading, subtitle and description', () => {
-  const full = embedHeight(chart, report);
-  const plain = embedHeight(chart, report, { plain: true });
+  const full = embedHeight(chart, [report]);
+  const plain = embedHeight(chart, [report], { plain: true });
   const text =
     4 +
     textHeight(chart.title, { px: 18, lh: 1.25, width: 284, bold: true }) +
@@ -47,7 +47,7 @@ test('the chart alone (?plain=1) leaves out the heading, subtitle and descriptio
 test('a chart from several reports credits each of them, and its page: the credit, and the page, grow with them', () => {
   const other = { title: 'Another report with a long title', source: { repository: 'Someone/else' } };
   const one = embedHeight({ ...chart, page_title: 'A comparison' }, [report]);
-  assert.equal(one, embedHeight(chart, report));
+  assert.equal(one, embedHeight(chart, [report]));
   const two = embedHeight({ ...chart, page_title: 'A comparison' }, [report, other, { ...other, title: 'A third' }]);
   assert.ok(two > one, `${two} > ${one}`);
 });
