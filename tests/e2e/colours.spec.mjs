@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { ROOT, atlasComparisons, chartIndex, chartsOf, makeChartsLive, reports } from '../helpers/site.mjs';
+import { ROOT, allCharts, atlasComparisons, chartIndex, chartsOf, makeChartsLive, reports } from '../helpers/site.mjs';
 
 const index = chartIndex();
 const pages = [
@@ -78,9 +78,7 @@ function readCharts(figures, selectors) {
   return out;
 }
 
-const selectors = Object.fromEntries(
-  [...Object.values(index.charts), ...Object.values(index.comparisons ?? {})].map((c) => [c.id, c.marks_selector]),
-);
+const selectors = Object.fromEntries(allCharts(index).map((c) => [c.id, c.marks_selector]));
 
 for (const scheme of ['light', 'dark']) {
   test(`${scheme}: no chart draws two categories alike, every mark's colour is in its legend, and an entity keeps its colour on every chart`, async ({
