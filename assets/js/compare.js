@@ -34,7 +34,36 @@ function el(tag, props = {}, ...children) {
 }
 
 const title = (m) =>
-  `${m.metric[0].toUpperCase()}${m.metric.slice(1).replaceAll('_', ' ')}, ${m.statistic === 'value' ? 'as stated' : m.statistic} (${m.unit})`;
+  m.name ?? `${m.metric[0].toUpperCase()}${m.metric.slice(1).replaceAll('_', ' ')}, ${m.statistic} (${m.unit})`;
+
+/**
+ * What differs between the picked values, in plain words, or [] when nothing stated differs: the
+ * machine (platform), the conditions of each value's row, and the statistic (a value the report
+ * gives with no statistic, read as the one its family implies).
+ */
+function differences(picked, reports, m) {
+  const vals = picked.filter((p) => p.v);
+  const out = [];
+  const names = [...new Set(vals.map((p) => reports.get(p.slug).platform || 'an unstated machine'))];
+  if (names.length > 1) out.push(`they ran on different machines (${names.join(' vs ')})`);
+  const keys = [...new Set(vals.flatMap((p) => Object.keys(p.v.cond ?? {})))].sort();
+  const differ = keys.filter((k) => new Set(vals.map((p) => JSON.stringify(p.v.cond?.[k] ?? null))).size > 1);
+  if (differ.length)
+    out.push(
+      `under different conditions (${differ
+        .map(
+          (k) =>
+            `${k.replaceAll('_', ' ')}: ${[...new Set(vals.map((p) => p.v.cond?.[k] ?? 'not stated'))].join(' vs ')}`,
+        )
+        .join('; ')})`,
+    );
+  const stated = vals.filter((p) => p.v.st);
+  if (stated.length && stated.length < vals.length)
+    out.push(
+      `with different statistics: ${[...new Set(stated.map((p) => reports.get(p.slug).short))].join(', ')} state${stated.length === 1 ? 's' : ''} a value with no statistic, read here as the ${m.statistic} (${stated[0].v.why})`,
+    );
+  return out;
+}
 const csv = (q, name) => (q.get(name) ?? '').split(',').filter(Boolean);
 
 /** The state a URL names, completed and corrected against the index (unknown names dropped). */
@@ -185,6 +214,17 @@ function render(index, s) {
   );
   chart.lastChild.setAttribute('aria-hidden', 'true');
 
+  // What differs, said above the ratio; every ratio across unlike results is marked.
+  const unlike = differences(picked, reports, m);
+  const warning = unlike.length
+    ? el(
+        'p',
+        { className: 'cmp-warning', role: 'note' },
+        el('strong', {}, 'Not like with like: '),
+        `these results differ: ${unlike.join('; ')}. A ratio between them mixes these differences with the software's; ratios are marked “unlike”.`,
+      )
+    : '';
+
   // The table: value, ratio and difference to the base, spread, conditions, source.
   const head = [
     'Entity and report',
@@ -209,7 +249,7 @@ function render(index, s) {
     else if (isBase(p)) ratio = diff = 'base';
     else if (!b?.f || b.f.missing) ratio = diff = 'no base value';
     else {
-      ratio = b.f.x === 0 ? 'n/a' : `${ratioText(p.f.x / b.f.x)}×`;
+      ratio = b.f.x === 0 ? 'n/a' : `${ratioText(p.f.x / b.f.x)}×${unlike.length ? ' (unlike)' : ''}`;
       diff = signed(p.f.x - b.f.x);
       if (p.f.lo !== null && b.f.lo !== null) {
         const apart = p.f.lo > b.f.hi || p.f.hi < b.f.lo;
@@ -264,7 +304,7 @@ function render(index, s) {
         '.',
       )
     : el('p', {}, 'No generated comparison page sets these reports side by side; the list above has every one.');
-  out.replaceChildren(chart, scroll, links);
+  out.replaceChildren(...[warning, chart, scroll, links].filter(Boolean));
   const values = body.rows.length;
   status.textContent =
     `${values} value${values === 1 ? '' : 's'} of ${title(m)} for ${s.e.length} entit${s.e.length === 1 ? 'y' : 'ies'} in ` +

@@ -1,5 +1,7 @@
 // Charts for kind cloudi-request-latency (CloudI 2.0 cloudi_service_request_rate): the request
 // latency distribution of every receiver, one curve per language and receiver kind, on a log scale.
+// Each receiver ran at its own stable request rate: the finding names both loads and gives no ratio
+// of latencies taken at loads that differ.
 import { num, times } from './shared/format.mjs';
 import { percentileLayers } from './shared/curves.mjs';
 import { DASHES, GREY, entityStyles } from './shared/palette.mjs';
@@ -8,7 +10,7 @@ const seriesOf = (r) =>
   `${r.language}${r.receiver_kind && r.receiver_kind !== 'internal' ? ` ${r.receiver_kind}` : ''}`;
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
-export function build({ rows, fields: f }) {
+export function build({ rows, fields: f, tables = {} }) {
   if (rows.length < 2) return [];
   const series = {
     name: 'series',
@@ -58,7 +60,25 @@ export function build({ rows, fields: f }) {
   const receivers = [...new Set(plotted.map((r) => r.series))];
   const p = plotted.some((r) => r.percentile === 99.9) ? 99.9 : 99;
   const tail = plotted.filter((r) => r.percentile === p).sort((a, b) => a.latency_us - b.latency_us);
-  const finding = `At the ${p}th percentile, ${tail[0].series} answered within ${num(tail[0].latency_us)} µs and ${tail.at(-1).series} within ${num(tail.at(-1).latency_us)} µs (${times(tail.at(-1).latency_us / tail[0].latency_us)} longer)`;
+  // The load of each receiver: its stable rate from the report's request-rate table, when it has one.
+  const rates = Object.values(tables).find((t) => t.table.kind === 'cloudi-stable-request-rate')?.rows ?? [];
+  const rateOf = (r) =>
+    rates.find((x) => x.language === r.language && x.receiver_kind === r.receiver_kind)?.requests_per_second;
+  const [lo, hi] = [tail[0], tail.at(-1)];
+  const [loRate, hiRate] = [rateOf(lo), rateOf(hi)];
+  const loads =
+    typeof loRate === 'number' && typeof hiRate === 'number'
+      ? ` at ${num(loRate, 1)} requests/s, ${hi.series} within ${num(hi.latency_us)} µs at ${num(hiRate, 1)} requests/s`
+      : ` and ${hi.series} within ${num(hi.latency_us)} µs`;
+  const alike =
+    typeof loRate === 'number' &&
+    typeof hiRate === 'number' &&
+    Math.max(loRate, hiRate) / Math.min(loRate, hiRate) <= 1.1;
+  const finding =
+    `At the ${p}th percentile, ${lo.series} answered within ${num(lo.latency_us)} µs${loads}` +
+    (alike
+      ? ` (${times(hi.latency_us / lo.latency_us)} longer, at loads within 10 %)`
+      : `; each receiver at its own stable request rate, so the loads differ and the latencies are not a like-for-like ratio`);
   return [
     {
       name: 'latency-distribution',

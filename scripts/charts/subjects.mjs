@@ -1,13 +1,16 @@
 // Charts of the atlas's subjects (data/atlas/subjects.json): for each client, language or server, its
-// best figures across every report that measured it, in report order (date, then slug), one point
-// per figure on the x axis by report date (and run), the platform marked by shape, one colour and
-// line per measure (metric and table) when the subject has several. Pure, like comparisons.mjs:
-// subjects in, chart definitions out ({ id, spec, rows, fields, markClass, entry }), which
-// build-charts.mjs renders, caches and writes with the other charts; the entries go to charts.json
-// under `subjects` (by chart id). A subject with fewer than two figures gets no chart: one point
-// says nothing a sentence cannot, and the subject page says it in a sentence (`single`).
+// best figures across every report that measured it, one point per figure on the x axis by date
+// (a run named by a date at that date; a run with no date of its own at its report's date, before
+// the runs named by that date), coloured by platform. Like with like: only figures of one unit and
+// one statistic (as the atlas joins them: an "as stated" value with the statistic its report
+// family implies) share a chart, and a line joins only figures of the same measure, machine and
+// conditions; the others stand as separate points, what differs in the tooltip and in the finding.
+// Pure, like comparisons.mjs: subjects in, chart definitions out ({ id, spec, rows, fields,
+// markClass, entry, claim }), which build-charts.mjs renders, caches and writes with the other
+// charts; the entries go to charts.json under `subjects` (by chart id). A subject with fewer than
+// two figures gets no chart: the subject page says it in a sentence (`single`).
 import { capital, list, num } from './shared/format.mjs';
-import { colorScale } from './shared/palette.mjs';
+import { PALETTE } from './shared/palette.mjs';
 import { THOUSANDS, assemble, tooltip } from './shared/spec.mjs';
 
 const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down', 'triangle-left'];
@@ -24,6 +27,9 @@ const FIELDS = [
   { name: 'run', title: 'Run', type: 'string' },
   { name: 'platform', title: 'Platform', type: 'string' },
   { name: 'series', title: 'Measure', type: 'string' },
+  { name: 'statistic', title: 'Statistic', type: 'string' },
+  { name: 'conditions', title: 'Conditions', type: 'string' },
+  { name: 'like', title: 'Line (same measure, machine, conditions)', type: 'string' },
   { name: 'value', title: 'Value', type: 'number' },
   { name: 'seed', title: 'Seed', type: 'string' },
   { name: 'line', title: 'Line', type: 'integer' },
@@ -36,9 +42,24 @@ function platformOf(report, platforms) {
   return p ? (platforms[p.id]?.name ?? p.id) : 'unknown platform';
 }
 
+const DATED = /^\d{4}(-\d{2}){0,2}$/;
+/** A statistic for a reader: "as stated" for a value the report gives no statistic for. */
+const statWords = (f) =>
+  f.statistic === undefined || f.statistic === 'value'
+    ? f.join_statistic && f.join_statistic !== 'value'
+      ? `as stated, read as the ${f.join_statistic}`
+      : 'as stated'
+    : f.statistic;
+/** Conditions as a reader says them: "senders 16, receivers 16, duo mode true". */
+const conditionWords = (c = {}) =>
+  Object.entries(c)
+    .map(([k, v]) => `${k.replaceAll('_', ' ')} ${v}`)
+    .join(', ');
+
 /**
- * The figures of a subject that have a value, as plotted rows, in report order; the measure of each
- * is its metric's title and the table's, so that figures of one table across reports are one series.
+ * The figures of a subject that have a value, as plotted rows, in date order; the measure of each
+ * is its table's title, its statistic as the atlas joins it, and `like` the key of the figures a
+ * line may join: the same measure, platform, statistic and conditions.
  */
 export function subjectRows(subject, platforms = {}) {
   const rows = [];
@@ -48,40 +69,98 @@ export function subjectRows(subject, platforms = {}) {
     for (const f of figures) {
       const table = (r.tables ?? []).find((t) => t.table === f.table);
       const run = f.group?.run ?? '';
+      const platform = platformOf(r, platforms);
+      const series = f.measure ?? table?.title ?? f.metric_title;
+      const conditions = conditionWords(f.conditions);
+      const join = f.join_statistic ?? f.statistic ?? 'value';
       rows.push({
         // A run named by its date is the report's date; any other run is told apart by its name.
         column: runs.size > 1 && run !== r.date ? `${r.date} (${run})` : r.date,
         report: r.report,
         report_title: r.title,
-        date: r.date,
+        date: DATED.test(run) ? run : r.date,
         run,
-        platform: platformOf(r, platforms),
-        series: table?.title ?? f.metric_title,
+        platform,
+        series,
+        statistic: statWords(f),
+        join_statistic: join,
+        conditions: conditions || 'none stated',
+        like: [series, platform, join, conditions].join(' · '),
         metric_title: f.metric_title,
         value: f.value,
         unit: f.unit,
         seed: f.seed,
         line: f.line,
+        // Sort key: a run with a date of its own at that date; another run at its report's date,
+        // before the runs named by that date (it ran no later than its report).
+        order: [DATED.test(run) ? run : r.date, DATED.test(run) || !run ? 1 : 0],
       });
     }
   }
-  return rows;
+  return rows
+    .map((row, i) => ({ row, i }))
+    .sort((a, b) =>
+      a.row.order[0] < b.row.order[0]
+        ? -1
+        : a.row.order[0] > b.row.order[0]
+          ? 1
+          : a.row.order[1] - b.row.order[1] || a.i - b.i,
+    )
+    .map(({ row: { order: _o, ...row } }) => row);
 }
 
-/** One subject's chart definition, or null when it has fewer than MIN_FIGURES figures of one unit. */
+/** The largest group of rows by a key (ties to the first in row order). */
+function largest(rows, keyOf) {
+  const counts = new Map();
+  for (const r of rows) counts.set(keyOf(r), (counts.get(keyOf(r)) ?? 0) + 1);
+  return [...counts].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+}
+
+/**
+ * The claim of a subject chart, recomputable from its rows (scripts/charts/findings.test.mjs): the
+ * highest figure, and a change "from ... to ..." only between figures a line joins (like with like).
+ */
+export function subjectClaim(rows, unit) {
+  const best = rows.reduce((a, b) => (b.value > a.value ? b : a));
+  const at = (r) => `${r.column}, ${r.platform}${r.conditions !== 'none stated' ? `, ${r.conditions}` : ''}`;
+  const highest = `the highest is ${num(best.value)} ${unit} (${best.statistic}; ${at(best)})`;
+  const lines = [...new Set(rows.map((r) => r.like))].filter((k) => rows.filter((r) => r.like === k).length > 1);
+  const platforms = [...new Set(rows.map((r) => r.platform))];
+  let change = '';
+  if (lines.length === 1) {
+    const joined = rows.filter((r) => r.like === lines[0]);
+    const [first, last] = [joined[0], joined.at(-1)];
+    change = `On ${first.platform}${first.conditions !== 'none stated' ? ` at ${first.conditions}` : ''}, from ${num(first.value)} ${unit} (${first.column}) to ${num(last.value)} ${unit} (${last.column}); `;
+  }
+  const apart =
+    lines.length === 0 && rows.length > 1
+      ? `; no two figures share machine and conditions (${platforms.length} platform${platforms.length === 1 ? '' : 's'}), so no line joins them`
+      : '';
+  const text = capital(`${change}${highest}${apart}`);
+  return {
+    text,
+    statistic: best.statistic,
+    unit,
+    value: best.value,
+    cites: rows.map((r) => ({ seed: r.seed, line: r.line, value: r.value })),
+    lines,
+  };
+}
+
+/** One subject's chart definition, or null when it has fewer than MIN_FIGURES figures of one unit and statistic. */
 function subjectChart(subject, platforms) {
   const all = subjectRows(subject, platforms);
-  // One y axis: the unit most figures have (every subject has one unit today: requests/s).
-  const units = [...new Set(all.map((r) => r.unit))];
-  const unit = units.sort((a, b) => all.filter((r) => r.unit === b).length - all.filter((r) => r.unit === a).length)[0];
-  const kept = all.filter((r) => r.unit === unit);
-  const metricTitles = [...new Set(kept.map((r) => r.metric_title))];
-  const rows = kept.map(({ unit: _u, metric_title: _m, ...r }) => r);
+  if (all.length < MIN_FIGURES) return null;
+  // One y axis: the unit and statistic most figures have (like with like: a chart joins one statistic).
+  const kind = largest(all, (r) => `${r.unit}\u0000${r.join_statistic}`);
+  const kept = all.filter((r) => `${r.unit}\u0000${r.join_statistic}` === kind);
+  const unit = kept[0].unit;
+  const rows = kept.map(({ unit: _u, metric_title: _m, join_statistic: _j, ...r }) => r);
   if (rows.length < MIN_FIGURES) return null;
   const id = `subject--${subject.id}`;
   const columns = [...new Set(rows.map((r) => r.column))];
   const series = [...new Set(rows.map((r) => r.series))];
-  const shapes = [...new Set(rows.map((r) => r.platform))];
+  const platformNames = [...new Set(rows.map((r) => r.platform))];
   const reports = [...new Set(rows.map((r) => r.report))];
   const several = series.length > 1;
   const x = {
@@ -99,44 +178,49 @@ function subjectChart(subject, platforms) {
     scale: { zero: true },
     axis: THOUSANDS,
   };
+  const legend = { orient: 'bottom', direction: 'vertical', labelLimit: WIDTH - 60 };
+  // Colour by platform (with a shape of its own, so the legend reads without colour); the measure
+  // by shape instead when the subject has several.
   const color = {
-    field: 'series',
-    type: 'nominal',
-    title: 'Measure',
-    scale: colorScale('subject', series),
-    legend: several ? { orient: 'bottom', direction: 'vertical', labelLimit: WIDTH - 60 } : null,
-  };
-  const shape = {
     field: 'platform',
     type: 'nominal',
     title: 'Platform',
-    scale: { domain: shapes, range: shapes.map((_, i) => SHAPES[i % SHAPES.length]) },
-    legend: { orient: 'bottom', direction: 'vertical', labelLimit: WIDTH - 60 },
+    scale: { domain: platformNames, range: platformNames.map((_, i) => PALETTE[i % PALETTE.length]) },
+    legend,
   };
-  const best = rows.reduce((a, b) => (b.value > a.value ? b : a));
-  const first = rows[0];
-  const last = rows[rows.length - 1];
+  const shapeField = several ? 'series' : 'platform';
+  const shapeDomain = several ? series : platformNames;
+  const shape = {
+    field: shapeField,
+    type: 'nominal',
+    title: several ? 'Measure' : 'Platform',
+    scale: { domain: shapeDomain, range: shapeDomain.map((_, i) => SHAPES[i % SHAPES.length]) },
+    legend,
+  };
+  const claim = subjectClaim(rows, unit);
+  const finding = claim.text;
+  const lined = new Set(claim.lines);
   const title = `${subject.name}: best figure in each report`;
+  const statistic = rows[0].statistic.replace(/^as stated, read as the (\w+)$/, '$1');
   const subtitle = several
-    ? `${series.length} measures, ${rows.length} figures from ${reports.length} report${reports.length === 1 ? '' : 's'}`
-    : `${metricTitles[0]}: ${rows.length} figures from ${reports.length} report${reports.length === 1 ? '' : 's'}`;
-  const finding =
-    reports.length > 1 && !several
-      ? `From ${num(first.value)} ${unit} (${first.column}, ${first.platform}) to ${num(last.value)} ${unit} (${last.column}, ${last.platform}); the highest is ${num(best.value)} ${unit} (${best.column})`
-      : `The highest is ${num(best.value)} ${unit} (${best.series}, ${best.column})`;
+    ? `${series.length} measures (${statistic}), ${rows.length} figures from ${reports.length} report${reports.length === 1 ? '' : 's'}`
+    : `${series[0]} (${unit}), ${statistic}: ${rows.length} figures from ${reports.length} report${reports.length === 1 ? '' : 's'}`;
   const chart = {
     title,
     subtitle,
-    description: `${subject.name}'s best figure in ${reports.length === 1 ? 'its report' : `each of the ${reports.length} reports that measured it`}, one point per figure (${rows.length}), by report date${several ? ', one colour per measure' : ''}, the platform by shape: ${list(shapes)}. ${finding}.`,
-    alt: `Points over report dates: ${subject.name}'s best ${unit} in each report, the platform by shape${several ? ', the measure by colour' : ''}.`,
+    description: `${subject.name}'s best figure (${statistic}) in ${reports.length === 1 ? 'its report' : `each of the ${reports.length} reports that measured it`}, one point per figure (${rows.length}), by date, the platform by colour: ${list(platformNames)}${several ? ', the measure by shape' : ''}; a line joins only figures of the same measure, machine and conditions. ${finding}.`,
+    alt: `Points over report dates: ${subject.name}'s best ${unit} in each report, the platform by colour${several ? ', the measure by shape' : ''}.`,
     finding,
     rows,
     fields: FIELDS.map((f) => (f.name === 'value' ? { ...f, title: 'Best figure', unit } : f)),
-    size: { width: WIDTH, height: HEIGHT + 18 * (shapes.length + (several ? series.length + 1 : 0)) },
+    size: { width: WIDTH, height: HEIGHT + 18 * (platformNames.length + (several ? series.length + 1 : 0)) },
     layer: [
+      // A line only through figures of one measure, machine, statistic and conditions.
       {
+        name: 'lines',
+        transform: [{ filter: { field: 'like', oneOf: [...lined] } }],
         mark: { type: 'line', strokeWidth: 1.5, opacity: 0.6 },
-        encoding: { x, y, color, detail: { field: 'series' } },
+        encoding: { x, y, color, detail: { field: 'like' } },
       },
       // The value beside each point, so the chart reads without a tooltip.
       {
@@ -151,7 +235,7 @@ function subjectChart(subject, platforms) {
           y,
           color,
           shape,
-          tooltip: tooltip(FIELDS.filter((f) => !['column', 'report'].includes(f.name))),
+          tooltip: tooltip(FIELDS.filter((f) => !['column', 'report', 'like'].includes(f.name))),
         },
       },
     ],
@@ -181,6 +265,8 @@ function subjectChart(subject, platforms) {
     height: spec.height,
     marks: rows.length,
     marks_selector: '.points_marks > path',
+    lines: claim.lines.length,
+    claim: { text: claim.text, statistic: claim.statistic, unit: claim.unit, value: claim.value, cites: claim.cites },
     log_scales: [],
     files: Object.fromEntries(
       [
@@ -194,7 +280,7 @@ function subjectChart(subject, platforms) {
       ].map(([k, ext]) => [k, `/charts/${id}${ext}`]),
     ),
   };
-  return { id, spec, rows, fields: chart.fields, markClass: 'points_marks', entry };
+  return { id, spec, rows, fields: chart.fields, markClass: 'points_marks', entry, claim };
 }
 
 /**

@@ -26,7 +26,7 @@ const report = (slug, date, figures, platform = 'p1') => ({
 });
 const platforms = { p1: { name: 'Machine one' }, p2: { name: 'Machine two' } };
 
-test('a subject measured in several reports gets one point per figure, in report order, platform by shape', () => {
+test('a subject measured in several reports gets one point per figure, in date order, coloured by platform, with no line across machines', () => {
   const s = {
     id: 'erl',
     name: 'Erl',
@@ -48,18 +48,47 @@ test('a subject measured in several reports gets one point per figure, in report
     ],
   );
   assert.equal(index['subject--erl'].marks, 2);
+  // Different machines: no "from ... to", no line; the statistic is named.
+  assert.doesNotMatch(c.entry.description, /From 100/);
   assert.match(
-    c.entry.description,
-    /From 100 requests\/s \(2015, Machine one\) to 80 requests\/s \(2017, Machine two\)/,
+    c.entry.finding,
+    /^The highest is 100 requests\/s \(as stated; 2015, Machine one\); no two figures share machine and conditions/,
   );
-  assert.deepEqual(c.spec.layer.at(-1).encoding.shape.scale.domain, ['Machine one', 'Machine two']);
+  assert.equal(index['subject--erl'].lines, 0);
+  assert.deepEqual(c.spec.layer.at(-1).encoding.color.scale.domain, ['Machine one', 'Machine two']);
+});
+
+test('a line joins only figures of the same machine, conditions and statistic; another statistic stays off the chart', () => {
+  const at = (c) => ({ conditions: { senders: c } });
+  const s = {
+    id: 'erl',
+    name: 'Erl',
+    reports: [
+      report('a', '2015', [figure(100, 4, { ...at(2), statistic: 'value', join_statistic: 'mean' })]),
+      report('b', '2016', [figure(90, 5, { ...at(4), statistic: 'value', join_statistic: 'mean' })]),
+      report('c', '2017', [figure(120, 6, { ...at(2), statistic: 'mean', join_statistic: 'mean' })]),
+      report('d', '2018', [figure(999, 7, { ...at(2), statistic: 'max', join_statistic: 'max' })]),
+    ],
+  };
+  const [c] = planSubjectCharts({ subjects: [s] }, platforms).charts;
+  assert.deepEqual(
+    c.rows.map((r) => r.value),
+    [100, 90, 120],
+  );
+  assert.equal(c.entry.lines, 1);
+  assert.deepEqual(c.spec.layer[0].transform[0].filter.oneOf, ['Request rate · Machine one · mean · senders 2']);
+  assert.equal(
+    c.entry.finding,
+    'On Machine one at senders 2, from 100 requests/s (2015) to 120 requests/s (2017); the highest is 120 requests/s (mean; 2017, Machine one, senders 2).',
+  );
 });
 
 test('runs of one report are told apart on the x axis; one figure alone gets no chart', () => {
   const runs = report('m', '2019', [figure(5, 1, { group: { run: '2019' } }), figure(4, 2, { group: { run: 'old' } })]);
   assert.deepEqual(
     subjectRows({ reports: [runs] }, platforms).map((r) => r.column),
-    ['2019', '2019 (old)'],
+    // A run without a date of its own ran no later than its report: before the run named by that date.
+    ['2019 (old)', '2019'],
   );
   const single = { id: 'one', name: 'One', reports: [report('a', '2015', [figure(1, 1)])] };
   assert.deepEqual(planSubjectCharts({ subjects: [single] }, platforms).charts, []);

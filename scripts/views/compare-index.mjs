@@ -11,11 +11,37 @@
 //    value only when the errors under the same conditions are within it, as the report pages do;
 //  - the best value: highest or lowest, ties to the lowest seed line;
 //  - its spread: the row's own (stdev, error, lower and upper, ...), else, when the report ran the
-//    same conditions several times (a `run` column), the range over those runs.
+//    same conditions several times (a `run` column), the range over those runs;
+//  - like statistics only: an "as stated" value joins the statistic its report family implies
+//    (figures.mjs `joins`: CloudI 1.x's stable rates with 2.0.6's means), and keeps `st` (its own
+//    statistic) and `why` so that the view says which values were read so;
+//  - names a reader reads: a measure as "Requests per second" (name), a report as its software,
+//    version, platform and date (short), with its platform id (machine) for the view's warnings.
 //
 // Exports: compareIndex({ reports, measured, registry }) -> index (plain JSON, deterministic)
 import { figureRule } from '../data/atlas/figures.mjs';
 import { machineFacts, normalise } from '../data/atlas/normalise.mjs';
+import { metricTitle, statisticWords } from '../data/measure/model.mjs';
+
+/** Measures named as a reader would, by metric and unit (else the metric's title and the unit). */
+const READER_NAMES = {
+  'throughput:req/s': 'Requests per second',
+  'throughput:ops/s': 'Operations per second',
+  'throughput_per_thread:req/s': 'Requests per second per thread',
+  'bandwidth:B/s': 'Bytes per second',
+  'latency:us': 'Latency (µs)',
+  'latency:ms': 'Latency (ms)',
+  'latency:s': 'Latency (s)',
+  'memory:kB': 'Memory (kB)',
+  'errors:%': 'Failed requests (%)',
+  'errors:count': 'Failed requests',
+  'requests:count': 'Requests completed',
+};
+/** "Requests per second", "Latency (µs), 99th percentile", "Requests per second, mean". */
+export function measureName(metric, statistic, unit) {
+  const base = READER_NAMES[`${metric}:${unit}`] ?? `${metricTitle(metric)} (${unit})`;
+  return statistic === 'value' ? base : `${base}, ${statisticWords(statistic)}`;
+}
 
 /** Columns of the measurement model that are not conditions. */
 const NOT_CONDITIONS = new Set([
@@ -101,7 +127,10 @@ export function compareIndex({ reports, measured, names }) {
     if (!kept.length) continue;
     const hasRun = rows.some((r) => r.run !== undefined && r.run !== null && r.run !== '');
     const groups = new Map();
-    for (const r of kept) {
+    for (const raw of kept) {
+      // An "as stated" value of a kind whose family implies a statistic joins that statistic.
+      const joins = raw.statistic === 'value' ? figureRule(kinds.get(raw.source_table))?.joins : null;
+      const r = joins ? { ...raw, statistic: joins.statistic, stated: 'value', why: joins.reason } : raw;
       const m = `${r.metric}:${r.statistic}:${r.unit}`;
       const g = `${m}|${r.entity}`;
       if (!groups.has(g)) groups.set(g, { m, r, rows: [] });
@@ -113,6 +142,7 @@ export function compareIndex({ reports, measured, names }) {
         (higher ? b.value > a.value : b.value < a.value) || (b.value === a.value && b.line < a.line) ? b : a,
       );
       const v = { v: best.value, line: best.line, b: best.benchmark };
+      if (best.stated) Object.assign(v, { st: best.stated, why: best.why });
       if (best.seed !== report.seed.path) v.seed = best.seed;
       if (best.section) v.section = best.section;
       const cond = conditionsOf(best);
@@ -144,6 +174,7 @@ export function compareIndex({ reports, measured, names }) {
           metric: first.metric,
           statistic: first.statistic,
           unit: first.unit,
+          name: measureName(first.metric, first.statistic, first.unit),
           better: first.better,
           values: {},
         });
@@ -157,12 +188,14 @@ export function compareIndex({ reports, measured, names }) {
     // A short name for bars and table rows: the software the report is about, its version, the date.
     const sut = report.software?.declared?.[0];
     const version = sut?.version && sut.version !== 'unstated' ? ` ${sut.version}` : '';
+    const on = platform ? `, ${platform.name}` : '';
     reportsOut.push({
       slug: report.slug,
       title: report.title,
-      short: sut ? `${sut.name}${version}, ${report.date}` : `${report.title}, ${report.date}`,
+      short: sut ? `${sut.name}${version}${on}, ${report.date}` : `${report.title}${on}, ${report.date}`,
       date: report.date,
       platform: platform?.name ?? '',
+      machine: platform?.id ?? '',
       core: divisorOf(facts, 'core'),
       ghz: divisorOf(facts, 'ghz'),
       ...(budgetText ? { note: budgetText } : {}),

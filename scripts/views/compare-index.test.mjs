@@ -48,8 +48,8 @@ test('the best value per entity and report, ties to the lowest line; a lone valu
   assert.deepEqual(
     index.reports.map((r) => [r.slug, r.short]),
     [
-      ['b', 'Thing b, 2015'],
-      ['a', 'Thing a, 2016'],
+      ['b', 'Thing b, A machine, 2015'],
+      ['a', 'Thing a, A machine, 2016'],
     ],
     'by date',
   );

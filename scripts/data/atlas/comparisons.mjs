@@ -34,7 +34,7 @@ export function comparisonId(prefix, slugs) {
   return id.length <= 200 ? id : `${prefix}--${slugs.length}-reports--${sha256(id).slice(0, 16)}`;
 }
 import { byReportDate, entityOf, softwareVersions } from './subjects.mjs';
-import { factTitle, machineFacts, normalise } from './normalise.mjs';
+import { factTitle, machineFacts, noPerCoreText, normalise } from './normalise.mjs';
 import { MEASURED_MAPPING, measuredKind, measuredParts, measuredRule, measuredSets, measuredTitle } from './measured.mjs';
 
 /**
@@ -44,6 +44,7 @@ import { MEASURED_MAPPING, measuredKind, measuredParts, measuredRule, measuredSe
  * @property {string|null} run
  * @property {string} label
  * @property {boolean} base      the column ratios are taken against (the oldest)
+ * @property {string|null} no_per_core  why the column has no per-core figure (null: it has one)
  *
  * @typedef {object} Value
  * @property {string} column
@@ -362,6 +363,7 @@ function bestComparisons(ctx, parts) {
         run,
         label: columnLabel(registry, p.report, ctx.mapping, multi ? run : null, machine),
         base: false,
+        no_per_core: noPerCoreText(facts),
       });
       const byEntity = new Map();
       for (const row of rows) {
@@ -464,6 +466,7 @@ function matchedComparisons(ctx, parts, reportCount) {
       run: null,
       label: columnLabel(registry, p.report, ctx.mapping, null, p.machine),
       base: i === 0,
+      no_per_core: noPerCoreText(p.facts),
     }));
     let rows = keys.map((k) => {
       const first = set[0].cells.get(k);

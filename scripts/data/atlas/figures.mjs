@@ -11,6 +11,7 @@
 //   conditionsOf(row, columns, rule, exclude) -> Record<string, any>   the row's conditions, non-null
 //   passes(row, rule) -> boolean                   within the error budget (true when none)
 //   bestRow(rows, rule) -> row|null                best value, ties to the lowest seed line
+//   joinStatistic(rule) -> string                  the statistic figures of the rule join by
 import { CONDITION_EXCLUDED } from './tables.mjs';
 
 /**
@@ -22,11 +23,43 @@ import { CONDITION_EXCLUDED } from './tables.mjs';
  * @property {string[]} [conditions]         the condition columns, when not "every other column"
  * @property {string} [machine]              the report machine that ran the measured software
  * @property {'matched'|'best'|false} compare how comparisons.mjs compares reports of this kind
+ * @property {string} statistic              the statistic of the metric (STATISTICS of measure/model.mjs)
+ * @property {string} [measure]              what the figure measures, the same words for kinds that join
+ *                                           (else the table's title)
+ * @property {{ statistic: string, family: string, reason: string }} [joins]
+ *   for an "as stated" statistic: the statistic its report family implies, so that figures of
+ *   this kind join that statistic's figures (subjects, comparisons), and why
  */
 
 /** Memory and latency percentiles are curves with no single best point: no entry, no figure. */
 export const FIGURES = {
-  'cloudi-request-rate': { metric: 'requests_per_second', better: 'higher', compare: 'matched' },
+  // CloudI 1.5.1, 1.5.4 and 1.7.1 give one "Max Stable (Total) Request Rate" per setup, with no
+  // statistic; 2.0.6 gives the same tool's log line, "stable at <mean> [<min> .. <max>]".
+  'cloudi-request-rate': {
+    metric: 'requests_per_second',
+    better: 'higher',
+    compare: 'matched',
+    statistic: 'value',
+    measure: 'Stable request rate',
+    joins: {
+      statistic: 'mean',
+      family: 'cloudi_service_request_rate',
+      reason:
+        'Each CloudI report measures with cloudi_service_request_rate the rate sustained for at least 2 minutes ' +
+        'without errors or timeouts (its Test section); 2.0.6 prints that stable rate as a mean with its ' +
+        'range ("stable at 108774 [108744.7 .. 108789.1] requests/second"), the 1.x reports print the ' +
+        'stable rate alone, so it is read as the same mean.',
+    },
+  },
+  'cloudi-stable-request-rate': {
+    metric: 'requests_per_second',
+    better: 'higher',
+    // The other columns are the latency moments of the same line, results rather than conditions.
+    conditions: ['receiver_kind'],
+    compare: false,
+    statistic: 'mean',
+    measure: 'Stable request rate',
+  },
   'http-client-rate': {
     metric: 'requests_per_second',
     better: 'higher',
@@ -34,24 +67,28 @@ export const FIGURES = {
     groupBy: ['run'],
     machine: 'client',
     compare: 'best',
+    statistic: 'value',
   },
   'darner-queue-flood': {
     metric: 'requests_per_second',
     better: 'higher',
     conditions: ['connections'],
     compare: 'matched',
+    statistic: 'value',
   },
   'darner-queue-packing': {
     metric: 'requests_per_second',
     better: 'higher',
     conditions: ['sets_added'],
     compare: 'matched',
+    statistic: 'value',
   },
   'darner-fairness-summary': {
     metric: 'requests_per_second',
     better: 'higher',
     conditions: ['concurrency', 'gets', 'sets'],
     compare: 'matched',
+    statistic: 'value',
   },
   // Digitized values read off a chart: a figure on the subject page, never compared with measured values.
   'astore-throughput-digitized': {
@@ -59,8 +96,16 @@ export const FIGURES = {
     better: 'higher',
     conditions: ['parallelism_max'],
     compare: false,
+    statistic: 'value',
   },
 };
+
+/**
+ * The statistic a figure of a rule joins others by: the rule's own, or for "as stated" the one its
+ * report family implies (rule.joins), else "as stated" (it joins only "as stated" of its own kind).
+ * @param {FigureRule} rule
+ */
+export const joinStatistic = (rule) => rule.joins?.statistic ?? rule.statistic ?? 'value';
 
 /**
  * The figure rule of a table kind, or null.

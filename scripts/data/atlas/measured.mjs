@@ -1,7 +1,7 @@
 // The atlas over the measurement model: a report read by an adapter or the table fallback has no
 // table kind of its own to compare by, so it joins the atlas through its measurements. Whenever two
-// or more reports measured the same entity's metric, with the same statistic (a mean and a single
-// value count as one) and in the same canonical unit, and at least one of them was read by an
+// or more reports measured the same entity's metric, with the same statistic (like with like: an
+// "as stated" value joins only "as stated" values, a mean only means) and in the same canonical unit, and at least one of them was read by an
 // adapter, one comparison of each entity's best value per report ('best' mode of comparisons.mjs,
 // the conditions of each value's row beside it). Reports of per-kind tables only keep the
 // comparisons of their kind (comparisons.mjs), so nothing is compared twice.
@@ -12,7 +12,7 @@
 //   MEASURED_MAPPING                            the entity column of the measurement table
 //   measuredFigures(report, tables, registry) -> Map<entity id, figure[]>   for subject pages
 import { bestRow, conditionsOf } from './figures.mjs';
-import { metricTitle } from '../measure/model.mjs';
+import { metricTitle, statisticWords } from '../measure/model.mjs';
 
 /** The entity column of a measurement table (the data stage resolved it; empty: no entity). */
 export const MEASURED_MAPPING = { kind: 'measurement', measures: null, columns: { entity: null }, declared: false };
@@ -20,7 +20,6 @@ export const MEASURED_MAPPING = { kind: 'measurement', measures: null, columns: 
 /** The most failed requests (percent) a rate may have to count (the default of figures.mjs). */
 export const ERROR_BUDGET_PCT = 1;
 
-const central = (s) => (s === 'value' || s === 'mean' ? 'central' : s);
 const UNIT_WORDS = { us: 'µs', 'req/s': 'requests/s' };
 /** Columns of a measurement row that are never its conditions. */
 const NOT_CONDITIONS = new Set(['subject', 'entity', 'metric', 'statistic', 'value', 'unit', 'better', 'spread_kind', 'spread', 'lower', 'upper', 'runs', 'source_table']);
@@ -48,7 +47,7 @@ export function measuredParts(reports, tables) {
     for (const row of m.rows) {
       if (!row.entity || typeof row.value !== 'number') continue;
       if (row.metric === 'throughput' && (errorPct.get(`${row.source_table}\u0000${row.line}`) ?? 0) > ERROR_BUDGET_PCT) continue;
-      const key = [row.metric, central(row.statistic), row.unit].join('\u0000');
+      const key = [row.metric, row.statistic, row.unit].join('\u0000');
       if (!perGroup.has(key)) perGroup.set(key, { rows: [], adapter: false });
       const g = perGroup.get(key);
       // A benchmark that only repeats the software's name (a person's table) is no condition.
@@ -98,7 +97,7 @@ export function measuredSets(group, most = 6) {
 /** The title of a group's metric: "Throughput (requests/s)", "Latency, p99 (µs)". */
 export function measuredTitle(group) {
   const name = metricTitle(group.metric);
-  const stat = group.statistic === 'central' || group.statistic === 'value' ? '' : `, ${group.statistic}`;
+  const stat = group.statistic === 'value' ? '' : `, ${statisticWords(group.statistic)}`;
   return `${name}${stat} (${UNIT_WORDS[group.unit] ?? group.unit})`;
 }
 
@@ -116,7 +115,7 @@ export function measuredRule(group, columns) {
   };
 }
 
-/** A group's kind, as comparisons name their kind: measurement-throughput-central-req-s. */
+/** A group's kind, as comparisons name their kind: measurement-throughput-mean-req-s. */
 export const measuredKind = (group) =>
   `measurement-${group.metric}-${group.statistic}-${group.unit}`.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '').toLowerCase();
 
@@ -133,7 +132,7 @@ export function measuredFigures(report, tables) {
   const groups = new Map();
   for (const row of m.rows) {
     if (!row.entity || typeof row.value !== 'number' || !fromAdapter(row, byId)) continue;
-    const key = [row.entity, row.metric, central(row.statistic), row.unit].join('\u0000');
+    const key = [row.entity, row.metric, row.statistic, row.unit].join('\u0000');
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(row);
   }
@@ -153,6 +152,9 @@ export function measuredFigures(report, tables) {
       rule: `${rule.better === 'higher' ? 'highest' : 'lowest'} ${metric}`,
       digitized: false,
       candidates: rows.length,
+      qualified: rows.length,
+      statistic,
+      join_statistic: statistic,
       value: best.value,
       conditions: conditionsOf(best, m.table.columns, rule, []),
       seed: best.seed,

@@ -3,6 +3,7 @@
 // is as traceable as the measured one. Nothing is guessed: no facts, no normalised value.
 //
 // Exports:
+//   noPerCoreText(facts) -> string|null          why a machine has no per-core figure (null: it has one)
 //   machineFacts(report, machine) -> Fact[]     the facts of one machine of a report, with the seed
 //   normalise(value, facts, per) -> Normalised|null
 //     per 'core'     value / (sockets x cores_per_socket)
@@ -95,4 +96,18 @@ export function normalise(value, facts, per) {
   }
   if (!used.length) throw new Error(`normalise: unknown "per" ${JSON.stringify(per)} (core, ghz, core-ghz)`);
   return { value: value / divisor, per, divisor, facts: used };
+}
+
+/**
+ * Why a machine has no per-core figure, in words, or null when it has one: the report states no
+ * core count, or states its cores only in words that do not say sockets and cores per socket
+ * ("2 x 48 Xeon cores @ 2.20GHz", which may be 2 sockets of 48 cores or 48 hardware threads each).
+ * @param {Fact[]} facts
+ */
+export function noPerCoreText(facts) {
+  if (numeric(facts, 'sockets') && numeric(facts, 'cores_per_socket')) return null;
+  const said = facts.find((f) => typeof f.value === 'string' && /\bcores?\b/i.test(f.value));
+  return said
+    ? `the report gives its cores only as “${said.value}” (line ${said.line}), not as sockets and cores per socket`
+    : 'the report states no core count';
 }

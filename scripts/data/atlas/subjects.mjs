@@ -11,7 +11,7 @@
 //   buildSubjects({ reports, tables, registry, chartKinds?, errorBudgetPct? }) -> Subject[]
 import { InputError } from '../../lib/errors.mjs';
 import { resolve, tableMapping, unknownEntityError } from '../entities.mjs';
-import { figureRule, ruleText, noRowText, conditionsOf, bestRow } from './figures.mjs';
+import { figureRule, ruleText, noRowText, conditionsOf, bestRow, passes, joinStatistic } from './figures.mjs';
 import { measuredFigures } from './measured.mjs';
 
 /**
@@ -30,6 +30,11 @@ import { measuredFigures } from './measured.mjs';
  * @property {number} [line]
  * @property {boolean} digitized  read off a chart, not measured
  * @property {object} [erratum]   the correction applied to this row
+ * @property {number} candidates  the entity's rows in the table (and run)
+ * @property {number} qualified   those within the rule's error budget (all of them when it has none)
+ * @property {string} statistic   the statistic of the value, as the report gives it (model.mjs STATISTICS)
+ * @property {string} join_statistic  the statistic it joins others by (its own, or the one its family implies)
+ * @property {string} [statistic_reason]  why an "as stated" value joins join_statistic
  *
  * @typedef {object} Subject
  * @property {string} id
@@ -155,8 +160,14 @@ export function buildSubjects({ reports, tables, registry, chartKinds = [], erro
         g.rows.push(row);
         if (column) g.spellings.add(row[column]);
       };
+      // A kind whose rows measure the software the metadata declares (ab, wrk): every declared
+      // name the registry knows is measured by every row.
+      const declared = mapping.declared
+        ? [...new Set((report.software?.declared ?? []).map((s) => resolve(registry, s.name)?.id).filter(Boolean))]
+        : [];
       for (const row of rows) {
         if (mapping.measures) add(mapping.measures, null, row);
+        for (const eid of declared) add(eid, null, row);
         for (const column of Object.keys(mapping.columns).sort())
           add(entityOf(registry, mapping, row, column).id, column, row);
       }
@@ -206,6 +217,11 @@ function figuresOf(g, table, rule) {
       rule: ruleText(rule, (name) => columnOf(table, name)?.title),
       digitized: Boolean(table.digitized),
       candidates: rows.length,
+      qualified: rows.filter((r) => typeof r[rule.metric] === 'number' && passes(r, rule)).length,
+      measure: rule.measure ?? table.title,
+      statistic: rule.statistic ?? 'value',
+      join_statistic: joinStatistic(rule),
+      ...(rule.joins ? { statistic_reason: rule.joins.reason } : {}),
     };
     if (!best) {
       out.push({

@@ -9,6 +9,7 @@
 //   METRICS, STATISTICS, SPREADS            the vocabularies, with titles (the data dictionary)
 //   measurement(fields) -> Measurement      a checked row (throws Error on a programming mistake)
 //   percentileStatistic(p) -> 'p99.9'       the statistic name of a percentile
+//   statisticWords(statistic) -> string     the statistic for a reader ('as stated', 'mean', '99th percentile')
 //   betterOf(metric, unit) -> 'higher'|'lower'|''
 //   conditionFields(rows, reserved) -> field[]   the condition columns a table's rows use, typed
 //   measurementResult(rows, parts?) -> ParseResult   an adapter's rows as the parsers' contract
@@ -53,18 +54,40 @@ export const METRICS = {
 /** A metric's title: the vocabulary's, else a report's own snake_case name in words ("gc_alloc_rate" -> "Gc alloc rate"). */
 export const metricTitle = (m) => METRICS[m]?.title ?? m.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-/** Statistics a value can be. Percentiles are p<number> (p50, p99, p99.9, p100). */
+/**
+ * Statistics a value can be: one vocabulary for every format. Percentiles are p<number> (p50, p99,
+ * p99.9, p100). `value` is "as stated": only where the document gives no clue which statistic its
+ * number is; the atlas joins it with the statistic its report family implies (atlas/figures.mjs
+ * `joins`, with the reason), never with another by default.
+ */
 export const STATISTICS = {
-  value: 'the one value given',
+  value: 'as stated: the one value given, the document says no statistic',
   mean: 'arithmetic mean',
   median: 'median',
   min: 'minimum',
   max: 'maximum',
   stdev: 'standard deviation (as a value of its own)',
   total: 'total over the run',
+  count: 'count of events (requests, errors, samples)',
   mode: 'mode',
 };
 const PERCENTILE = /^p(\d{1,2}(\.\d+)?|100)$/;
+
+/**
+ * A statistic for a reader: "as stated", "mean", "median", "the 99th percentile" ("p99"), ...
+ * @param {string} statistic a STATISTICS key or a percentile
+ */
+export function statisticWords(statistic) {
+  if (statistic === 'value' || !statistic) return 'as stated';
+  if (statistic === 'stdev') return 'standard deviation';
+  const p = PERCENTILE.exec(statistic);
+  if (p) {
+    const n = Number(p[1]);
+    const th = n === 100 ? 'maximum (p100)' : `${n}${/(^|[^1])1$/.test(p[1]) ? 'st' : /(^|[^1])2$/.test(p[1]) ? 'nd' : /(^|[^1])3$/.test(p[1]) ? 'rd' : 'th'} percentile`;
+    return th;
+  }
+  return statistic;
+}
 
 /** Kinds of spread. */
 export const SPREADS = {
