@@ -35,6 +35,7 @@ const rowsOf = (slug, { metric, statistic, unit }, entity) =>
 /** The best (highest) value a report states for an entity. */
 const bestOf = (slug, measure, entity) => Math.max(...rowsOf(slug, measure, entity).map((r) => Number(r.value)));
 const THROUGHPUT = { metric: 'throughput', statistic: 'value', unit: 'req/s' };
+const I7 = 'Intel Core i7 2700K workstation';
 
 /** A machine fact of a report, by field. */
 const fact = (slug, field) =>
@@ -83,10 +84,10 @@ async function row(v, entity, reportName) {
 async function driveToCloudI(page) {
   await page.goto('/compare/');
   const v = view(page);
-  await pick(v.measure, 'Throughput, as stated (req/s)');
+  await pick(v.measure, 'Requests per second, mean');
   await only(v.reports, [/^CloudI 1\.5\.4 /, /^CloudI 1\.7\.1 /]);
   await only(v.entities, [/^Erlang$/]);
-  await pick(v.base, 'CloudI 1.5.4, 2016: each entity');
+  await pick(v.base, `CloudI 1.5.4, ${I7}, 2016: each entity`);
   return v;
 }
 
@@ -100,13 +101,14 @@ test('a reader compares Erlang in CloudI 1.5.4 and 1.7.1 and reads the ratio and
   expect(old).not.toBe(now);
   const [value, ratio, diff] = await row(v, 'Erlang', 'CloudI 1.7.1');
   expect(value).toBe(fmt(now));
-  expect(ratio).toBe(`${ratioText(now / old)}×`);
+  // Same machine, different setups (senders and receivers): the ratio is marked unlike.
+  expect(ratio).toBe(`${ratioText(now / old)}× (unlike)`);
   expect(diff).toBe(`${now > old ? '+' : '−'}${fmt(Math.abs(now - old))}`);
   expect((await row(v, 'Erlang', 'CloudI 1.5.4')).slice(0, 3)).toEqual([fmt(old), 'base', 'base']);
   await expect(v.table.getByRole('rowheader')).toHaveCount(2);
-  await expect(v.status).toContainText('2 values of Throughput');
+  await expect(v.status).toContainText('2 values of Requests per second, mean');
   // The bars: one per report, the base named.
-  await expect(v.region.getByRole('figure')).toContainText('the base (CloudI 1.5.4, 2016) is outlined');
+  await expect(v.region.getByRole('figure')).toContainText(`the base (CloudI 1.5.4, ${I7}, 2016) is outlined`);
   await expect(page).toHaveURL(new RegExp(`[?&]r=${OLD},${NEW}&e=erlang&base=r:${OLD}`.replaceAll('.', '\\.')));
 
   const before = await v.table.innerText();
@@ -139,7 +141,7 @@ test("back and forward walk the reader's changes, and a shared link opens the sa
   await expect(w.entities.getByRole('checkbox', { name: 'Erlang' })).toBeChecked();
   await expect(w.table.getByRole('rowheader')).toHaveCount(2);
   expect((await row(w, 'Erlang', 'CloudI 1.7.1'))[1]).toBe(
-    `${ratioText(bestOf(NEW, THROUGHPUT, 'erlang') / bestOf(OLD, THROUGHPUT, 'erlang'))}×`,
+    `${ratioText(bestOf(NEW, THROUGHPUT, 'erlang') / bestOf(OLD, THROUGHPUT, 'erlang'))}× (unlike)`,
   );
 });
 
@@ -151,7 +153,7 @@ test('per core divides by the cores each report states, and the ratio follows', 
   const now = bestOf(NEW, THROUGHPUT, 'erlang') / cores(NEW);
   const [value, ratio] = await row(v, 'Erlang', 'CloudI 1.7.1');
   expect(value).toBe(fmt(now));
-  expect(ratio).toBe(`${ratioText(now / old)}×`);
+  expect(ratio).toBe(`${ratioText(now / old)}× (unlike)`);
   await expect(v.table).toContainText(`÷ ${cores(NEW)} (sockets`);
   await expect(page).toHaveURL(/[?&]view=core(&|$)/);
 });
@@ -164,7 +166,7 @@ test('across formats: Erlang in CloudI 2.0.6 against Solon under wrk, and whethe
   const SOLON = 'solon-jetty-hello-world-app-wrk-five-runs';
   await page.goto('/compare/');
   const v = view(page);
-  await pick(v.measure, 'Throughput, mean (req/s)');
+  await pick(v.measure, 'Requests per second, mean');
   await only(v.reports, [/^CloudI 2\.0\.6 /, /^Solon on Jetty/]);
   await only(v.entities, [/^Erlang$/, /^Solon$/]);
   await pick(v.base, 'Solon in Solon');
@@ -177,7 +179,7 @@ test('across formats: Erlang in CloudI 2.0.6 against Solon under wrk, and whethe
   const [lo, hi] = [Math.min(...solonRows.map((r) => Number(r.value))), solon];
   const apart = Number(erlang.lower) > hi || Number(erlang.upper) < lo;
   const cells = await row(v, 'Erlang', 'CloudI 2.0.6');
-  expect(cells[1]).toBe(`${ratioText(Number(erlang.value) / solon)}×`);
+  expect(cells[1]).toBe(`${ratioText(Number(erlang.value) / solon)}× (unlike)`);
   expect(cells[3]).toMatch(apart ? /^yes/ : /^no/);
   expect(cells[4]).toContain(`${fmt(Number(erlang.lower))} to ${fmt(Number(erlang.upper))} req/s`);
   expect((await row(v, 'Solon', 'Solon'))[4]).toContain(`${solonRows.length} runs, ${fmt(lo)} to ${fmt(hi)} req/s`);
@@ -239,4 +241,56 @@ test('without JavaScript the view is hidden and every comparison page is listed'
   } finally {
     await context.close();
   }
+});
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px, CloudI 1.5.1 on POWER8 against 1.7.1 on a Core i7 says above the ratio that the machines and setups differ, and marks every ratio`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const OLDEST = 'cloudi-1.5.1-power8';
+    await page.goto(`/compare/?m=throughput:mean:req/s&r=${OLDEST},${NEW}&base=r:${OLDEST}`);
+    const v = view(page);
+    await expect(v.table).toBeVisible();
+    const warning = v.region.getByRole('note');
+    await expect(warning).toContainText('Not like with like');
+    await expect(warning).toContainText(`different machines (IBM Power System S822 (POWER8) vs ${I7})`);
+    await expect(warning).toContainText('under different conditions');
+    await expect(warning).toContainText('senders');
+    await expect(warning).toBeVisible();
+    // Above the ratio: the note comes before the chart and the table.
+    const [w, t] = [await warning.boundingBox(), await v.table.boundingBox()];
+    expect(w.y + w.height).toBeLessThanOrEqual(t.y);
+    // Names say software, version, platform and date; the measure is named as a reader would.
+    await expect(v.table.getByRole('rowheader').first()).toContainText(
+      'CloudI 1.5.1, IBM Power System S822 (POWER8), 2015-12',
+    );
+    await expect(v.measure.locator('option:checked')).toHaveText(/^Requests per second, mean/);
+    const labels = await v.measure.locator('option').allTextContents();
+    expect(
+      labels.filter((l) => /as stated|_|req\/s\)/.test(l)),
+      'measure names a reader reads',
+    ).toEqual([]);
+    // Every ratio that is not the base is marked.
+    const erlang = await row(v, 'Erlang', 'CloudI 1.7.1');
+    const old = bestOf(OLDEST, THROUGHPUT, 'erlang');
+    const now = bestOf(NEW, THROUGHPUT, 'erlang');
+    expect(erlang[1]).toBe(`${ratioText(now / old)}× (unlike)`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+  });
+}
+
+test('CloudI 2.0.6 joins the 1.x reports under one statistic, and the view says which values were read as the mean', async ({
+  page,
+}) => {
+  const NEWEST = 'cloudi-2.0.6-request-rate-language-dell-poweredge-r710';
+  await page.goto(`/compare/?m=throughput:mean:req/s&r=${NEW},${NEWEST}&e=erlang&base=r:${NEW}`);
+  const v = view(page);
+  const cells = await row(v, 'Erlang', 'CloudI 2.0.6');
+  const mean = rowsOf(NEWEST, { metric: 'throughput', statistic: 'mean', unit: 'req/s' }, 'erlang')[0];
+  expect(cells[0]).toBe(fmt(Number(mean.value)));
+  const note = v.region.getByRole('note');
+  await expect(note).toContainText('with different statistics');
+  await expect(note).toContainText('read here as the mean');
+  await expect(note).toContainText('cloudi_service_request_rate');
 });

@@ -112,3 +112,58 @@ test('no page shows a raw field name of the table schemas in the text a reader s
     expect(found, `${url}: raw field names in the visible text`).toEqual([]);
   }
 });
+
+for (const width of [375, 1280]) {
+  test(`at ${width} px, CloudI's chart shows 2.0.6's Erlang 108,774 requests/s beside the 1.x figures, one statistic named, and no line across machines or setups`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const cloudi = subjects.find((s) => s.id === 'cloudi');
+    const figures = figuresOf(cloudi);
+    const newest = figures.find((f) => f.report.report.startsWith('cloudi-2.0.6'));
+    expect(newest, 'the atlas gives CloudI 2.0.6 a figure').toBeTruthy();
+    // Its statistic is the mean; the 1.x values are "as stated", joined with it for the reason in data.
+    expect(newest.statistic).toBe('mean');
+    for (const f of figures.filter((x) => x !== newest)) {
+      expect(f.statistic).toBe('value');
+      expect(f.join_statistic).toBe('mean');
+      expect(f.statistic_reason).toMatch(/cloudi_service_request_rate/);
+    }
+    const entry = charts['subject--cloudi'];
+    await page.goto('/subjects/cloudi/');
+    const figure = page.getByRole('figure', { name: entry.title });
+    await expectLive(figure);
+    const svg = figure.locator('svg:visible');
+    await expect(svg.locator(entry.marks_selector)).toHaveCount(figures.length);
+    const text = (await svg.locator('text').allTextContents()).join(' | ');
+    expect(text).toContain('108,774');
+    // No two figures share machine and conditions: no line is drawn, and the sentence says why.
+    expect(entry.lines).toBe(0);
+    await expect(svg.locator('.lines_marks path')).toHaveCount(0);
+    await expect(
+      page.getByText(/The highest is 108,774 requests\/s \(mean; 2023, Dell PowerEdge R710/).first(),
+    ).toBeVisible();
+    await expect(page.getByText(/no two figures share machine and conditions/).first()).toBeVisible();
+    // Each figure in the list names its statistic; the 1.x ones say why they join the mean.
+    const list = page.locator('.figure-statistic');
+    await expect(list.filter({ hasText: /^statistic: mean$/ })).toHaveCount(1);
+    await expect(
+      list.filter({ hasText: /^statistic: as stated, joined with mean values: Each CloudI report/ }),
+    ).toHaveCount(figures.length - 1);
+  });
+}
+
+test('a subject figure chosen within an error budget says among how many rows it was chosen (ibrowse: 26 of 30)', async ({
+  page,
+}) => {
+  const ibrowse = subjects.find((s) => s.id === 'ibrowse');
+  await page.goto('/subjects/ibrowse/');
+  for (const r of ibrowse.reports)
+    for (const f of r.figures.filter((x) => typeof x.value === 'number' && x.qualified < x.candidates)) {
+      const item = page.locator('li.figure').filter({ hasText: `line ${f.line}` });
+      await expect(item).toContainText(
+        `the highest of the ${f.qualified} rows with error % at most 1 (of ${f.candidates} rows)`,
+      );
+    }
+  await expect(page.getByText(/the highest of 30 rows/)).toHaveCount(0);
+});
