@@ -245,7 +245,8 @@ function render(index, s) {
     let ratio = '';
     let diff = '';
     let spread = '';
-    if (p.f.missing) ratio = diff = `the report states no ${view === 'core' ? 'core count' : 'clock'}`;
+    if (p.f.missing)
+      ratio = diff = view === 'core' ? (r.no_core ?? 'the report states no core count') : 'the report states no clock';
     else if (isBase(p)) ratio = diff = 'base';
     else if (!b?.f || b.f.missing) ratio = diff = 'no base value';
     else {

@@ -35,7 +35,7 @@ export function build({ rows, fields: f, tables }) {
   const fastest = [...plotted].sort((a, b) => b.requests_per_second - a.requests_per_second)[0];
   const lowest = [...plotted].sort((a, b) => a.tail_latency_us - b.tail_latency_us)[0];
   const name = (r) => `${r.language} ${r.receiver_kind}`;
-  const finding = `The highest stable rate is ${name(fastest)}'s ${num(fastest.requests_per_second, 1)} requests/s (${num(fastest.tail_latency_us)} µs at p${p}); the lowest tail latency is ${name(lowest)}'s ${num(lowest.tail_latency_us)} µs (${num(lowest.requests_per_second, 1)} requests/s)`;
+  const finding = `The highest stable rate (mean of the stable period) is ${name(fastest)}'s ${num(fastest.requests_per_second, 1)} requests/s (${num(fastest.tail_latency_us)} µs at p${p}); the lowest tail latency is ${name(lowest)}'s ${num(lowest.tail_latency_us)} µs (${num(lowest.requests_per_second, 1)} requests/s)`;
   return [
     {
       name: 'rate-vs-tail-latency',

@@ -20,7 +20,7 @@
 //
 // Exports: compareIndex({ reports, measured, registry }) -> index (plain JSON, deterministic)
 import { figureRule } from '../data/atlas/figures.mjs';
-import { machineFacts, normalise } from '../data/atlas/normalise.mjs';
+import { machineFacts, noPerCoreText, normalise } from '../data/atlas/normalise.mjs';
 import { metricTitle, statisticWords } from '../data/measure/model.mjs';
 
 /** Measures named as a reader would, by metric and unit (else the metric's title and the unit). */
@@ -197,6 +197,7 @@ export function compareIndex({ reports, measured, names }) {
       platform: platform?.name ?? '',
       machine: platform?.id ?? '',
       core: divisorOf(facts, 'core'),
+      ...(divisorOf(facts, 'core') ? {} : { no_core: noPerCoreText(facts) }),
       ghz: divisorOf(facts, 'ghz'),
       ...(budgetText ? { note: budgetText } : {}),
     });

@@ -130,3 +130,27 @@ test('per core and per GHz divisors from the machine’s facts, with their line;
   assert.equal(rb.core, null);
   assert.equal(rb.ghz, null);
 });
+
+test('an "as stated" value joins the statistic its report family implies, keeping its own and why; measures are named as a reader would', () => {
+  const old = reportDoc('old', '2017', { tables: [{ id: 'request-rate', kind: 'cloudi-request-rate' }] });
+  const now = reportDoc('now', '2023', { tables: [{ id: 'request-rate', kind: 'cloudi-stable-request-rate' }] });
+  const other = reportDoc('other', '2018');
+  const measured = new Map([
+    ['old', [row({ entity: 'erlang', value: 31081, line: 48, source_table: 'request-rate' })]],
+    ['now', [row({ entity: 'erlang', statistic: 'mean', value: 108774, line: 168, source_table: 'request-rate' })]],
+    // A report of no such family: its "as stated" value stays apart.
+    ['other', [row({ entity: 'erlang', value: 5, line: 2 })]],
+  ]);
+  const index = compareIndex({ reports: [old, now, other], measured, names: {} });
+  const mean = index.measures.find((m) => m.key === 'throughput:mean:req/s');
+  assert.equal(mean.name, 'Requests per second, mean');
+  assert.deepEqual(Object.keys(mean.values.erlang).sort(), ['now', 'old']);
+  assert.equal(mean.values.erlang.old.st, 'value');
+  assert.match(mean.values.erlang.old.why, /cloudi_service_request_rate/);
+  assert.equal(mean.values.erlang.now.st, undefined);
+  assert.equal(
+    index.measures.find((m) => m.key === 'throughput:value:req/s'),
+    undefined,
+    'one value alone compares with nothing',
+  );
+});
