@@ -4,11 +4,13 @@
 //    (data/tables/<report>/<table>.csv, read here with csv-parse, not through the atlas);
 //  - "What differs between the runs" comes before the numbers and names every platform;
 //  - the hackney page lists both httpc_bench reports, each best figure linked to its seed line;
-//  - every new page fits a 375 px screen.
+//  - every new page fits a 375 px screen;
+//  - every finding a report or subject page prints is the chart stage's, computed from data/.
 import { test, expect } from '@playwright/test';
 import {
   atlasComparisons,
   atlasSubjects,
+  chartIndex,
   comparisonRows,
   numberForms,
   report,
@@ -148,4 +150,23 @@ test('the atlas pages fit a 375 px screen', async ({ page }) => {
     if (w > 375) wide.push(`${p}: ${w} px`);
   }
   expect(wide).toEqual([]);
+});
+
+test('every generated finding a report or subject page prints is the one the chart stage computed from data/ (the findings test checks those against the rows)', async ({
+  page,
+}) => {
+  const index = chartIndex();
+  const text = async () => (await page.locator('main').innerText()).replace(/\s+/g, ' ');
+  for (const [slug, f] of Object.entries(index.findings)) {
+    await page.goto(`/reports/${slug}/`);
+    const shown = await text();
+    for (const sentence of [f.headline, ...f.items].filter(Boolean))
+      expect(shown, `${slug}: ${sentence}`).toContain(sentence.replace(/\s+/g, ' '));
+  }
+  for (const [id, entry] of Object.entries(index.subjects ?? {})) {
+    await page.goto(`/subjects/${id.replace(/^subject--/, '')}/`);
+    expect(await text(), id).toContain(entry.finding);
+    // A sentence that joins figures names the statistic it joins by.
+    expect(entry.finding, id).toMatch(/\((mean|as stated|median|max|min|p\d+)[;,]/);
+  }
 });
