@@ -11,7 +11,7 @@
 //   measuredRule(group) -> FigureRule          the rule comparisons.mjs's 'best' mode applies
 //   MEASURED_MAPPING                            the entity column of the measurement table
 //   measuredFigures(report, tables, registry) -> Map<entity id, figure[]>   for subject pages
-import { bestRow, conditionsOf } from './figures.mjs';
+import { bestRow, conditionsOf, figureRule } from './figures.mjs';
 import { metricTitle, statisticWords } from '../measure/model.mjs';
 
 /** The entity column of a measurement table (the data stage resolved it; empty: no entity). */
@@ -23,6 +23,13 @@ export const ERROR_BUDGET_PCT = 1;
 const UNIT_WORDS = { us: 'µs', 'req/s': 'requests/s' };
 /** Columns of a measurement row that are never its conditions. */
 const NOT_CONDITIONS = new Set(['subject', 'entity', 'metric', 'statistic', 'value', 'unit', 'better', 'spread_kind', 'spread', 'lower', 'upper', 'runs', 'source_table']);
+
+/**
+ * The statistic a row joins others by: its own, or for an "as stated" value of a table kind whose
+ * report family implies one (figures.mjs `joins`), that one.
+ */
+const joinStatisticOf = (row, byId) =>
+  row.statistic === 'value' ? (figureRule(byId[row.source_table]?.table.kind ?? '')?.joins?.statistic ?? 'value') : row.statistic;
 
 /** Whether a measurement row was read by an adapter (not projected from a per-kind table of its report). */
 const fromAdapter = (row, byId) => !byId[row.source_table] || byId[row.source_table].table.kind === 'measurement';
@@ -47,7 +54,7 @@ export function measuredParts(reports, tables) {
     for (const row of m.rows) {
       if (!row.entity || typeof row.value !== 'number') continue;
       if (row.metric === 'throughput' && (errorPct.get(`${row.source_table}\u0000${row.line}`) ?? 0) > ERROR_BUDGET_PCT) continue;
-      const key = [row.metric, row.statistic, row.unit].join('\u0000');
+      const key = [row.metric, joinStatisticOf(row, byId), row.unit].join('\u0000');
       if (!perGroup.has(key)) perGroup.set(key, { rows: [], adapter: false });
       const g = perGroup.get(key);
       // A benchmark that only repeats the software's name (a person's table) is no condition.
@@ -132,7 +139,7 @@ export function measuredFigures(report, tables) {
   const groups = new Map();
   for (const row of m.rows) {
     if (!row.entity || typeof row.value !== 'number' || !fromAdapter(row, byId)) continue;
-    const key = [row.entity, row.metric, row.statistic, row.unit].join('\u0000');
+    const key = [row.entity, row.metric, joinStatisticOf(row, byId), row.unit].join('\u0000');
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(row);
   }
