@@ -227,3 +227,17 @@ test('subject charts: a "from ... to" and a line join only figures of the same m
   }
   for (const id of ['c', 'java', 'python']) assert.doesNotMatch(subjectCharts[`subject--${id}`].finding, /^From /);
 });
+
+test('subject charts run in date order, an undated run of a report before the run named by its date (hackney)', () => {
+  for (const s of subjects) {
+    const chart = planSubjectCharts({ subjects: [s] }, platforms).charts[0];
+    if (!chart) continue;
+    const dates = chart.rows.map((r) => r.date);
+    assert.deepEqual(dates, [...dates].sort(), `${s.id}: by date`);
+  }
+  const hackney = planSubjectCharts({ subjects: [subject('hackney')] }, platforms).charts[0];
+  assert.deepEqual(
+    hackney.rows.map((r) => r.column),
+    ['2017', '2019-05-15 (original)', '2019-05-15'],
+  );
+});
