@@ -294,3 +294,19 @@ test('CloudI 2.0.6 joins the 1.x reports under one statistic, and the view says 
   await expect(note).toContainText('read here as the mean');
   await expect(note).toContainText('cloudi_service_request_rate');
 });
+
+test('the view as it first opens names what differs between its two reports above the ratio', async ({ page }) => {
+  await page.goto('/compare/');
+  const v = view(page);
+  await expect(v.table).toBeVisible();
+  const picked = await v.reports
+    .getByRole('checkbox', { checked: true })
+    .evaluateAll((boxes) => boxes.map((b) => b.value));
+  expect(picked).toHaveLength(2);
+  const platformOf = (slug) => report(slug).platforms.map((p) => p.id);
+  if (JSON.stringify(platformOf(picked[0])) !== JSON.stringify(platformOf(picked[1]))) {
+    await expect(v.region.getByRole('note')).toContainText('they ran on different machines');
+    for (const cell of await v.table.locator('tbody tr td:nth-child(3)').allInnerTexts())
+      expect(cell === 'base' || cell.endsWith('(unlike)'), cell).toBe(true);
+  }
+});
