@@ -110,10 +110,17 @@ function comparisonChart(c) {
   ];
   const best = rows.reduce((a, b) => ((metric.better === 'lower' ? b.value < a.value : b.value > a.value) ? b : a));
   const ratios = rows.filter((r) => typeof r.ratio_to_base === 'number').map((r) => r.ratio_to_base);
+  // The statistic compared, and, when the machines differ, which: a ratio then mixes hardware and
+  // software changes, and the sentence says so.
+  const statistic = !metric.statistic || metric.statistic === 'value' ? 'as stated' : metric.statistic;
+  const machines = [...new Set((c.what_differs.platforms?.values ?? []).map((p) => p.name ?? 'an unstated machine'))];
   const finding =
-    `The ${metric.better === 'lower' ? 'lowest' : 'highest'} value is ${best.entity_name}'s ${num(best.value)} ${metric.unit} (${best.column})` +
+    `The ${metric.better === 'lower' ? 'lowest' : 'highest'} value (${statistic}) is ${best.entity_name}'s ${num(best.value)} ${metric.unit} (${best.column})` +
     (ratios.length
-      ? `; against the base report the ratios run from ${times(Math.min(...ratios))} to ${times(Math.max(...ratios))}`
+      ? `; against the base report the ratios run from ${times(Math.min(...ratios))} to ${times(Math.max(...ratios))}` +
+        (c.what_differs.hardware_same
+          ? ''
+          : `, across different machines (${machines.join(' vs ')}), so each ratio mixes hardware and software changes`)
       : '');
   const chart = {
     title,

@@ -12,6 +12,7 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { ROOT } from '../lib/paths.mjs';
 import { planCharts } from './plan.mjs';
 import { planSubjectCharts } from './subjects.mjs';
+import { planComparisonCharts } from './comparisons.mjs';
 import { num } from './shared/format.mjs';
 
 // # Load inputs.
@@ -240,4 +241,20 @@ test('subject charts run in date order, an undated run of a report before the ru
     hackney.rows.map((r) => r.column),
     ['2017', '2019-05-15 (original)', '2019-05-15'],
   );
+});
+
+test('comparison charts: a ratio across different machines says so and names both, and every finding names its statistic', () => {
+  const { index } = planComparisonCharts({ comparisons });
+  for (const c of comparisons) {
+    const entry = index[c.id];
+    if (!entry) continue;
+    assert.match(entry.finding, /value \((as stated|mean|median|min|max|p\d+)\) is/, c.id);
+    const ratios = c.rows.some((r) => r.values.some((v) => typeof v.ratio_to_base === 'number'));
+    if (ratios && !c.what_differs.hardware_same) {
+      assert.match(entry.finding, /across different machines \(/, c.id);
+      for (const p of c.what_differs.platforms.values)
+        if (p.name) assert.ok(entry.finding.includes(p.name), `${c.id}: ${p.name}`);
+    }
+  }
+  assert.ok(Object.keys(index).length > 0);
 });

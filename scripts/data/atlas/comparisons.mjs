@@ -66,7 +66,7 @@ import { MEASURED_MAPPING, measuredKind, measuredParts, measuredRule, measuredSe
  * @property {string} title
  * @property {string} kind            table kind
  * @property {'matched'|'best'} mode
- * @property {{ column: string, title: string, unit: string, better: string, rule: string }} metric
+ * @property {{ column: string, title: string, unit: string, better: string, statistic: string, rule: string }} metric
  * @property {string} entity_column
  * @property {Column[]} columns
  * @property {string} base            key of the base column
@@ -237,7 +237,14 @@ export function buildComparisons({ reports, tables, registry, errorBudgetPct }) 
       },
     }));
     byKind.set(kind, parts);
-    const ctx = { registry, rule: measuredRule(group, parts[0].table.columns), mapping: MEASURED_MAPPING, kind, entityColumn: 'entity' };
+    const ctx = {
+      registry,
+      rule: measuredRule(group, parts[0].table.columns),
+      mapping: MEASURED_MAPPING,
+      kind,
+      entityColumn: 'entity',
+      statistic: group.statistic,
+    };
     for (const set of measuredSets(group)) out.push(...bestComparisons(ctx, set.map((i) => parts[i])));
   }
   out.sort((a, b) => cmpText(a.id, b.id));
@@ -287,6 +294,8 @@ function metricOf(ctx, parts) {
     title: col?.title ?? ctx.rule.metric,
     unit: col?.unit ?? '',
     better: ctx.rule.better,
+    // The statistic of every value compared (the rule's, or the measurement group's): like with like.
+    statistic: ctx.statistic ?? ctx.rule.statistic ?? 'value',
     rule: ruleText(ctx.rule, (name) => parts[0].table.columns.find((c) => c.name === name)?.title),
   };
 }
