@@ -179,6 +179,9 @@ function readDistribution(lines, start, kind, add, fail) {
     for (let m; (m = SPECTRUM_ROW.exec(at(i))); i++) {
       const p = Number(m[2]);
       if (p > 1 || (previous !== undefined && p < previous)) fail(i, `a percentile from ${previous ?? 0} to 1`);
+      // Near 1 the printed percentile repeats (jit-php-async results/1000-jit-amphp/20k.txt: two rows
+      // of 0.999995): the first row of each printed percentile is read, the next ones are read over.
+      if (p === previous) continue;
       previous = p;
       const statistic = `p${fractionToPercent(m[2])}`;
       add({ metric: 'latency', statistic, value: number(m[1], i + 1), unit: 'ms', histogram, listing: 'spectrum', line: i + 1 });
