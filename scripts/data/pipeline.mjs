@@ -75,6 +75,8 @@ export function buildData(inputs, env) {
       (e) => e.file === input.seedPath,
     );
     const { parsed, tables, errata, measured } = result;
+    // A name no entity knows is refused, never left out: the contributor adds it (with a suggestion).
+    if (registry) checkEntities(registry, tables, meta, input.metaPath);
     for (const [id, t] of Object.entries(tables)) if (t.kind === 'measurement') delete tables[id];
     if (measured) tables.measurements = measured;
     if (errata.length) {
@@ -103,7 +105,7 @@ export function buildData(inputs, env) {
 }
 
 /**
- * One report's seed through its parser, corrections, derived tables, datasets and entities, into
+ * One report's seed through its parser, corrections, derived tables and datasets, into
  * its tables and the measurement model's table: everything that reads the seed's text, so that
  * a passage that stops it can be left out and the whole read again (read/keep.mjs).
  */
@@ -119,7 +121,6 @@ function readReport(input, meta, ctx, registry) {
     checkUnique(t.rows, t.schema, t.source, id);
     tables[id] = t;
   }
-  if (registry) checkEntities(registry, tables, meta, input.metaPath);
   // Every report also yields the one long table of the measurement model (measure/).
   const measured = reportMeasurements(tables, {
     schemas: ctx.schemas,
