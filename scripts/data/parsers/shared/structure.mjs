@@ -28,8 +28,10 @@ const DATE = /^(\d{4}-\d{2}(?:-\d{2})?)$/;
 export function headingConditions(heading) {
   const text = (heading ?? '').trim();
   const conditions = {};
-  const version = VERSION.exec(text);
-  if (version) return { conditions: { version: version[1] }, rest: '' };
+  // "1.2.0", "v1.2.0 (2021-03-04)", "Release 1.2.0 - 2021-03-04": a version, with its date if given.
+  const released = /^(.*?)\s*(?:[-–—,]\s*|\(\s*)(\d{4}-\d{2}(?:-\d{2})?)\s*\)?$/.exec(text);
+  const versionOnly = VERSION.exec(released ? released[1] : text);
+  if (versionOnly) return { conditions: { version: versionOnly[1], ...(released ? { date: released[2] } : {}) }, rest: '' };
   const date = DATE.exec(text);
   if (date) return { conditions: { date: date[1] }, rest: '' };
   let rest = text;

@@ -15,6 +15,15 @@ test('a dated or versioned heading is a date or a version', () => {
   assert.deepEqual(headingConditions('2.0.0'), { conditions: { version: '2.0.0' }, rest: '' });
   assert.deepEqual(headingConditions('v1.5.0-rc1'), { conditions: { version: '1.5.0-rc1' }, rest: '' });
   assert.deepEqual(headingConditions('2021-03-04'), { conditions: { date: '2021-03-04' }, rest: '' });
+  assert.deepEqual(headingConditions('v1.2.0 (2021-03-04)'), {
+    conditions: { version: '1.2.0', date: '2021-03-04' },
+    rest: '',
+  });
+  assert.deepEqual(headingConditions('Release 0.13.1 - 2023-05'), {
+    conditions: { version: '0.13.1', date: '2023-05' },
+    rest: '',
+  });
+  assert.deepEqual(headingConditions('Results - 2023-05'), { conditions: {}, rest: 'Results - 2023-05' });
 });
 
 test('a heading that names no setting is left as it is', () => {
