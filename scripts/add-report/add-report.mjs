@@ -14,6 +14,7 @@ import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms } from '../data/pipeline.mjs';
 import { detectFormats } from './detect.mjs';
+import { readKeeping } from '../data/read/keep.mjs';
 import { decodeText } from '../lib/decode.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
 import { entityEntries, unknownEntities } from './entity-match.mjs';
@@ -68,7 +69,7 @@ try {
   }
   const results = formats.map((f) => {
     try {
-      return { format: f, parsed: env.parsers[f].parse(text) };
+      return { format: f, parsed: readKeeping(text, (t) => env.parsers[f].parse(t)).result };
     } catch (e) {
       if (e instanceof InputError) e.file = shown;
       throw e;
@@ -215,6 +216,7 @@ try {
       `${shown}: read as ${formats.join(', ')}${encoding === 'utf-8' ? '' : ` (${encoding})`} (dry run: nothing written).`,
     );
     printUnderstood(results, text);
+    printNotRead(added, shown);
     for (const t of added.tables) console.log(`  table ${t.id}: ${rowsText(t.rows)} (${t.kind})`);
     process.exit(0);
   }
@@ -229,6 +231,7 @@ try {
   console.log(`Added ${shown} as ${seedPath} (format ${formats.join(', ')}).`);
   console.log(`Metadata: ${metaPath}`);
   printUnderstood(results, text);
+  printNotRead(added, shown);
   console.log('Extracted:');
   for (const t of added.tables)
     console.log(`  ${t.id}: ${rowsText(t.rows)} (${t.kind})${t.derived ? ', derived' : ''}`);
@@ -259,6 +262,17 @@ try {
   const line = systemErrorLine(e);
   if (line) fail(line);
   throw e;
+}
+
+/** The passages of the file left out because they did not read: file:line and why, one a line. */
+function printNotRead(added, shown) {
+  const left = added.not_read ?? [];
+  if (!left.length) return;
+  console.log(`${left.length} section${left.length === 1 ? '' : 's'} not read (the rest is in):`);
+  for (const l of left) {
+    const lines = l.from === l.to ? `line ${l.from}` : `lines ${l.from}-${l.to}`;
+    console.log(`  ${shown}:${l.line}: ${l.why} (${lines} left out)`);
+  }
 }
 
 /** "1 row", "6 rows". */

@@ -6,7 +6,10 @@
 //   - several formats and no other table: those formats (each parser reads only its own blocks);
 //   - a format and a table no format knows, or tables only: the document reader, or the table fallback;
 //   - nothing: one line that says what was tried.
+// A passage that stops a reader is left out and the rest read (data/read/keep.mjs): a file is
+// refused only when nothing in it reads.
 import { InputError } from '../lib/errors.mjs';
+import { readKeeping } from '../data/read/keep.mjs';
 
 /**
  * @param {string} text
@@ -26,7 +29,8 @@ export function detectFormats(text, parsers, file) {
   if (!doc.detect(text)) throw nothingKnown(parsers, file);
   let understood;
   try {
-    understood = doc.parse(text).understood;
+    // A passage that stops the reading is left out (keep what reads); what is left decides.
+    understood = readKeeping(text, (t) => doc.parse(t)).result.understood;
   } catch (e) {
     // A format that claims the file and cannot read it says why, at its line.
     if (e instanceof InputError) e.file ??= file;

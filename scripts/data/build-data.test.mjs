@@ -275,6 +275,8 @@ const BROKEN = [
   },
   {
     name: 'an HTML table without </table> (the seed cut off in the middle of the second table)',
+    kept: true,
+    seed: HTTPC,
     break: (root) => {
       const cut = lineNumber(HTTPC, '## The original benchmark') + 30;
       edit(root, HTTPC, (t) => t.split('\n').slice(0, cut).join('\n') + '\n');
@@ -287,12 +289,16 @@ const BROKEN = [
   },
   {
     name: 'a non-numeric value',
+    kept: true,
+    seed: DARNER,
     break: (root) => edit(root, DARNER, (t) => t.replace('kestrel    200 conns: 11700 #/sec (mean)', 'kestrel    200 conns: n/a #/sec (mean)')),
     message: () =>
       `${DARNER}:${lineNumber(DARNER, 'kestrel    200 conns: 11700 #/sec (mean)')}: expected "<server> <n> conns: <rate> #/sec (mean)", found "kestrel    200 conns: n/a #/sec (mean)"`,
   },
   {
     name: 'a duplicated key (a CloudI row repeated)',
+    kept: true,
+    seed: CLOUDI,
     break: (root) => {
       const row = '             1148                lazy    false      1        1';
       edit(root, CLOUDI, (t) => t.replace(row + '\n', row + '\n' + row + '\n'));
@@ -329,7 +335,32 @@ function escape(s) {
 }
 
 describe('build-data CLI', { concurrency: 2 }, () => {
-  for (const c of BROKEN) {
+  // Keep what reads: a flaw in one passage leaves that passage out, listed with its line and why.
+  for (const c of BROKEN.filter((x) => x.kept)) {
+    test(`${c.name}: that passage is left out and listed with its line and why, the rest goes in`, async () => {
+      const root = tempRepo('build');
+      try {
+        const seed = c.seed;
+        c.break(root);
+        const { code, stderr } = await runScript(root, 'scripts/data/build-data.mjs', ['--quiet']);
+        assert.equal(code, 0, stderr);
+        const docs = fs.readdirSync(path.join(root, 'data/reports')).map((f) => JSON.parse(fs.readFileSync(path.join(root, 'data/reports', f), 'utf8')));
+        const doc = docs.find((d) => d.seed.path === seed);
+        assert.equal(doc.not_read?.length, 1, JSON.stringify(doc.not_read));
+        const [left] = doc.not_read;
+        assert.ok(left.from <= left.line && left.line <= left.to);
+        const want = c.message();
+        const said = `${seed}:${left.line}: ${left.why}`;
+        if (want instanceof RegExp) assert.match(said, want);
+        else assert.equal(said, want);
+        assert.ok(doc.measured_rows > 0, 'the rest of the report went in');
+      } finally {
+        removeTempRepo(root);
+      }
+    });
+  }
+
+  for (const c of BROKEN.filter((x) => !x.kept)) {
     test(`${c.name}: one line on stderr, exit 1, data/ untouched`, async () => {
       const root = tempRepo('build');
       try {

@@ -108,7 +108,7 @@ export function tableOutputs(meta, t) {
 }
 
 /** The report document (data/reports/<slug>.json). */
-export function reportDocument({ input, meta, parsed, platforms, tables, tableDocs, csvTexts, errata }) {
+export function reportDocument({ input, meta, parsed, platforms, tables, tableDocs, csvTexts, errata, notRead = [] }) {
   const seedLines = input.seedText.split(/\r\n|\r|\n/).length - (/(\r\n|\r|\n)$/.test(input.seedText) ? 1 : 0);
   // Hash the seed as text (no BOM, LF line ends), so that a checkout with CRLF line ends or an
   // editor's BOM gives the same data/; for an LF seed this is the file's own `sha256sum`.
@@ -149,6 +149,8 @@ export function reportDocument({ input, meta, parsed, platforms, tables, tableDo
     sections: parsed.sections,
     runs: parsed.runs ?? [],
     errata,
+    // Passages of the seed that stopped its reading, left out (read/keep.mjs): lines and why.
+    ...(notRead.length ? { not_read: notRead.map(({ from, to, line, why }) => ({ from, to, line, why })) } : {}),
     tables: tableDocs,
     // The measurement model's table restates the per-kind tables: counted only when it is the report's only one.
     measured_rows: Object.values(tables)

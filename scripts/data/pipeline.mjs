@@ -18,6 +18,7 @@ import { compareValues, dataPackage, platformsDocument, reportDocument, tableOut
 import { checkEntities, readEntities, resolve } from './entities.mjs';
 import { reportMeasurements } from './measure/project.mjs';
 import { atlasOutputs } from './atlas/index.mjs';
+import { readKeeping } from './read/keep.mjs';
 
 export { readPlatforms };
 
@@ -67,27 +68,15 @@ export function buildData(inputs, env) {
       throw new InputError(meta.lineOf(['slug']), 'a slug no other report uses', `${quote(meta.slug)}, already used by ${slugs.get(meta.slug)}`, input.metaPath);
     }
     slugs.set(meta.slug, input.metaPath);
-    const { parsed, tables } = parseSeed(input, meta, ctx);
-
-    // # Process data.
-    const errata = correct(input, tables);
-    Object.assign(tables, derive(tables, ctx.schemas, input.seedPath));
-    for (const [id, t] of Object.entries(readDatasets(input, meta, ctx))) {
-      if (Object.hasOwn(tables, id)) {
-        const at = meta.lineOf(['datasets', meta.datasets.findIndex((d) => d.id === id), 'id']);
-        throw new InputError(at, 'a dataset id that no table of the seed has', `${quote(id)}, a table the ${meta.formats.join(', ')} parser reads from the seed`, input.metaPath);
-      }
-      checkUnique(t.rows, t.schema, t.source, id);
-      tables[id] = t;
-    }
+    // # Process data (readReport), keeping what reads: a passage of the seed that stops the reading is left out and listed (read/keep.mjs).
+    const { result, left } = readKeeping(
+      input.seedText,
+      (seedText) => readReport({ ...input, seedText }, meta, ctx, registry),
+      (e) => e.file === input.seedPath,
+    );
+    const { parsed, tables, errata, measured } = result;
+    // A name no entity knows is refused, never left out: the contributor adds it (with a suggestion).
     if (registry) checkEntities(registry, tables, meta, input.metaPath);
-    // Every report also yields the one long table of the measurement model (measure/).
-    const measured = reportMeasurements(tables, {
-      schemas: ctx.schemas,
-      software: meta.software,
-      resolveEntity: registry ? (name) => resolve(registry, name)?.id ?? '' : undefined,
-      seedPath: input.seedPath,
-    });
     for (const [id, t] of Object.entries(tables)) if (t.kind === 'measurement') delete tables[id];
     if (measured) tables.measurements = measured;
     if (errata.length) {
@@ -104,7 +93,7 @@ export function buildData(inputs, env) {
       resources.push(out.resource);
       tableDocs.push(out.doc);
     }
-    const doc = reportDocument({ input, meta, parsed, platforms, tables, tableDocs, csvTexts, errata: errata.map(({ seed, ...e }) => e) });
+    const doc = reportDocument({ input, meta, parsed, platforms, tables, tableDocs, csvTexts, errata: errata.map(({ seed, ...e }) => e), notRead: left });
     files.set(`reports/${meta.slug}.json`, jsonText(doc));
     reports.push(doc);
   }
@@ -113,4 +102,31 @@ export function buildData(inputs, env) {
   if (registry) for (const [p, text] of atlasOutputs(reports, files, inputs)) files.set(p, text);
   files.set('tables/datapackage.json', jsonText(dataPackage(resources)));
   return { files, reports };
+}
+
+/**
+ * One report's seed through its parser, corrections, derived tables and datasets, into
+ * its tables and the measurement model's table: everything that reads the seed's text, so that
+ * a passage that stops it can be left out and the whole read again (read/keep.mjs).
+ */
+function readReport(input, meta, ctx, registry) {
+  const { parsed, tables } = parseSeed(input, meta, ctx);
+  const errata = correct(input, tables);
+  Object.assign(tables, derive(tables, ctx.schemas, input.seedPath));
+  for (const [id, t] of Object.entries(readDatasets(input, meta, ctx))) {
+    if (Object.hasOwn(tables, id)) {
+      const at = meta.lineOf(['datasets', meta.datasets.findIndex((d) => d.id === id), 'id']);
+      throw new InputError(at, 'a dataset id that no table of the seed has', `${quote(id)}, a table the ${meta.formats.join(', ')} parser reads from the seed`, input.metaPath);
+    }
+    checkUnique(t.rows, t.schema, t.source, id);
+    tables[id] = t;
+  }
+  // Every report also yields the one long table of the measurement model (measure/).
+  const measured = reportMeasurements(tables, {
+    schemas: ctx.schemas,
+    software: meta.software,
+    resolveEntity: registry ? (name) => resolve(registry, name)?.id ?? '' : undefined,
+    seedPath: input.seedPath,
+  });
+  return { parsed, tables, errata, measured };
 }

@@ -15,6 +15,7 @@
 //   flattenMeasurements(rows, sourceTable, resolveEntity) -> flat rows of an adapter's measurement table
 import { canonicalUnit } from './units.mjs';
 import { betterOf, conditionFields, measurement } from './model.mjs';
+import { namesRun } from '../parsers/shared/structure.mjs';
 
 const pick = (row, spec, ctx) => {
   if (spec === undefined) return '';
@@ -43,6 +44,13 @@ export function projectTable(table, ctx = {}) {
   if (!rule) return [];
   const resolveEntity = ctx.resolveEntity ?? (() => '');
   const out = [];
+  // "run" only where runs repeat (issue 31): a run no other run shares its benchmark, heading and
+  // other conditions with needs no number (each test under its own heading is no repeat; a heading
+  // that names a repetition, "Run 2" or "第二次", is no setup).
+  const runsOf = new Map();
+  const keyOf = (row) => JSON.stringify([pick(row, rule.benchmark, ctx), pick(row, rule.subject, ctx), namesRun(pick(row, rule.section, ctx)) ? '' : pick(row, rule.section, ctx)].concat((rule.conditions ?? []).filter((c) => c !== 'run').map((c) => row[c] ?? null)));
+  for (const row of table.rows) runsOf.set(keyOf(row), (runsOf.get(keyOf(row)) ?? new Set()).add(row.run));
+  const repeats = (row) => (runsOf.get(keyOf(row))?.size ?? 0) > 1;
   for (const row of table.rows) {
     const base = {
       benchmark: pick(row, rule.benchmark, ctx) || table.title,
@@ -50,7 +58,7 @@ export function projectTable(table, ctx = {}) {
       section: pick(row, rule.section, ctx),
     };
     const conditions = {};
-    for (const c of rule.conditions ?? []) if (row[c] !== null && row[c] !== undefined && row[c] !== '') conditions[c] = row[c];
+    for (const c of rule.conditions ?? []) if (row[c] !== null && row[c] !== undefined && row[c] !== '' && (c !== 'run' || repeats(row))) conditions[c] = row[c];
     const entity = base.subject ? resolveEntity(base.subject) : '';
     const push = (m) => out.push(flat(measurement({ ...base, ...m, line: row.line }), { seed: row.seed, source_table: table.id, entity }));
     for (const v of rule.values ?? []) {

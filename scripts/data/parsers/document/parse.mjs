@@ -4,13 +4,15 @@
 // it whole (each reads only its own blocks, and says which lines it read: `spans`); the table
 // fallback then reads the tables no format claimed. Rows take their section from the nearest heading
 // of any markup above them (outline.mjs: ATX, setext, reStructuredText, <summary>, a bold line),
-// never from a line inside a block a format read (a tool's own "-----" underline is no heading).
+// never from a line inside a block a format read (a tool's own "-----" underline is no heading);
+// a section that names a setting ("### 500 connections", a version, a date) is also that condition.
 // What it understood, per reader, is returned as `understood` for add-report to print.
 // Pure: text in, a parse result out.
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { outline } from '../../read/outline.mjs';
 import { machineFacts } from '../shared/machine-lines.mjs';
+import { headingConditions, withHeadingConditions } from '../shared/structure.mjs';
 
 export const format = 'document';
 export const description = 'A report of mixed sections: every part read by the format that knows it, the remaining tables by the table fallback.';
@@ -115,7 +117,12 @@ export function parse(text) {
     }
     return found;
   };
-  for (const r of measurements) if (!r.section) r.section = sectionOf(r.line);
+  for (const r of measurements) {
+    r.section ||= sectionOf(r.line);
+    // A section that names a setting ("### 500 connections", "2.0.0") is also that condition.
+    const named = headingConditions(r.section).conditions;
+    if (Object.keys(named).length) r.conditions = withHeadingConditions(r.conditions ?? {}, named);
+  }
   // Per reader, the sections it read (add-report names them).
   for (const u of understood) u.sections = [...new Set(u.spans.map(([a]) => sectionOf(a)).filter(Boolean))];
 

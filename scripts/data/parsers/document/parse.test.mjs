@@ -51,3 +51,19 @@ test('wrk2 runs named by setext headings inside a code block keep their names, i
   const names = [...new Set(r.tables.measurements.rows.map((x) => `${x.section} / ${x.benchmark}`))];
   assert.deepEqual(names, ['5k Backpressure / opcache-amphp', '5k Backpressure / jit-amphp']);
 });
+
+test('sections that name a setting ("### 500 connections", "### 800 connections") are that condition, not runs', () => {
+  const table = (rate) => `| Server | Requests/sec |\n| --- | --- |\n| nginx | ${rate} |\n| caddy | ${rate / 2} |\n`;
+  const text = `# Results\n\nSome prose.\n\n### 500 connections\n\n${table(1000)}\n### 800 connections\n\n${table(1200)}`;
+  const rows = parser.parse(text).tables.measurements.rows;
+  assert.deepEqual(
+    rows.map((r) => [r.benchmark, r.section, r.conditions.connections, r.value]),
+    [
+      ['nginx', '500 connections', 500, 1000],
+      ['caddy', '500 connections', 500, 500],
+      ['nginx', '800 connections', 800, 1200],
+      ['caddy', '800 connections', 800, 600],
+    ],
+  );
+  assert.ok(rows.every((r) => r.conditions.run === undefined));
+});

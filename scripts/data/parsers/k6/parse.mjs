@@ -11,6 +11,7 @@ import { isBlank } from '../../../lib/text.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
 import { cleanLines, number, headingAbove, commandFlags, durationSeconds } from '../shared/read.mjs';
 import { readJson, looksLikeJson } from '../shared/json-values.mjs';
+import { headingConditions, repeatNumbers, withHeadingConditions } from '../shared/structure.mjs';
 
 export const format = 'k6';
 export const description = "k6's end-of-test summary (text, classic and grouped) and its JSON (handleSummary data, --summary-export).";
@@ -206,17 +207,26 @@ function parseText(text) {
   if (!runs.length) throw new InputError(0, 'a k6 summary (lines such as "http_reqs......: 1234 41.1/s")', 'none');
   const out = [];
   const spans = [];
-  runs.forEach((r, k) => {
+  const setups = runs.map((r) => {
     const f = r.command?.flags ?? { _: [] };
     const vus = f.u ?? f.vus;
-    const conditions = {
-      vus: vus === undefined ? undefined : number(String(vus), r.command.line, 'a number of VUs (--vus)'),
-      duration_s: durationSeconds(f.d ?? f.duration),
-      iterations: (f.i ?? f.iterations) === undefined ? undefined : number(String(f.i ?? f.iterations), r.command.line, 'a number of iterations'),
-      run: runs.length > 1 ? k + 1 : undefined,
-    };
-    const subject = r.heading?.text ?? '';
-    const benchmark = r.script ?? f._.at(-1) ?? (subject || 'k6');
+    // A heading that names a setting ("## 100 VUs") is a condition, not the subject.
+    const named = headingConditions(r.heading?.text);
+    const conditions = withHeadingConditions(
+      {
+        vus: vus === undefined ? undefined : number(String(vus), r.command.line, 'a number of VUs (--vus)'),
+        duration_s: durationSeconds(f.d ?? f.duration),
+        iterations: (f.i ?? f.iterations) === undefined ? undefined : number(String(f.i ?? f.iterations), r.command.line, 'a number of iterations'),
+      },
+      named.conditions,
+    );
+    return { conditions, subject: named.rest, benchmark: r.script ?? f._.at(-1) ?? (named.rest || 'k6') };
+  });
+  // A run number only where the report repeats a run (same script, heading and settings).
+  const repeats = repeatNumbers(setups.map((s) => JSON.stringify(s)));
+  runs.forEach((r, k) => {
+    const { subject, benchmark } = setups[k];
+    const conditions = { ...setups[k].conditions, run: repeats[k] };
     for (const { metric, statistic, value, unit, runs: n, line, section, ...extra } of r.rows) {
       delete extra.role;
       out.push(measurement({ benchmark, subject, section, metric, statistic, value, unit, runs: n, conditions: { ...conditions, ...extra }, line }));

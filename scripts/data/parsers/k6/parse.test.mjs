@@ -68,9 +68,17 @@ test('each JSON value is at the line of its key', () => {
   for (const r of rows) assert.ok(jl[r.line - 1].includes(String(r.value)), `${r.metric} ${r.statistic} at ${r.line}`);
 });
 
-test('conditions from the k6 command line, names from the headings', () => {
+test('conditions from the k6 command line, names from the headings, and no run number where no run repeats', () => {
   const rows = parser.parse(sample).tables.measurements.rows;
   assert.deepEqual([...new Set(rows.map((r) => r.subject))], ['No fork', 'With fork']);
-  assert.deepEqual(rows[0].conditions, { vus: 80, duration_s: 60, run: 1 });
+  assert.deepEqual(rows[0].conditions, { vus: 80, duration_s: 60 });
   assert.equal(rows[0].benchmark, 'test.js');
+});
+
+test('a heading that names a setting is a condition, and runs are numbered only where they repeat', () => {
+  const run = (vus) => sample.split('\n').slice(sample.split('\n').indexOf('# With fork') + 1).join('\n').replace(/--vus \d+/, `--vus ${vus}`);
+  const text = `## 500 connections\n\n${run(80)}\n\n## 800 connections\n\n${run(80)}\n\n## 800 connections\n\n${run(80)}\n`;
+  const rows = parser.parse(text).tables.measurements.rows;
+  const setups = [...new Set(rows.map((r) => JSON.stringify([r.subject, r.conditions.connections, r.conditions.run])))];
+  assert.deepEqual(setups, ['["",500,null]', '["",800,1]', '["",800,2]']);
 });

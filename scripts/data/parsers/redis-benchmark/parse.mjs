@@ -10,6 +10,7 @@ import { InputError, quote } from '../../../lib/errors.mjs';
 import { isBlank } from '../../../lib/text.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
 import { cleanLines, number, headingAbove, commandFlags } from '../shared/read.mjs';
+import { headingConditions, repeatNumbers, withHeadingConditions } from '../shared/structure.mjs';
 
 export const format = 'redis-benchmark';
 export const description = 'redis-benchmark output: ====== TEST ====== blocks (percentiles, rps, latency summary), -q lines and --csv.';
@@ -199,20 +200,32 @@ export function parse(text) {
   const rows = [];
   const spans = [];
   const commandLines = new Set();
-  for (const t of tests) {
+  const setups = tests.map((t) => {
     const f = t.command?.flags ?? {};
     const flag = (k, what) => (f[k] === undefined || f[k] === true ? undefined : number(String(f[k]), t.command.line, what));
-    const conditions = {
-      connections: t.config.connections ?? flag('c', 'a number of clients (-c)'),
-      payload_bytes: t.config.payload_bytes ?? flag('d', 'a payload size (-d)'),
-      keep_alive: t.config.keep_alive,
-      threads: t.config.threads ?? flag('threads', 'a number of threads (--threads)'),
-      requests: flag('n', 'a number of requests (-n)'),
-      pipeline: flag('P', 'a pipeline depth (-P)'),
-      keyspace_len: flag('r', 'a keyspace length (-r)'),
-    };
+    // A heading that names a setting ("protodb1, 2 threads") gives that condition; the rest is the subject.
+    const named = headingConditions(t.subject);
+    const conditions = withHeadingConditions(
+      {
+        connections: t.config.connections ?? flag('c', 'a number of clients (-c)'),
+        payload_bytes: t.config.payload_bytes ?? flag('d', 'a payload size (-d)'),
+        keep_alive: t.config.keep_alive,
+        threads: t.config.threads ?? flag('threads', 'a number of threads (--threads)'),
+        requests: flag('n', 'a number of requests (-n)'),
+        pipeline: flag('P', 'a pipeline depth (-P)'),
+        keyspace_len: flag('r', 'a keyspace length (-r)'),
+      },
+      named.conditions,
+    );
+    return { name: t.name, subject: named.rest, conditions };
+  });
+  // A run number only where the report runs the same test again with the same settings.
+  const repeats = repeatNumbers(setups.map((s) => JSON.stringify(s)));
+  for (const [k, t] of tests.entries()) {
+    const { subject } = setups[k];
+    const conditions = { ...setups[k].conditions, run: repeats[k] };
     for (const { metric, statistic, value, unit, line, listing } of t.rows) {
-      rows.push(measurement({ benchmark: t.name, subject: t.subject, metric, statistic, value, unit, conditions: { ...conditions, listing }, line }));
+      rows.push(measurement({ benchmark: t.name, subject, metric, statistic, value, unit, conditions: { ...conditions, listing }, line }));
     }
     if (t.command && !commandLines.has(t.command.line)) {
       commandLines.add(t.command.line);

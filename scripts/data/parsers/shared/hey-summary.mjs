@@ -8,6 +8,7 @@ import { InputError, quote } from '../../../lib/errors.mjs';
 import { isBlank } from '../../../lib/text.mjs';
 import { measurement, percentileStatistic } from '../../measure/model.mjs';
 import { number, withUnit, headingAbove, commandFlags, durationSeconds } from './read.mjs';
+import { headingConditions, repeatNumbers, withHeadingConditions } from './structure.mjs';
 
 export const SUMMARY = /^\s*Summary:\s*$/;
 const ITEM = /^\s*(Success rate|Total|Slowest|Fastest|Average|Requests\/sec|Total data|Size\/request|Size\/sec):\s*(.*?)\s*$/;
@@ -166,11 +167,19 @@ export function readBlocks(lines, spec) {
   }
   const rows = [];
   const spans = [];
-  blocks.forEach((b, k) => {
+  const setups = blocks.map((b) => {
     const flags = b.command ? commandFlags(b.command.text, spec.valued) : { _: [] };
     const url = (flags._.find((w) => /^['"]?https?:\/\//.test(w)) ?? '').replace(/^['"]|['"]$/g, '');
-    const subject = b.heading?.text ?? '';
-    const base = { ...(b.command ? spec.conditions(flags, b.command.line) : {}), run: blocks.length > 1 ? k + 1 : undefined };
+    // A heading that names a setting ("### 500 connections") is a condition, not the subject.
+    const named = headingConditions(b.heading?.text);
+    const conditions = withHeadingConditions(b.command ? spec.conditions(flags, b.command.line) : {}, named.conditions);
+    return { conditions, subject: named.rest, url };
+  });
+  // A run number only where the report repeats a run (same URL, heading and settings).
+  const repeats = repeatNumbers(setups.map((s) => JSON.stringify(s)));
+  blocks.forEach((b, k) => {
+    const { subject, url } = setups[k];
+    const base = { ...setups[k].conditions, run: repeats[k] };
     for (const { metric, statistic, value, unit, line, ...extra } of b.rows) {
       rows.push(measurement({ benchmark: url || subject || spec.tool, subject, metric, statistic, value, unit, conditions: { ...base, ...extra }, line }));
     }

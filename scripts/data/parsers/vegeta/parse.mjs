@@ -9,6 +9,7 @@ import { isBlank } from '../../../lib/text.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
 import { cleanLines, number, goDuration, headingAbove, commandFlags, durationSeconds } from '../shared/read.mjs';
 import { readJson, looksLikeJson } from '../shared/json-values.mjs';
+import { headingConditions, repeatNumbers, withHeadingConditions } from '../shared/structure.mjs';
 
 export const format = 'vegeta';
 export const description = 'vegeta report: text (Requests, Duration, Latencies, Bytes, Success, Status Codes) and -type=json.';
@@ -99,18 +100,22 @@ function parseText(text) {
   if (!runs.length) throw new InputError(0, 'a vegeta report ("Requests [total, rate, throughput] ...")', 'none');
   const out = [];
   const spans = [];
-  runs.forEach((r, k) => {
+  const setups = runs.map((r) => {
     const f = r.command?.flags ?? {};
     // -rate=1500, -rate=1000/s, -rate 1/100ms: the rate in requests per second when the period is 1s.
     const rate = /^(\d+(?:\.\d+)?)(?:\/1?s)?$/.exec(f.rate ?? '');
-    const conditions = {
-      rate: rate ? number(rate[1], r.command.line, 'a rate') : undefined,
-      duration_s: durationSeconds(f.duration),
-      run: runs.length > 1 ? k + 1 : undefined,
-    };
-    const subject = r.heading?.text ?? '';
+    // A heading that names a setting ("### 500 connections") is a condition, not the subject.
+    const named = headingConditions(r.heading?.text);
+    const conditions = withHeadingConditions({ rate: rate ? number(rate[1], r.command.line, 'a rate') : undefined, duration_s: durationSeconds(f.duration) }, named.conditions);
+    return { conditions, subject: named.rest, benchmark: r.command?.target ?? (named.rest || 'vegeta') };
+  });
+  // A run number only where the report repeats a run (same target, heading and settings).
+  const repeats = repeatNumbers(setups.map((s) => JSON.stringify(s)));
+  runs.forEach((r, k) => {
+    const { subject, benchmark } = setups[k];
+    const conditions = { ...setups[k].conditions, run: repeats[k] };
     for (const { metric, statistic, value, unit, line, ...extra } of r.rows) {
-      out.push(measurement({ benchmark: r.command?.target ?? (subject || 'vegeta'), subject, metric, statistic, value, unit, conditions: { ...conditions, ...extra }, line }));
+      out.push(measurement({ benchmark, subject, metric, statistic, value, unit, conditions: { ...conditions, ...extra }, line }));
     }
     if (r.command) spans.push([r.command.line, r.command.line]);
     spans.push([r.start + 1, r.next]);

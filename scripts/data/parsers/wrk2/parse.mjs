@@ -11,6 +11,7 @@ import { isBlank } from '../../../lib/text.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
 import { scaleDecimal } from '../shared/units.mjs';
 import { cleanLines, number, withUnit, fractionToPercent, headingAbove, commandFlags, durationSeconds } from '../shared/read.mjs';
+import { headingConditions, repeatNumbers, withHeadingConditions } from '../shared/structure.mjs';
 
 export const format = 'wrk2';
 export const description =
@@ -179,6 +180,9 @@ function readDistribution(lines, start, kind, add, fail) {
     for (let m; (m = SPECTRUM_ROW.exec(at(i))); i++) {
       const p = Number(m[2]);
       if (p > 1 || (previous !== undefined && p < previous)) fail(i, `a percentile from ${previous ?? 0} to 1`);
+      // Near 1 the printed percentile repeats (jit-php-async results/1000-jit-amphp/20k.txt: two rows
+      // of 0.999995): the first row of each printed percentile is read, the next ones are read over.
+      if (p === previous) continue;
       previous = p;
       const statistic = `p${fractionToPercent(m[2])}`;
       add({ metric: 'latency', statistic, value: number(m[1], i + 1), unit: 'ms', histogram, listing: 'spectrum', line: i + 1 });
@@ -246,17 +250,27 @@ export function parse(text) {
   if (!runs.length) throw new InputError(0, 'a wrk2 run (Thread Stats or "Latency Distribution (HdrHistogram - ...)")', 'none');
   const rows = [];
   const spans = [];
-  runs.forEach((r, k) => {
+  const setups = runs.map((r) => {
     const f = r.command?.flags ?? { _: [] };
     const url = r.run.url || f._.find((w) => /^https?:\/\//.test(w)) || '';
-    const subject = r.heading?.text ?? '';
-    const base = {
-      threads: r.run.threads ?? (f.t ?? f.threads ? number(f.t ?? f.threads, r.command.line) : undefined),
-      connections: r.run.connections ?? (f.c ?? f.connections ? number(f.c ?? f.connections, r.command.line) : undefined),
-      duration_s: durationSeconds(f.d ?? f.duration) ?? r.run.duration,
-      rate: f.R ?? f.rate ? number(f.R ?? f.rate, r.command.line, 'a rate (-R)') : undefined,
-      run: runs.length > 1 ? k + 1 : undefined,
-    };
+    // A heading that names a setting ("### 500 connections") is a condition, not the subject.
+    const named = headingConditions(r.heading?.text);
+    const conditions = withHeadingConditions(
+      {
+        threads: r.run.threads ?? (f.t ?? f.threads ? number(f.t ?? f.threads, r.command.line) : undefined),
+        connections: r.run.connections ?? (f.c ?? f.connections ? number(f.c ?? f.connections, r.command.line) : undefined),
+        duration_s: durationSeconds(f.d ?? f.duration) ?? r.run.duration,
+        rate: f.R ?? f.rate ? number(f.R ?? f.rate, r.command.line, 'a rate (-R)') : undefined,
+      },
+      named.conditions,
+    );
+    return { conditions, subject: named.rest, url, section: r.section };
+  });
+  // A run number only where the report repeats a run (same URL, heading and settings).
+  const repeats = repeatNumbers(setups.map((s) => JSON.stringify(s)));
+  runs.forEach((r, k) => {
+    const { subject, url } = setups[k];
+    const base = { ...setups[k].conditions, run: repeats[k] };
     for (const { line, metric, statistic, value, unit, histogram, listing, error_kind } of r.rows) {
       const conditions = { ...base, histogram, listing, error_kind };
       rows.push(measurement({ benchmark: url || subject || 'wrk2', subject, section: r.section, metric, statistic, value, unit, conditions, line }));

@@ -1,0 +1,82 @@
+// Conditions from a document's structure (issue 31): a heading that names a setting ("### 500
+// connections", "protodb1, 2 threads", "1.2.0", "2021-03-04") gives the rows under it a named
+// condition (connections, threads, version, date ...), not a "run"; and a run number only where
+// the document repeats a run: several runs with the same benchmark, subject and conditions.
+// Pure: text in, conditions out.
+
+/** Words that name a setting after a count, and the condition each is: "500 connections". */
+const SETTINGS = [
+  [/^(?:connections?|conns?)$/i, 'connections'],
+  [/^threads?$/i, 'threads'],
+  [/^clients?$/i, 'clients'],
+  [/^(?:concurrency|concurrent(?:\s+(?:requests|users|connections))?)$/i, 'concurrency'],
+  [/^(?:vus|virtual\s+users)$/i, 'vus'],
+  [/^workers?$/i, 'workers'],
+  [/^(?:processes|procs)$/i, 'processes'],
+  [/^cores?$/i, 'cores'],
+];
+const COUNT = /(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)\s*(connections?|conns?|threads?|clients?|concurrent(?:\s+(?:requests|users|connections))?|concurrency|vus|virtual\s+users|workers?|processes|procs|cores?)\b/gi;
+const VERSION = /^(?:v(?:ersion)?\s*|release\s+)?(\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?)$/i;
+const DATE = /^(\d{4}-\d{2}(?:-\d{2})?)$/;
+
+/**
+ * The conditions a heading names, and what is left of it once they are taken out ('' when the
+ * heading names only conditions: it names no software).
+ * @param {string} heading
+ * @returns {{ conditions: Record<string, number | string>, rest: string }}
+ */
+export function headingConditions(heading) {
+  const text = (heading ?? '').trim();
+  const conditions = {};
+  // "1.2.0", "v1.2.0 (2021-03-04)", "Release 1.2.0 - 2021-03-04": a version, with its date if given.
+  const released = /^(.*?)\s*(?:[-–—,]\s*|\(\s*)(\d{4}-\d{2}(?:-\d{2})?)\s*\)?$/.exec(text);
+  const versionOnly = VERSION.exec(released ? released[1] : text);
+  if (versionOnly) return { conditions: { version: versionOnly[1], ...(released ? { date: released[2] } : {}) }, rest: '' };
+  const date = DATE.exec(text);
+  if (date) return { conditions: { date: date[1] }, rest: '' };
+  let rest = text;
+  for (const m of text.matchAll(COUNT)) {
+    const name = SETTINGS.find(([re]) => re.test(m[2].replace(/\s+/g, ' ')))?.[1];
+    if (!name || Object.hasOwn(conditions, name)) continue;
+    conditions[name] = Number(m[1].replace(/,/g, ''));
+    rest = rest.replace(m[0], '');
+  }
+  rest = rest.replace(/^[\s,;:/&+|-]+|[\s,;:/&+|-]+$/g, '').replace(/\s*\b(?:and|with|at|x)\s*$/i, '');
+  // "Test with 500 connections" keeps its words; a heading of settings and joiners only is none.
+  if (/^(?:with|at|and|x|[\s,;:/&+|-])*$/i.test(rest)) rest = '';
+  return { conditions, rest };
+}
+
+/** The conditions of `more` that `base` does not set (a tool's own figures win over a heading's). */
+export function withHeadingConditions(base, more) {
+  const out = { ...base };
+  for (const [k, v] of Object.entries(more)) if (out[k] === undefined) out[k] = v;
+  return out;
+}
+
+/**
+ * A run number for each run, only where runs repeat: runs with the same key (what tells them apart:
+ * benchmark, subject, conditions) are numbered 1, 2 ... in order; a run alone with its key has none.
+ * @param {string[]} keys
+ * @returns {Array<number | undefined>}
+ */
+export function repeatNumbers(keys) {
+  const count = new Map();
+  for (const k of keys) count.set(k, (count.get(k) ?? 0) + 1);
+  const seen = new Map();
+  return keys.map((k) => {
+    if (count.get(k) < 2) return undefined;
+    seen.set(k, (seen.get(k) ?? 0) + 1);
+    return seen.get(k);
+  });
+}
+
+/** Whether a heading names a repetition ("Run 2", "Second run", "Trial 3", "第一次"), not a setup. */
+export function namesRun(heading) {
+  const t = (heading ?? '').trim();
+  return (
+    /^(?:run|trial|attempt|pass|iteration|round|try)\s*#?\s*\d+$/i.test(t) ||
+    /^(?:first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|\d+(?:st|nd|rd|th))\s+(?:run|time|try|trial|attempt|round|pass)$/i.test(t) ||
+    /^第[一二三四五六七八九十\d]+次$/.test(t)
+  );
+}

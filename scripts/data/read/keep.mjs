@@ -1,0 +1,62 @@
+// Keep what reads (issue 31): a report is refused only when nothing in it reads. Reading a seed
+// that stops at a flaw (a line in its place, a table cell of the wrong type, a count that
+// disagrees) leaves out the passage that holds the flaw, the run of non-blank lines around the
+// line the error names, and reads the rest again; each passage left out is listed with its lines
+// and why. When nothing is left that reads, the first error stands: the file is refused as before.
+// Pure: a text and a reading function in, what it read and what it left out.
+import { InputError } from '../../lib/errors.mjs';
+
+/** The most passages a seed may lose before it is refused whole (a file broken everywhere). */
+export const MAX_LEFT_OUT = 50;
+
+/** The text's lines with their line ends, so that blanking keeps every other line where it was. */
+const linesWithEnds = (text) => text.match(/[^\r\n]*(\r\n|\r|\n)|[^\r\n]+$/g) ?? [];
+
+/** The 1-based first and last line of the run of non-blank lines that holds `line`. */
+export function passageAround(text, line) {
+  const lines = linesWithEnds(text).map((l) => l.replace(/[\r\n]+$/, ''));
+  if (line < 1 || line > lines.length) return null;
+  const blank = (i) => !lines[i - 1].trim();
+  if (blank(line)) return [line, line];
+  let from = line;
+  let to = line;
+  while (from > 1 && !blank(from - 1)) from--;
+  while (to < lines.length && !blank(to + 1)) to++;
+  return [from, to];
+}
+
+/** The text with lines from..to (1-based) emptied; line ends and every other line unchanged. */
+export function blankLines(text, from, to) {
+  return linesWithEnds(text)
+    .map((l, i) => (i + 1 >= from && i + 1 <= to ? l.replace(/^[^\r\n]*/, '') : l))
+    .join('');
+}
+
+/**
+ * Read a text with `read`, leaving out each passage that stops it.
+ * @template T
+ * @param {string} text
+ * @param {(text: string) => T} read  throws an InputError at a line of the text on a flaw
+ * @param {(e: any) => boolean} [ours]  whether an error is about this text (not its metadata)
+ * @returns {{ result: T, left: Array<{ from: number, to: number, line: number, why: string }> }}
+ */
+export function readKeeping(text, read, ours = () => true) {
+  const left = [];
+  let current = text;
+  let first = null;
+  for (;;) {
+    try {
+      return { result: read(current), left };
+    } catch (e) {
+      if (!(e instanceof InputError) || !ours(e)) throw e;
+      first ??= e;
+      const span = e.line > 0 ? passageAround(current, e.line) : null;
+      // Nothing more to leave out (the whole file is at fault, or what is left reads as nothing).
+      const lines = span ? linesWithEnds(current).slice(span[0] - 1, span[1]) : [];
+      if (!lines.some((l) => l.trim()) || left.length >= MAX_LEFT_OUT) throw first;
+      left.push({ from: span[0], to: span[1], line: e.line, why: e.message });
+      current = blankLines(current, span[0], span[1]);
+      if (!current.trim()) throw first;
+    }
+  }
+}
