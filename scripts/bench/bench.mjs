@@ -40,7 +40,7 @@ import { addedReport, synthesize, synthesizeBigReport, writeCorpus, writeReport,
 import { measureSite, findPages, TYPES } from './weight.mjs';
 import { gzipProxy } from './gzip-proxy.mjs';
 import { runLighthouse, lighthouseVersion, stopLighthouse } from './lighthouse.mjs';
-import { BUDGETS, FIVE, median, round, judge, verdict, fmt, kb, sec, table } from './report.mjs';
+import { BUDGETS, TABLE, failing, median, round, judge, verdict, fmt, kb, sec, table } from './report.mjs';
 
 const PARTS = ['build', 'scale', 'rows', 'weight', 'lighthouse'];
 const { values: args } = parseArgs({
@@ -100,6 +100,14 @@ if (
 const full = !args.only && !args.quick && !args.runs && !args.sizes && !args.rows;
 const out = path.resolve(args.out ?? path.join(ROOT, 'bench/results', full ? 'latest.json' : 'partial.json'));
 const tmp = args.tmp ? path.resolve(args.tmp) : os.tmpdir();
+// A --tmp folder that does not exist yet is made (with its parents); one that cannot be is said in a line.
+try {
+  fs.mkdirSync(tmp, { recursive: true });
+  if (!fs.statSync(tmp).isDirectory()) throw new Error('not a folder');
+} catch (e) {
+  console.error(`bench: --tmp ${tmp}: cannot make or use this folder for the copies (${e.code ?? e.message})`);
+  process.exit(1);
+}
 const [vw, vh] = opts.viewport.split('x').map(Number);
 const log = (...a) => console.error('bench:', ...a);
 const copies = [];
@@ -166,8 +174,8 @@ try {
   }
   results.machine.load_average_at_end = os.loadavg().map((v) => round(v, 2));
   results.budgets = judge(budgetValues(results));
-  // The five figures of issue 26, measured in this one run (null: not measured by this run).
-  results.five = FIVE.map((id) => results.budgets.find((b) => b.id === id) ?? { id, value: null });
+  // The figures of issue 33's table, measured in this one run (null: not measured by this run).
+  results.table = TABLE.map((id) => results.budgets.find((b) => b.id === id) ?? { id, value: null });
 
   // # Save outputs.
   print(results);
@@ -768,12 +776,12 @@ function print(r) {
     }
   }
 
-  // What a user waits for, side by side: the five figures of issue 26 against their budgets.
-  say('\n## The five figures (issue 26), measured side by side in this run');
+  // What a user waits for, side by side: the figures of issue 33's table against their budgets.
+  say(`\n## The budget table (issue 33), measured side by side in this run, on ${m.cores} cores`);
   say(
     table([
       ['figure', 'budget', 'measured', 'verdict'],
-      ...FIVE.map((id) => {
+      ...TABLE.map((id) => {
         const b = r.budgets.find((x) => x.id === id);
         const def = BUDGETS.find((x) => x.id === id);
         return [
@@ -800,4 +808,7 @@ function print(r) {
       ]),
     );
   }
+  // Last, where a reader of the output looks: which budgets of the table fail, on how many cores.
+  const fails = failing(r.budgets, TABLE, m.cores);
+  if (fails) say(`\n${fails}`);
 }
