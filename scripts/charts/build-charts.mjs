@@ -16,7 +16,11 @@
 // PNGs are drawn only where they are needed: --svg-only (the local build and `npm start`) leaves them
 // out, with their links and sizes in the index; a chart cached without its PNG is drawn again when
 // a later build wants one.
-// Usage: node scripts/charts/build-charts.mjs [--data DIR] [--out DIR] [--cache DIR | --no-cache] [--svg-only] [--quiet]
+// --shard i/N renders only the i-th of N shares of the charts (by cache key) into the cache and
+// writes nothing else: N machines each render a share, their caches are put together, and one build
+// then draws every chart from the cache (scripts/build.mjs --shard; tests/site/shards.test.mjs).
+// Usage: node scripts/charts/build-charts.mjs [--data DIR] [--out DIR] [--cache DIR | --no-cache] [--svg-only]
+//          [--shard i/N] [--quiet]
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,6 +45,7 @@ const { values: args } = parseArgs({
     cache: { type: 'string' },
     'no-cache': { type: 'boolean' },
     'svg-only': { type: 'boolean' },
+    shard: { type: 'string' },
     quiet: { type: 'boolean' },
   },
 });
@@ -51,6 +56,25 @@ const chartsDir = path.join(outDir, 'static', 'charts');
 const inlineDir = path.join(outDir, 'inline');
 const started = performance.now();
 const withPng = !args['svg-only'];
+const shard = args.shard === undefined ? null : parseShard(args.shard);
+if (shard && !cacheDir) {
+  console.error('build-charts: --shard renders into the cache: it cannot be used with --no-cache');
+  process.exit(1);
+}
+
+/** "i/N" -> { i, n } (1 <= i <= N), or one line and exit 1. */
+function parseShard(text) {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  const [i, n] = m ? [Number(m[1]), Number(m[2])] : [];
+  if (!m || n < 1 || i < 1 || i > n) {
+    console.error(`build-charts: --shard: expected i/N with 1 <= i <= N (e.g. 2/4), found "${text}"`);
+    process.exit(1);
+  }
+  return { i, n };
+}
+
+/** Whether a chart (by its cache key) is this shard's to render: its key's first 8 hex digits modulo N. */
+const inShard = (key) => !shard || parseInt(key.slice(0, 8), 16) % shard.n === shard.i - 1;
 
 // How a spec becomes the cached files (render.mjs's renderChart, then the themes and the page
 // layouts below): part of the cache key.
@@ -277,9 +301,8 @@ try {
   index.layout = { narrow_below: NARROW_BELOW, narrow_width: NARROW_WIDTH };
   let rendered = 0;
   let cached = 0;
-  fs.mkdirSync(chartsDir, { recursive: true });
-  fs.mkdirSync(inlineDir, { recursive: true });
-  fs.mkdirSync(path.join(outDir, 'data'), { recursive: true });
+  if (!shard)
+    for (const dir of [chartsDir, inlineDir, path.join(outDir, 'data')]) fs.mkdirSync(dir, { recursive: true });
   const written = new Set();
   const inlined = new Set();
   /** Cache keys this build used (the rest is pruned at the end). */
@@ -291,6 +314,7 @@ try {
     const narrow = chart.narrow ?? {};
     const key = sha256(specJson, jsonText(narrow), RECIPE, rendererVersion, POSTPROCESS);
     used.add(key);
+    if (!inShard(key)) return;
     let files = fromCache(key);
     let size;
     if (files) {
@@ -343,6 +367,7 @@ try {
         }
       } else files = contents;
     }
+    if (shard) return; // a shard only fills the cache
     Object.assign(chart.entry, size);
     // No PNG drawn: none linked, none named in the index (pages then offer none).
     if (!withPng) delete chart.entry.files.png;
@@ -364,6 +389,13 @@ try {
     }
   });
   await pool.close();
+  if (shard) {
+    if (!args.quiet)
+      console.log(
+        `charts: shard ${shard.i}/${shard.n}: ${rendered} rendered, ${cached} from cache, ${Math.round(performance.now() - started)} ms -> ${path.relative(process.cwd(), cacheDir) || '.'}/`,
+      );
+    process.exit(0);
+  }
   // The height of each chart's embed page, for its iframe snippets (embed-height.mjs).
   const bySlug = new Map(reports.map((r) => [r.slug, r]));
   // Every chart has one: a report's, a comparison's and a subject's (each credits its sources).
