@@ -27,3 +27,11 @@ test('a --tmp folder the bench cannot make is one line, not a stack trace', () =
   assert.match(r.stderr, /^bench: --tmp \/dev\/null\/copies: cannot make or use this folder/);
   assert.doesNotMatch(r.stderr, /\n\s+at /);
 });
+
+test('the SEO check skips a page that asks not to be indexed (the chart embed pages), and only such a page', async () => {
+  const { isNoindex } = await import('./lighthouse.mjs');
+  assert.equal(isNoindex('<head><meta charset="utf-8">\n<meta name="robots" content="noindex"></head>'), true);
+  assert.equal(isNoindex("<meta content='noindex, nofollow' name='robots'>"), true);
+  assert.equal(isNoindex('<meta name="description" content="noindex is not asked here">'), false);
+  assert.equal(isNoindex('<meta name="robots" content="index, follow">'), false);
+});
