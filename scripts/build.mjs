@@ -3,8 +3,15 @@
 //   seeds/ -> data/ (scripts/data) -> build/charts/ and build/views/ (scripts/charts and
 //   scripts/views, in parallel) -> public/ (Hugo, then the search index and, beside it, the files
 //   published as they are: downloads and chart files, linked in).
-// Prints the time of each stage. Usage: node scripts/build.mjs [--skip-data] [--publish] [--force]
+// Prints the time of each stage.
+// Usage: node scripts/build.mjs [--skip-data] [--publish] [--png] [--force] [--shard i/N]
 // --publish builds for the published site, with the base URL from config.toml (params.publishURL).
+// Charts are drawn as SVG only (what pages show), unless --publish or --png: then each gets its PNG
+// too (social cards, oEmbed thumbnails, the PNG link); the end-to-end tests build with --png.
+// --shard i/N runs the data stage and renders the i-th of N shares of the charts into the chart
+// cache (.cache/charts/), and nothing else: the publish workflow runs N shards on N machines, puts
+// their caches together and runs one build (the assembly), which draws every chart from the cache.
+// The assembled site is byte-identical to one build's (tests/site/shards.test.mjs).
 // A stage whose inputs have not changed since its last run (same content hash) is skipped, like
 // make; --force runs every stage.
 // public/ is replaced atomically: Hugo builds into a new folder beside it, the search stage indexes
@@ -24,6 +31,13 @@ const skipData = process.argv.includes('--skip-data');
 const force = process.argv.includes('--force');
 const publish = process.argv.includes('--publish');
 const publishURL = publish ? readPublishURL(ROOT) : undefined;
+const png = publish || process.argv.includes('--png');
+const shardAt = process.argv.indexOf('--shard');
+const shard = shardAt >= 0 ? process.argv[shardAt + 1] : undefined;
+if (shardAt >= 0 && !/^\d+\/\d+$/.test(shard ?? '')) {
+  console.error(`build: --shard: expected i/N (e.g. 2/4), found ${shard === undefined ? 'nothing' : `"${shard}"`}`);
+  process.exit(1);
+}
 /** The path the site is published under: where the links the views stage writes start. */
 const basePath = publishURL ? new URL(publishURL).pathname : '/';
 
@@ -36,17 +50,23 @@ const staging = tempBeside(PUBLIC);
 // stylesheet and scripts are still minified (layouts/_partials/layout/).
 const hugoOptions = ['--quiet', '--cleanDestinationDir', ...(publishURL ? ['--baseURL', publishURL] : [])];
 const hugoArgs = [...hugoOptions, '--destination', staging];
-/** Stages in order; the stages of one step run at the same time. */
-const steps = [
-  skipData ? [] : [['data', node, ['scripts/data/build-data.mjs', '--quiet']]],
-  [
-    ['charts', node, ['scripts/charts/build-charts.mjs', '--quiet']],
-    ['views', node, ['scripts/views/build-views.mjs', '--base-path', basePath]],
-  ],
-  [['hugo', hugoBin(), hugoArgs]],
-  // The search index and the files published as they are, side by side (neither reads the other's).
-  [['search', node, ['scripts/search/build-search.mjs', '--site', staging]], ['publish']],
-];
+/** Stages in order; the stages of one step run at the same time. A shard: data, then its share of the charts. */
+const pngArgs = png ? [] : ['--svg-only'];
+const steps = shard
+  ? [
+      skipData ? [] : [['data', node, ['scripts/data/build-data.mjs', '--quiet']]],
+      [['charts-shard', node, ['scripts/charts/build-charts.mjs', '--quiet', '--shard', shard, ...pngArgs]]],
+    ]
+  : [
+      skipData ? [] : [['data', node, ['scripts/data/build-data.mjs', '--quiet']]],
+      [
+        ['charts', node, ['scripts/charts/build-charts.mjs', '--quiet', ...pngArgs]],
+        ['views', node, ['scripts/views/build-views.mjs', '--base-path', basePath]],
+      ],
+      [['hugo', hugoBin(), hugoArgs]],
+      // The search index and the files published as they are, side by side (neither reads the other's).
+      [['search', node, ['scripts/search/build-search.mjs', '--site', staging]], ['publish']],
+    ];
 
 /**
  * What the site publishes as it is, [folder, where in the site, what to leave out]: the downloads
@@ -69,7 +89,13 @@ const PUBLISHED = [
 const CODE = ['scripts/lib', 'node_modules/.package-lock.json', 'package-lock.json'];
 const STAGES = {
   data: { inputs: ['seeds', 'scripts/data', ...CODE], output: 'data/tables/datapackage.json' },
-  charts: { inputs: ['data', 'scripts/charts', ...CODE], output: 'build/charts/data/charts.json' },
+  charts: {
+    inputs: ['data', 'scripts/charts', ...CODE],
+    output: 'build/charts/data/charts.json',
+    extra: png ? 'png' : '',
+  },
+  // A shard's share of the charts goes into the cache only: it always runs (the cache skips what is drawn).
+  'charts-shard': { inputs: [], output: null },
   views: {
     inputs: [
       'data',
@@ -173,6 +199,7 @@ function run([name, cmd, args]) {
   const stamp = stampOf(name);
   if (
     !force &&
+    STAGES[name].output &&
     fs.existsSync(path.join(ROOT, STAGES[name].output)) &&
     fs.existsSync(stamp) &&
     fs.readFileSync(stamp, 'utf8') === before
@@ -198,7 +225,7 @@ function run([name, cmd, args]) {
         // Stamp what the stage read (for data, the seeds it read: its own output is not an input);
         // for the stages that write the next site, once it is swapped in.
         if (SITE_STAGES.includes(name)) pendingStamps.push(name);
-        else writeStamp(name);
+        else if (STAGES[name].output) writeStamp(name);
         if (name === 'hugo') hugoRan = true;
         resolve({ name, ms: Math.round(performance.now() - t0) });
       } else reject(new Error(`build: stage "${name}" failed (${signal ?? `exit ${code}`})`));

@@ -52,7 +52,8 @@ const steps = [
   ['unit', 'unit and golden tests', node, [...nodeTest, 'scripts/']],
   ['site', 'site-level tests', node, [...nodeTest, ...SITE_TESTS]],
   ['check', 'check', node, ['scripts/check/check.mjs']],
-  ['build', 'build', node, ['scripts/build.mjs', '--skip-data']],
+  // With PNGs (a local build draws SVG only): the end-to-end tests check them.
+  ['build', 'build', node, ['scripts/build.mjs', '--skip-data', '--png']],
   ['validate', 'validate site: HTML and internal links of public/', node, ['scripts/check/validate-site.mjs']],
   ['browser', 'a browser for the tests that need one'],
   ['site-browser', 'site-level tests in a browser', node, [...nodeTest, ...BROWSER_SITE_TESTS]],

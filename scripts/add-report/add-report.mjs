@@ -11,7 +11,7 @@ import { parseArgs } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
 import { writeFileAtomic, writeTreeAtomic } from '../lib/fs.mjs';
 import { InputError, systemErrorLine } from '../lib/errors.mjs';
-import { checkSeedSize, loadEnv, readInputs } from '../data/inputs.mjs';
+import { checkSeedSize, loadEnv, parsingOnce, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms } from '../data/pipeline.mjs';
 import { detectFormats } from './detect.mjs';
 import { readKeeping } from '../data/read/keep.mjs';
@@ -54,7 +54,7 @@ try {
   checkSeedSize(positionals[0], fs.statSync(file).size);
   const bytes = fs.readFileSync(file);
   const { text, encoding } = decodeText(bytes); // UTF-8, UTF-16 or Latin-1, as the author saw it
-  const env = loadEnv();
+  const env = parsingOnce(loadEnv()); // the file is parsed once, however often it is asked about
   const shown = path.relative(process.cwd(), file) || file;
   // --format names one format or several (comma-separated); without it, every format that
   // recognises the file. Names are looked up as own keys: "constructor" is no format.

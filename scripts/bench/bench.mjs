@@ -12,7 +12,10 @@
 // met or missed; the run does not fail on them. Timings are measured here, never asserted in tests.
 // Usage: node scripts/bench/bench.mjs [--only build,scale,rows,weight,lighthouse] [--quick] [--runs N]
 //          [--sizes 10,100,1000] [--rows 1000,10000,100000] [--limit SECONDS] [--public DIR] [--viewport 1280x800]
-//          [--out FILE] [--tmp DIR] [--keep] [--raw] [--seed N]
+//          [--out FILE] [--tmp DIR] [--keep] [--raw] [--seed N] [--shards N]
+//  - shards (in scale): each corpus's publish build as N shards (build.mjs --publish --shard i/N),
+//    each in a fresh copy as on a machine of its own, one after another, then the assembly build
+//    from their caches put together (--shards 0: not measured; default 4).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -39,8 +42,8 @@ import { chromium } from '@playwright/test';
 import { addedReport, synthesize, synthesizeBigReport, writeCorpus, writeReport, editOneValue } from './corpus.mjs';
 import { measureSite, findPages, TYPES } from './weight.mjs';
 import { gzipProxy } from './gzip-proxy.mjs';
-import { runLighthouse, lighthouseVersion, stopLighthouse } from './lighthouse.mjs';
-import { BUDGETS, FIVE, median, round, judge, verdict, fmt, kb, sec, table } from './report.mjs';
+import { isNoindex, runLighthouse, lighthouseVersion, stopLighthouse } from './lighthouse.mjs';
+import { BUDGETS, TABLE, failing, median, round, judge, verdict, fmt, kb, sec, table } from './report.mjs';
 
 const PARTS = ['build', 'scale', 'rows', 'weight', 'lighthouse'];
 const { values: args } = parseArgs({
@@ -57,6 +60,7 @@ const { values: args } = parseArgs({
     tmp: { type: 'string' },
     keep: { type: 'boolean' },
     seed: { type: 'string' },
+    shards: { type: 'string' },
     raw: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   },
@@ -86,6 +90,7 @@ const opts = {
   limit_s: Number(args.limit ?? 600),
   viewport: args.viewport ?? '1280x800',
   seed: Number(args.seed ?? 1),
+  shards: Number(args.shards ?? 4),
   lighthouse_gzip: !args.raw,
 };
 // The page measurements need a browser: say so before the builds, not after a quarter of an hour.
@@ -100,6 +105,14 @@ if (
 const full = !args.only && !args.quick && !args.runs && !args.sizes && !args.rows;
 const out = path.resolve(args.out ?? path.join(ROOT, 'bench/results', full ? 'latest.json' : 'partial.json'));
 const tmp = args.tmp ? path.resolve(args.tmp) : os.tmpdir();
+// A --tmp folder that does not exist yet is made (with its parents); one that cannot be is said in a line.
+try {
+  fs.mkdirSync(tmp, { recursive: true });
+  if (!fs.statSync(tmp).isDirectory()) throw new Error('not a folder');
+} catch (e) {
+  console.error(`bench: --tmp ${tmp}: cannot make or use this folder for the copies (${e.code ?? e.message})`);
+  process.exit(1);
+}
 const [vw, vh] = opts.viewport.split('x').map(Number);
 const log = (...a) => console.error('bench:', ...a);
 const copies = [];
@@ -166,8 +179,8 @@ try {
   }
   results.machine.load_average_at_end = os.loadavg().map((v) => round(v, 2));
   results.budgets = judge(budgetValues(results));
-  // The five figures of issue 26, measured in this one run (null: not measured by this run).
-  results.five = FIVE.map((id) => results.budgets.find((b) => b.id === id) ?? { id, value: null });
+  // The figures of issue 33's table, measured in this one run (null: not measured by this run).
+  results.table = TABLE.map((id) => results.budgets.find((b) => b.id === id) ?? { id, value: null });
 
   // # Save outputs.
   print(results);
@@ -270,6 +283,8 @@ async function benchScale() {
       row.timed_out = { stage: b.timed_out.stage, after_ms: round(b.timed_out.after_ms), limit_s: opts.limit_s };
       log(`scale: ${n} reports stopped after ${opts.limit_s} s, in stage "${b.timed_out.stage}"`);
     }
+    // The publish build in shards, then their assembly (before the report below is added).
+    if (!b.timed_out && opts.shards > 0) row.shards = await benchShards(root, n, limitMs);
     // A contributor adds one report to that atlas: its files in seeds/, then the build, with the
     // caches of the cold build warm. Every page that mentions it must be rebuilt: counted below.
     if (!b.timed_out) {
@@ -400,6 +415,52 @@ async function benchRows() {
   return { sizes, growth };
 }
 
+/**
+ * The publish build of a corpus in N shards: each `build.mjs --publish --shard i/N` in a fresh copy
+ * (its sources and committed data/, no cache: a machine of its own), one after another, then the
+ * assembly: a fresh copy with the shards' chart caches put together, `build.mjs --publish`.
+ */
+async function benchShards(root, n, limitMs) {
+  const N = opts.shards;
+  const shardCopies = [];
+  const runs = [];
+  try {
+    for (let i = 1; i <= N; i++) {
+      log(`scale: ${n} reports: shard ${i} of ${N} (--publish --shard ${i}/${N})`);
+      const c = copySite(root, { label: `shard-${i}`, tmp });
+      shardCopies.push(c);
+      clean(c);
+      const r = await build(c, { limitMs, args: ['--publish', '--shard', `${i}/${N}`] });
+      runs.push({
+        shard: `${i}/${N}`,
+        seconds: round(r.total_ms / 1000, 2),
+        stages_ms: r.stages,
+        timed_out: !!r.timed_out,
+      });
+    }
+    log(`scale: ${n} reports: assembly of ${N} shards (--publish, charts from their caches)`);
+    const a = copySite(root, { label: 'assembly', tmp });
+    shardCopies.push(a);
+    clean(a);
+    for (const c of shardCopies.slice(0, N)) {
+      const from = path.join(c, '.cache/charts');
+      if (fs.existsSync(from)) fs.cpSync(from, path.join(a, '.cache/charts'), { recursive: true, force: false });
+    }
+    const r = await build(a, { limitMs, args: ['--publish'] });
+    const slowest = runs.reduce((x, y) => (y.seconds > x.seconds ? y : x));
+    return {
+      n: N,
+      runs,
+      slowest_s: slowest.seconds,
+      slowest_at_least: slowest.timed_out,
+      assembly: { seconds: round(r.total_ms / 1000, 2), stages_ms: r.stages, timed_out: !!r.timed_out },
+    };
+  } finally {
+    if (!args.keep) shardCopies.forEach(removeSite);
+    else copies.push(...shardCopies);
+  }
+}
+
 /** Pages of the built site that link to a report's page (its own pages included): what adding it changed. */
 function pagesLinking(root, slug) {
   const href = `/reports/${slug}/`;
@@ -471,9 +532,12 @@ async function benchLighthouse(base, publicDir) {
   try {
     for (const [kind, url] of pages) {
       log(`Lighthouse (mobile) on ${url}`);
+      // A page that asks not to be indexed fails Lighthouse's SEO on purpose: its SEO is not judged.
+      const noindex = isNoindex(fs.readFileSync(path.join(publicDir, url, 'index.html'), 'utf8'));
       list.push({
         kind,
         ...(await runLighthouse(new URL(url, origin).href, { saveTo: path.join(outDir, `${kind}.report.json`) })),
+        ...(noindex ? { noindex: true } : {}),
       });
     }
   } finally {
@@ -492,8 +556,13 @@ async function benchLighthouse(base, publicDir) {
 function budgetValues(r) {
   const reportPage = r.weight?.pages.find((p) => p.kind === 'report');
   const lh = r.lighthouse?.pages ?? [];
-  const lowest = (k) =>
-    lh.length && lh.every((p) => p.scores[k] != null) ? Math.min(...lh.map((p) => p.scores[k])) : null;
+  const lowest = (k) => {
+    // SEO is judged on the pages that ask to be indexed only (noindex pages fail it on purpose).
+    const judged = k === 'seo' ? lh.filter((p) => !p.noindex) : lh;
+    return judged.length && judged.every((p) => p.scores[k] != null)
+      ? Math.min(...judged.map((p) => p.scores[k]))
+      : null;
+  };
   const s1000 = r.scale?.sizes.find((s) => s.reports === 1000);
   return {
     report_first_visit_gzip: reportPage ? reportPage.load.gzip / 1024 : null,
@@ -508,6 +577,12 @@ function budgetValues(r) {
     scale_1000_cold: s1000 ? { value: s1000.seconds, at_least: Boolean(s1000.timed_out) } : null,
     scale_1000_add_one: s1000?.add_one
       ? { value: s1000.add_one.seconds, at_least: Boolean(s1000.add_one.timed_out) }
+      : null,
+    scale_1000_shard_slowest: s1000?.shards
+      ? { value: s1000.shards.slowest_s, at_least: s1000.shards.slowest_at_least }
+      : null,
+    scale_1000_assembly: s1000?.shards
+      ? { value: s1000.shards.assembly.seconds, at_least: s1000.shards.assembly.timed_out }
       : null,
     scale_growth: r.scale?.growth?.from === 100 && r.scale?.growth?.to === 1000 ? r.scale.growth.factor : null,
     hugo_ms_per_page: r.scale?.sizes.filter((s) => s.hugo_ms_per_page != null).at(-1)?.hugo_ms_per_page ?? null,
@@ -658,6 +733,25 @@ function print(r) {
         `Charts at ${fmt(s.reports)} reports: ${fmt(drawn)} charts (${fmt(s.comparison_charts ?? 0)} of comparisons), ${fmt(s.stages_ms.charts / drawn, 1)} ms a chart of wall time, about ${fmt((s.stages_ms.charts / drawn) * r.machine.cores, 0)} ms of CPU on ${r.machine.cores} cores`,
       );
     }
+    const sharded = sc.sizes.filter((s) => s.shards);
+    if (sharded.length) {
+      say(
+        `\nThe publish build in shards (--publish --shard i/N, each in a fresh copy, one after another), and the assembly:`,
+      );
+      say(
+        table([
+          ['reports', 'shards', 'each shard s', 'slowest s', 'assembly s', 'assembly charts s'],
+          ...sharded.map((s) => [
+            fmt(s.reports),
+            s.shards.n,
+            s.shards.runs.map((x) => fmt(x.seconds)).join(' / '),
+            fmt(s.shards.slowest_s),
+            fmt(s.shards.assembly.seconds),
+            sec(s.shards.assembly.stages_ms.charts),
+          ]),
+        ]),
+      );
+    }
     say('\nOne report added to each corpus, rebuilt with the caches of its cold build warm:');
     say(
       table([
@@ -755,25 +849,25 @@ function print(r) {
         p.scores.performance,
         p.scores.accessibility,
         p.scores.best_practices,
-        p.scores.seo,
+        p.noindex ? `${p.scores.seo} (noindex: not judged)` : p.scores.seo,
         fmt(p.lcp_ms, 0),
         fmt(p.cls, 3),
         fmt(p.tbt_ms, 0),
       ]);
     say(table(rows));
     for (const p of r.lighthouse.pages) {
-      const lost = Object.entries(p.failing).filter(([, ids]) => ids.length);
+      const lost = Object.entries(p.failing).filter(([c, ids]) => ids.length && !(p.noindex && c === 'seo'));
       if (lost.length)
         say(`${p.kind}: points lost in ${lost.map(([c, ids]) => `${c} (${ids.join(', ')})`).join('; ')}`);
     }
   }
 
-  // What a user waits for, side by side: the five figures of issue 26 against their budgets.
-  say('\n## The five figures (issue 26), measured side by side in this run');
+  // What a user waits for, side by side: the figures of issue 33's table against their budgets.
+  say(`\n## The budget table (issue 33), measured side by side in this run, on ${m.cores} cores`);
   say(
     table([
       ['figure', 'budget', 'measured', 'verdict'],
-      ...FIVE.map((id) => {
+      ...TABLE.map((id) => {
         const b = r.budgets.find((x) => x.id === id);
         const def = BUDGETS.find((x) => x.id === id);
         return [
@@ -800,4 +894,7 @@ function print(r) {
       ]),
     );
   }
+  // Last, where a reader of the output looks: which budgets of the table fail, on how many cores.
+  const fails = failing(r.budgets, TABLE, m.cores);
+  if (fails) say(`\n${fails}`);
 }

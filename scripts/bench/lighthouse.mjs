@@ -32,6 +32,20 @@ export function stopLighthouse(child = active) {
   setTimeout(() => hit('SIGKILL'), 5000).unref();
 }
 
+/**
+ * Whether a page asks not to be indexed (<meta name="robots" content="...noindex...">): Lighthouse's
+ * SEO category then fails it on purpose (is-crawlable), so its SEO score is not judged. The chart
+ * embed pages are such pages: the chart is found under its report's address instead.
+ * @param {string} html
+ */
+export function isNoindex(html) {
+  for (const m of html.matchAll(/<meta\b[^>]*>/gi)) {
+    const tag = m[0];
+    if (/\bname\s*=\s*["']?robots\b/i.test(tag) && /\bcontent\s*=\s*["'][^"']*\bnoindex\b/i.test(tag)) return true;
+  }
+  return false;
+}
+
 /** The installed Lighthouse version, or null when it is not installed. */
 export function lighthouseVersion() {
   try {

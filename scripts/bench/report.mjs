@@ -52,6 +52,21 @@ export const BUDGETS = [
     op: '<=',
     limit: 20,
   },
+  // Issue 33: the publish build in N shards (one machine each) and the build that assembles them.
+  {
+    id: 'scale_1000_shard_slowest',
+    title: '1,000 synthetic reports: slowest of the chart shards (--shard i/N)',
+    unit: 's',
+    op: '<=',
+    limit: 120,
+  },
+  {
+    id: 'scale_1000_assembly',
+    title: "1,000 synthetic reports: assembly build from the shards' caches",
+    unit: 's',
+    op: '<=',
+    limit: 60,
+  },
   {
     id: 'scale_growth',
     title: 'Growth of build time from 100 to 1,000 reports (linear = 10)',
@@ -98,8 +113,39 @@ export const BUDGETS = [
   },
 ];
 
-/** The five figures that issue 26 decides, in its order: what a user waits for. */
-export const FIVE = ['scale_1000_add_one', 'scale_1000_cold', 'build_cold', 'rows_100k', 'rows_100k_peak'];
+/**
+ * The figures of issue 33's budget table, in its order: what a contributor and a publisher wait for.
+ * Printed first, side by side, with the machine's core count, and each failing one named.
+ */
+export const TABLE = [
+  'scale_1000_add_one',
+  'scale_1000_cold',
+  'scale_1000_shard_slowest',
+  'scale_1000_assembly',
+  'rows_100k',
+  'rows_100k_peak',
+  'build_cold',
+  'lighthouse_performance',
+];
+
+/**
+ * The lines that say which budgets of `ids` fail, on how many cores: "" when none was measured.
+ * @param {ReturnType<typeof judge>} judged
+ * @param {string[]} ids
+ * @param {number} cores
+ */
+export function failing(judged, ids, cores) {
+  const measured = ids.map((id) => judged.find((b) => b.id === id)).filter(Boolean);
+  if (!measured.length) return '';
+  const missed = measured.filter((b) => !b.met);
+  if (!missed.length) return `None of the ${measured.length} measured budgets fails on ${cores} cores.`;
+  return [
+    `${missed.length} of ${measured.length} measured budgets fail on ${cores} cores:`,
+    ...missed.map(
+      (b) => `  FAIL ${b.title}: ${fmt(b.value, 3)}${b.unit ? ` ${b.unit}` : ''} (budget ${b.op} ${b.limit})`,
+    ),
+  ].join('\n');
+}
 
 /**
  * Judge the measured values against the budgets. Values that were not measured are left out.

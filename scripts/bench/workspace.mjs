@@ -172,13 +172,13 @@ export function exec(root, cmd, args, { limitMs = 0, onOutput } = {}) {
 /**
  * `node scripts/build.mjs` in the copy: its wall time and the time of each stage it prints
  * ("build: <stage> <n> ms"), so the benchmark follows whatever stages the build has. A build
- * stopped at its time limit says which stage was running and for how long.
+ * stopped at its time limit says which stage was running and for how long. `args`: build.mjs's options.
  * @returns {Promise<{ total_ms: number, cpu_ms: number | null, stages: Record<string, number>, timed_out?: { stage: string, after_ms: number } }>}
  */
-export async function build(root, { limitMs = 0 } = {}) {
+export async function build(root, { limitMs = 0, args = [] } = {}) {
   const stages = {};
   let lastMark = performance.now();
-  const r = await exec(root, process.execPath, ['scripts/build.mjs'], {
+  const r = await exec(root, process.execPath, ['scripts/build.mjs', ...args], {
     limitMs,
     onOutput: (out) => {
       for (const m of out.matchAll(/^build: ([\w-]+) (\d+) ms$/gm)) {

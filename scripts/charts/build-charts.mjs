@@ -13,7 +13,14 @@
 // <cache>-plans/ (key: the report's document, its CSVs and the chart code), and plans are made as
 // the render loop asks for them. Output is the same either way. After a build, both caches keep
 // only the entries this build used (pruneCache): they never grow past one site's charts.
-// Usage: node scripts/charts/build-charts.mjs [--data DIR] [--out DIR] [--cache DIR | --no-cache] [--quiet]
+// PNGs are drawn only where they are needed: --svg-only (the local build and `npm start`) leaves them
+// out, with their links and sizes in the index; a chart cached without its PNG is drawn again when
+// a later build wants one.
+// --shard i/N renders only the i-th of N shares of the charts (by cache key) into the cache and
+// writes nothing else: N machines each render a share, their caches are put together, and one build
+// then draws every chart from the cache (scripts/build.mjs --shard; tests/site/shards.test.mjs).
+// Usage: node scripts/charts/build-charts.mjs [--data DIR] [--out DIR] [--cache DIR | --no-cache] [--svg-only]
+//          [--shard i/N] [--quiet]
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -37,6 +44,8 @@ const { values: args } = parseArgs({
     out: { type: 'string' },
     cache: { type: 'string' },
     'no-cache': { type: 'boolean' },
+    'svg-only': { type: 'boolean' },
+    shard: { type: 'string' },
     quiet: { type: 'boolean' },
   },
 });
@@ -46,11 +55,31 @@ const cacheDir = args['no-cache'] ? null : path.resolve(args.cache ?? path.join(
 const chartsDir = path.join(outDir, 'static', 'charts');
 const inlineDir = path.join(outDir, 'inline');
 const started = performance.now();
+const withPng = !args['svg-only'];
+const shard = args.shard === undefined ? null : parseShard(args.shard);
+if (shard && !cacheDir) {
+  console.error('build-charts: --shard renders into the cache: it cannot be used with --no-cache');
+  process.exit(1);
+}
+
+/** "i/N" -> { i, n } (1 <= i <= N), or one line and exit 1. */
+function parseShard(text) {
+  const m = /^(\d+)\/(\d+)$/.exec(text);
+  const [i, n] = m ? [Number(m[1]), Number(m[2])] : [];
+  if (!m || n < 1 || i < 1 || i > n) {
+    console.error(`build-charts: --shard: expected i/N with 1 <= i <= N (e.g. 2/4), found "${text}"`);
+    process.exit(1);
+  }
+  return { i, n };
+}
+
+/** Whether a chart (by its cache key) is this shard's to render: its key's first 8 hex digits modulo N. */
+const inShard = (key) => !shard || parseInt(key.slice(0, 8), 16) % shard.n === shard.i - 1;
 
 // How a spec becomes the cached files (render.mjs's renderChart, then the themes and the page
 // layouts below): part of the cache key.
 const RECIPE =
-  'wide vg + svg; standalone = wide svg + title text, themed + dark + png 1200 wide on white; wide page svg; narrow vg + page svg (ids scoped)';
+  'wide vg + svg; standalone = wide svg + title text, themed + dark + png 1200 wide on white (optional); wide page svg; narrow vg + page svg (ids scoped); size without png';
 /**
  * The code that turns a rendered drawing into the cached files (the dark rules, the page markup),
  * besides render.mjs's own (in rendererVersion): part of the cache key, so that a change there
@@ -77,11 +106,27 @@ const PRODUCTS = [
   ['.size.json', null, null],
 ];
 
-/** A chart's products from the cache (file name by suffix), or undefined when any file is missing. */
+/** The products this build publishes: all of them, or all but the PNG (--svg-only). */
+const WANTED = PRODUCTS.filter(([suffix]) => withPng || suffix !== '.png');
+
+/** A chart's wanted products from the cache (file name by suffix), or undefined when any file is missing. */
 function fromCache(key) {
   if (!cacheDir) return undefined;
-  const files = Object.fromEntries(PRODUCTS.map(([suffix]) => [suffix, path.join(cacheDir, key + suffix)]));
+  const files = Object.fromEntries(WANTED.map(([suffix]) => [suffix, path.join(cacheDir, key + suffix)]));
   return Object.values(files).every((f) => fs.existsSync(f)) ? files : undefined;
+}
+
+/** A PNG's size, from its header. */
+const pngSize = (head) => ({ width: head.readUInt32BE(16), height: head.readUInt32BE(20) });
+function pngFileSize(file) {
+  const head = Buffer.alloc(24);
+  const fd = fs.openSync(file, 'r');
+  try {
+    fs.readSync(fd, head, 0, 24, 0);
+  } finally {
+    fs.closeSync(fd);
+  }
+  return pngSize(head);
 }
 
 /**
@@ -256,9 +301,8 @@ try {
   index.layout = { narrow_below: NARROW_BELOW, narrow_width: NARROW_WIDTH };
   let rendered = 0;
   let cached = 0;
-  fs.mkdirSync(chartsDir, { recursive: true });
-  fs.mkdirSync(inlineDir, { recursive: true });
-  fs.mkdirSync(path.join(outDir, 'data'), { recursive: true });
+  if (!shard)
+    for (const dir of [chartsDir, inlineDir, path.join(outDir, 'data')]) fs.mkdirSync(dir, { recursive: true });
   const written = new Set();
   const inlined = new Set();
   /** Cache keys this build used (the rest is pruned at the end). */
@@ -270,16 +314,18 @@ try {
     const narrow = chart.narrow ?? {};
     const key = sha256(specJson, jsonText(narrow), RECIPE, rendererVersion, POSTPROCESS);
     used.add(key);
+    if (!inShard(key)) return;
     let files = fromCache(key);
     let size;
     if (files) {
       cached++;
       size = JSON.parse(fs.readFileSync(files['.size.json'], 'utf8'));
+      if (withPng) size.png = pngFileSize(files['.png']);
     } else {
       const spec = JSON.parse(specJson);
       const clash = themeColorsInData(spec);
       if (clash.length) throw new Error(`${chart.id}: data colours ${clash.join(', ')} are theme colours; pick others`);
-      const r = await pool.render(spec, chart.id, narrow);
+      const r = await pool.render(spec, chart.id, narrow, { png: withPng });
       rendered++;
       // (The standalone drawing is the wide one with a title: its marks are those.)
       for (const [layout, svg] of [
@@ -299,19 +345,19 @@ try {
         ...svgSize(r.svg),
         inline: svgSize(r.svgWide),
         narrow: svgSize(r.svgNarrow),
-        png: { width: r.png.readUInt32BE(16), height: r.png.readUInt32BE(20) },
       };
       const contents = {
         '.vg.json': r.vg,
         '.narrow.vg.json': r.vgNarrow,
         '.svg': themedSvg(r.svg),
         '.dark.svg': forcedDarkSvg(r.svg),
-        '.png': r.png,
+        ...(r.png ? { '.png': r.png } : {}),
         // The layouts pages inline, ready to (layouts/_partials/helpers/chart-layouts.html).
         '.page.svg': pageSvg(r.svgWide, chart.id, 'wide'),
         '.page.narrow.svg': pageSvg(r.svgNarrow, chart.id, 'narrow'),
         '.size.json': jsonText(size),
       };
+      if (r.png) size.png = pngSize(r.png);
       if (cacheDir) {
         fs.mkdirSync(cacheDir, { recursive: true });
         files = {};
@@ -321,7 +367,10 @@ try {
         }
       } else files = contents;
     }
+    if (shard) return; // a shard only fills the cache
     Object.assign(chart.entry, size);
+    // No PNG drawn: none linked, none named in the index (pages then offer none).
+    if (!withPng) delete chart.entry.files.png;
     // # Save outputs: the spec and the plotted rows; the products linked from the cache (or written).
     for (const [ext, content] of [
       ['.vl.json', specJson],
@@ -330,7 +379,7 @@ try {
       writeFileAtomic(path.join(chartsDir, chart.id + ext), content);
       written.add(chart.id + ext);
     }
-    for (const [suffix, where, ext] of PRODUCTS) {
+    for (const [suffix, where, ext] of WANTED) {
       if (!where) continue;
       const [dir, names] = where === 'static' ? [chartsDir, written] : [inlineDir, inlined];
       const to = path.join(dir, chart.id + ext);
@@ -340,6 +389,13 @@ try {
     }
   });
   await pool.close();
+  if (shard) {
+    if (!args.quiet)
+      console.log(
+        `charts: shard ${shard.i}/${shard.n}: ${rendered} rendered, ${cached} from cache, ${Math.round(performance.now() - started)} ms -> ${path.relative(process.cwd(), cacheDir) || '.'}/`,
+      );
+    process.exit(0);
+  }
   // The height of each chart's embed page, for its iframe snippets (embed-height.mjs).
   const bySlug = new Map(reports.map((r) => [r.slug, r]));
   // Every chart has one: a report's, a comparison's and a subject's (each credits its sources).

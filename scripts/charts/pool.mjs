@@ -12,7 +12,7 @@ export const poolSize = () => (os.availableParallelism ? os.availableParallelism
 
 /**
  * @param {number} size the most workers at once
- * @returns {{ render: (spec: object, id: string, narrow?: object) => Promise<{ vg: string, vgNarrow: string, svg: string, svgWide: string, svgNarrow: string, png: Buffer }>, close: () => Promise<void> }}
+ * @returns {{ render: (spec: object, id: string, narrow?: object, options?: { png?: boolean }) => Promise<{ vg: string, vgNarrow: string, svg: string, svgWide: string, svgNarrow: string, png: Buffer | null }>, close: () => Promise<void> }}
  */
 export function createPool(size = poolSize()) {
   const idle = [];
@@ -26,7 +26,7 @@ export function createPool(size = poolSize()) {
       const worker = idle.pop() ?? spawn();
       const task = queue.shift();
       pending.set(task.job, { ...task, worker });
-      worker.postMessage({ job: task.job, spec: task.spec, id: task.id, narrow: task.narrow });
+      worker.postMessage({ job: task.job, spec: task.spec, id: task.id, narrow: task.narrow, png: task.png });
     }
   };
   const spawn = () => {
@@ -36,7 +36,7 @@ export function createPool(size = poolSize()) {
       pending.delete(job);
       idle.push(worker);
       if (error) task.reject(new Error(`${task.id}: ${error}`));
-      else task.resolve({ ...texts, png: Buffer.from(png.buffer, png.byteOffset, png.byteLength) });
+      else task.resolve({ ...texts, png: png && Buffer.from(png.buffer, png.byteOffset, png.byteLength) });
       dispatch();
     });
     worker.on('error', (e) => {
@@ -47,9 +47,9 @@ export function createPool(size = poolSize()) {
   };
 
   return {
-    render(spec, id, narrow = {}) {
+    render(spec, id, narrow = {}, { png = true } = {}) {
       return new Promise((resolve, reject) => {
-        queue.push({ job: jobs++, spec, id, narrow, resolve, reject });
+        queue.push({ job: jobs++, spec, id, narrow, png, resolve, reject });
         dispatch();
       });
     },

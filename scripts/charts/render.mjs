@@ -131,14 +131,15 @@ export const PNG_WIDTH = 1200;
  * @param {object} vlSpec
  * @param {string} id the chart id (prefix of the SVG's element ids; the narrow layout's is `<id>-n`)
  * @param {{ transpose?: boolean, drop?: string[] }} [narrow] the builder's hints for the narrow layout
- * @returns {Promise<{ vg: string, vgNarrow: string, svg: string, svgWide: string, svgNarrow: string, png: Buffer }>}
+ * @param {{ png?: boolean }} [options] png: false leaves the PNG out (`png` is then null): local builds draw SVG only
+ * @returns {Promise<{ vg: string, vgNarrow: string, svg: string, svgWide: string, svgNarrow: string, png: Buffer | null }>}
  */
-export async function renderChart(vlSpec, id, narrow = {}) {
+export async function renderChart(vlSpec, id, narrow = {}, { png: withPng = true } = {}) {
   const vg = await compile(wideSpec(vlSpec));
   const { svg: svgWide } = await renderSvg(vg, id);
   const svg = standaloneSvg(svgWide, vlSpec);
   const n = await renderNarrow(vlSpec, `${id}-n`, narrow);
-  const png = await svgToPng(svg, { width: PNG_WIDTH, background: 'white' });
+  const png = withPng ? await svgToPng(svg, { width: PNG_WIDTH, background: 'white' }) : null;
   return { vg: jsonText(vg), vgNarrow: jsonText(n.vg), svg, svgWide, svgNarrow: n.svg, png };
 }
 

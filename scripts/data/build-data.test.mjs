@@ -398,3 +398,28 @@ describe('build-data CLI', { concurrency: 2 }, () => {
     }
   });
 });
+
+test('a rebuild reads again only the report whose seed changed, and writes the same data/ as a build from scratch', async () => {
+  const root = tempRepo('data-cache');
+  try {
+    const first = await runScript(root, 'scripts/data/build-data.mjs');
+    assert.equal(first.code, 0, first.stderr);
+    const cold = snapshot(path.join(root, 'data'));
+    const again = await runScript(root, 'scripts/data/build-data.mjs');
+    const n = Object.keys(cold).filter((f) => /^reports\/[^/]+\.json$/.test(f)).length;
+    assert.match(again.stdout, new RegExp(`data: ${n} reports \\(${n} from cache\\)`));
+    assert.deepEqual(snapshot(path.join(root, 'data')), cold, 'data/ from the cache is data/ from the seeds');
+    // One value of one seed edited: that report is read again, the others come from the cache, and
+    // data/ is what a build without any cache makes of the edited seeds.
+    edit(root, DARNER, (t) => t.replace('kestrel    200 conns: 11700 #/sec (mean)', 'kestrel    200 conns: 11701 #/sec (mean)'));
+    const edited = await runScript(root, 'scripts/data/build-data.mjs');
+    assert.match(edited.stdout, new RegExp(`data: ${n} reports \\(${n - 1} from cache\\)`));
+    const warm = snapshot(path.join(root, 'data'));
+    assert.notDeepEqual(warm, cold);
+    const scratch = await runScript(root, 'scripts/data/build-data.mjs', ['--no-cache', '--out', 'data-scratch']);
+    assert.equal(scratch.code, 0, scratch.stderr);
+    assert.deepEqual(warm, snapshot(path.join(root, 'data-scratch')));
+  } finally {
+    removeTempRepo(root);
+  }
+});

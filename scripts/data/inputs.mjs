@@ -45,6 +45,29 @@ export function loadEnv() {
   };
 }
 
+/**
+ * The environment with each parser reading a text once: its detect() and parse() remember their
+ * last text and answer (an error is not remembered). add-report detects a file's formats, parses
+ * it, then runs the pipeline on it: the file is parsed once, not three times. Parsers are pure, and
+ * what they return is read, never changed, downstream.
+ * @param {ReturnType<typeof loadEnv>} env
+ */
+export function parsingOnce(env) {
+  const once = (fn) => {
+    let last = null;
+    return (text) => {
+      if (last && last.text === text) return last.value;
+      const value = fn(text);
+      last = { text, value };
+      return value;
+    };
+  };
+  const wrapped = Object.fromEntries(
+    Object.entries(env.parsers).map(([name, p]) => [name, { ...p, detect: once(p.detect), parse: once(p.parse) }]),
+  );
+  return { ...env, parsers: wrapped };
+}
+
 /** The largest seed accepted, in bytes: a 100,000-row report is about 7 MB; parsing and checking cost memory in proportion. */
 export const MAX_SEED_BYTES = 20 * 1024 * 1024;
 

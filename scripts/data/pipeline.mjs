@@ -47,21 +47,37 @@ export function readRegistries(inputs) {
 }
 
 /**
- * Build every file of data/ from the inputs.
+ * Build every file of data/ from the inputs. With a report cache (build-data.mjs: keyed by the
+ * report's seed, metadata and files beside it, the registries and the data stage's code), a report
+ * whose key is cached is not read again: its tables, document and data package entries are the
+ * cached ones; what spans reports (platforms, the atlas, the data package) is made from all of them.
  * @param {{ reports: ReportInput[], platformsText: string, platformsPath: string, entitiesText?: string, entitiesPath?: string, registries?: ReturnType<typeof readRegistries> }} inputs
  *   without entitiesText (tests of one report), names are not resolved and no atlas is made
  * @param {{ parsers: Record<string, any>, schemas: Record<string, any>, metaSchema: object }} env
- * @returns {{ files: Map<string, string>, reports: any[] }}
+ * @param {{ cache?: { keyOf: (input: ReportInput) => string, get: (key: string) => any, set: (key: string, value: any) => void } }} [options]
+ * @returns {{ files: Map<string, string>, reports: any[], cached: number }}
  */
-export function buildData(inputs, env) {
+export function buildData(inputs, env, { cache } = {}) {
   const { platforms, registry } = inputs.registries ?? readRegistries(inputs);
   const ctx = { ...env, platforms };
   const files = new Map();
   const resources = [];
   const reports = [];
   const slugs = new Map();
+  let cached = 0;
 
   for (const input of [...inputs.reports].sort((a, b) => compareValues(a.seedPath, b.seedPath))) {
+    // A report as it was built before (a clashing slug is read again, for its error at its line).
+    const key = cache?.keyOf(input);
+    const hit = key && cache.get(key);
+    if (hit && !slugs.has(hit.slug)) {
+      slugs.set(hit.slug, input.metaPath);
+      for (const [p, text] of hit.files) files.set(p, text);
+      resources.push(...hit.resources);
+      reports.push(hit.doc);
+      cached++;
+      continue;
+    }
     // # Load inputs.
     const meta = readMeta(input, ctx);
     if (slugs.has(meta.slug)) {
@@ -86,22 +102,27 @@ export function buildData(inputs, env) {
     // # Save outputs.
     const tableDocs = [];
     const csvTexts = [];
+    const own = { slug: meta.slug, files: [], resources: [] };
     for (const t of Object.values(tables).sort((a, b) => compareValues(a.id, b.id))) {
       const out = tableOutputs(meta, t);
-      files.set(out.path, out.csv);
+      own.files.push([out.path, out.csv]);
       csvTexts.push(out.csv);
-      resources.push(out.resource);
+      own.resources.push(out.resource);
       tableDocs.push(out.doc);
     }
     const doc = reportDocument({ input, meta, parsed, platforms, tables, tableDocs, csvTexts, errata: errata.map(({ seed, ...e }) => e), notRead: left });
-    files.set(`reports/${meta.slug}.json`, jsonText(doc));
+    own.files.push([`reports/${meta.slug}.json`, jsonText(doc)]);
+    own.doc = doc;
+    for (const [p, text] of own.files) files.set(p, text);
+    resources.push(...own.resources);
     reports.push(doc);
+    if (key) cache.set(key, own);
   }
 
   files.set('platforms.json', jsonText(platformsDocument(platforms, reports)));
   if (registry) for (const [p, text] of atlasOutputs(reports, files, inputs)) files.set(p, text);
   files.set('tables/datapackage.json', jsonText(dataPackage(resources)));
-  return { files, reports };
+  return { files, reports, cached };
 }
 
 /**

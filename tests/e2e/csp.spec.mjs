@@ -143,6 +143,8 @@ test.describe('charts and tooltips under the policy', () => {
     }, `/charts/${chart.id}/`);
     await page.locator('iframe[title="embedded chart"]').scrollIntoViewIfNeeded();
     const frame = page.frameLocator('iframe[title="embedded chart"]');
+    // An embed page goes live when the reader points at its chart.
+    await frame.locator('figure.chart').hover();
     await expect(frame.locator('figure.chart[data-state="ready"]')).toHaveCount(1, { timeout: 20_000 });
     expectStyled(await showTooltip(frame, page), `iframe /charts/${chart.id}/`);
 

@@ -48,7 +48,9 @@ async function frameHeights(page) {
     await frame.waitForLoadState('load');
     await frame.locator('figure.chart').waitFor();
     const src = await el.getAttribute('src');
-    // The content settles once its fonts and, with JavaScript, its live chart are in place.
+    // The content settles once its fonts and, with JavaScript, its live chart are in place (an embed
+    // page goes live when the reader points at its chart).
+    await frame.locator('figure.chart').hover();
     await expect(frame.locator('figure.chart')).toHaveAttribute('data-state', /^(ready|error)$/, { timeout: 20_000 });
     const content = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
     out.push({ src, frame: (await el.boundingBox()).height, content });

@@ -116,6 +116,8 @@ for (const urlPath of pages) {
       }, urlPath);
       await page.locator('iframe[title="embedded"]').scrollIntoViewIfNeeded();
       const frame = page.frameLocator('iframe[title="embedded"]');
+      // An embed page goes live when the reader points at its chart.
+      await frame.locator('figure.chart').hover();
       await expect(frame.locator('figure.chart[data-state="ready"]')).toHaveCount(1);
     }
 

@@ -88,6 +88,8 @@ test('an embedded chart fills a 1,000 px column up to its natural width, not a 6
   // ... at which the embed page draws the chart with no blank beside it.
   await page.setViewportSize({ width: max, height: 900 });
   await page.goto(`/charts/${chart.id}/`);
+  // An embed page goes live when the reader points at its chart.
+  await page.locator('figure.chart').hover();
   await expect(page.locator('figure.chart')).toHaveAttribute('data-state', /^(ready|error)$/, { timeout: 20_000 });
   const drawing = await page.evaluate(() =>
     Math.max(...[...document.querySelectorAll('.chart-frame svg')].map((s) => s.getBoundingClientRect().width)),

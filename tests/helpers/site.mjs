@@ -178,8 +178,10 @@ export function pageName(urlPath) {
  */
 export const LIVE_TIMEOUT = 20_000;
 
-/** Wait until a chart figure is live (data-state="ready"); "error" fails at once. */
+/** Wait until a chart figure is live (data-state="ready"; on an embed page, once pointed at); "error" fails at once. */
 export async function expectLive(fig) {
+  // An embed page's chart goes live when the reader points at it; a page's, when it comes near.
+  if (await fig.evaluate((f) => f.ownerDocument.documentElement.classList.contains('embed'))) await fig.hover();
   await expect(fig, 'the chart becomes interactive').toHaveAttribute('data-state', /^(ready|error)$/, {
     timeout: LIVE_TIMEOUT,
   });
@@ -209,15 +211,18 @@ export function watchProblems(page) {
 }
 
 /**
- * Scroll every chart of the page into view, as a reader does, and wait until each is live
+ * Scroll every chart of the page into view (on an embed page, point at it), as a reader does, and wait until each is live
  * (data-state="ready"; "error" fails at once with the chart's id).
  */
 export async function makeChartsLive(page, root = page) {
   const figures = root.locator('figure.chart[data-spec]');
   const n = await figures.count();
+  // An embed page's chart goes live when the reader points at it; a page's, when it comes near.
+  const embed = (await root.locator('html.embed').count()) > 0;
   for (let i = 0; i < n; i++) {
     const fig = figures.nth(i);
     await fig.scrollIntoViewIfNeeded();
+    if (embed) await fig.hover();
     const id = await fig.getAttribute('data-chart');
     await expect(fig, `chart ${id} becomes interactive`).toHaveAttribute('data-state', /^(ready|error)$/, {
       timeout: LIVE_TIMEOUT,

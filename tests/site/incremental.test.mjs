@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { tempSite, removeTempSite, run, filesUnder } from '../helpers/temp-repo.mjs';
+import { encodePng } from '../../scripts/charts/render.mjs';
 
 const roots = [];
 after(() => roots.forEach(removeTempSite));
@@ -30,14 +31,9 @@ test('a replaced original image reaches public/ on the next build, without --for
   const [published] = originals(root);
   assert.ok(published && fs.existsSync(published), 'the AStore report publishes its original chart image');
   const seedImage = fs.readdirSync(path.join(root, 'seeds/astore')).find((f) => /\.original\.png$/.test(f));
-  // Another real PNG of the same build stands in for the replaced image.
-  const replacement = fs.readFileSync(
-    path.join(
-      root,
-      'public/charts',
-      filesUnder(path.join(root, 'public/charts')).find((f) => f.endsWith('.png')),
-    ),
-  );
+  // Another real PNG stands in for the replaced image: 2 x 2 grey pixels, encoded as the chart stage
+  // encodes its PNGs (a local build draws none).
+  const replacement = await encodePng(2, 2, new Uint8Array(16).fill(128));
   assert.notDeepEqual(fs.readFileSync(published), replacement);
   fs.writeFileSync(path.join(root, 'seeds/astore', seedImage), replacement);
   const out = await build(root);
