@@ -186,7 +186,8 @@ function chartOf(group, f, conditions) {
     plotted.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : 0) || a.percentile - b.percentile);
     const pField = { name: 'percentile', title: 'Percentile', unit: '%', type: 'number' };
     const ys = plotted.map((r) => r.shown).filter((v) => v > 0);
-    const ylog = spansDecades(ys);
+    // A log axis only when every value is positive: a 0 ms p50 would fall off it (a row not drawn).
+    const ylog = ys.length === plotted.length && spansDecades(ys);
     const series = distinct(plotted.map((r) => r.series));
     const top = maxOf(plotted.map((r) => r.percentile));
     const tails = plotted.filter((r) => r.percentile === top).sort((a, b) => a.shown - b.shown);

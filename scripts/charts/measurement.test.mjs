@@ -271,3 +271,11 @@ test('spreads are drawn as error bars in lines, dots and distributions, and the 
     assert.ok(chart.rows.every((r) => r.lo !== null && r.hi !== null));
   }
 });
+
+test('a distribution with a 0 among values that span decades keeps a linear axis, so the 0 is drawn', () => {
+  const rows = ['p50', 'p90', 'p99', 'p99.9'].map((p, i) =>
+    row({ benchmark: 'GET /', statistic: p, metric: 'latency', unit: 'ms', value: [0, 1, 100, 1000][i], line: i + 1 }),
+  );
+  const [chart] = build({ rows, fields, tables });
+  assert.deepEqual(chart.scales, { x: 'point', y: 'linear' });
+});
