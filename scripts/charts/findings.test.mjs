@@ -272,3 +272,15 @@ test('a go test -bench README whose sub-benchmark parameters cover a few rows dr
     );
   }
 });
+
+test('a Criterion README with times in µs and in ms draws them in one chart, each row keeping its own unit', () => {
+  const plan = planOf('criterion', 'scripts/data/parsers/criterion/fixtures/fast-rsync-readme.md');
+  const time = measurementCharts(plan).filter((c) => c.rows.every((r) => quantityOf(r.unit) === 'time:time'));
+  assert.equal(time.length, 1, time.map((c) => c.id).join(', '));
+  const units = [...new Set(time[0].rows.map((r) => r.unit))].sort();
+  assert.deepEqual(units, ['ms', 'us']);
+  assert.ok(
+    time[0].fields.some((f) => f.name === 'unit'),
+    'the unit as reported is a column of the chart',
+  );
+});

@@ -19,7 +19,7 @@ import { measureGroups, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, tooltip } from './shared/spec.mjs';
 import { num, quantity, times } from './shared/format.mjs';
-import { metricTitle, SPREADS } from '../data/measure/model.mjs';
+import { metricTitle } from '../data/measure/model.mjs';
 import { toDisplay, unitSymbol } from '../data/measure/units.mjs';
 
 /** A value with its unit in a sentence: "2.1 ms", "5,560" (a count needs no word). */
@@ -89,7 +89,14 @@ function drawn(r, display) {
   const lo = typeof r.lower === 'number' ? r.lower : s !== null ? r.value - s : null;
   const hi = typeof r.upper === 'number' ? r.upper : s !== null ? r.value + s : null;
   const at = (v) => (v === null ? null : toDisplay(v, r.unit, display));
-  return { ...r, shown: toDisplay(r.value, r.unit, display), lo: at(lo), hi: at(hi) };
+  const kind = lo === null ? '' : r.spread_kind || (typeof r.lower === 'number' ? 'range' : 'error');
+  return {
+    ...r,
+    shown: toDisplay(r.value, r.unit, display),
+    lo: at(lo),
+    hi: at(hi),
+    spread_words: SPREAD_WORDS[kind] ?? kind,
+  };
 }
 
 /** Error bars (a rule from lo to hi, with caps) over the value axis, for the rows that have a spread. */
@@ -111,10 +118,7 @@ function spreadLayers(rows, valueChannel, other, value, log = false) {
 
 /** The kinds of spread the rows give, in words ("± standard deviation"). */
 function spreadWords(rows) {
-  const kinds = distinct(
-    rows.filter((r) => r.lo !== null).map((r) => r.spread_kind || (r.lower !== null ? 'range' : 'error')),
-  );
-  return kinds.map((k) => SPREAD_WORDS[k] ?? SPREADS[k] ?? k).join(', ');
+  return distinct(rows.filter((r) => r.lo !== null).map((r) => r.spread_words)).join(', ');
 }
 
 function chartOf(group, f, conditions) {
@@ -164,6 +168,12 @@ function chartOf(group, f, conditions) {
   const uniq = (xs) => xs.filter((x, i) => xs.findIndex((y) => y.name === x.name) === i);
   const withSpread = rows.some((r) => r.lo !== null && r.hi !== null);
   const spreadFields = [
+    {
+      name: 'spread_words',
+      title: 'Error bar',
+      type: 'string',
+      description: 'The kind of spread the error bar draws.',
+    },
     { name: 'lo', title: 'Spread from', unit, type: 'number' },
     { name: 'hi', title: 'Spread to', unit, type: 'number' },
   ];

@@ -269,6 +269,12 @@ test('spreads are drawn as error bars in lines, dots and distributions, and the 
     assert.equal(bars.mark.type, 'errorbar');
     assert.match(chart.subtitle, new RegExp(`error bars: ${kind.replace(/[+]/g, '\\+')}`));
     assert.ok(chart.rows.every((r) => r.lo !== null && r.hi !== null));
+    const tips = chart.layer.find((l) => l.name === 'points' || l.name === 'bars').encoding.tooltip;
+    assert.ok(
+      tips.some((t) => t.field === 'spread_words' && t.title === 'Error bar'),
+      'the tooltip names the kind of spread',
+    );
+    assert.ok(chart.rows.every((r) => r.spread_words === kind));
   }
 });
 
