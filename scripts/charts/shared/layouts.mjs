@@ -5,18 +5,19 @@
 // - standalone: that same wide drawing with the title and subtitle set above it as SVG text
 //   (standaloneSvg: no third Vega run), the size the spec asks for (the published .svg, .dark.svg
 //   and .png, which travel alone: a README, a slide, a social card);
-// - narrow (inline): the chart redrawn for a phone's column (333 px, a 375 px screen): legends below the plot in
+// - narrow (inline): the chart redrawn for a phone's column (300 px, shown as wide as the frame): legends below the plot in
 //   two columns, no text under 12 px, shorter labels, vertical labels on a crowded category axis.
 //   Pages show it when the chart's frame is too narrow for the wide layout at 0.85x (site.css).
 //
 // Pure functions of the spec: no rendering here.
 
 /**
- * Total width of the narrow layout in CSS pixels, padding included: as wide as a chart frame is on
- * a 375 px phone (the page's 16 px margins, the frame's 1 px border and 4 px padding, site.css),
- * drawn at 1x there (and at 0.95x on a 360 px one).
+ * Total width of the narrow layout in CSS pixels, padding included. Pages draw it as wide as the
+ * frame allows, up to 1.25x (site.css): 1.11x on a 375 px phone (its frame is 333 px: the page's
+ * 16 px margins, the frame's border and 4 px padding), 0.93x on a 320 px one, where its 12 px text
+ * is still 11 px.
  */
-export const NARROW_WIDTH = 333;
+export const NARROW_WIDTH = 300;
 /** The smallest text of the narrow layout, in CSS pixels. */
 export const NARROW_MIN_FONT = 12;
 /** Frame widths below which pages show the narrow layout (CSS pixels; site.css says the same). */
