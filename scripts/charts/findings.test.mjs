@@ -284,3 +284,15 @@ test('a Criterion README with times in µs and in ms draws them in one chart, ea
     'the unit as reported is a column of the chart',
   );
 });
+
+test('a k6 summary with latencies in ms and in s gets one chart per statistic, not one per unit spelling', () => {
+  const plan = planOf('k6', 'scripts/data/parsers/k6/fixtures/ocaml-webapp-express-classic.md');
+  const latency = measurementCharts(plan).filter((c) => c.rows.every((r) => r.metric === 'latency'));
+  const perStatistic = latency.map((c) =>
+    [...new Set(c.rows.map((r) => (/^p\d/.test(r.statistic) ? 'pN' : r.statistic)))].join(),
+  );
+  assert.deepEqual(perStatistic, [...new Set(perStatistic)], 'one chart per statistic');
+  const max = latency.find((c) => c.rows.every((r) => r.statistic === 'max'));
+  assert.deepEqual([...new Set(max.rows.map((r) => r.unit))].sort(), ['ms', 's']);
+  assert.match(max.entry.finding, /lowest maximum latency/);
+});
