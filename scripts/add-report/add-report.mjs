@@ -19,6 +19,7 @@ import { decodeText } from '../lib/decode.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
 import { entityEntries, unknownEntities } from './entity-match.mjs';
 import { readEntities } from '../data/entities.mjs';
+import { drawReport } from '../charts/not-drawn.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -255,6 +256,14 @@ try {
     console.log('Still to fill in:');
     for (const t of todo) console.log(`  - ${t}`);
   }
+  // The chart stage on the new report, as the build runs it: what it draws, and what not and why.
+  const texts = Object.fromEntries([...files].map(([p, t]) => [p.replace(/^data\//, ''), t]));
+  const charted = await drawReport(added, texts);
+  console.log(`Charts: ${charted.drawn.length} drawn${charted.drawn.length ? ` (${charted.drawn.join('; ')})` : ''}`);
+  for (const n of charted.notDrawn)
+    console.log(
+      `  not drawn: ${n.title}: ${n.reason ?? `${n.rows} points, more than the ${n.limit} a chart draws`}; the page shows its table`,
+    );
   console.log('Then run `npm run check`, look at the page with `npm start`, and commit seeds/ and data/.');
 } catch (e) {
   if (e instanceof InputError) fail(e.format());

@@ -29,14 +29,15 @@ import { sha256 } from '../lib/hash.mjs';
 import { toCsv } from '../lib/csv.mjs';
 import { linkFileAtomic, writeFileAtomic } from '../lib/fs.mjs';
 import { jsonText, sortedJsonText } from '../lib/json.mjs';
-import { countMarks, loadFonts, rendererVersion, svgSize } from './render.mjs';
+import { loadFonts, rendererVersion, svgSize } from './render.mjs';
 import { createPool, poolSize } from './pool.mjs';
 import { planCharts } from './plan.mjs';
 import { planComparisonCharts } from './comparisons.mjs';
 import { planSubjectCharts } from './subjects.mjs';
 import { embedHeight } from './embed-height.mjs';
+import { checkDrawing, checkTitle, notDrawn } from './not-drawn.mjs';
 import { forcedDarkSvg, themeColorsInData, themedSvg } from './shared/theme.mjs';
-import { NARROW_BELOW, NARROW_MIN_FONT, NARROW_WIDTH, fontSizes, pageSvg } from './shared/layouts.mjs';
+import { NARROW_BELOW, NARROW_WIDTH, pageSvg } from './shared/layouts.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -158,16 +159,7 @@ const usedPlans = new Set();
  */
 function flat(chart, measure) {
   const { spec } = chart;
-  const room = spec.width - 2 * spec.config.padding;
-  const { title } = spec.config;
-  const subtitles = [spec.title.subtitle ?? []].flat();
-  for (const [text, size, weight] of [
-    [spec.title.text, title.fontSize, 'bold'],
-    ...subtitles.map((t) => [t, title.subtitleFontSize, 'normal']),
-  ]) {
-    if (measure(text, size, weight) > room)
-      throw new Error(`${chart.id}: title too wide for ${spec.width} pixels: ${JSON.stringify(text)}`);
-  }
+  checkTitle(spec, chart.id, measure);
   return {
     id: chart.id,
     specJson: jsonText(spec),
@@ -194,7 +186,15 @@ function planReport(report, reportText, csvTexts, measure) {
   const file = planDir && path.join(planDir, `${key}.json`);
   if (file && fs.existsSync(file)) return JSON.parse(fs.readFileSync(file, 'utf8'));
   const { charts, index } = planCharts([report], csvTexts);
-  const planned = { charts: charts.map((c) => flat(c, measure)), index };
+  const kept = [];
+  for (const c of charts) {
+    try {
+      kept.push(flat(c, measure));
+    } catch (e) {
+      warn(notDrawn(index, c.entry, e.message));
+    }
+  }
+  const planned = { charts: kept, index };
   if (file) writeFileAtomic(file, JSON.stringify(planned));
   return planned;
 }
@@ -215,6 +215,8 @@ function pruneCache(dir, used) {
   }
   return gone.size;
 }
+
+const warn = (text) => console.warn(`build-charts: warning: ${text}`);
 
 // Charts in flight: two per worker, so that a worker never waits while the main thread writes.
 const CONCURRENCY = 2 * poolSize();
@@ -325,22 +327,17 @@ try {
       const spec = JSON.parse(specJson);
       const clash = themeColorsInData(spec);
       if (clash.length) throw new Error(`${chart.id}: data colours ${clash.join(', ')} are theme colours; pick others`);
-      const r = await pool.render(spec, chart.id, narrow, { png: withPng });
-      rendered++;
-      // (The standalone drawing is the wide one with a title: its marks are those.)
-      for (const [layout, svg] of [
-        ['wide', r.svgWide],
-        ['narrow', r.svgNarrow],
-      ]) {
-        const marks = countMarks(svg, chart.markClass);
-        if (marks !== chart.rows) {
-          throw new Error(
-            `${chart.id}: the ${layout} SVG has ${marks} ${chart.markClass} items for ${chart.rows} plotted rows`,
-          );
-        }
+      let r;
+      try {
+        r = await pool.render(spec, chart.id, narrow, { png: withPng });
+        checkDrawing(chart, r);
+      } catch (e) {
+        // A report's chart falls back to its table; the atlas's own charts (comparisons, subjects) fail the build.
+        if (!chart.entry.report || !index.charts[chart.id]) throw e;
+        warn(notDrawn(index, chart.entry, e.message));
+        return;
       }
-      const small = Math.min(...fontSizes(r.svgNarrow));
-      if (small < NARROW_MIN_FONT) throw new Error(`${chart.id}: the narrow layout has text of ${small} px`);
+      rendered++;
       size = {
         ...svgSize(r.svg),
         inline: svgSize(r.svgWide),

@@ -37,7 +37,8 @@ export function build({ rows, fields: f }) {
     type: 'quantitative',
     title: titleWithUnit(f.queued_requests, symlog ? 'symlog scale' : 'log scale'),
     scale: symlog ? { type: 'symlog', constant: smallestPositive(xs) } : { type: 'log' },
-    axis: { values: symlog ? symlogTicks(xs) : logTicks(xs), ...THOUSANDS },
+    // The last tick (1,048,576) ends at the plot's right edge: flush, so its label stays inside the drawing.
+    axis: { values: symlog ? symlogTicks(xs) : logTicks(xs), labelFlush: true, ...THOUSANDS },
   };
   const ys = rows.map((r) => r.rss_kb);
   const ylog = spansDecades(ys);

@@ -4,22 +4,26 @@
 // one, draws what matters of them; the table and downloads keep the rest): the shapes here draw
 // what adapters and the table fallback read.
 //
-// The shapes, for each metric, statistic and unit the rows hold (the most numerous first):
+// The shapes, for each metric, statistic and quantity the rows hold (the most numerous first); a
+// chart draws one quantity (ms and s together, in one display unit: shared/measures.mjs), while its
+// tooltip, table and CSV keep each row's value and unit as the report gives them, with its line:
 //   - percentiles (p50 ... p99.99) of a metric: a distribution, one line per series, the
 //     percentiles evenly spaced, log y when the values span decades;
-//   - a numeric condition that varies (threads, connections, size, rate, ...): lines, one per series;
+//   - a numeric condition that every row has and that varies (threads, connections, size, ...):
+//     lines, one per series (a condition a few rows have is no axis: it stays in the labels);
 //   - the same thing measured in repeated runs (a `run` condition): dots, one row of dots per series;
-//   - otherwise one value per subject: sorted bars, best first, with the spread the report gives.
+//   - otherwise one value per subject: sorted bars, best first.
+// Every shape draws the spread a report gives (± a deviation or an interval: error bars; lower and
+// upper bounds), says its kind in the subtitle and tooltip, and every finding names its statistic.
 import { measureGroups, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, tooltip } from './shared/spec.mjs';
-import { num, times } from './shared/format.mjs';
+import { num, quantity, times } from './shared/format.mjs';
 import { metricTitle } from '../data/measure/model.mjs';
+import { toDisplay, unitSymbol } from '../data/measure/units.mjs';
 
-/** A canonical unit as a reader writes it (us -> µs). */
-const unitLabel = (u) => (u === 'us' ? 'µs' : u === 'ops/us' ? 'ops/µs' : u);
 /** A value with its unit in a sentence: "2.1 ms", "5,560" (a count needs no word). */
-const withUnit = (v, unit) => (unit === 'count' ? num(v, 2) : `${num(v, 2)} ${unit}`);
+const withUnit = (v, unit) => (unit === 'count' ? quantity(v) : `${quantity(v)} ${unit}`);
 
 /** The most charts one report's measurements give (the data table and downloads keep every row). */
 export const MAX_CHARTS = 8;
@@ -54,6 +58,7 @@ function isCondition(name, f) {
 
 const STAT_WORDS = {
   value: '',
+  as_stated: '',
   mean: 'mean',
   median: 'median',
   min: 'minimum',
@@ -63,11 +68,75 @@ const STAT_WORDS = {
   mode: 'mode',
 };
 
+/** Spreads given as a half-width around the value (value ± spread); the others need their bounds. */
+const SYMMETRIC = new Set(['stdev', 'error', 'ci95', 'ci99', 'mad']);
+const SPREAD_WORDS = {
+  stdev: '± standard deviation',
+  error: '± error as printed',
+  ci95: '95 % confidence interval',
+  ci99: '99.9 % confidence interval',
+  mad: '± median absolute deviation',
+  iqr: 'interquartile range',
+  range: 'lower to upper bound',
+};
+
+/**
+ * A row as a chart draws it: `shown` is its value in the chart's display unit, `lo` and `hi` the
+ * ends of the spread the report gives (in that unit too), null when it gives none.
+ */
+function drawn(r, display) {
+  const s = typeof r.spread === 'number' && SYMMETRIC.has(r.spread_kind || 'error') ? r.spread : null;
+  const lo = typeof r.lower === 'number' ? r.lower : s !== null ? r.value - s : null;
+  const hi = typeof r.upper === 'number' ? r.upper : s !== null ? r.value + s : null;
+  const at = (v) => (v === null ? null : toDisplay(v, r.unit, display));
+  const kind = lo === null ? '' : r.spread_kind || (typeof r.lower === 'number' ? 'range' : 'error');
+  return {
+    ...r,
+    shown: toDisplay(r.value, r.unit, display),
+    lo: at(lo),
+    hi: at(hi),
+    spread_words: SPREAD_WORDS[kind] ?? kind,
+  };
+}
+
+/** Error bars (a rule from lo to hi, with caps) over the value axis, for the rows that have a spread. */
+function spreadLayers(rows, valueChannel, other, value, log = false) {
+  if (!rows.some((r) => r.lo !== null && r.hi !== null)) return [];
+  // The value axis's own title and scale (a layer's field would add ", lo" to the axis title).
+  const lo = { field: 'lo', type: 'quantitative', title: value.title, scale: value.scale };
+  const hi = { field: 'hi' };
+  const enc = valueChannel === 'x' ? { x: lo, x2: hi, y: other } : { y: lo, y2: hi, x: other };
+  return [
+    {
+      name: 'spread',
+      transform: [{ filter: `isValid(datum.lo) && isValid(datum.hi)${log ? ' && datum.lo > 0' : ''}` }],
+      mark: { type: 'errorbar', ticks: true, color: '#D55E00', thickness: 1.5 },
+      encoding: enc,
+    },
+  ];
+}
+
+/** The kinds of spread the rows give, in words ("± standard deviation"). */
+function spreadWords(rows) {
+  return distinct(rows.filter((r) => r.lo !== null).map((r) => r.spread_words)).join(', ');
+}
+
 function chartOf(group, f, conditions) {
-  const { metric, rows, percentiles } = group;
-  const unit = unitLabel(group.unit);
+  const { metric, percentiles } = group;
+  const unit = unitSymbol(group.unit);
+  const rows = group.rows.map((r) => drawn(r, group.unit));
+  // Rows whose unit is not the chart's: the tooltip, table and CSV give their own value and unit.
+  const mixed = rows.some((r) => r.unit !== group.unit);
   const title = `${metricTitle(metric)}${!percentiles && /^p\d/.test(group.statistic) ? `, ${group.statistic}` : ''}`;
-  const valueField = { name: 'value', title, unit, type: 'number' };
+  /** What a sentence says it compares: "median latency", "p99 latency", "throughput". */
+  const what = [percentiles ? '' : statAdjective(group.statistic), metricTitle(metric).toLowerCase()]
+    .filter(Boolean)
+    .join(' ');
+  const shownField = { name: 'shown', title, unit, type: 'number' };
+  const valueField = mixed
+    ? { name: 'value', title: 'Value as reported', unit: '', type: 'number' }
+    : { name: 'value', title, unit, type: 'number' };
+  const unitField = mixed ? [f.unit ?? { name: 'unit', title: 'Unit as reported', type: 'string' }] : [];
   const label = seriesLabeller(
     rows,
     conditions.map((c) => c.name),
@@ -85,7 +154,9 @@ function chartOf(group, f, conditions) {
     f.section,
     f.metric,
     f.statistic,
+    ...(mixed ? [shownField] : []),
     valueField,
+    ...unitField,
     f.spread_kind,
     f.spread,
     f.lower,
@@ -95,10 +166,26 @@ function chartOf(group, f, conditions) {
     f.line,
   ].filter(Boolean);
   const uniq = (xs) => xs.filter((x, i) => xs.findIndex((y) => y.name === x.name) === i);
-  const fields = uniq(keep);
+  const withSpread = rows.some((r) => r.lo !== null && r.hi !== null);
+  const spreadFields = [
+    {
+      name: 'spread_words',
+      title: 'Error bar',
+      type: 'string',
+      description: 'The kind of spread the error bar draws.',
+    },
+    { name: 'lo', title: 'Spread from', unit, type: 'number' },
+    { name: 'hi', title: 'Spread to', unit, type: 'number' },
+  ];
+  const uniqFields = uniq(keep);
+  // Spread ends (in the display unit) before seed and line.
+  const fields = withSpread ? [...uniqFields.slice(0, -2), ...spreadFields, ...uniqFields.slice(-2)] : uniqFields;
+  /** The field a chart draws: the value itself, or its conversion to the display unit. */
+  const V = mixed ? 'shown' : 'value';
   const better = rows[0].better;
   const betterWords = better === 'higher' ? 'higher is better' : better === 'lower' ? 'lower is better' : '';
   const plotted = rows.map((r) => ({ ...r, series: label.of(r) }));
+  const spreadNote = withSpread ? `error bars: ${spreadWords(plotted)}` : '';
   const slug = `${metric}-${percentiles ? 'percentiles' : group.statistic}-${group.unit}`
     .replace(/[^a-z0-9]+/gi, '-')
     .toLowerCase();
@@ -108,15 +195,16 @@ function chartOf(group, f, conditions) {
     plotted.forEach((r) => (r.percentile = pct(r)));
     plotted.sort((a, b) => (a.series < b.series ? -1 : a.series > b.series ? 1 : 0) || a.percentile - b.percentile);
     const pField = { name: 'percentile', title: 'Percentile', unit: '%', type: 'number' };
-    const ys = plotted.map((r) => r.value).filter((v) => v > 0);
-    const ylog = spansDecades(ys);
+    const ys = plotted.map((r) => r.shown).filter((v) => v > 0);
+    // A log axis only when every value is positive: a 0 ms p50 would fall off it (a row not drawn).
+    const ylog = ys.length === plotted.length && spansDecades(ys);
     const series = distinct(plotted.map((r) => r.series));
     const top = maxOf(plotted.map((r) => r.percentile));
-    const tails = plotted.filter((r) => r.percentile === top).sort((a, b) => a.value - b.value);
+    const tails = plotted.filter((r) => r.percentile === top).sort((a, b) => a.shown - b.shown);
     const finding =
-      tails.length > 1 && tails[0].value !== tails.at(-1).value
-        ? `At the ${num(top, 3)}th percentile, ${title.toLowerCase()} ranged from ${num(tails[0].value, 2)} ${unit} (${tails[0].series}) to ${num(tails.at(-1).value, 2)} ${unit} (${tails.at(-1).series})`
-        : `At the ${num(top, 3)}th percentile, ${title.toLowerCase()} was ${num(tails[0].value, 2)} ${unit}`;
+      tails.length > 1 && tails[0].shown !== tails.at(-1).shown
+        ? `At the ${num(top, 3)}th percentile, ${title.toLowerCase()} ranged from ${withUnit(tails[0].shown, unit)} (${tails[0].series}) to ${withUnit(tails.at(-1).shown, unit)} (${tails.at(-1).series})`
+        : `At the ${num(top, 3)}th percentile, ${title.toLowerCase()} was ${withUnit(tails[0].shown, unit)}`;
     const x = {
       field: 'percentile',
       type: 'ordinal',
@@ -126,7 +214,7 @@ function chartOf(group, f, conditions) {
       axis: { labelAngle: 0, labelOverlap: 'greedy' },
     };
     const y = {
-      field: 'value',
+      field: V,
       type: 'quantitative',
       title: `${title} (${unit}${ylog ? ', log scale' : ''})`,
       scale: ylog ? { type: 'log' } : { zero: true },
@@ -136,7 +224,7 @@ function chartOf(group, f, conditions) {
     return {
       name: `${slug}`,
       title: `${title} by percentile`,
-      subtitle: [`One line per ${label.title.toLowerCase()}${ylog ? '; log y axis' : ''}`, betterWords]
+      subtitle: [`One line per ${label.title.toLowerCase()}${ylog ? '; log y axis' : ''}`, betterWords, spreadNote]
         .filter(Boolean)
         .join('; '),
       description: `${title} (${unit}) at each percentile the report gives, one line per ${label.title.toLowerCase()} (${series.length}). ${finding}.`,
@@ -151,6 +239,7 @@ function chartOf(group, f, conditions) {
           mark: { type: 'point', filled: true, size: 30, opacity: 1 },
           encoding: { x, y, color, ...shape, tooltip: tooltip([...fields, pField]) },
         },
+        ...spreadLayers(plotted, 'y', { ...x, axis: null }, y, ylog),
       ],
       markName: 'points',
       scales: { x: 'point', y: ylog ? 'log' : 'linear' },
@@ -159,7 +248,11 @@ function chartOf(group, f, conditions) {
 
   // A numeric condition that takes three or more values within a series: lines over it.
   const sweep = conditions.find(
-    (c) => (c.type === 'integer' || c.type === 'number') && c.name !== 'run' && sweeps(plotted, c.name),
+    (c) =>
+      (c.type === 'integer' || c.type === 'number') &&
+      c.name !== 'run' &&
+      plotted.every((r) => typeof r[c.name] === 'number') &&
+      sweeps(plotted, c.name),
   );
   if (sweep) {
     const xLabel = seriesLabeller(
@@ -174,8 +267,13 @@ function chartOf(group, f, conditions) {
       xs.filter((v) => v > 0),
       2,
     );
-    const best = [...plotted].sort((a, b) => (better === 'lower' ? a.value - b.value : b.value - a.value))[0];
-    const finding = `${best.series === '(all)' ? 'The best' : best.series} reached ${num(best.value, 2)} ${unit} at ${sweep.title.toLowerCase()} ${num(best[sweep.name])}`;
+    const best = [...plotted].sort((a, b) => (better === 'lower' ? a.shown - b.shown : b.shown - a.shown))[0];
+    const word = better === 'lower' ? 'lowest' : better === 'higher' ? 'highest' : 'largest';
+    const at = `${sweep.title.toLowerCase()} ${num(best[sweep.name])}`;
+    const finding =
+      best.series === '(all)'
+        ? `The ${word} ${what} was ${withUnit(best.shown, unit)}, at ${at}`
+        : `The ${word} ${what}, ${withUnit(best.shown, unit)}, was ${best.series}'s at ${at}`;
     const x = {
       field: sweep.name,
       type: 'quantitative',
@@ -184,7 +282,7 @@ function chartOf(group, f, conditions) {
       axis: { ...THOUSANDS, labelOverlap: 'greedy' },
     };
     const y = {
-      field: 'value',
+      field: V,
       type: 'quantitative',
       title: `${title} (${unit})`,
       scale: { zero: true },
@@ -194,7 +292,11 @@ function chartOf(group, f, conditions) {
     return {
       name: `${slug}-by-${sweep.name}`.replace(/_/g, '-'),
       title: `${title} by ${sweep.title.toLowerCase()}`,
-      subtitle: [`${capitalise(statWord(group.statistic))}; one line per ${xLabel.title.toLowerCase()}`, betterWords]
+      subtitle: [
+        `${capitalise(statWord(group.statistic))}; one line per ${xLabel.title.toLowerCase()}`,
+        betterWords,
+        spreadNote,
+      ]
         .filter(Boolean)
         .join('; '),
       description: `${title} (${unit}) against ${sweep.title.toLowerCase()}, one line per ${xLabel.title.toLowerCase()} (${series.length}). ${finding}.`,
@@ -209,6 +311,7 @@ function chartOf(group, f, conditions) {
           mark: { type: 'point', filled: true, size: 30, opacity: 1 },
           encoding: { x, y, color, ...shape, tooltip: tooltip(fields) },
         },
+        ...spreadLayers(plotted, 'y', { ...x, axis: null }, y),
       ],
       markName: 'points',
       scales: { x: xlog ? 'log' : 'linear', y: 'linear' },
@@ -225,13 +328,13 @@ function chartOf(group, f, conditions) {
     plotted.forEach((r) => (r.series = noRun.of(r)));
     if (plotted.length > distinct(plotted.map((r) => r.series)).length) {
       const series = distinct(plotted.map((r) => r.series));
-      const spread = series.map((s) => plotted.filter((r) => r.series === s).map((r) => r.value));
+      const spread = series.map((s) => plotted.filter((r) => r.series === s).map((r) => r.shown));
       const widest = spread
         .map((v, i) => ({ s: series[i], lo: minOf(v), hi: maxOf(v), n: v.length }))
-        .sort((a, b) => b.hi / (b.lo || 1) - a.hi / (a.lo || 1))[0];
-      const finding = `Over ${widest.n} runs, ${widest.s === '(all)' ? 'the' : `${widest.s}'s`} ${title.toLowerCase()} ranged from ${num(widest.lo, 2)} to ${num(widest.hi, 2)} ${unit}${widest.lo > 0 ? ` (${times(widest.hi / widest.lo)})` : ''}`;
+        .sort((a, b) => b.hi - b.lo - (a.hi - a.lo) || (a.s < b.s ? -1 : 1))[0];
+      const finding = `Over ${widest.n} runs, ${widest.s === '(all)' ? 'the' : `${widest.s}'s`} ${what} ranged from ${quantity(widest.lo)} to ${withUnit(widest.hi, unit)}${widest.lo > 0 ? ` (${times(widest.hi / widest.lo)})` : ''}`;
       const x = {
-        field: 'value',
+        field: V,
         type: 'quantitative',
         title: `${title} (${unit})`,
         scale: { zero: true },
@@ -241,7 +344,9 @@ function chartOf(group, f, conditions) {
       return {
         name: `${slug}-runs`,
         title: `${title}, every run`,
-        subtitle: [`${capitalise(statWord(group.statistic))}; one dot per run`, betterWords].filter(Boolean).join('; '),
+        subtitle: [`${capitalise(statWord(group.statistic))}; one dot per run`, betterWords, spreadNote]
+          .filter(Boolean)
+          .join('; '),
         description: `${title} (${unit}) of each run, one row of dots per ${noRun.title.toLowerCase()}. ${finding}.`,
         alt: `Dot plot of ${title.toLowerCase()} per run, ${plotted.length} runs.`,
         finding,
@@ -253,6 +358,7 @@ function chartOf(group, f, conditions) {
             mark: { type: 'point', filled: true, size: 60, opacity: 0.85, color: '#0072B2' },
             encoding: { x, y, tooltip: tooltip(fields) },
           },
+          ...spreadLayers(plotted, 'x', y, x),
         ],
         markName: 'points',
         scales: { x: 'linear', y: 'band' },
@@ -265,50 +371,30 @@ function chartOf(group, f, conditions) {
   // One value per subject: sorted bars, best first, with the spread where the report gives one.
   if (plotted.length < 2) return null;
   if (distinct(plotted.map((r) => r.series)).length < plotted.length) return null; // not one value per bar
-  plotted.sort((a, b) => (better === 'lower' ? a.value - b.value : b.value - a.value) || a.line - b.line);
-  for (const r of plotted) {
-    const s = typeof r.spread === 'number' ? r.spread : null;
-    r.lo = typeof r.lower === 'number' ? r.lower : s !== null ? r.value - s : null;
-    r.hi = typeof r.upper === 'number' ? r.upper : s !== null ? r.value + s : null;
-  }
-  const withSpread = plotted.some((r) => r.lo !== null);
+  plotted.sort((a, b) => (better === 'lower' ? a.shown - b.shown : b.shown - a.shown) || a.line - b.line);
   const [first, last] = [plotted[0], plotted.at(-1)];
-  const ratio = better === 'lower' ? last.value / first.value : first.value / last.value;
   const word = better === 'lower' ? 'lowest' : better === 'higher' ? 'highest' : 'largest';
-  const apart = plotted.length > 1 && Number.isFinite(ratio) && ratio >= 1.05;
-  const finding = `${first.series} had the ${word} ${title.toLowerCase()}: ${withUnit(first.value, unit)}${
-    apart
-      ? `, ${times(ratio)} ${better === 'lower' ? 'less than' : 'that of'} ${last.series} (${withUnit(last.value, unit)})`
-      : plotted.length > 1
-        ? `, within 5 % of every other (${last.series}: ${withUnit(last.value, unit)})`
-        : ''
-  }`;
+  const finding = `${first.series} had the ${word} ${what}: ${withUnit(first.shown, unit)}${comparedTo(first, last, better, unit)}`;
   const order = plotted.map((r) => r.series);
   const y = { field: 'series', type: 'nominal', title: null, sort: order, axis: { labelLimit: 240 } };
   const x = {
-    field: 'value',
+    field: V,
     type: 'quantitative',
     title: `${title} (${unit})`,
     scale: { zero: true },
     axis: THOUSANDS,
   };
-  const loField = { name: 'lo', title: 'Spread from', unit, type: 'number' };
-  const hiField = { name: 'hi', title: 'Spread to', unit, type: 'number' };
   const layer = [
     { name: 'bars', mark: { type: 'bar', color: '#0072B2' }, encoding: { y, x, tooltip: tooltip(fields) } },
   ];
-  if (withSpread)
-    layer.push({
-      mark: { type: 'rule', strokeWidth: 1.5, color: '#D55E00' },
-      encoding: { y, x: { field: 'lo', type: 'quantitative' }, x2: { field: 'hi' } },
-    });
+  layer.push(...spreadLayers(plotted, 'x', y, x));
   return {
     name: `${slug}-by-${label.key}`,
     title: `${title} by ${label.title.toLowerCase()}`,
     subtitle: [
       group.statistic === 'value' ? 'Sorted best first' : `${capitalise(statWord(group.statistic))}, sorted best first`,
       betterWords,
-      withSpread ? 'lines: the spread the report gives' : '',
+      spreadNote,
     ]
       .filter(Boolean)
       .join('; '),
@@ -317,7 +403,7 @@ function chartOf(group, f, conditions) {
     finding,
     headline: finding,
     rows: plotted,
-    fields: withSpread ? [...fields.slice(0, -2), loField, hiField, ...fields.slice(-2)] : fields,
+    fields,
     layer,
     markName: 'bars',
     scales: { x: 'linear', y: 'band' },
@@ -325,6 +411,23 @@ function chartOf(group, f, conditions) {
   };
 }
 
+/**
+ * How the last bar compares with the first, in words: a ratio only between two positive values
+ * (never against zero), "within 5 %" only when the ratio says so.
+ */
+function comparedTo(first, last, better, unit) {
+  if (first === last) return '';
+  const other = `${last.series} (${withUnit(last.shown, unit)})`;
+  const end = better === 'lower' ? 'highest' : better === 'higher' ? 'lowest' : 'smallest';
+  if (!(first.shown > 0 && last.shown > 0))
+    return first.shown === last.shown ? `, as did ${other}` : `; the ${end}: ${other}`;
+  const ratio = better === 'lower' ? last.shown / first.shown : first.shown / last.shown;
+  if (ratio < 1.05) return `, within 5 % of every other (${last.series}: ${withUnit(last.shown, unit)})`;
+  return `, ${times(ratio)} ${better === 'lower' ? 'less than' : 'that of'} ${other}`;
+}
+
+/** A statistic as a word before the metric: "median", "maximum", "p99"; nothing for a value given alone. */
+const statAdjective = (s) => (STAT_WORDS[s] !== undefined ? STAT_WORDS[s] : /^p\d/.test(s) ? s : s.replace(/_/g, ' '));
 const statWord = (s) => STAT_WORDS[s] || (/^p\d/.test(s) ? `${s.slice(1)}th percentile` : 'the value given');
 /**
  * Colour (and, where colours repeat, shape and dash) of the series of one chart: an entity's own

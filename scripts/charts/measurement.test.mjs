@@ -65,7 +65,7 @@ test('one value per benchmark: sorted bars, the lowest time first, with error ba
   assert.equal(chart.markName, 'bars');
   assert.deepEqual([chart.rows[0].lo, chart.rows[0].hi], [9, 11]);
   assert.equal(chart.layer.length, 2, 'a rule layer for the spread');
-  assert.match(chart.finding, /^BenchmarkA had the lowest time: 10 ns, 3x less than BenchmarkB \(30 ns\)$/);
+  assert.match(chart.finding, /^BenchmarkA had the lowest mean time: 10 ns, 3x less than BenchmarkB \(30 ns\)$/);
 });
 
 test('a numeric condition with three values: one line per benchmark over it', () => {
@@ -93,7 +93,7 @@ test('a numeric condition with three values: one line per benchmark over it', ()
   assert.equal(chart.title, 'Throughput by threads');
   assert.equal(chart.rows.length, 6);
   assert.equal(chart.layer[1].encoding.x.field, 'threads');
-  assert.match(chart.finding, /^X reached 400 ops\/s at threads 4$/);
+  assert.equal(chart.finding, "The highest mean throughput, 400 ops/s, was X's at threads 4");
 });
 
 test('percentiles: a distribution, one line per subject, evenly spaced', () => {
@@ -166,4 +166,122 @@ test('more series than colours: shape and dash tell them apart, so no two legend
   assert.ok(points.shape && line.strokeDash, 'shape on points, dash on lines');
   const looks = points.color.scale.range.map((c, i) => `${c} ${points.shape.scale.range[i]}`);
   assert.equal(new Set(looks).size, 10);
+});
+
+test('a time in s and times in ms of one group are one chart, drawn in one unit; the tooltip keeps the unit as reported', () => {
+  const rows = [
+    row({ benchmark: 'group/a', value: 850, unit: 'ms', line: 1 }),
+    row({ benchmark: 'group/b', value: 1.2, unit: 's', line: 2 }),
+    row({ benchmark: 'group/c', value: 420, unit: 'ms', line: 3 }),
+  ];
+  const charts = build({ rows, fields, tables });
+  assert.equal(charts.length, 1, 'one chart, not one per unit spelling');
+  const [chart] = charts;
+  assert.deepEqual(
+    chart.rows.map((r) => [r.benchmark, r.shown, r.value, r.unit]),
+    [
+      ['group/c', 420, 420, 'ms'],
+      ['group/a', 850, 850, 'ms'],
+      ['group/b', 1200, 1.2, 's'],
+    ],
+  );
+  const bars = chart.layer.find((l) => l.name === 'bars').encoding;
+  assert.equal(bars.x.field, 'shown', 'drawn in the display unit');
+  assert.equal(bars.x.title, 'Time (ms)');
+  const tips = bars.tooltip.map((t) => t.field);
+  assert.ok(tips.includes('value') && tips.includes('unit') && tips.includes('line'), tips.join(', '));
+  assert.equal(chart.finding, 'group/c had the lowest mean time: 420 ms, 2.9x less than group/b (1,200 ms)');
+});
+
+test('percentiles in ms and in s are one distribution, not two charts', () => {
+  const rows = [
+    row({ benchmark: 'GET /', statistic: 'p50', metric: 'latency', unit: 'ms', value: 400, line: 1 }),
+    row({ benchmark: 'GET /', statistic: 'p90', metric: 'latency', unit: 'ms', value: 900, line: 2 }),
+    row({ benchmark: 'GET /', statistic: 'p99', metric: 'latency', unit: 's', value: 1.5, line: 3 }),
+  ];
+  const charts = build({ rows, fields, tables });
+  assert.equal(charts.length, 1);
+  assert.deepEqual(
+    charts[0].rows.map((r) => r.shown),
+    [400, 900, 1500],
+  );
+  assert.match(charts[0].finding, /^At the 99th percentile, latency was 1,500 ms$/);
+});
+
+test('a finding names the statistic it compares, and the median chart comes before the maximum', () => {
+  const rows = ['median', 'max'].flatMap((statistic, i) => [
+    row({ benchmark: 'with fork', statistic, metric: 'latency', unit: 'ms', value: 200 * (i + 1), line: 1 + i }),
+    row({ benchmark: 'no fork', statistic, metric: 'latency', unit: 'ms', value: 300 * (i + 1), line: 10 + i }),
+  ]);
+  const charts = build({ rows, fields, tables });
+  assert.deepEqual(
+    charts.map((c) => c.finding),
+    [
+      'with fork had the lowest median latency: 200 ms, 1.5x less than no fork (300 ms)',
+      'with fork had the lowest maximum latency: 400 ms, 1.5x less than no fork (600 ms)',
+    ],
+  );
+});
+
+test('no ratio against zero, and a small value never reads as 0', () => {
+  const rows = [
+    row({ benchmark: 'a', value: 0, unit: 's', line: 1 }),
+    row({ benchmark: 'b', value: 0.0086, unit: 's', line: 2 }),
+  ];
+  const [chart] = build({ rows, fields, tables });
+  assert.equal(chart.finding, 'a had the lowest mean time: 0 ms; the highest: b (8.6 ms)');
+  assert.doesNotMatch(chart.finding, /\dx/);
+});
+
+test('a numeric condition only a few rows have is no axis', () => {
+  const rows = Array.from({ length: 12 }, (_, i) =>
+    row({ benchmark: `Bench${i}`, threads: i < 4 ? 2 ** i : null, value: 10 + i, line: i + 1 }),
+  );
+  const [chart] = build({ rows, fields, tables });
+  assert.equal(chart.markName, 'bars');
+  assert.equal(chart.rows.length, 12);
+});
+
+test('spreads are drawn as error bars in lines, dots and distributions, and the subtitle names their kind', () => {
+  const sweep = [1, 2, 4].map((t, i) =>
+    row({ benchmark: 'X', threads: t, value: 100 * t, spread: 5, spread_kind: 'stdev', line: 1 + i }),
+  );
+  const runs = [1, 2, 3].map((r) => row({ benchmark: 'Y', run: r, value: 10 + r, lower: 9, upper: 14, line: 20 + r }));
+  const pcts = ['p50', 'p99'].map((p, i) =>
+    row({
+      benchmark: 'Z',
+      statistic: p,
+      metric: 'latency',
+      value: 10 * (i + 1),
+      spread: 1,
+      spread_kind: 'ci95',
+      line: 30 + i,
+    }),
+  );
+  for (const [rs, kind] of [
+    [sweep, '± standard deviation'],
+    [runs, 'lower to upper bound'],
+    [pcts, '95 % confidence interval'],
+  ]) {
+    const [chart] = build({ rows: rs, fields, tables });
+    const bars = chart.layer.find((l) => l.name === 'spread');
+    assert.ok(bars, `${chart.title}: a spread layer`);
+    assert.equal(bars.mark.type, 'errorbar');
+    assert.match(chart.subtitle, new RegExp(`error bars: ${kind.replace(/[+]/g, '\\+')}`));
+    assert.ok(chart.rows.every((r) => r.lo !== null && r.hi !== null));
+    const tips = chart.layer.find((l) => l.name === 'points' || l.name === 'bars').encoding.tooltip;
+    assert.ok(
+      tips.some((t) => t.field === 'spread_words' && t.title === 'Error bar'),
+      'the tooltip names the kind of spread',
+    );
+    assert.ok(chart.rows.every((r) => r.spread_words === kind));
+  }
+});
+
+test('a distribution with a 0 among values that span decades keeps a linear axis, so the 0 is drawn', () => {
+  const rows = ['p50', 'p90', 'p99', 'p99.9'].map((p, i) =>
+    row({ benchmark: 'GET /', statistic: p, metric: 'latency', unit: 'ms', value: [0, 1, 100, 1000][i], line: i + 1 }),
+  );
+  const [chart] = build({ rows, fields, tables });
+  assert.deepEqual(chart.scales, { x: 'point', y: 'linear' });
 });

@@ -187,3 +187,108 @@ test('every chart writes its axis numbers in full, not as 1e+3', () => {
   }
   expect(bad).toEqual([]);
 });
+
+/**
+ * The text boxes of every chart drawing a reader sees on a page (the inline drawing the frame
+ * shows, wide or narrow): which lie outside their drawing or the screen, and which overlap another.
+ */
+async function textProblems(page) {
+  return page.evaluate(() => {
+    const problems = [];
+    const visible = [...document.querySelectorAll('.chart-frame svg.chart-wide, .chart-frame svg.chart-narrow')].filter(
+      (svg) => getComputedStyle(svg).display !== 'none',
+    );
+    const screen = document.documentElement.clientWidth;
+    for (const svg of visible) {
+      const id = svg.closest('figure')?.getAttribute('data-chart') ?? svg.id;
+      const frame = svg.getBoundingClientRect();
+      const boxes = [...svg.querySelectorAll('text')]
+        .filter(
+          (t) =>
+            t.textContent.trim() && getComputedStyle(t).visibility !== 'hidden' && t.getAttribute('opacity') !== '0',
+        )
+        .map((t) => {
+          const m = t.getScreenCTM();
+          const box = t.getBBox();
+          // Slanted axis labels: compared in their own frame (their screen rectangles overlap at 45° when their text does not).
+          return {
+            text: t.textContent.trim(),
+            r: t.getBoundingClientRect(),
+            angle: Math.atan2(m.b, m.a),
+            w: box.width * Math.hypot(m.a, m.b),
+            h: box.height * Math.hypot(m.c, m.d),
+          };
+        })
+        .filter((b) => b.r.width > 0 && b.r.height > 0);
+      for (const b of boxes) {
+        if (
+          b.r.left < frame.left - 1 ||
+          b.r.right > frame.right + 1 ||
+          b.r.top < frame.top - 1 ||
+          b.r.bottom > frame.bottom + 1
+        )
+          problems.push(`${id}: "${b.text}" outside its drawing`);
+        else if (b.r.left < -1 || b.r.right > screen + 1) problems.push(`${id}: "${b.text}" outside the screen`);
+      }
+      // Two boxes overlap when they share more than a sliver (glyph boxes touch at their edges).
+      for (let i = 0; i < boxes.length; i++)
+        for (let j = i + 1; j < boxes.length; j++) {
+          const [a, b] = [boxes[i].r, boxes[j].r];
+          let w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          let h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          const angle = boxes[i].angle;
+          if (Math.abs(angle) > 0.01 && Math.abs(angle - boxes[j].angle) < 0.01) {
+            const dx = (b.left + b.right - a.left - a.right) / 2;
+            const dy = (b.top + b.bottom - a.top - a.bottom) / 2;
+            const along = Math.abs(dx * Math.cos(angle) + dy * Math.sin(angle));
+            const across = Math.abs(-dx * Math.sin(angle) + dy * Math.cos(angle));
+            w = (boxes[i].w + boxes[j].w) / 2 - along;
+            h = (boxes[i].h + boxes[j].h) / 2 - across;
+          }
+          if (w > 1.5 && h > 2) problems.push(`${id}: "${boxes[i].text}" overlaps "${boxes[j].text}"`);
+        }
+    }
+    return { drawings: visible.length, problems };
+  });
+}
+
+// The drawings the build wrote, as a page inlines them (the live chart draws the same layouts from
+// the same specs): with scripts off, so that none is swapped for its live twin while it is read.
+test.describe('chart text on phones and desktops', () => {
+  test.use({ javaScriptEnabled: false });
+  for (const width of [375, 1280]) {
+    for (const scheme of ['light', 'dark']) {
+      test(`at ${width} px (${scheme}), every chart's axis and point labels are whole: inside the drawing and the screen, none over another`, async ({
+        page,
+      }) => {
+        test.setTimeout(120_000);
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme: scheme });
+        const problems = [];
+        for (const rep of withCharts) {
+          await page.goto(`/reports/${rep.slug}/`);
+          const found = await textProblems(page);
+          expect(found.drawings, `${rep.slug}: one drawing per chart`).toBe(chartsOf(rep.slug, index).length);
+          problems.push(...found.problems.map((p) => `${rep.slug}: ${p}`));
+        }
+        expect(problems).toEqual([]);
+      });
+    }
+  }
+});
+
+test('at 375 px the narrow drawing is as wide as the chart frame allows', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 900 });
+  const rep = withCharts[0];
+  await page.goto(`/reports/${rep.slug}/`);
+  const { svg, room } = await page
+    .locator('.chart-frame')
+    .first()
+    .evaluate((frame) => {
+      const s = getComputedStyle(frame);
+      const room = frame.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight);
+      return { svg: frame.querySelector('svg.chart-narrow').getBoundingClientRect().width, room };
+    });
+  expect(svg, 'the narrow drawing fills its frame, not 288 px of it').toBeGreaterThanOrEqual(room - 2);
+  expect(svg).toBeLessThanOrEqual(room + 0.5);
+});

@@ -12,6 +12,16 @@ export function num(n, digits = 0) {
   return (neg ? '-' : '') + trimmed;
 }
 
+/**
+ * A measured value in a sentence: two decimals at most from 1 up ("1,234.57", "2.1"), and three
+ * significant digits below 1 ("0.000412"), so a small value never reads as 0.
+ */
+export function quantity(n) {
+  const a = Math.abs(n);
+  if (!Number.isFinite(a) || a === 0 || a >= 1) return num(n, 2);
+  return num(n, Math.min(12, 2 - Math.floor(Math.log10(a))));
+}
+
 /** A ratio as "18x" (10 and more: whole number) or "3.1x". */
 export function times(ratio) {
   return ratio >= 10 ? `${Math.round(ratio)}x` : `${num(ratio, 1)}x`;

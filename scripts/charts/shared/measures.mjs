@@ -1,5 +1,7 @@
-// The measurement model's rows grouped for charts: which metric, statistic and unit a chart shows,
-// and how the rows of one chart are told apart (their series labels), from what varies among them.
+// The measurement model's rows grouped for charts: which metric, statistic and quantity a chart
+// shows (rows in ms and in s together: one dimension and scale, units.mjs), the one unit it draws
+// them in, and how the rows of one chart are told apart (their series labels), from what varies.
+import { displayUnit, quantityOf } from '../../data/measure/units.mjs';
 import { distinct, groupBy } from './spec.mjs';
 
 /** Metrics in the order a reader looks for them; run totals (requests, bytes, duration) last. */
@@ -17,20 +19,23 @@ const ORDER = [
 const TOTALS = new Set(['requests', 'transferred', 'duration']);
 const rank = (m) => (ORDER.includes(m) ? ORDER.indexOf(m) : TOTALS.has(m) ? 100 : 50);
 const isPercentile = (s) => /^p\d/.test(s);
-const STAT_ORDER = ['value', 'mean', 'median', 'min', 'max', 'total', 'mode', 'stdev'];
+// The statistics a reader compares first: the centre (median, mean) before the extremes.
+const STAT_ORDER = ['value', 'as_stated', 'median', 'mean', 'mode', 'min', 'max', 'total', 'stdev'];
 
 /**
- * Groups of rows, one chart each: percentiles of a metric (per unit) together, any other statistic
- * on its own. Groups of run totals and all-zero error counts are left to the table.
+ * Groups of rows, one chart each: percentiles of a metric (per quantity) together, any other
+ * statistic on its own; `unit` is the one the chart draws them in (the one that keeps most of the
+ * values between 1 and 1,000; a unit the model does not know stays as written, in its own group).
+ * Groups of run totals and all-zero error counts are left to the table.
  * @param {object[]} rows measurement rows (flat)
  * @returns {Array<{ metric: string, statistic: string, unit: string, percentiles: boolean, rows: object[] }>}
  */
 export function measureGroups(rows) {
   const groups = groupBy(rows, (r) =>
-    [r.metric, r.unit, isPercentile(r.statistic) ? 'p' : r.statistic].join('\u0000'),
+    [r.metric, quantityOf(r.unit), isPercentile(r.statistic) ? 'p' : r.statistic].join('\u0000'),
   ).map((g) => ({
     metric: g[0].metric,
-    unit: g[0].unit,
+    unit: displayUnit(g),
     statistic: isPercentile(g[0].statistic) ? 'percentiles' : g[0].statistic,
     percentiles: isPercentile(g[0].statistic),
     rows: g,

@@ -10,51 +10,75 @@
 //   splitValueUnit(cell) -> { number, unit } | undefined  "1.2 ms" -> { number: '1.2', unit: 'ms' }
 //   convert(value, from, to) -> number | undefined  within one dimension
 //   sameDimension(a, b) -> boolean
+//   dimensionOf(unit) -> string | undefined         "ms" -> "time"; a unit it does not know: undefined
+//   unitSymbol(unit) -> string                      as a reader writes it: "us" -> "µs"
+//   displayUnit(values) -> unit                     one unit for values given as { value, unit } of one
+//                                                   dimension: the one that keeps most between 1 and 1,000
+//   toDisplay(value, from, to) -> number            a value in the display unit (unknown units: as written)
+//   quantityOf(unit) -> string                      what one axis may draw: "time:time", "rate:req/s", "?furlongs"
 
-/** Canonical symbols. `factor` converts to the dimension's base (s, B, 1/s, B/s, 1). */
+/**
+ * Canonical symbols. `factor` converts to the dimension's base (s, B, 1/s, B/s, 1, Hz, J, W);
+ * `scale` names the units one value may be shown in instead of another (a chart converts ms to s,
+ * KiB to MiB, ops/s to Kops/s, never requests to operations); `binary` marks IEC prefixes (a chart
+ * shows binary units in binary units and decimal in decimal: MB is never written MiB).
+ */
 export const UNITS = {
   // time
-  ps: { dimension: 'time', factor: 1e-12, title: 'picoseconds' },
-  ns: { dimension: 'time', factor: 1e-9, title: 'nanoseconds' },
-  us: { dimension: 'time', factor: 1e-6, title: 'microseconds' },
-  ms: { dimension: 'time', factor: 1e-3, title: 'milliseconds' },
-  s: { dimension: 'time', factor: 1, title: 'seconds' },
-  min: { dimension: 'time', factor: 60, title: 'minutes' },
-  h: { dimension: 'time', factor: 3600, title: 'hours' },
+  ps: { dimension: 'time', factor: 1e-12, scale: 'time', title: 'picoseconds' },
+  ns: { dimension: 'time', factor: 1e-9, scale: 'time', title: 'nanoseconds' },
+  us: { dimension: 'time', factor: 1e-6, scale: 'time', title: 'microseconds' },
+  ms: { dimension: 'time', factor: 1e-3, scale: 'time', title: 'milliseconds' },
+  s: { dimension: 'time', factor: 1, scale: 'time', title: 'seconds' },
+  min: { dimension: 'time', factor: 60, scale: 'time', title: 'minutes' },
+  h: { dimension: 'time', factor: 3600, scale: 'time', title: 'hours' },
   // rates of events
   'req/s': { dimension: 'rate', factor: 1, title: 'requests per second' },
-  'ops/s': { dimension: 'rate', factor: 1, title: 'operations per second' },
-  'ops/ms': { dimension: 'rate', factor: 1e3, title: 'operations per millisecond' },
-  'ops/us': { dimension: 'rate', factor: 1e6, title: 'operations per microsecond' },
-  'ops/ns': { dimension: 'rate', factor: 1e9, title: 'operations per nanosecond' },
+  'ops/s': { dimension: 'rate', factor: 1, scale: 'ops', title: 'operations per second' },
+  'ops/ms': { dimension: 'rate', factor: 1e3, scale: 'ops', title: 'operations per millisecond' },
+  'ops/us': { dimension: 'rate', factor: 1e6, scale: 'ops', title: 'operations per microsecond' },
+  'ops/ns': { dimension: 'rate', factor: 1e9, scale: 'ops', title: 'operations per nanosecond' },
   'msg/s': { dimension: 'rate', factor: 1, title: 'messages per second' },
-  'Kops/s': { dimension: 'rate', factor: 1e3, title: 'thousand operations per second' },
-  'Mops/s': { dimension: 'rate', factor: 1e6, title: 'million operations per second' },
-  'elem/s': { dimension: 'rate', factor: 1, title: 'elements per second' },
-  'Kelem/s': { dimension: 'rate', factor: 1e3, title: 'thousand elements per second' },
-  'Melem/s': { dimension: 'rate', factor: 1e6, title: 'million elements per second' },
-  'Gelem/s': { dimension: 'rate', factor: 1e9, title: 'billion elements per second' },
-  'Gops/s': { dimension: 'rate', factor: 1e9, title: 'billion operations per second' },
+  'Kops/s': { dimension: 'rate', factor: 1e3, scale: 'ops', title: 'thousand operations per second' },
+  'Mops/s': { dimension: 'rate', factor: 1e6, scale: 'ops', title: 'million operations per second' },
+  'elem/s': { dimension: 'rate', factor: 1, scale: 'elem', title: 'elements per second' },
+  'Kelem/s': { dimension: 'rate', factor: 1e3, scale: 'elem', title: 'thousand elements per second' },
+  'Melem/s': { dimension: 'rate', factor: 1e6, scale: 'elem', title: 'million elements per second' },
+  'Gelem/s': { dimension: 'rate', factor: 1e9, scale: 'elem', title: 'billion elements per second' },
+  'Gops/s': { dimension: 'rate', factor: 1e9, scale: 'ops', title: 'billion operations per second' },
   // operations a second counted in multiples of 1024 (Google Benchmark's "1.2M items/s" before 2018)
-  'Kiops/s': { dimension: 'rate', factor: 1024, title: '1024 operations per second' },
-  'Miops/s': { dimension: 'rate', factor: 1024 ** 2, title: '1024² operations per second' },
-  'Giops/s': { dimension: 'rate', factor: 1024 ** 3, title: '1024³ operations per second' },
+  'Kiops/s': { dimension: 'rate', factor: 1024, scale: 'ops', binary: true, title: '1024 operations per second' },
+  'Miops/s': { dimension: 'rate', factor: 1024 ** 2, scale: 'ops', binary: true, title: '1024² operations per second' },
+  'Giops/s': { dimension: 'rate', factor: 1024 ** 3, scale: 'ops', binary: true, title: '1024³ operations per second' },
   // sizes (decimal and binary prefixes kept apart, as printed)
-  B: { dimension: 'size', factor: 1, title: 'bytes' },
-  KB: { dimension: 'size', factor: 1e3, title: 'kilobytes' },
-  MB: { dimension: 'size', factor: 1e6, title: 'megabytes' },
-  GB: { dimension: 'size', factor: 1e9, title: 'gigabytes' },
-  KiB: { dimension: 'size', factor: 1024, title: 'kibibytes' },
-  MiB: { dimension: 'size', factor: 1024 ** 2, title: 'mebibytes' },
-  GiB: { dimension: 'size', factor: 1024 ** 3, title: 'gibibytes' },
+  B: { dimension: 'size', factor: 1, scale: 'bytes', title: 'bytes' },
+  KB: { dimension: 'size', factor: 1e3, scale: 'bytes', title: 'kilobytes' },
+  MB: { dimension: 'size', factor: 1e6, scale: 'bytes', title: 'megabytes' },
+  GB: { dimension: 'size', factor: 1e9, scale: 'bytes', title: 'gigabytes' },
+  KiB: { dimension: 'size', factor: 1024, scale: 'bytes', binary: true, title: 'kibibytes' },
+  MiB: { dimension: 'size', factor: 1024 ** 2, scale: 'bytes', binary: true, title: 'mebibytes' },
+  GiB: { dimension: 'size', factor: 1024 ** 3, scale: 'bytes', binary: true, title: 'gibibytes' },
   // transfer rates
-  'B/s': { dimension: 'bandwidth', factor: 1, title: 'bytes per second' },
-  'KB/s': { dimension: 'bandwidth', factor: 1e3, title: 'kilobytes per second' },
-  'MB/s': { dimension: 'bandwidth', factor: 1e6, title: 'megabytes per second' },
-  'GB/s': { dimension: 'bandwidth', factor: 1e9, title: 'gigabytes per second' },
-  'KiB/s': { dimension: 'bandwidth', factor: 1024, title: 'kibibytes per second' },
-  'MiB/s': { dimension: 'bandwidth', factor: 1024 ** 2, title: 'mebibytes per second' },
-  'GiB/s': { dimension: 'bandwidth', factor: 1024 ** 3, title: 'gibibytes per second' },
+  'B/s': { dimension: 'bandwidth', factor: 1, scale: 'bytes/s', title: 'bytes per second' },
+  'KB/s': { dimension: 'bandwidth', factor: 1e3, scale: 'bytes/s', title: 'kilobytes per second' },
+  'MB/s': { dimension: 'bandwidth', factor: 1e6, scale: 'bytes/s', title: 'megabytes per second' },
+  'GB/s': { dimension: 'bandwidth', factor: 1e9, scale: 'bytes/s', title: 'gigabytes per second' },
+  'KiB/s': { dimension: 'bandwidth', factor: 1024, scale: 'bytes/s', binary: true, title: 'kibibytes per second' },
+  'MiB/s': { dimension: 'bandwidth', factor: 1024 ** 2, scale: 'bytes/s', binary: true, title: 'mebibytes per second' },
+  'GiB/s': { dimension: 'bandwidth', factor: 1024 ** 3, scale: 'bytes/s', binary: true, title: 'gibibytes per second' },
+  // clock and event frequencies, energy, power
+  Hz: { dimension: 'frequency', factor: 1, scale: 'Hz', title: 'hertz' },
+  kHz: { dimension: 'frequency', factor: 1e3, scale: 'Hz', title: 'kilohertz' },
+  MHz: { dimension: 'frequency', factor: 1e6, scale: 'Hz', title: 'megahertz' },
+  GHz: { dimension: 'frequency', factor: 1e9, scale: 'Hz', title: 'gigahertz' },
+  uJ: { dimension: 'energy', factor: 1e-6, scale: 'J', title: 'microjoules' },
+  mJ: { dimension: 'energy', factor: 1e-3, scale: 'J', title: 'millijoules' },
+  J: { dimension: 'energy', factor: 1, scale: 'J', title: 'joules' },
+  kJ: { dimension: 'energy', factor: 1e3, scale: 'J', title: 'kilojoules' },
+  Wh: { dimension: 'energy', factor: 3600, title: 'watt-hours' },
+  mW: { dimension: 'power', factor: 1e-3, scale: 'W', title: 'milliwatts' },
+  W: { dimension: 'power', factor: 1, scale: 'W', title: 'watts' },
+  kW: { dimension: 'power', factor: 1e3, scale: 'W', title: 'kilowatts' },
   // per-operation counts (Go's -benchmem)
   'B/op': { dimension: 'size-per-op', factor: 1, title: 'bytes per operation' },
   'allocs/op': { dimension: 'count-per-op', factor: 1, title: 'allocations per operation' },
@@ -71,6 +95,7 @@ export const UNITS = {
   milli: { dimension: 'count', factor: 1e-3, title: 'thousandths (m)' },
   micro: { dimension: 'count', factor: 1e-6, title: 'millionths (u)' },
   nano: { dimension: 'count', factor: 1e-9, title: 'billionths (n)' },
+  // a percentage is a ratio (50 % is 0.5 x); a chart keeps the report's own of the two (no scale)
   '%': { dimension: 'ratio', factor: 0.01, title: 'percent' },
   x: { dimension: 'ratio', factor: 1, title: 'times (ratio)' },
 };
@@ -98,10 +123,19 @@ const SPELLINGS = {
   '%': '%', percent: '%', pct: '%',
   x: 'x', '×': 'x', times: 'x',
   count: 'count', n: 'count', '#': 'count',
+  // Hz alone is benchmark.js's ops/sec (above); a clock is written with its prefix
+  khz: 'kHz', mhz: 'MHz', ghz: 'GHz',
+  // (mJ and mW only as written: lower-cased they would read MJ and MW as milli)
+  uj: 'uJ', 'µj': 'uJ', 'μj': 'uJ', j: 'J', joules: 'J', kj: 'kJ', wh: 'Wh', w: 'W', watts: 'W', kw: 'kW',
 };
 
 /** Decimal size units, spelled as printed: wrk's "KB" means KiB, so tools that mean binary say so themselves. */
-const SIZE_CASE = { kb: 'KB', mb: 'MB', gb: 'GB', 'kb/s': 'KB/s', 'mb/s': 'MB/s', 'gb/s': 'GB/s' };
+const SIZE_CASE = {
+  kb: 'KB', mb: 'MB', gb: 'GB',
+  'kb/s': 'KB/s', 'mb/s': 'MB/s', 'gb/s': 'GB/s',
+  'kb/sec': 'KB/s', 'mb/sec': 'MB/s', 'gb/sec': 'GB/s', // "MB/sec" is decimal megabytes: MB/s, never MiB/s
+  'kbytes/s': 'KB/s', 'mbytes/s': 'MB/s', 'gbytes/s': 'GB/s',
+};
 
 /**
  * The canonical symbol of a unit as written, or undefined when it is not a unit this model knows.
@@ -162,4 +196,63 @@ export function convert(value, from, to) {
   if (!sameDimension(from, to) || typeof value !== 'number') return undefined;
   if (from === to) return value;
   return Number.parseFloat(((value * UNITS[from].factor) / UNITS[to].factor).toPrecision(12));
+}
+
+/** The dimension of a canonical unit ("ms" -> "time"), or undefined for a unit this model does not know. */
+export const dimensionOf = (unit) => UNITS[unit]?.dimension;
+
+/** A canonical unit as a reader writes it: "us" -> "µs", "ops/us" -> "ops/µs"; any other as it is. */
+export const unitSymbol = (unit) => String(unit ?? '').replace(/^us$|(?<=\/)us$|^uJ$/, (u) => u.replace('u', 'µ'));
+
+/**
+ * One unit to show values of one dimension in: among the units of the values' scale (and prefix
+ * system: binary values in binary units, decimal in decimal), the one that keeps most values
+ * between 1 and 1,000; ties go to the unit most values already have, then to the larger unit.
+ * Values in a unit this model does not know, or of two scales, are shown as written: the first
+ * unit is returned (a chart groups by dimension first, so they do not meet).
+ * @param {Array<{ value: number, unit: string }>} values
+ * @returns {string}
+ */
+export function displayUnit(values) {
+  const units = [...new Set(values.map((v) => v.unit))];
+  if (units.length === 0) return '';
+  const quantities = new Set(units.map(quantityOf));
+  const first = UNITS[units[0]];
+  if (quantities.size > 1 || !first?.scale) return mostUsed(values, units);
+  const binary = new Set(units.map((u) => Boolean(UNITS[u].binary)));
+  const candidates = Object.keys(UNITS).filter(
+    (u) => UNITS[u].scale === first.scale && binary.has(Boolean(UNITS[u].binary)),
+  );
+  const used = (u) => values.filter((v) => v.unit === u).length;
+  const inRange = (u) =>
+    values.filter((v) => {
+      const x = Math.abs(toDisplay(v.value, v.unit, u));
+      return x >= 1 && x < 1000;
+    }).length;
+  return candidates
+    .map((u) => ({ u, n: inRange(u), own: used(u), factor: UNITS[u].factor }))
+    .sort((a, b) => b.n - a.n || b.own - a.own || b.factor - a.factor)[0].u;
+}
+
+/**
+ * What a chart may draw on one axis: units of one dimension and scale ("time", "bytes/s") share a
+ * key; a unit with no scale (req/s, %, x, count) is its own, and one this model does not know is
+ * kept apart as written ("?furlongs").
+ * @param {string} unit
+ */
+export function quantityOf(unit) {
+  const u = UNITS[unit];
+  if (!u) return `?${unit}`;
+  return `${u.dimension}:${u.scale ?? unit}`;
+}
+
+const mostUsed = (values, units) =>
+  units
+    .map((u) => ({ u, n: values.filter((v) => v.unit === u).length }))
+    .sort((a, b) => b.n - a.n)[0].u;
+
+/** A value in a chart's display unit: converted within its dimension; as written when it cannot be. */
+export function toDisplay(value, from, to) {
+  if (typeof value !== 'number' || !Number.isFinite(value)) return value;
+  return convert(value, from, to) ?? value;
 }

@@ -1,0 +1,40 @@
+// No report can break the build: a drawing that lost marks is refused with the chart and the count,
+// and a chart refused leaves the index with its reason (the report page shows its table instead).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkDrawing, notDrawn } from './not-drawn.mjs';
+
+const svg = (marks) =>
+  `<svg><g class="mark-symbol role-mark points_marks">${'<path d="M0,0"/>'.repeat(marks)}</g><text font-size="12px">x</text></svg>`;
+
+test('a drawing with fewer marks than plotted rows is refused, naming the chart, the layout and both counts', () => {
+  const chart = { id: 'r--time', markClass: 'points_marks', rows: 131 };
+  assert.throws(
+    () => checkDrawing(chart, { svgWide: svg(4), svgNarrow: svg(131) }),
+    /^Error: r--time: the wide SVG has 4 points_marks items for 131 plotted rows$/,
+  );
+  assert.doesNotThrow(() => checkDrawing(chart, { svgWide: svg(131), svgNarrow: svg(131) }));
+});
+
+test('a chart not drawn leaves the charts, the report and the table lists, and is listed with its reason', () => {
+  const index = {
+    charts: { 'r--a': {}, 'r--b': {} },
+    reports: { r: ['r--a', 'r--b'] },
+    by_table: { r: { measurements: ['r--a', 'r--b'] } },
+    not_drawn: {},
+  };
+  const entry = { id: 'r--b', report: 'r', name: 'b', title: 'Time by size', table: 'measurements' };
+  const warning = notDrawn(index, entry, 'r--b: the wide SVG has 4 points_marks items for 131 plotted rows');
+  assert.deepEqual(Object.keys(index.charts), ['r--a']);
+  assert.deepEqual(index.reports.r, ['r--a']);
+  assert.deepEqual(index.by_table.r.measurements, ['r--a']);
+  assert.deepEqual(index.not_drawn.r, [
+    {
+      name: 'b',
+      title: 'Time by size',
+      table: 'measurements',
+      reason: 'the wide SVG has 4 points_marks items for 131 plotted rows',
+    },
+  ]);
+  assert.match(warning, /^r--b not drawn \(the wide SVG has 4 .*\); the report page shows its table instead$/);
+});

@@ -1,0 +1,118 @@
+// Units as quantities: every spelling to a canonical unit with a dimension and a factor, decimal and
+// binary prefixes kept apart, one display unit per chart (most values between 1 and 1,000), and a
+// unit the model does not know kept as written, never converted.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import {
+  UNITS,
+  canonicalUnit,
+  convert,
+  dimensionOf,
+  displayUnit,
+  quantityOf,
+  toDisplay,
+  unitSymbol,
+} from './units.mjs';
+
+test('every unit has a dimension and a positive factor', () => {
+  for (const [symbol, u] of Object.entries(UNITS)) {
+    assert.ok(typeof u.dimension === 'string' && u.dimension, symbol);
+    assert.ok(u.factor > 0, symbol);
+  }
+  assert.equal(dimensionOf('ms'), 'time');
+  assert.equal(dimensionOf('MB/s'), 'bandwidth');
+  assert.equal(dimensionOf('GHz'), 'frequency');
+  assert.equal(dimensionOf('J'), 'energy');
+  assert.equal(dimensionOf('W'), 'power');
+  assert.equal(dimensionOf('furlongs'), undefined);
+});
+
+test('"MB/sec" is decimal megabytes a second (MB/s), never mebibytes', () => {
+  assert.equal(canonicalUnit('MB/sec'), 'MB/s');
+  assert.equal(canonicalUnit('mb/s'), 'MB/s');
+  assert.equal(canonicalUnit('MiB/s'), 'MiB/s');
+  assert.equal(canonicalUnit('KB'), 'KB');
+  assert.equal(canonicalUnit('KiB'), 'KiB');
+  assert.equal(convert(1, 'MB/s', 'KB/s'), 1000);
+  assert.equal(convert(1, 'MiB/s', 'KiB/s'), 1024);
+  assert.equal(convert(1, 'MiB', 'MB'), 1.048576);
+});
+
+test('milli and mega are not confused when a unit is written with its case', () => {
+  assert.equal(canonicalUnit('mJ'), 'mJ');
+  assert.equal(canonicalUnit('mW'), 'mW');
+  assert.equal(canonicalUnit('MJ'), undefined);
+  assert.equal(canonicalUnit('MW'), undefined);
+});
+
+test('a chart of times in ms and s draws them in one unit: the one that keeps most between 1 and 1,000', () => {
+  const values = [
+    { value: 850, unit: 'ms' },
+    { value: 1.2, unit: 's' },
+    { value: 420, unit: 'ms' },
+  ];
+  assert.equal(displayUnit(values), 'ms');
+  assert.deepEqual(
+    values.map((v) => toDisplay(v.value, v.unit, 'ms')),
+    [850, 1200, 420],
+  );
+  assert.equal(
+    displayUnit([
+      { value: 2500, unit: 'ms' },
+      { value: 3.1, unit: 's' },
+      { value: 4200, unit: 'ms' },
+    ]),
+    's',
+  );
+  assert.equal(
+    displayUnit([
+      { value: 12000, unit: 'ns' },
+      { value: 35000, unit: 'ns' },
+    ]),
+    'us',
+  );
+});
+
+test('binary sizes are shown in binary units and decimal ones in decimal', () => {
+  assert.equal(
+    displayUnit([
+      { value: 3000, unit: 'KiB' },
+      { value: 5000, unit: 'KiB' },
+    ]),
+    'MiB',
+  );
+  assert.equal(
+    displayUnit([
+      { value: 3000, unit: 'KB/s' },
+      { value: 5000, unit: 'KB/s' },
+    ]),
+    'MB/s',
+  );
+});
+
+test('requests and operations are never converted into each other', () => {
+  assert.notEqual(quantityOf('req/s'), quantityOf('ops/s'));
+  assert.equal(quantityOf('ops/ms'), quantityOf('Kops/s'));
+  assert.equal(
+    displayUnit([
+      { value: 150000, unit: 'req/s' },
+      { value: 90000, unit: 'req/s' },
+    ]),
+    'req/s',
+  );
+  assert.equal(quantityOf('%') === quantityOf('x'), false);
+});
+
+test('a unit the model does not know is kept as written and never converted', () => {
+  assert.equal(quantityOf('furlongs'), '?furlongs');
+  assert.equal(displayUnit([{ value: 5000, unit: 'furlongs' }]), 'furlongs');
+  assert.equal(toDisplay(5000, 'furlongs', 'ms'), 5000);
+  assert.equal(convert(5000, 'furlongs', 'ms'), undefined);
+});
+
+test('units as a reader writes them', () => {
+  assert.equal(unitSymbol('us'), 'µs');
+  assert.equal(unitSymbol('ops/us'), 'ops/µs');
+  assert.equal(unitSymbol('uJ'), 'µJ');
+  assert.equal(unitSymbol('MB/s'), 'MB/s');
+});
