@@ -5,7 +5,7 @@ import { InputError, quote } from '../lib/errors.mjs';
 import { problemOf, readTable } from '../lib/table.mjs';
 import { InexactNumberError, splitLines } from '../lib/text.mjs';
 import { besideSeed, withFile } from './meta.mjs';
-import { flattenMeasurements, measurementSchema } from './measure/project.mjs';
+import { flattenMeasurements, measurementSchema, textConditions } from './measure/project.mjs';
 
 /**
  * Text a spreadsheet would run as a formula when it opens the CSV download (OWASP's "CSV
@@ -88,7 +88,7 @@ export function parseSeed(input, meta, ctx) {
       // with a schema of their own conditions.
       const seeded = t.rows.map((row) => ({ ...row, seed: input.seedPath }));
       const rows = t.kind === 'measurement' ? flattenMeasurements(seeded, format) : seeded;
-      const schema = t.kind === 'measurement' ? measurementSchema(ctx.schemas[t.kind], rows) : ctx.schemas[t.kind];
+      const schema = t.kind === 'measurement' ? textConditions(measurementSchema(ctx.schemas[t.kind], rows), rows) : ctx.schemas[t.kind];
       rows.forEach((row) => checkRow(row, schema, input.seedPath));
       const kept = (r.unknownColumns ?? []).filter((c) => c.table === own).map(({ column, header, line }) => ({ column, header, line }));
       tables[id] = { id, kind: t.kind, title: t.title, notes: t.notes ?? [], rows, schema, source: input.seedPath, kept };
