@@ -9,6 +9,7 @@ import { ROOT } from '../lib/paths.mjs';
 import { InputError } from '../lib/errors.mjs';
 import { parsers } from '../data/parsers/index.mjs';
 import { detectFormats } from './detect.mjs';
+import { loadEnv, parsingOnce } from '../data/inputs.mjs';
 
 const fixture = (format, name) =>
   fs.readFileSync(path.join(ROOT, 'scripts/data/parsers', format, 'fixtures', name), 'utf8');
@@ -53,4 +54,29 @@ test('a file where nothing can be placed is refused with one line that says what
       e.file === 'notes.md' &&
       !e.message.includes('\n'),
   );
+});
+
+test('add-report parses a report once: detecting its format, reading it and the pipeline share one parse', () => {
+  const env = loadEnv();
+  const text = fs.readFileSync(path.join(ROOT, 'seeds/cloudi/2016-cloudi-1.5.4-core-i7.markdown'), 'utf8');
+  const calls = {};
+  const counted = {
+    ...env,
+    parsers: Object.fromEntries(
+      Object.entries(env.parsers).map(([name, p]) => [
+        name,
+        { ...p, parse: (t) => ((calls[name] = (calls[name] ?? 0) + 1), p.parse(t)) },
+      ]),
+    ),
+  };
+  const once = parsingOnce(counted);
+  const formats = detectFormats(text, once.parsers, 'cloudi.markdown');
+  const first = formats.map((f) => once.parsers[f].parse(text));
+  const again = formats.map((f) => once.parsers[f].parse(text));
+  assert.deepEqual(again, first);
+  assert.ok(formats.length >= 1);
+  for (const [name, n] of Object.entries(calls)) assert.equal(n, 1, `${name} parsed the report ${n} times`);
+  // Another text is parsed anew, and the answer is its own.
+  const other = once.parsers[formats[0]].detect('not a report');
+  assert.equal(other, env.parsers[formats[0]].detect('not a report'));
 });

@@ -78,7 +78,12 @@ export function planCharts(reports, csvTexts) {
         tables,
       });
       for (const chart of built) {
-        const name = kindCount[t.table.kind] > 1 ? `${t.table.id}-${chart.name}` : chart.name;
+        // Two kinds can name a chart alike (ab's and wrk's summaries both draw requests-per-second):
+        // the table's id tells them apart.
+        const name =
+          kindCount[t.table.kind] > 1 || ids.includes(`${report.slug}--${chart.name}`)
+            ? `${t.table.id}-${chart.name}`
+            : chart.name;
         const id = `${report.slug}--${name}`;
         if (index.charts[id]) throw new Error(`two charts with the id ${id}`);
         findings.push(sentence(chart.finding));

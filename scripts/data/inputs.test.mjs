@@ -5,9 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MAX_SEED_BYTES, checkSeedSize, loadEnv, parsingOnce, readInputs } from './inputs.mjs';
-import { detectFormats } from '../add-report/detect.mjs';
-import { ROOT as ROOT_DIR } from '../lib/paths.mjs';
+import { MAX_SEED_BYTES, checkSeedSize, readInputs } from './inputs.mjs';
 import { InputError } from '../lib/errors.mjs';
 
 test('a seed over 20 MB is refused before it is read, with its size and what to do', () => {
@@ -43,27 +41,3 @@ test('readInputs reports an oversized seed as a problem of that seed and reads t
   }
 });
 
-test('add-report parses a report once: detecting its format, reading it and the pipeline share one parse', () => {
-  const env = loadEnv();
-  const text = fs.readFileSync(path.join(ROOT_DIR, 'seeds/cloudi/2016-cloudi-1.5.4-core-i7.markdown'), 'utf8');
-  const calls = {};
-  const counted = {
-    ...env,
-    parsers: Object.fromEntries(
-      Object.entries(env.parsers).map(([name, p]) => [
-        name,
-        { ...p, parse: (t) => ((calls[name] = (calls[name] ?? 0) + 1), p.parse(t)) },
-      ]),
-    ),
-  };
-  const once = parsingOnce(counted);
-  const formats = detectFormats(text, once.parsers, 'cloudi.markdown');
-  const first = formats.map((f) => once.parsers[f].parse(text));
-  const again = formats.map((f) => once.parsers[f].parse(text));
-  assert.deepEqual(again, first);
-  assert.ok(formats.length >= 1);
-  for (const [name, n] of Object.entries(calls)) assert.equal(n, 1, `${name} parsed the report ${n} times`);
-  // Another text is parsed anew, and the answer is its own.
-  const other = once.parsers[formats[0]].detect('not a report');
-  assert.equal(other, env.parsers[formats[0]].detect('not a report'));
-});
