@@ -6,7 +6,7 @@
 // The per-report charts (plan.mjs) are not touched.
 import { num, times } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
-import { assemble, atlasUsermeta, chartFiles, spanChannel, tooltip } from './shared/spec.mjs';
+import { assemble, atlasEntryWords, atlasUsermeta, chartFiles, spanChannel, tooltip } from './shared/spec.mjs';
 
 const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down'];
 const WIDTH = 760;
@@ -147,15 +147,7 @@ function comparisonChart(c) {
     page: `/compare/${c.slug}/#chart`,
     page_title: c.title,
     sources: [...new Set(c.columns.map((col) => col.report))].filter((r) => rows.some((row) => row.report === r)),
-    title,
-    subtitle: subtitle.join('; '),
-    description: chart.description,
-    alt: chart.alt,
-    finding: `${finding}.`,
-    width: spec.width,
-    height: spec.height,
-    marks: rows.length,
-    marks_selector: '.points_marks > path',
+    ...atlasEntryWords(chart, spec),
     log_scales: log ? ['x'] : [],
     files: chartFiles(id),
   };

@@ -11,7 +11,7 @@
 // two figures gets no chart: the subject page says it in a sentence (`single`).
 import { capital, list, num } from './shared/format.mjs';
 import { PALETTE } from './shared/palette.mjs';
-import { THOUSANDS, assemble, atlasUsermeta, chartFiles, tooltip } from './shared/spec.mjs';
+import { THOUSANDS, assemble, atlasEntryWords, atlasUsermeta, chartFiles, tooltip } from './shared/spec.mjs';
 
 const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down', 'triangle-left'];
 const WIDTH = 640;
@@ -252,15 +252,7 @@ function subjectChart(subject, platforms) {
     page: `/subjects/${subject.id}/#over-time`,
     page_title: subject.name,
     sources: reports,
-    title,
-    subtitle,
-    description: chart.description,
-    alt: chart.alt,
-    finding: `${finding}.`,
-    width: spec.width,
-    height: spec.height,
-    marks: rows.length,
-    marks_selector: '.points_marks > path',
+    ...atlasEntryWords(chart, spec),
     lines: claim.lines.length,
     claim: { text: claim.text, statistic: claim.statistic, unit: claim.unit, value: claim.value, cites: claim.cites },
     log_scales: [],

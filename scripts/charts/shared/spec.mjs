@@ -163,6 +163,24 @@ export function atlasUsermeta(id, about, rows) {
   return { id, ...about, seeds: [...new Set(rows.map((r) => r.seed))].sort(), dataCsv: `/charts/${id}.csv` };
 }
 
+/**
+ * What an atlas chart's index entry says of it (the words, size and marks of what assemble made of
+ * `chart`), between what it charts and its files.
+ */
+export function atlasEntryWords(chart, spec) {
+  return {
+    title: chart.title,
+    subtitle: [chart.subtitle].flat().join('; '),
+    description: chart.description,
+    alt: chart.alt,
+    finding: `${chart.finding}.`,
+    width: spec.width,
+    height: spec.height,
+    marks: chart.rows.length,
+    marks_selector: '.points_marks > path',
+  };
+}
+
 /** A quantitative position channel for `field` from zero, titled by field `f` with its unit. */
 export function zeroChannel(field, f) {
   return { field, type: 'quantitative', title: titleWithUnit(f), scale: { zero: true }, axis: THOUSANDS };
