@@ -3,7 +3,7 @@
 // Each receiver ran at its own stable request rate: the finding names both loads and gives no ratio
 // of latencies taken at loads that differ.
 import { num, times } from './shared/format.mjs';
-import { percentileLayers } from './shared/curves.mjs';
+import { percentileChart, percentileLayers } from './shared/curves.mjs';
 import { DASHES, GREY, entityStyles } from './shared/palette.mjs';
 
 const seriesOf = (r) =>
@@ -79,23 +79,17 @@ export function build({ rows, fields: f, tables = {} }) {
     (alike
       ? ` (${times(hi.latency_us / lo.latency_us)} longer, at loads within 10 %)`
       : `; each receiver at its own stable request rate, so the loads differ and the latencies are not a like-for-like ratio`);
-  return [
-    {
-      name: 'latency-distribution',
-      title: 'CloudI 2.0: request latency by percentile, per receiver',
-      subtitle: [
-        `${receivers.length} receivers at their stable request rate; percentiles evenly spaced${ylog ? '; log y axis' : ''}`,
-        `colour${entityStyles('language', languages).needsShape ? ' and point shape' : ''}: language; dash: ${kinds.join(', ')}`,
-      ],
-      description: `Request latency (µs${ylog ? ', log scale' : ''}) at each percentile CloudI printed, one line per receiver (language and threads or processes). ${finding}.`,
-      alt: `Line chart of request latency against percentile, one line for each of ${receivers.length} receivers.`,
-      finding,
-      rows: plotted,
-      fields,
-      layer,
-      markName: 'points',
-      scales: { x: 'point', y: ylog ? 'log' : 'linear' },
-      size: { width: 640, height: 420 },
-    },
-  ];
+  const words = {
+    name: 'latency-distribution',
+    title: 'CloudI 2.0: request latency by percentile, per receiver',
+    subtitle: [
+      `${receivers.length} receivers at their stable request rate; percentiles evenly spaced${ylog ? '; log y axis' : ''}`,
+      `colour${entityStyles('language', languages).needsShape ? ' and point shape' : ''}: language; dash: ${kinds.join(', ')}`,
+    ],
+    description: `Request latency (µs${ylog ? ', log scale' : ''}) at each percentile CloudI printed, one line per receiver (language and threads or processes). ${finding}.`,
+    alt: `Line chart of request latency against percentile, one line for each of ${receivers.length} receivers.`,
+    finding,
+    size: { width: 640, height: 420 },
+  };
+  return [percentileChart(words, { rows: plotted, fields, ylog, layer })];
 }

@@ -281,13 +281,7 @@ export function build({ rows, fields: f }) {
     const finding = `With ${method}, ${wins[0][0]} was fastest in ${wins[0][1]} of the ${perConfig.length} configurations with more than one language measured`;
     const vals = plotted.map((r) => r.requests_per_second);
     const mid = (minOf(vals) + maxOf(vals)) / 2;
-    const x = {
-      field: 'configuration',
-      type: 'ordinal',
-      title: 'Senders x receivers (processes)',
-      sort: configOrder.sort,
-      axis: { labelAngle: 0 },
-    };
+    const x = configX;
     const y = { field: 'series', type: 'nominal', title: null, sort: series };
     charts.push({
       transform: configOrder.transform,

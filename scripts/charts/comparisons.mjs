@@ -6,7 +6,7 @@
 // The per-report charts (plan.mjs) are not touched.
 import { num, times } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
-import { THOUSANDS, assemble, logTicks, spansDecades, tooltip } from './shared/spec.mjs';
+import { assemble, atlasEntryWords, atlasUsermeta, chartFiles, spanChannel, tooltip } from './shared/spec.mjs';
 
 const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down'];
 const WIDTH = 760;
@@ -79,15 +79,11 @@ function comparisonChart(c) {
   const fields = FIELDS.map((f) => (f.name === 'value' ? { ...f, title: metric.title, unit: metric.unit } : f));
   const labels = c.columns.map((col) => col.label).filter((l) => rows.some((r) => r.column === l));
   const order = [...new Set(c.rows.map(rowLabel))];
-  const values = rows.map((r) => r.value);
-  const log = spansDecades(values);
-  const x = {
-    field: 'value',
-    type: 'quantitative',
-    title: `${metric.title}${log ? ' (log scale)' : ''}`,
-    scale: log ? { type: 'log' } : { zero: true },
-    axis: { ...THOUSANDS, ...(log ? { values: logTicks(values) } : {}) },
-  };
+  const { channel: x, log } = spanChannel(
+    'value',
+    rows.map((r) => r.value),
+    (isLog) => `${metric.title}${isLog ? ' (log scale)' : ''}`,
+  );
   const y = { field: 'row', type: 'nominal', title: null, sort: order, axis: { labelLimit: 380 } };
   const color = {
     field: 'column',
@@ -140,14 +136,7 @@ function comparisonChart(c) {
       },
     ],
   };
-  const usermeta = {
-    id,
-    comparison: c.id,
-    comparisonUrl: `/compare/${c.slug}/`,
-    seeds: [...new Set(rows.map((r) => r.seed))].sort(),
-    dataCsv: `/charts/${id}.csv`,
-  };
-  const spec = assemble(chart, usermeta);
+  const spec = assemble(chart, atlasUsermeta(id, { comparison: c.id, comparisonUrl: `/compare/${c.slug}/` }, rows));
   const entry = {
     id,
     comparison: c.id,
@@ -158,27 +147,9 @@ function comparisonChart(c) {
     page: `/compare/${c.slug}/#chart`,
     page_title: c.title,
     sources: [...new Set(c.columns.map((col) => col.report))].filter((r) => rows.some((row) => row.report === r)),
-    title,
-    subtitle: subtitle.join('; '),
-    description: chart.description,
-    alt: chart.alt,
-    finding: `${finding}.`,
-    width: spec.width,
-    height: spec.height,
-    marks: rows.length,
-    marks_selector: '.points_marks > path',
+    ...atlasEntryWords(chart, spec),
     log_scales: log ? ['x'] : [],
-    files: Object.fromEntries(
-      [
-        ['csv', '.csv'],
-        ['png', '.png'],
-        ['svg', '.svg'],
-        ['svg_dark', '.dark.svg'],
-        ['vg', '.vg.json'],
-        ['vg_narrow', '.narrow.vg.json'],
-        ['vl', '.vl.json'],
-      ].map(([k, ext]) => [k, `/charts/${id}${ext}`]),
-    ),
+    files: chartFiles(id),
   };
   return { id, spec, rows, fields, markClass: 'points_marks', entry };
 }

@@ -2,16 +2,14 @@
 // description the summary numbers of the same run (table kind darner-fairness-summary, when the
 // report has it): requests per second and time per request.
 import { capital, list, num, times } from './shared/format.mjs';
-import { colorScale } from './shared/palette.mjs';
-import { CAPITALISED, THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
+import { byServer, serverColor, serverLines } from './shared/servers.mjs';
+import { distinct, spanChannel, titleWithUnit } from './shared/spec.mjs';
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
 export function build({ rows, fields: f, tables }) {
   if (rows.length < 2) return [];
   const fields = [f.server, f.percentile, f.latency_us, ...(f.note ? [f.note] : []), f.seed, f.line];
   const servers = distinct(rows.map((r) => r.server)).sort();
-  const ys = rows.map((r) => r.latency_us);
-  const ylog = spansDecades(ys);
   const ps = rows.map((r) => r.percentile);
   // Percentiles are evenly spaced (as ab prints them), so the tail from 90 to 100 gets room.
   const x = {
@@ -22,20 +20,12 @@ export function build({ rows, fields: f, tables }) {
     scale: { type: 'point', padding: 0.3 },
     axis: { labelAngle: 0, labelExpr: "datum.value == 100 ? '100 (longest)' : datum.label" },
   };
-  const y = {
-    field: 'latency_us',
-    type: 'quantitative',
-    title: titleWithUnit(f.latency_us, ylog ? 'log scale' : ''),
-    scale: ylog ? { type: 'log' } : { zero: true },
-    axis: { ...THOUSANDS, ...(ylog ? { values: logTicks(ys) } : {}) },
-  };
-  const color = {
-    field: 'server',
-    type: 'nominal',
-    title: 'Server',
-    scale: colorScale('server', servers),
-    legend: { labelExpr: CAPITALISED },
-  };
+  const { channel: y, log: ylog } = spanChannel(
+    'latency_us',
+    rows.map((r) => r.latency_us),
+    (log) => titleWithUnit(f.latency_us, log ? 'log scale' : ''),
+  );
+  const color = serverColor(servers);
 
   // # Process data: the 99th percentile (or the highest below 100) and the run's summary.
   const below = distinct(ps).filter(
@@ -69,18 +59,9 @@ export function build({ rows, fields: f, tables }) {
       description: `Latency (µs${ylog ? ', log scale' : ''}) at each percentile of requests, one line per server. ${finding}.${summary}`,
       alt: `Line chart of request latency against percentile, one line per server (${servers.map(capital).join(', ')}).`,
       finding,
-      rows: [...rows].sort(
-        (a, b) => a.server.localeCompare(b.server) || a.percentile - b.percentile || a.line - b.line,
-      ),
+      rows: byServer(rows, 'percentile'),
       fields,
-      layer: [
-        { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } },
-        {
-          name: 'points',
-          mark: { type: 'point', filled: true, size: 45, opacity: 1 },
-          encoding: { x, y, color, tooltip: tooltip(fields) },
-        },
-      ],
+      layer: serverLines({ x, y, color, fields }),
       markName: 'points',
       scales: { x: 'point', y: ylog ? 'log' : 'linear' },
     },

@@ -2,7 +2,8 @@
 // (log x). memcache is not a queue server: the report runs it as the upper bound (a rate at which
 // send/recv syscalls saturate), so it is drawn as a dashed grey line and labelled as such.
 import { capital, num, times } from './shared/format.mjs';
-import { GREY, colorScale } from './shared/palette.mjs';
+import { GREY } from './shared/palette.mjs';
+import { byServer, serverColor, serverLines } from './shared/servers.mjs';
 import {
   CAPITALISED,
   THOUSANDS,
@@ -11,7 +12,7 @@ import {
   logTicks,
   spansDecades,
   titleWithUnit,
-  tooltip,
+  zeroChannel,
 } from './shared/spec.mjs';
 
 /** The server the report runs as an upper bound rather than as a contender. */
@@ -36,25 +37,13 @@ export function build({ rows, fields: f }) {
     scale: xlog ? { type: 'log' } : {},
     axis: { values: xlog ? logTicks(xs) : dataTicks(xs), ...THOUSANDS },
   };
-  const y = {
-    field: 'requests_per_second',
-    type: 'quantitative',
-    title: titleWithUnit(f.requests_per_second),
-    scale: { zero: true },
-    axis: THOUSANDS,
-  };
-  const color = {
-    field: 'server',
-    type: 'nominal',
-    title: 'Server',
-    scale: colorScale('server', servers),
-    legend: {
-      symbolType: 'stroke',
-      symbolSize: 400,
-      symbolStrokeWidth: 2.5,
-      labelExpr: `datum.label === '${UPPER_BOUND}' ? '${UPPER_BOUND} (upper bound)' : ${CAPITALISED}`,
-    },
-  };
+  const y = zeroChannel('requests_per_second', f.requests_per_second);
+  const color = serverColor(servers, {
+    symbolType: 'stroke',
+    symbolSize: 400,
+    symbolStrokeWidth: 2.5,
+    labelExpr: `datum.label === '${UPPER_BOUND}' ? '${UPPER_BOUND} (upper bound)' : ${CAPITALISED}`,
+  });
   const strokeDash = {
     field: 'server',
     type: 'nominal',
@@ -73,14 +62,7 @@ export function build({ rows, fields: f }) {
     finding += `, ${times(best.requests_per_second / second.requests_per_second)} ${capital(second.server)}'s best of ${num(second.requests_per_second)}`;
   if (bound) finding += `; ${UPPER_BOUND}, the upper bound, reached ${num(bound.requests_per_second)}`;
 
-  const layer = [
-    { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color, strokeDash } },
-    {
-      name: 'points',
-      mark: { type: 'point', filled: true, size: 40, opacity: 1 },
-      encoding: { x, y, color, tooltip: tooltip(fields) },
-    },
-  ];
+  const layer = serverLines({ x, y, color, fields, line: { strokeDash }, pointMark: { size: 40 } });
   if (bound) {
     layer.push({
       transform: [
@@ -100,10 +82,7 @@ export function build({ rows, fields: f }) {
       description: `Requests per second through an empty queue as connections grow from ${num(Math.min(...xs))} to ${num(maxConn)}${xlog ? ' (log x axis)' : ''}, one line per server${bound ? `, with ${UPPER_BOUND} as the upper bound` : ''}. ${finding}.`,
       alt: `Line chart of requests per second against connections for ${servers.map(label).join(', ')}.`,
       finding,
-      rows: [...rows].sort(
-        (a, b) =>
-          servers.indexOf(a.server) - servers.indexOf(b.server) || a.connections - b.connections || a.line - b.line,
-      ),
+      rows: byServer(rows, 'connections', servers),
       fields,
       layer,
       markName: 'points',

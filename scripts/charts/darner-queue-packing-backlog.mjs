@@ -2,16 +2,8 @@
 // benchmark never flushes the queue): throughput against the backlog. The x axis is symlog with the
 // first step as constant, so the empty queue (0) is shown one step left of it.
 import { bytes, capital, list, num } from './shared/format.mjs';
-import { colorScale } from './shared/palette.mjs';
-import {
-  CAPITALISED,
-  THOUSANDS,
-  distinct,
-  smallestPositive,
-  symlogTicks,
-  titleWithUnit,
-  tooltip,
-} from './shared/spec.mjs';
+import { byServer, serverColor, serverLines } from './shared/servers.mjs';
+import { THOUSANDS, distinct, smallestPositive, symlogTicks, zeroChannel } from './shared/spec.mjs';
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
 export function build({ rows, fields: f }) {
@@ -30,20 +22,8 @@ export function build({ rows, fields: f }) {
     scale: symlog ? { type: 'symlog', constant: smallestPositive(xs) } : { type: 'log' },
     axis: { values: symlogTicks(xs, 5), ...THOUSANDS },
   };
-  const y = {
-    field: 'requests_per_second',
-    type: 'quantitative',
-    title: titleWithUnit(f.requests_per_second),
-    scale: { zero: true },
-    axis: THOUSANDS,
-  };
-  const color = {
-    field: 'server',
-    type: 'nominal',
-    title: 'Server',
-    scale: colorScale('server', servers),
-    legend: { labelExpr: CAPITALISED },
-  };
+  const y = zeroChannel('requests_per_second', f.requests_per_second);
+  const color = serverColor(servers);
 
   // # Process data: each server at the largest backlog, against its rate with an empty queue.
   const maxBacklog = Math.max(...xs);
@@ -69,18 +49,9 @@ export function build({ rows, fields: f }) {
       description: `Requests per second against the backlog of queued items (${symlog ? 'symlog' : 'log'} x axis${symlog ? ', so the empty queue at 0 can be shown' : ''}); the backlog is derived, not printed in the report: the running sum of the items each step added. ${finding}.`,
       alt: `Line chart of requests per second against the queue backlog, one line per server (${servers.map(capital).join(', ')}).`,
       finding,
-      rows: [...rows].sort(
-        (a, b) => a.server.localeCompare(b.server) || a.backlog_items - b.backlog_items || a.line - b.line,
-      ),
+      rows: byServer(rows, 'backlog_items'),
       fields,
-      layer: [
-        { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } },
-        {
-          name: 'points',
-          mark: { type: 'point', filled: true, size: 45, opacity: 1 },
-          encoding: { x, y, color, tooltip: tooltip(fields) },
-        },
-      ],
+      layer: serverLines({ x, y, color, fields }),
       markName: 'points',
       scales: { x: symlog ? 'symlog' : 'log', y: 'linear' },
     },

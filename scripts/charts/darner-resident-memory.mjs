@@ -4,17 +4,15 @@
 // Corrections from the report's errata arrive applied (plan.mjs); the corrected point gets its own
 // shape and a note, and the rows carry `corrected` and `published_<field>`.
 import { capital, num, times } from './shared/format.mjs';
-import { colorScale } from './shared/palette.mjs';
+import { byServer, serverColor, serverLines } from './shared/servers.mjs';
 import {
-  CAPITALISED,
   THOUSANDS,
   distinct,
   logTicks,
   smallestPositive,
-  spansDecades,
+  spanChannel,
   symlogTicks,
   titleWithUnit,
-  tooltip,
 } from './shared/spec.mjs';
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
@@ -40,22 +38,12 @@ export function build({ rows, fields: f }) {
     // The last tick (1,048,576) ends at the plot's right edge: flush, so its label stays inside the drawing.
     axis: { values: symlog ? symlogTicks(xs) : logTicks(xs), labelFlush: true, ...THOUSANDS },
   };
-  const ys = rows.map((r) => r.rss_kb);
-  const ylog = spansDecades(ys);
-  const y = {
-    field: 'rss_kb',
-    type: 'quantitative',
-    title: titleWithUnit(f.rss_kb, ylog ? 'log scale' : ''),
-    scale: ylog ? { type: 'log' } : { zero: true },
-    axis: { ...THOUSANDS, ...(ylog ? { values: logTicks(ys) } : {}) },
-  };
-  const color = {
-    field: 'server',
-    type: 'nominal',
-    title: 'Server',
-    scale: colorScale('server', servers),
-    legend: { labelExpr: CAPITALISED },
-  };
+  const { channel: y, log: ylog } = spanChannel(
+    'rss_kb',
+    rows.map((r) => r.rss_kb),
+    (log) => titleWithUnit(f.rss_kb, log ? 'log scale' : ''),
+  );
+  const color = serverColor(servers);
 
   // # Process data: the comparison at the largest queue every server reached.
   const common = Math.max(
@@ -72,31 +60,19 @@ export function build({ rows, fields: f }) {
     ? ` ${corrected.length === 1 ? 'One point is' : `${corrected.length} points are`} corrected from the errata: the report prints ${capital(fix.server)}'s ${num(fix.queued_requests)} value with the label ${fix.published_server} (seed line ${fix.line}).`
     : '';
 
-  const layer = [
-    { mark: { type: 'line', strokeWidth: 2 }, encoding: { x, y, color } },
-    {
-      name: 'points',
-      mark: { type: 'point', filled: true, opacity: 1 },
-      encoding: {
-        x,
-        y,
-        color,
-        ...(f.corrected
-          ? {
-              shape: {
-                field: 'corrected',
-                type: 'nominal',
-                title: 'Row',
-                scale: { domain: [false, true], range: ['circle', 'diamond'] },
-                legend: { labelExpr: "datum.label === 'true' ? 'corrected (see errata)' : 'as published'" },
-              },
-              size: { condition: { test: 'datum.corrected', value: 130 }, value: 45 },
-            }
-          : { size: { value: 45 } }),
-        tooltip: tooltip(fields),
-      },
-    },
-  ];
+  const points = f.corrected
+    ? {
+        shape: {
+          field: 'corrected',
+          type: 'nominal',
+          title: 'Row',
+          scale: { domain: [false, true], range: ['circle', 'diamond'] },
+          legend: { labelExpr: "datum.label === 'true' ? 'corrected (see errata)' : 'as published'" },
+        },
+        size: { condition: { test: 'datum.corrected', value: 130 }, value: 45 },
+      }
+    : { size: { value: 45 } };
+  const layer = serverLines({ x, y, color, fields, pointMark: {}, points });
   if (corrected.length) {
     layer.push({
       name: 'correction_note',
@@ -116,9 +92,7 @@ export function build({ rows, fields: f }) {
       description: `Resident memory (kB${ylog ? ', log scale' : ''}) of ${servers.map(capital).join(' and ')} as the queue grows from ${num(Math.min(...xs))} to ${num(Math.max(...xs))} requests${symlog ? `; the x axis is symmetric-log (constant ${num(smallestPositive(xs))}) so the empty queue at 0 can be shown beside the powers of two` : ''}. ${finding}.${note}`,
       alt: `Line chart of resident memory against queued requests, one line per server (${servers.map(capital).join(', ')}).`,
       finding,
-      rows: [...rows].sort(
-        (a, b) => a.server.localeCompare(b.server) || a.queued_requests - b.queued_requests || a.line - b.line,
-      ),
+      rows: byServer(rows, 'queued_requests'),
       fields,
       layer,
       markName: 'points',

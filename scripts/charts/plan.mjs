@@ -8,7 +8,7 @@
 // # Save outputs: (the CLI) specs, CSVs, SVG, PNG and charts.json.
 import { applyErrata, readTableOrThrow } from '../lib/table.mjs';
 import { builders } from './index.mjs';
-import { assemble, fieldMap, scaleSummary } from './shared/spec.mjs';
+import { assemble, chartFiles, fieldMap, scaleSummary } from './shared/spec.mjs';
 
 /**
  * @typedef {object} BuilderContext
@@ -145,15 +145,7 @@ export function planCharts(reports, csvTexts) {
           digitized: !!t.table.digitized,
           derived: !!t.table.derived,
           corrected: chart.rows.filter((r) => r.corrected).length,
-          files: {
-            csv: `/charts/${id}.csv`,
-            png: `/charts/${id}.png`,
-            svg: `/charts/${id}.svg`,
-            svg_dark: `/charts/${id}.dark.svg`,
-            vg: `/charts/${id}.vg.json`,
-            vg_narrow: `/charts/${id}.narrow.vg.json`,
-            vl: `/charts/${id}.vl.json`,
-          },
+          files: chartFiles(id),
         };
         charts.push({
           id,

@@ -11,7 +11,7 @@
 // two figures gets no chart: the subject page says it in a sentence (`single`).
 import { capital, list, num } from './shared/format.mjs';
 import { PALETTE } from './shared/palette.mjs';
-import { THOUSANDS, assemble, tooltip } from './shared/spec.mjs';
+import { THOUSANDS, assemble, atlasEntryWords, atlasUsermeta, chartFiles, tooltip } from './shared/spec.mjs';
 
 const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down', 'triangle-left'];
 const WIDTH = 640;
@@ -240,14 +240,10 @@ function subjectChart(subject, platforms) {
       },
     ],
   };
-  const usermeta = {
-    id,
-    subject: subject.id,
-    subjectUrl: `/subjects/${subject.id}/`,
-    seeds: [...new Set(rows.map((r) => r.seed))].sort(),
-    dataCsv: `/charts/${id}.csv`,
-  };
-  const spec = assemble(chart, usermeta);
+  const spec = assemble(
+    chart,
+    atlasUsermeta(id, { subject: subject.id, subjectUrl: `/subjects/${subject.id}/` }, rows),
+  );
   const entry = {
     id,
     subject: subject.id,
@@ -256,29 +252,11 @@ function subjectChart(subject, platforms) {
     page: `/subjects/${subject.id}/#over-time`,
     page_title: subject.name,
     sources: reports,
-    title,
-    subtitle,
-    description: chart.description,
-    alt: chart.alt,
-    finding: `${finding}.`,
-    width: spec.width,
-    height: spec.height,
-    marks: rows.length,
-    marks_selector: '.points_marks > path',
+    ...atlasEntryWords(chart, spec),
     lines: claim.lines.length,
     claim: { text: claim.text, statistic: claim.statistic, unit: claim.unit, value: claim.value, cites: claim.cites },
     log_scales: [],
-    files: Object.fromEntries(
-      [
-        ['csv', '.csv'],
-        ['png', '.png'],
-        ['svg', '.svg'],
-        ['svg_dark', '.dark.svg'],
-        ['vg', '.vg.json'],
-        ['vg_narrow', '.narrow.vg.json'],
-        ['vl', '.vl.json'],
-      ].map(([k, ext]) => [k, `/charts/${id}${ext}`]),
-    ),
+    files: chartFiles(id),
   };
   return { id, spec, rows, fields: chart.fields, markClass: 'points_marks', entry, claim };
 }

@@ -2,7 +2,7 @@
 // run (log y when the latencies span decades). The finding compares each run's tail with that run's
 // own median (never one run's tail with another run's median).
 import { num, times } from './shared/format.mjs';
-import { perRunPercentiles } from './shared/curves.mjs';
+import { perRunPercentiles, percentileChart, percentileSubtitle } from './shared/curves.mjs';
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
 export function build({ rows, fields: f }) {
@@ -22,19 +22,13 @@ export function build({ rows, fields: f }) {
       ? `, ${times(ownRatios[0].ratio)} its median`
       : `; each run's ${num(top, 3)}th percentile is ${times(ownRatios[0].ratio)} (run ${ownRatios[0].run}) to ${times(ownRatios.at(-1).ratio)} (run ${ownRatios.at(-1).run}) that run's own median`;
   const finding = `At the ${num(top, 3)}th percentile the runs answered within ${num(tails[0].latency_us)} µs (run ${tails[0].run}) to ${num(tails.at(-1).latency_us)} µs (run ${tails.at(-1).run})${ratioText}`;
-  return [
-    {
-      name: 'latency-distribution',
-      title: 'wrk: latency distribution, per run',
-      subtitle: `Percentiles evenly spaced${ylog ? '; log y axis' : ''}`,
-      description: `Latency (µs${ylog ? ', log scale' : ''}) at each percentile wrk printed, one line per run. ${finding}.`,
-      alt: `Line chart of wrk latency against percentile, one line per run (${new Set(plotted.map((r) => r.run)).size} runs).`,
-      finding,
-      rows: plotted,
-      fields,
-      layer,
-      markName: 'points',
-      scales: { x: 'point', y: ylog ? 'log' : 'linear' },
-    },
-  ];
+  const words = {
+    name: 'latency-distribution',
+    title: 'wrk: latency distribution, per run',
+    subtitle: percentileSubtitle(ylog),
+    description: `Latency (µs${ylog ? ', log scale' : ''}) at each percentile wrk printed, one line per run. ${finding}.`,
+    alt: `Line chart of wrk latency against percentile, one line per run (${new Set(plotted.map((r) => r.run)).size} runs).`,
+    finding,
+  };
+  return [percentileChart(words, { rows: plotted, fields, ylog, layer })];
 }

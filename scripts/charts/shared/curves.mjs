@@ -2,7 +2,8 @@
 // percentiles evenly spaced so that the tail gets room, log y when the values span decades) and a
 // bar per run (requests/s of each run of an ab or wrk report). Builders pass their fields and words.
 import { PALETTE, entityStyles } from './palette.mjs';
-import { THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './spec.mjs';
+import { capital } from './format.mjs';
+import { distinct, spanChannel, titleWithUnit, tooltip, zeroChannel } from './spec.mjs';
 
 /**
  * @param {object} o
@@ -18,7 +19,7 @@ import { THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } f
  */
 export function percentileLayers({ rows, value, valueField, percentileField, seriesTitle, fields, dash, by }) {
   const ys = rows.map((r) => r[value]).filter((v) => v > 0);
-  const ylog = spansDecades(ys);
+  const { channel: y, log: ylog } = spanChannel(value, ys, (log) => titleWithUnit(valueField, log ? 'log scale' : ''));
   const series = distinct(rows.map((r) => r.series));
   // Many percentiles (CloudI 2.0's 0 to 100, with 99.9, 99.99, 99.999): every label, slanted so that
   // none overlaps; a few: level, thinned where they would overlap.
@@ -30,13 +31,6 @@ export function percentileLayers({ rows, value, valueField, percentileField, ser
     sort: 'ascending',
     scale: { type: 'point', padding: 0.3 },
     axis: crowded ? { labelAngle: -45, labelOverlap: false } : { labelAngle: 0, labelOverlap: 'greedy' },
-  };
-  const y = {
-    field: value,
-    type: 'quantitative',
-    title: titleWithUnit(valueField, ylog ? 'log scale' : ''),
-    scale: ylog ? { type: 'log' } : { zero: true },
-    axis: { ...THOUSANDS, ...(ylog ? { values: logTicks(ys) } : {}) },
   };
   const styles = by?.styles ?? entityStyles('series', series);
   const field = by?.field ?? 'series';
@@ -69,13 +63,7 @@ export function runBars({ value, valueField, fields }) {
       mark: { type: 'bar', color: PALETTE[0] },
       encoding: {
         x: { field: 'series', type: 'nominal', title: 'Run', sort: null, axis: { labelAngle: 0 } },
-        y: {
-          field: value,
-          type: 'quantitative',
-          title: titleWithUnit(valueField),
-          scale: { zero: true },
-          axis: THOUSANDS,
-        },
+        y: zeroChannel(value, valueField),
         tooltip: tooltip(fields),
       },
     },
@@ -100,9 +88,7 @@ export const RUN_SERIES = {
  */
 export function perRunPercentiles(rows, f, value, extra = []) {
   const fields = [RUN_SERIES, f.run, ...(f.label ? [f.label] : []), ...extra, f.percentile, f[value], f.seed, f.line];
-  const plotted = rows
-    .map((r) => ({ ...r, series: runName(r) }))
-    .sort((a, b) => a.run - b.run || a.percentile - b.percentile);
+  const plotted = runRows(rows, (a, b) => a.percentile - b.percentile);
   const { ylog, layer } = percentileLayers({
     rows: plotted,
     value,
@@ -116,3 +102,44 @@ export function perRunPercentiles(rows, f, value, extra = []) {
 
 /** The name of a run on a chart: "Run 2" (labels may be in a script the chart font lacks; they stay in the tooltip). */
 export const runName = (r) => `Run ${r.run}`;
+
+/** Rows of a per-run table with their series ("Run 2"), in run order (then `then`'s). */
+export function runRows(rows, then = () => 0) {
+  return rows.map((r) => ({ ...r, series: runName(r) })).sort((a, b) => a.run - b.run || then(a, b));
+}
+
+/** The subtitle of a per-run percentile chart. */
+export const percentileSubtitle = (ylog) => `Percentiles evenly spaced${ylog ? '; log y axis' : ''}`;
+
+/**
+ * A percentile chart: what a builder says of it (name, title, subtitle, description, alt, finding,
+ * size) and the curves of percentileLayers / perRunPercentiles, the points its marks.
+ */
+export function percentileChart(words, { rows, fields, ylog, layer }) {
+  return { ...words, rows, fields, layer, markName: 'points', scales: { x: 'point', y: ylog ? 'log' : 'linear' } };
+}
+
+/**
+ * The requests/s of each run of an ab or wrk report as a bar per run.
+ * @param {string} tool "ab", "wrk": in the title and alt text
+ * @param {{ subtitle: string, description: string, finding: string }} words
+ * @param {object[]} rows from runRows
+ * @param {object[]} fields tooltip and CSV fields
+ * @param {Record<string, object>} f the table's fields
+ */
+export function requestsPerRunChart(tool, { subtitle, description, finding }, rows, fields, f) {
+  return {
+    name: 'requests-per-second',
+    title: `${tool}: requests per second, per run`,
+    subtitle,
+    description,
+    alt: `Bar chart of requests per second, one bar per ${tool} run (${rows.length} runs).`,
+    finding: capital(finding),
+    rows,
+    fields,
+    layer: runBars({ value: 'requests_per_second', valueField: f.requests_per_second, fields }),
+    markName: 'bars',
+    scales: { x: 'band', y: 'linear' },
+    size: { width: 640, height: 300 },
+  };
+}

@@ -139,6 +139,66 @@ export function assemble(chart, usermeta) {
   return spec;
 }
 
+/**
+ * A quantitative position channel for `field`: from zero, or log (ticks at the powers of ten) when
+ * `values` span decades; `title` is what the axis says before " (log scale)" is added.
+ * @returns {{ channel: object, log: boolean }}
+ */
+export function spanChannel(field, values, title) {
+  const log = spansDecades(values);
+  return {
+    log,
+    channel: {
+      field,
+      type: 'quantitative',
+      title: title(log),
+      scale: log ? { type: 'log' } : { zero: true },
+      axis: { ...THOUSANDS, ...(log ? { values: logTicks(values) } : {}) },
+    },
+  };
+}
+
+/** An atlas chart's usermeta: its id, what it charts (`about`), the seeds of its rows and its CSV. */
+export function atlasUsermeta(id, about, rows) {
+  return { id, ...about, seeds: [...new Set(rows.map((r) => r.seed))].sort(), dataCsv: `/charts/${id}.csv` };
+}
+
+/**
+ * What an atlas chart's index entry says of it (the words, size and marks of what assemble made of
+ * `chart`), between what it charts and its files.
+ */
+export function atlasEntryWords(chart, spec) {
+  return {
+    title: chart.title,
+    subtitle: [chart.subtitle].flat().join('; '),
+    description: chart.description,
+    alt: chart.alt,
+    finding: `${chart.finding}.`,
+    width: spec.width,
+    height: spec.height,
+    marks: chart.rows.length,
+    marks_selector: '.points_marks > path',
+  };
+}
+
+/** A quantitative position channel for `field` from zero, titled by field `f` with its unit. */
+export function zeroChannel(field, f) {
+  return { field, type: 'quantitative', title: titleWithUnit(f), scale: { zero: true }, axis: THOUSANDS };
+}
+
+/** The files of a chart on the site, by kind (charts.json's `files`). */
+export function chartFiles(id) {
+  return {
+    csv: `/charts/${id}.csv`,
+    png: `/charts/${id}.png`,
+    svg: `/charts/${id}.svg`,
+    svg_dark: `/charts/${id}.dark.svg`,
+    vg: `/charts/${id}.vg.json`,
+    vg_narrow: `/charts/${id}.narrow.vg.json`,
+    vl: `/charts/${id}.vl.json`,
+  };
+}
+
 /** Tick values for a log axis: the powers of ten around the data. */
 export function logTicks(values) {
   const v = values.filter((x) => x > 0);
