@@ -25,7 +25,11 @@ const { values } = parseArgs({ options: { gates: { type: 'string' } } });
 const node = process.execPath;
 const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
 /** The site-level tests that open a browser; the others run before the browser is looked for. */
-const BROWSER_SITE_TESTS = ['tests/site/contributor-table.test.mjs', 'tests/site/hostile-input.test.mjs'];
+const BROWSER_SITE_TESTS = [
+  'tests/site/contributor-jmh.test.mjs',
+  'tests/site/contributor-table.test.mjs',
+  'tests/site/hostile-input.test.mjs',
+];
 const SITE_TESTS = fs
   .readdirSync(path.join(ROOT, 'tests/site'))
   .filter((f) => f.endsWith('.test.mjs'))

@@ -5,7 +5,8 @@
 //  - control state lives in the URL (?max_error=5) and is restored from it;
 //  - share snippets get absolute URLs for this origin and copy buttons;
 //  - data tables can be sorted, and big ones filtered by the reader (a chart's controls change only
-//    the chart, and the text that describes them).
+//    the chart, and the text that describes them); on a phone a table keeps the columns that
+//    identify a row and hold its value (th[data-key]) and shows the others on "Show all columns".
 import * as params from '@params';
 
 document.documentElement.classList.add('js');
@@ -221,10 +222,42 @@ for (const note of document.querySelectorAll('[data-embed-options]')) {
 }
 
 // ---------- Tables ----------
-for (const table of document.querySelectorAll('table[data-sortable]')) enhanceTable(table);
+for (const table of document.querySelectorAll('table[data-sortable]')) {
+  enhanceTable(table);
+  keyColumns(table);
+}
 
 function cellValue(td) {
   return td.dataset.v !== undefined && td.dataset.v !== '' ? Number(td.dataset.v) : td.textContent.trim();
+}
+
+/**
+ * On a phone (site.css: below 40rem), the columns not marked data-key are hidden until the reader
+ * asks for them: a button before the table shows all columns, and fewer again.
+ */
+function keyColumns(table) {
+  const headers = [...table.tHead.rows[0].cells];
+  const optional = headers.flatMap((th, i) => (th.hasAttribute('data-key') ? [] : [i]));
+  if (!optional.length || optional.length === headers.length) return;
+  for (const i of optional) {
+    headers[i].classList.add('col-opt');
+    for (const tr of table.tBodies[0].rows) tr.cells[i]?.classList.add('col-opt');
+  }
+  const scroll = table.closest('.table-scroll');
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.className = 'columns-toggle';
+  if (scroll.id) button.setAttribute('aria-controls', scroll.id);
+  const show = (all) => {
+    table.classList.toggle('key-columns', !all);
+    button.setAttribute('aria-expanded', String(all));
+    button.textContent = all
+      ? `Show fewer columns (${headers.length - optional.length} of ${headers.length})`
+      : `Show all ${headers.length} columns (${headers.length - optional.length} shown)`;
+  };
+  button.addEventListener('click', () => show(table.classList.contains('key-columns')));
+  show(false);
+  scroll.before(button);
 }
 
 function enhanceTable(table) {

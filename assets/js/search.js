@@ -2,10 +2,13 @@
 // by scripts/search/build-search.mjs) with Pagefind's JS API and shows the results as a list of
 // links with excerpts. Everything is built with DOM calls (no inline style, no HTML from the index
 // but its <mark> highlights). The query lives in the URL (?q=...&type=...), so a search can be linked.
-// Results come in the order a reader wants them: reports and subjects first, then platforms,
-// comparisons, charts (each opening in its report), report texts last; Pagefind's relevance orders
-// results within each kind. The kind of every result id is in /pagefind/kinds.json (written by
-// scripts/search/build-search.mjs), so ordering and the type filter load no result they do not show.
+// Results come in the order a reader wants them: first the page the query names (a title typed
+// whole, or a platform's or subject's name: "POWER8" is the POWER8 platform), then grouped by kind
+// under a heading each: reports, subjects, platforms, comparisons, charts (each opening in its
+// report), report texts last; Pagefind's relevance orders results within a group. The kind of every
+// result id is in /pagefind/kinds.json and the title of every named page in /pagefind/names.json
+// (written by scripts/search/build-search.mjs), so ordering and the type filter load no result they
+// do not show. An excerpt that opens with the end of the page's own title starts after it.
 import * as params from '@params';
 
 const form = document.querySelector('[data-search-form]');
@@ -13,47 +16,107 @@ const input = form.querySelector('input[name="q"]');
 const type = form.querySelector('select[name="type"]');
 const status = document.querySelector('[data-search-status]');
 const box = document.querySelector('[data-search-results]');
-const list = box.querySelector('ol');
+const groups = box.querySelector('[data-search-groups]');
 const MAX = 20;
-/** Rank of each kind of page in the results (a kind not listed comes before report texts). */
-const RANK = { report: 0, subject: 0, platform: 1, comparison: 2, chart: 3, seed: 5 };
-const OTHER = 4;
+/** The groups of results, in order: each kind of page with its heading (a kind not listed is "other"). */
+const GROUPS = [
+  ['best', 'Best match'],
+  ['report', 'Reports'],
+  ['subject', 'Subjects'],
+  ['platform', 'Platforms'],
+  ['comparison', 'Comparisons'],
+  ['chart', 'Charts'],
+  ['other', 'Other pages'],
+  ['seed', 'Report texts'],
+];
+const RANK = Object.fromEntries(GROUPS.map(([kind], i) => [kind, i]));
 
 document.querySelector('[data-search-fallback]').hidden = true;
 form.hidden = false;
 
 let pagefind;
 let kinds;
+let names;
+const json = (file) =>
+  fetch(`${params.bundle}${file}`).then((r) => {
+    if (!r.ok) throw new Error(`${file}: HTTP ${r.status}`);
+    return r.json();
+  });
 const load = async () => {
   if (!pagefind) {
-    const [pf, byKind] = await Promise.all([
+    const [pf, byKind, byId] = await Promise.all([
       import(`${params.bundle}pagefind.js`),
-      fetch(`${params.bundle}kinds.json`).then((r) => {
-        if (!r.ok) throw new Error(`kinds.json: HTTP ${r.status}`);
-        return r.json();
-      }),
+      json('kinds.json'),
+      json('names.json'),
     ]);
     await pf.options({ baseUrl: params.base, excerptLength: 24 });
     await pf.init();
     kinds = new Map(Object.entries(byKind).flatMap(([kind, ids]) => ids.map((id) => [id, kind])));
+    names = new Map(Object.entries(byId));
     pagefind = pf;
   }
   return pagefind;
 };
 
-/** Results by kind (RANK), then in Pagefind's order (a stable sort keeps it within a kind). */
-function ordered(results) {
-  const rank = (r) => RANK[kinds.get(r.id)] ?? OTHER;
+/** Words only, lower case, one space apart: "IBM Power System S822 (POWER8)" -> "ibm power system s822 power8". */
+const words = (s) =>
+  s
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}.]+/gu, ' ')
+    .replace(/\.(?!\p{N})/gu, ' ')
+    .trim()
+    .replace(/\s+/g, ' ');
+
+/**
+ * How exactly a result names the query: 0 its title is the query, 1 a platform's or subject's name
+ * holds the query as whole words, 2 neither.
+ */
+function exactness(r, q) {
+  const title = names.get(r.id);
+  if (!title || !q) return 2;
+  const t = words(title);
+  if (t === q) return 0;
+  const kind = kinds.get(r.id);
+  return (kind === 'platform' || kind === 'subject') && ` ${t} `.includes(` ${q} `) ? 1 : 2;
+}
+
+/** The group of a result: "best" when it names the query, else its kind. */
+function groupOf(r, q) {
+  if (exactness(r, q) < 2) return 'best';
+  const kind = kinds.get(r.id);
+  return kind in RANK ? kind : 'other';
+}
+
+/** Results by group (GROUPS), then in Pagefind's order (a stable sort keeps it within a group). */
+function ordered(results, q) {
+  const key = (r) => RANK[groupOf(r, q)] * 3 + exactness(r, q);
   return results
-    .map((r, i) => [rank(r), i, r])
+    .map((r, i) => [key(r), i, r])
     .sort((a, b) => a[0] - b[0] || a[1] - b[1])
     .map(([, , r]) => r);
 }
 
-/** An excerpt as nodes: its text, and <mark> for the words that matched (nothing else is kept). */
-function excerptNodes(html) {
+/**
+ * An excerpt as nodes: its text, and <mark> for the words that matched (nothing else is kept). An
+ * excerpt that opens with the end of the page's title ("request rate on IBM POWER8. How many...")
+ * starts after it: the title is above it, whole.
+ */
+function excerptNodes(html, title) {
   const tpl = document.createElement('template');
   tpl.innerHTML = html;
+  const text = tpl.content.textContent;
+  const end = text.search(/[.:] /);
+  if (title && end > 0 && title.trim().endsWith(text.slice(0, end).trim())) {
+    // Drop the first end + 2 characters, across the text and <mark> nodes they span.
+    let drop = end + 2;
+    for (const n of [...tpl.content.childNodes]) {
+      if (drop <= 0) break;
+      const len = n.textContent.length;
+      if (len <= drop) n.remove();
+      else n.textContent = n.textContent.slice(drop);
+      drop -= len;
+    }
+  }
   return [...tpl.content.childNodes].map((n) => {
     if (n.nodeName === 'MARK') {
       const m = document.createElement('mark');
@@ -74,9 +137,31 @@ function resultItem(data) {
   kind.textContent = data.meta.type ?? '';
   const p = document.createElement('p');
   p.className = 'search-excerpt';
-  p.append(...excerptNodes(data.excerpt));
+  p.append(...excerptNodes(data.excerpt, data.meta.title));
   li.append(a, ' ', kind, p);
   return li;
+}
+
+/** The results shown, as one list per group, each under its heading (h3). */
+function groupLists(results, data, q) {
+  const out = [];
+  let list;
+  let last;
+  results.forEach((r, i) => {
+    const group = groupOf(r, q);
+    if (group !== last) {
+      const h = document.createElement('h3');
+      h.id = `search-group-${group}`;
+      h.textContent = GROUPS[RANK[group]][1];
+      list = document.createElement('ol');
+      list.className = 'search-results';
+      list.setAttribute('aria-labelledby', h.id);
+      out.push(h, list);
+      last = group;
+    }
+    list.append(resultItem(data[i]));
+  });
+  return out;
 }
 
 let current = 0;
@@ -90,7 +175,7 @@ async function run() {
   history.replaceState(null, '', url);
   const ticket = ++current;
   if (!q) {
-    list.replaceChildren();
+    groups.replaceChildren();
     box.hidden = true;
     status.textContent = '';
     return;
@@ -101,11 +186,13 @@ async function run() {
     // The type of a result is in kinds.json (the index has no filter: see
     // layouts/_partials/search/meta.html), so only the results shown are loaded.
     const found = await pf.search(q);
-    const results = ordered(only ? found.results.filter((r) => kinds.get(r.id) === only) : found.results);
+    const query = words(q);
+    const results = ordered(only ? found.results.filter((r) => kinds.get(r.id) === only) : found.results, query);
     const n = results.length;
-    const data = await Promise.all(results.slice(0, MAX).map((r) => r.data()));
+    const shownResults = results.slice(0, MAX);
+    const data = await Promise.all(shownResults.map((r) => r.data()));
     if (ticket !== current) return;
-    list.replaceChildren(...data.map(resultItem));
+    groups.replaceChildren(...groupLists(shownResults, data, query));
     box.hidden = n === 0;
     const shown = n > MAX ? `, the first ${MAX} shown` : '';
     const count = `${n} result${n === 1 ? '' : 's'}`;

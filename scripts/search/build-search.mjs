@@ -18,8 +18,8 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import * as pagefind from 'pagefind';
 import { ROOT } from '../lib/paths.mjs';
-import { writeTreeAtomic } from '../lib/fs.mjs';
-import { chartUrl, kindsJson } from './kinds.mjs';
+import { walk, writeTreeAtomic } from '../lib/fs.mjs';
+import { chartUrl, kindsJson, namesJson, spaced } from './kinds.mjs';
 
 /** What is never indexed, though it sits inside an indexed page body. */
 export const EXCLUDE = [
@@ -48,18 +48,30 @@ const { index, errors } = await pagefind.createIndex({ excludeSelectors, forceLa
 if (!index) throw new Error(`build-search: Pagefind did not start: ${errors.join('; ')}`);
 
 // # Process data.
-// Every page but the chart embed pages, as Pagefind finds them (the folders by name: its glob has no
-// "but"); then each chart embed page under the chart's address in its report.
+// Every page but the chart embed pages (the folders by name), read here and given to Pagefind with a
+// space after each block's end (kinds.mjs, spaced); then each chart embed page under the chart's
+// address in its report.
 const folders = fs
   .readdirSync(site, { withFileTypes: true })
   .filter((d) => d.isDirectory() && !['charts', 'pagefind'].includes(d.name))
   .map((d) => d.name)
   .sort();
+const htmlFiles = [
+  ...fs.readdirSync(site).filter((f) => f.endsWith('.html')),
+  ...folders.flatMap((d) =>
+    walk(path.join(site, d))
+      .filter((f) => f.endsWith('.html'))
+      .map((f) => path.relative(site, f).split(path.sep).join('/')),
+  ),
+].sort();
 let pages = 0;
-for (const glob of ['*.html', ...(folders.length ? [`{${folders.join(',')}}/**/*.html`] : [])]) {
-  const added = await index.addDirectory({ path: site, glob });
-  if (added.errors.length) throw new Error(`build-search: ${added.errors.join('; ')}`);
-  pages += added.page_count;
+for (const rel of htmlFiles) {
+  const content = fs.readFileSync(path.join(site, rel), 'utf8');
+  if (!content.includes('data-pagefind-body')) continue;
+  const url = `/${rel.replace(/(^|\/)index\.html$/, '$1')}`;
+  const added = await index.addHTMLFile({ url, content: spaced(content) });
+  if (added.errors.length) throw new Error(`build-search: ${rel}: ${added.errors.join('; ')}`);
+  pages++;
 }
 const chartsDir = path.join(site, 'charts');
 const chartPages = fs.existsSync(chartsDir)
@@ -75,7 +87,7 @@ for (const id of chartPages) {
   if (!content.includes('data-pagefind-body')) continue;
   const url = chartUrl(content);
   if (!url) throw new Error(`build-search: charts/${id}/index.html has no data-search-url (layouts/charts/page.html)`);
-  const added = await index.addHTMLFile({ url, content });
+  const added = await index.addHTMLFile({ url, content: spaced(content) });
   if (added.errors.length) throw new Error(`build-search: charts/${id}: ${added.errors.join('; ')}`);
   pages++;
 }
@@ -91,6 +103,7 @@ if (got.errors.length) throw new Error(`build-search: ${got.errors.join('; ')}`)
 await pagefind.close();
 const files = new Map(got.files.filter((f) => !UNUSED.test(f.path)).map((f) => [f.path, f.content]));
 files.set('kinds.json', kindsJson(files));
+files.set('names.json', namesJson(files));
 writeTreeAtomic(out, files);
 
 // The index proper (what a search downloads from, besides pagefind.js and its WebAssembly).

@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
-import { chartUrl, kindsJson } from './kinds.mjs';
+import { chartUrl, kindsJson, namesJson, spaced } from './kinds.mjs';
 
 const fragment = (url, meta) => zlib.gzipSync(`pagefind_dcd${JSON.stringify({ url, content: '', meta })}`);
 
@@ -20,4 +20,24 @@ test('a chart embed page is indexed under its place in its report', () => {
   const html = '<main><div data-pagefind-body data-search-url="/reports/a-b/#rate-by-client"><h1>T</h1></div></main>';
   assert.equal(chartUrl(html), '/reports/a-b/#rate-by-client');
   assert.equal(chartUrl('<div data-pagefind-body><h1>T</h1></div>'), null);
+});
+
+test('names.json holds the title of each report, platform, subject and comparison, not of charts or report texts', () => {
+  const files = new Map([
+    [
+      'fragment/en_b.pf_fragment',
+      fragment('/platforms/p/', { kind: 'platform', title: 'IBM Power System S822 (POWER8)' }),
+    ],
+    ['fragment/en_a.pf_fragment', fragment('/seeds/x/', { kind: 'seed', title: 'X: the report as published' })],
+    ['fragment/en_c.pf_fragment', fragment('/reports/x/#c', { kind: 'chart', title: 'A chart' })],
+    ['fragment/en_d.pf_fragment', fragment('/subjects/erlang/', { kind: 'subject', title: 'Erlang' })],
+  ]);
+  assert.equal(namesJson(files), '{"en_b":"IBM Power System S822 (POWER8)","en_d":"Erlang"}\n');
+});
+
+test('the index reads a space after every block, so a term and its definition stay two phrases', () => {
+  assert.equal(
+    spaced('<dl><dt>System under test</dt><dd>Six clients</dd></dl><p>a<b>b</b></p>'),
+    '<dl><dt>System under test</dt> <dd>Six clients</dd> </dl><p>a<b>b</b></p> ',
+  );
 });

@@ -15,6 +15,7 @@
 //  - static/reports/<slug>/<table>-original.<png|jpg|gif|webp>: the images digitized tables were read
 //    from, the extension chosen from the bytes (lib/image.mjs);
 //  - data/schemas.json: the table kinds (the data dictionary) for the methodology page;
+//  - data/formats.json: each format a report is read as, with its parser's description;
 //  - static/reports/<slug>/citation.bib and citation.csl.json, and data/citations.json (the plain
 //    text, BibTeX and CSL-JSON the pages show): how to cite each report (citation.mjs), with the
 //    published URLs of config.toml;
@@ -46,6 +47,8 @@ import { comparisonRows, comparisonSummary, seedLines, tableRows } from './fragm
 import { citation } from './citation.mjs';
 import { compareIndex } from './compare-index.mjs';
 import { IMAGE_WORDS, extensionOf, imageSize, imageType } from '../lib/image.mjs';
+import { parsers } from '../data/parsers/index.mjs';
+import { keyColumns } from './columns.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -119,6 +122,8 @@ const MAX_PAGE_ROWS = 2000;
 // # Load inputs.
 const pkg = JSON.parse(fs.readFileSync(path.join(dataDir, 'tables/datapackage.json'), 'utf8'));
 const byPath = new Map(pkg.resources.map((r) => [r.path, r]));
+/** The table kinds (the data dictionary, with each kind's recipe: which columns a phone keeps). */
+const schemas = loadSchemas();
 const reportFiles = fs
   .readdirSync(path.join(dataDir, 'reports'))
   .filter((f) => f.endsWith('.json'))
@@ -145,6 +150,7 @@ for (const f of reportFiles) {
     siteURL ?? '',
     reportText,
     ...report.tables.map((t) => JSON.stringify(byPath.get(t.path.replace(/^tables\//, '')) ?? null)),
+    ...report.tables.map((t) => JSON.stringify(schemas[t.kind] ?? null)),
     ...csvTexts,
     seedBytes,
     ...imageBytes,
@@ -192,6 +198,7 @@ function viewsOf(report, csvTexts, seedBytes, imageBytes, files) {
       jsonText({ table: `${report.slug}/${t.id}`, title: t.title, description: t.description, fields, rows: typed }, 1),
     );
     const shown = fields.filter((x) => x.name !== 'seed' && x.name !== 'line' && x.name !== 'line_end');
+    const keys = keyColumns({ ...(schemas[t.kind] ?? {}), kind: t.kind, fields });
     for (const r of typed) if (r.seed === report.seed.path) usedLines.add(r.line);
     // The measurement model's table restates a report's own tables: a download, not a second copy on
     // the page, unless some of its rows were read by an adapter or the table fallback (their charts
@@ -220,6 +227,8 @@ function viewsOf(report, csvTexts, seedBytes, imageBytes, files) {
         numeric: x.type === 'integer' || x.type === 'number',
         // Which columns a reader can filter on in a big table: the schema says (x-filter).
         filter: x['x-filter'] ?? '',
+        // The columns a phone keeps (the others behind "Show all columns"): columns.mjs.
+        key: keys.has(x.name),
       })),
     });
     const view = tables.at(-1);
@@ -259,7 +268,6 @@ function viewsOf(report, csvTexts, seedBytes, imageBytes, files) {
 
 // The comparisons across reports: what pages read of them, and the rows of their values tables.
 const atlasFile = path.join(dataDir, 'atlas', 'comparisons.json');
-const schemas = loadSchemas();
 const { comparisons } = fs.existsSync(atlasFile) ? JSON.parse(fs.readFileSync(atlasFile, 'utf8')) : { comparisons: [] };
 for (const c of comparisons) {
   // Conditions by their titles in the data dictionary (the schema of the compared table kind).
@@ -281,6 +289,20 @@ const names = fs.existsSync(entitiesFile)
 files.set('static/data/compare-index.json', jsonText(compareIndex({ reports, measured, names }), 0));
 
 files.set('data/citations.json', jsonText(citations, 1));
+
+// Each format a report can be read as, with the parser's own description (a report page names its
+// tool and format in words, so that a search for "JMH" finds a JMH report).
+files.set(
+  'data/formats.json',
+  jsonText(
+    Object.fromEntries(
+      Object.keys(parsers)
+        .sort()
+        .map((name) => [name, { description: parsers[name].description }]),
+    ),
+    0,
+  ),
+);
 
 files.set(
   'data/schemas.json',

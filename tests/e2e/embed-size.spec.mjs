@@ -16,7 +16,9 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { test, expect } from '@playwright/test';
 import { otherSite } from '../helpers/other-site.mjs';
+import { publishURL } from '../../scripts/lib/config.mjs';
 import {
+  ROOT,
   allCharts as everyChart,
   chartIndex,
   chartsOf,
@@ -297,6 +299,13 @@ test.describe('without JavaScript, in the dark', () => {
 
 test.describe('oEmbed', () => {
   const site = otherSite();
+  /** oEmbed addresses are absolute on the published site in every build; here, the same path. */
+  const PUBLISHED = publishURL(ROOT);
+  const published = (p) => `${PUBLISHED.replace(/\/$/, '')}${p}`;
+  const local = (u) => {
+    expect(u.startsWith(PUBLISHED), `${u} is on the published site`).toBe(true);
+    return `/${u.slice(PUBLISHED.length)}`;
+  };
 
   test('every chart has a valid oEmbed JSON, found from its embed page and the page it is on, whose html shows the chart', async ({
     page,
@@ -317,12 +326,14 @@ test.describe('oEmbed', () => {
       // The authors of every report it draws from; the repository of one, else the page of the chart.
       expect(o.author_name).toBe([...new Set(chart.sources.flatMap((s) => citations[s].authors))].join(', '));
       if (chart.sources.length === 1) expect(o.author_url).toMatch(/^https:\/\/github\.com\/[^/]+\/[^/]+$/);
-      else expect(o.author_url).toBe(chart.page);
+      else expect(o.author_url).toBe(published(chart.page));
+      expect(o.provider_url).toBe(PUBLISHED);
       for (const k of ['width', 'height', 'thumbnail_width', 'thumbnail_height'])
         expect(Number.isInteger(o[k]) && o[k] > 0, `${chart.id}: ${k}`).toBe(true);
-      expect(o.html).toContain(`<iframe src="/charts/${chart.id}/"`);
+      expect(o.html).toContain(`<iframe src="${published(`/charts/${chart.id}/`)}"`);
+      expect(o.html).toContain(`<script async src="${published('/embed.js')}"></script>`);
       expect(o.html).toContain(`height="${o.height}"`);
-      const thumb = await request.get(o.thumbnail_url);
+      const thumb = await request.get(local(o.thumbnail_url));
       expect(thumb.status()).toBe(200);
       // The thumbnail's size is the PNG's own (its IHDR: width and height at bytes 16 and 20).
       const png = await thumb.body();
@@ -339,8 +350,8 @@ test.describe('oEmbed', () => {
       }
       all.push({ chart, o });
     }
-    // A tool that understands oEmbed pastes the html; a local build's URLs are root-relative.
-    site.show(all.map(({ o }) => o.html.replace(/(src=")\//g, `$1${baseURL}/`)).join('\n'));
+    // A tool that understands oEmbed pastes the html; here the published site is this server.
+    site.show(all.map(({ o }) => o.html.replaceAll(PUBLISHED, `${baseURL}/`)).join('\n'));
     await page.setViewportSize({ width: 1000, height: 900 });
     await page.goto(`${site.origin}/`);
     for (const { chart } of all) {

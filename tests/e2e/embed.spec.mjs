@@ -287,3 +287,55 @@ test.describe('chart files', () => {
     expect(problems).toEqual([]);
   });
 });
+
+test.describe('an iframe pasted without its script', () => {
+  const site = otherSite();
+  // One chart of each kind: a report's, a comparison's, a subject's.
+  const byId = (x) => (typeof x === 'string' ? index.charts[x] : x);
+  const picked = [
+    byId(Object.values(index.reports)[0][0]),
+    byId(Object.values(index.comparisons)[0]),
+    byId(Object.values(index.subjects)[0]),
+  ].filter(Boolean);
+
+  for (const width of [375, 1280])
+    for (const scheme of ['light', 'dark'])
+      test(`shows each chart whole, its drawing and its credit inside the frame (${width} px, ${scheme})`, async ({
+        page,
+        baseURL,
+      }) => {
+        expect(picked.length).toBe(3);
+        // The snippet as the share box gives it, its script line left out, as some editors do.
+        site.show(
+          picked
+            .map(
+              (c) =>
+                `<iframe src="${baseURL}/charts/${c.id}/" title="${c.title}" width="100%" height="${c.embed_height.full}" style="border:0;width:100%;max-width:694px"></iframe>`,
+            )
+            .join('\n<p>More of the blog post.</p>\n'),
+        );
+        await page.emulateMedia({ colorScheme: scheme });
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`${site.origin}/`);
+        for (const c of picked) {
+          const iframe = page.locator(`iframe[src="${baseURL}/charts/${c.id}/"]`);
+          await iframe.scrollIntoViewIfNeeded();
+          const frameBox = await iframe.boundingBox();
+          const frame = page.frameLocator(`iframe[src="${baseURL}/charts/${c.id}/"]`);
+          const fig = frame.getByRole('figure', { name: c.title, exact: true });
+          const svg = fig.locator('.chart-frame svg:visible').first();
+          await expect(svg).toBeVisible();
+          await expect(fig.locator(`.chart-frame svg:visible ${c.marks_selector}`)).toHaveCount(c.marks);
+          // Nothing of the chart or its credit is cut off by the frame's bottom edge.
+          const credit = frame.locator('.credit');
+          await expect(credit).toBeVisible();
+          for (const [what, box] of [
+            ['drawing', await svg.boundingBox()],
+            ['credit', await credit.boundingBox()],
+          ])
+            expect(box.y + box.height, `${c.id}: the ${what} ends inside the frame`).toBeLessThanOrEqual(
+              frameBox.y + frameBox.height + 1,
+            );
+        }
+      });
+});

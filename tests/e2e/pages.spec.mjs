@@ -195,3 +195,59 @@ for (const [url, name] of [
     await expect(nav.locator('[aria-current]')).toHaveCount(1);
   });
 }
+
+/** Every visible text of a page's main region, as one string (what a reader reads). */
+const mainText = (page) => page.locator('main').evaluate((m) => m.innerText);
+
+test('no page prints a placeholder: no "TODO" in any page a reader opens', () => {
+  const found = [];
+  for (const file of fs.readdirSync(PUBLIC, { recursive: true })) {
+    if (!String(file).endsWith('.html')) continue;
+    const text = fs
+      .readFileSync(path.join(PUBLIC, file), 'utf8')
+      .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, '')
+      .replace(/<[^>]+>/g, ' ');
+    if (/\bTODO\b/.test(text)) found.push(String(file));
+  }
+  expect(found).toEqual([]);
+});
+
+for (const width of [375, 1280])
+  for (const scheme of ['light', 'dark'])
+    test.describe(`at ${width} px, ${scheme}`, () => {
+      test.use({ viewport: { width, height: 900 }, colorScheme: scheme });
+
+      test('a report names its sections by their own headings, and says which format it was read as', async ({
+        page,
+      }) => {
+        const rep = reports().find((r) => r.slug === 'httpc-bench-mojito-ec2-m5-4xlarge');
+        await page.goto(`/reports/${rep.slug}/`);
+        const setup = page.getByRole('region', { name: 'Setup at a glance' });
+        const sections = setup
+          .locator('dt', { hasText: 'Sections of the report' })
+          .locator('xpath=following-sibling::dd[1]');
+        for (const run of rep.runs)
+          await expect(sections.getByRole('listitem').filter({ hasText: `${run.title}: ` })).toContainText(
+            `${run.title}: ${run.rows} configurations`,
+          );
+        expect(await mainText(page)).not.toMatch(/\bRun “/);
+        await expect(
+          setup.locator('dt', { hasText: /^Format$/ }).locator('xpath=following-sibling::dd[1]'),
+        ).toContainText(`Read as ${rep.format}, in the report family httpc-bench.`);
+      });
+
+      test("a report's notes are whole at this width: no line runs past the column", async ({ page }) => {
+        const rep = reports().find((r) => r.notes.length > 0);
+        await page.goto(`/reports/${rep.slug}/`);
+        const notes = page.getByRole('region', { name: 'Notes and errata' }).locator('blockquote pre');
+        await expect(notes).toHaveCount(rep.notes.length);
+        for (const [i, note] of rep.notes.entries()) {
+          const pre = notes.nth(i);
+          await pre.scrollIntoViewIfNeeded();
+          // Every word of the note is there, and none of it is hidden past the box's edge.
+          expect((await pre.innerText()).replace(/\s+/g, ' ')).toBe(note.text.replace(/\s+/g, ' '));
+          const [scroll, client] = await pre.evaluate((e) => [e.scrollWidth, e.clientWidth]);
+          expect(scroll, `note ${i + 1} fits its box`).toBeLessThanOrEqual(client);
+        }
+      });
+    });

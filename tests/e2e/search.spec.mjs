@@ -1,6 +1,8 @@
 // Search, as a reader uses it: from the Search link in the site menu, a query finds reports by a
 // client they measured, by a platform, and by a phrase that only one report's text contains; the
-// results are links named after the pages, with excerpts. While searching, nothing is asked of
+// results are links named after the pages, with excerpts. A query that names a page (a platform's
+// name, a subject, a title) puts that page first, under "Best match"; the others follow grouped by
+// kind under headings; titles are whole and excerpts keep their words apart. While searching, nothing is asked of
 // another origin and the Content Security Policy is never broken. Without JavaScript the page says
 // search needs it and links to the lists instead.
 import fs from 'node:fs';
@@ -9,8 +11,16 @@ import { test, expect } from '@playwright/test';
 import { ROOT, reports } from '../helpers/site.mjs';
 
 const charts = JSON.parse(fs.readFileSync(path.join(ROOT, 'build', 'charts', 'data', 'charts.json'), 'utf8')).charts;
-/** The order of kinds in the results, as the reader sees their labels (assets/js/search.js RANK). */
-const TYPE_RANK = { Report: 0, Subject: 0, Platform: 1, Comparison: 2, Chart: 3, '': 4, 'Report text': 5 };
+/** The group headings, in order, and the type label of the results under each. */
+const GROUPS = [
+  ['Reports', 'Report'],
+  ['Subjects', 'Subject'],
+  ['Platforms', 'Platform'],
+  ['Comparisons', 'Comparison'],
+  ['Charts', 'Chart'],
+  ['Other pages', ''],
+  ['Report texts', 'Report text'],
+];
 
 const byFormat = (re) => reports().filter((r) => re.test(r.slug));
 const platforms = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'platforms.json'), 'utf8'));
@@ -42,7 +52,8 @@ async function watch(page, baseURL) {
 async function search(page, query) {
   await page.getByRole('searchbox', { name: /search reports/i }).fill(query);
   await page.getByRole('button', { name: 'Search' }).click();
-  await expect(page.getByRole('status')).toContainText(new RegExp(`(result|Nothing found).*“${query}”`));
+  const quoted = query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(page.getByRole('status')).toContainText(new RegExp(`(result|Nothing found).*“${quoted}”`));
   return page.getByRole('region', { name: 'Search results' });
 }
 
@@ -113,27 +124,94 @@ test('without JavaScript the search page says search needs it and links to the r
   }
 });
 
-test('"POWER8" lists the CloudI 1.5.1 POWER8 report first, then subjects, platforms, comparisons, charts and report texts last', async ({
-  page,
-  baseURL,
-}) => {
-  const problems = await watch(page, baseURL);
+/** The results as a reader reads them: each group's heading and, under it, each result's title, type and excerpt. */
+const readResults = (results) =>
+  results.locator('h3').evaluateAll((hs) =>
+    hs.map((h) => ({
+      heading: h.textContent,
+      items: [...h.nextElementSibling.querySelectorAll('li')].map((li) => ({
+        title: li.querySelector('a').textContent,
+        href: li.querySelector('a').getAttribute('href'),
+        type: li.querySelector('.search-type').textContent,
+        excerpt: li.querySelector('.search-excerpt').textContent,
+      })),
+    })),
+  );
+
+for (const width of [375, 1280])
+  for (const scheme of ['light', 'dark'])
+    test.describe(`at ${width} px, ${scheme}`, () => {
+      test.use({ viewport: { width, height: 900 }, colorScheme: scheme });
+
+      test('"POWER8" gives the POWER8 platform page first, under "Best match", then the CloudI 1.5.1 report first of the reports, the rest grouped by kind', async ({
+        page,
+        baseURL,
+      }) => {
+        const problems = await watch(page, baseURL);
+        await page.goto('/search/');
+        const results = await search(page, 'POWER8');
+        const cloudi = reports().find((r) => r.slug === 'cloudi-1.5.1-power8');
+        const [power8] = platformOf(cloudi.slug);
+        const first = results.getByRole('listitem').first().getByRole('link');
+        await expect(first).toHaveText(power8.name);
+        await expect(first).toHaveAttribute('href', `/platforms/${power8.id}/`);
+        await expect(first).toBeInViewport();
+        const groups = await readResults(results);
+        expect(groups[0].heading).toBe('Best match');
+        expect(groups[0].items.map((i) => i.title)).toEqual([power8.name]);
+        expect(groups[1].heading).toBe('Reports');
+        expect(groups[1].items[0].title).toBe(cloudi.title);
+        // The other groups in reading order, each holding only its own kind.
+        const headings = groups.slice(1).map((g) => g.heading);
+        const order = GROUPS.map(([h]) => h);
+        expect(headings, 'groups in order').toEqual([...headings].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+        for (const g of groups.slice(1)) {
+          const type = GROUPS.find(([h]) => h === g.heading)[1];
+          expect(
+            g.items.map((i) => i.type),
+            `${g.heading} hold only ${type || 'other'} results`,
+          ).toEqual(g.items.map(() => type));
+        }
+        expect(groups.at(-1).heading, 'report texts come last').toBe('Report texts');
+        expect(await problems(), 'requests to other origins and CSP violations while searching').toEqual([]);
+      });
+
+      test('results show whole titles, once, and excerpts whose words are apart', async ({ page }) => {
+        await page.goto('/search/');
+        for (const q of ['POWER8', 'hackney', 'Erlang']) {
+          const groups = await readResults(await search(page, q));
+          const items = groups.flatMap((g) => g.items);
+          expect(items.length, q).toBeGreaterThan(3);
+          for (const i of items) {
+            // No excerpt opens with the end of its title ("request rate on IBM POWER8. How many ...").
+            const head = i.excerpt.split(/[.:] /)[0].trim();
+            expect(
+              head && i.title.endsWith(head) && head !== i.title,
+              `${q}: "${i.excerpt}" repeats "${i.title}"`,
+            ).toBe(false);
+            // The heading of a definition and its text were read as one word: "System under testSix".
+            expect(i.excerpt, `${q}: ${i.title}`).not.toMatch(
+              /(System under test|Load generator|Licence|Source|Machines|Format)[A-Z]/,
+            );
+          }
+          // Each title whole, as the page's own heading.
+          for (const i of items.filter((x) => x.type === 'Report'))
+            expect(
+              reports().map((r) => r.title),
+              `${q}: "${i.title}"`,
+            ).toContain(i.title);
+        }
+      });
+    });
+
+test('the name of every platform finds that platform first', async ({ page }) => {
+  test.setTimeout(120_000);
   await page.goto('/search/');
-  const results = await search(page, 'POWER8');
-  const cloudi = reports().find((r) => r.slug === 'cloudi-1.5.1-power8');
-  const items = results.getByRole('listitem');
-  await expect(items.first().getByRole('link').first()).toHaveText(cloudi.title);
-  await expect(items.first().getByRole('link').first()).toHaveAttribute('href', `/reports/${cloudi.slug}/`);
-  const types = await results.locator('.search-type').allTextContents();
-  expect(types.length, 'more than one result').toBeGreaterThan(3);
-  const ranks = types.map((t) => TYPE_RANK[t]);
-  expect(
-    ranks.every((r) => r !== undefined),
-    `known types: ${types.join(', ')}`,
-  ).toBe(true);
-  expect(ranks, `types in reading order: ${types.join(', ')}`).toEqual([...ranks].sort((a, b) => a - b));
-  expect(types.at(-1), 'the report text comes last').toBe('Report text');
-  expect(await problems(), 'requests to other origins and CSP violations while searching').toEqual([]);
+  for (const p of Object.values(platforms)) {
+    const first = (await search(page, p.name)).getByRole('listitem').first().getByRole('link');
+    await expect(first, p.name).toHaveText(p.name);
+    await expect(first, p.name).toHaveAttribute('href', `/platforms/${p.id}/`);
+  }
 });
 
 test('a chart result opens its report at the chart, not the bare embed page', async ({ page, baseURL }) => {

@@ -1,8 +1,10 @@
 // Small things a reader notices (issue 25): a favicon on every page kind; a line link that lands
 // with lines of context above its line; a citation that shows one format with the others a click
 // away, without JavaScript too; an embedded chart that fills its column up to its natural width.
+// And (issue 35) questions on the home page that read differently, and no text left hanging on a
+// separator, at 375 and 1,280 px in both themes.
 import { test, expect } from '@playwright/test';
-import { chartsOf, report, watchProblems } from '../helpers/site.mjs';
+import { atlasComparisons, chartsOf, report, reports, watchProblems } from '../helpers/site.mjs';
 
 const r = report('cloudi-1.5.1-power8');
 
@@ -145,3 +147,43 @@ test("the home page's first phone screen shows a chart, linked to its report", a
     await context.close();
   }
 });
+
+/** The words of a sentence, lower case. */
+const wordSet = (s) => new Set(s.toLowerCase().match(/[\p{L}\p{N}.]+/gu));
+/** How alike two sentences are: the share of their words they have in common (Jaccard). */
+function alike(a, b) {
+  const [x, y] = [wordSet(a), wordSet(b)];
+  const common = [...x].filter((w) => y.has(w)).length;
+  return common / (x.size + y.size - common);
+}
+
+for (const width of [375, 1280])
+  for (const scheme of ['light', 'dark'])
+    test.describe(`at ${width} px, ${scheme}`, () => {
+      test.use({ viewport: { width, height: 900 }, colorScheme: scheme });
+
+      test('the questions on the home page are distinct, and every comparison is one click away', async ({ page }) => {
+        await page.goto('/');
+        const list = page.getByRole('region', { name: 'Questions the atlas answers' }).getByRole('list').first();
+        const questions = await list.locator(':scope > li > a:first-child').allTextContents();
+        expect(questions.length).toBeGreaterThan(1);
+        for (const [i, a] of questions.entries())
+          for (const b of questions.slice(i + 1)) expect(alike(a, b), `"${a}" and "${b}" read alike`).toBeLessThan(0.6);
+        const hrefs = await list.getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+        for (const c of atlasComparisons()) expect(hrefs, c.slug).toContain(`/compare/${c.slug}/`);
+      });
+
+      test('no line of text ends or starts on a separator ("Run 2021 ·")', async ({ page }) => {
+        const urls = ['/', '/reports/', '/platforms/', ...reports().map((r) => `/reports/${r.slug}/`)];
+        for (const url of urls) {
+          await page.goto(url);
+          const dangling = await page.locator('main').evaluate((main) =>
+            [...main.querySelectorAll('p, li, dd, dt, td, th, figcaption, h1, h2, h3, span.small')]
+              .filter((e) => e.checkVisibility())
+              .map((e) => e.innerText.trim())
+              .filter((t) => /^[·|,;]|[·|,;]$/.test(t)),
+          );
+          expect(dangling, url).toEqual([]);
+        }
+      });
+    });

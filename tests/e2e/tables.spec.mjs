@@ -1,8 +1,19 @@
 // The data tables of every report: they show every row of data/ (numbers right-aligned, with
 // thousands separators, each row linked to its seed line), their CSV and JSON downloads hold exactly
 // those rows, and the big httpc_bench table sorts and filters by what client-rate.csv says.
+import fs from 'node:fs';
+import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import { chartIndex, chartsOf, csvRecords, reports, tableRows, expectLive, tableOnPage } from '../helpers/site.mjs';
+import {
+  ROOT,
+  chartIndex,
+  chartsOf,
+  csvRecords,
+  reports,
+  tableRows,
+  expectLive,
+  tableOnPage,
+} from '../helpers/site.mjs';
 
 const HTTPC = 'httpc-bench-mojito-ec2-m5-4xlarge';
 const httpcRows = tableRows(HTTPC, 'client-rate');
@@ -196,3 +207,87 @@ for (const rep of reports()) {
     }
   });
 }
+
+/**
+ * The columns that name a row and hold its value, read from the table kind's schema: the measurement
+ * model's benchmark, subject, value and unit; else the subject its recipe reads (or, without one,
+ * the first column of its natural key) and its first value.
+ */
+function identityAndValue(kind) {
+  if (kind === 'measurement') return ['benchmark', 'value', 'unit'];
+  const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts/data/schemas/tables', `${kind}.json`), 'utf8'));
+  const recipe = schema['x-measurements'];
+  if (!recipe) return [schema.naturalKey[0]];
+  const column = (c) => (c && !/^=|^declared$/.test(c) ? c : null);
+  const subject = column(recipe.subject) ?? column(recipe.section) ?? schema.naturalKey[0];
+  const value = recipe.percentile?.value ?? recipe.values?.[0]?.column;
+  return [subject, value].filter(Boolean);
+}
+
+/** What a reader sees of a table's columns: each header's name, whether it is shown, whether it is a number. */
+const columnsOf = (section) =>
+  section.locator('thead th').evaluateAll((ths) =>
+    ths.map((th) => ({
+      col: th.dataset.col,
+      name: th.textContent.trim(),
+      shown: th.getBoundingClientRect().width > 0 && getComputedStyle(th).display !== 'none',
+      numeric: th.classList.contains('num'),
+    })),
+  );
+
+for (const width of [375, 1280])
+  for (const scheme of ['light', 'dark'])
+    test.describe(`at ${width} px, ${scheme}`, () => {
+      test.use({ viewport: { width, height: 900 }, colorScheme: scheme });
+      for (const rep of reports().filter((r) => r.tables.some((t) => tableOnPage(r, t))))
+        test(`${rep.title}: every table shows ${width < 600 ? 'the columns that identify a row, its value and its source line, and the others on "Show all columns"' : 'every column'}`, async ({
+          page,
+        }) => {
+          await page.goto(`/reports/${rep.slug}/`);
+          for (const t of rep.tables.filter((x) => tableOnPage(rep, x))) {
+            const section = page.locator(`section.data-table#table-${t.id}`);
+            await section.scrollIntoViewIfNeeded();
+            const toggle = section.getByRole('button', { name: /^Show (all \d+|fewer) columns/ });
+            const all = await columnsOf(section);
+            if (width >= 600) {
+              expect(
+                all.filter((c) => !c.shown).map((c) => c.name),
+                `${t.title}: hidden columns`,
+              ).toEqual([]);
+              await expect(toggle).toBeHidden();
+              continue;
+            }
+            const shown = all.filter((c) => c.shown);
+            // What names a row, its value and the line it comes from, as the table's kind says.
+            const cols = shown.map((c) => c.col);
+            for (const key of identityAndValue(t.kind))
+              if (all.some((c) => c.col === key)) expect(cols, `${t.title} keeps ${key}`).toContain(key);
+            // A table of numbers keeps a value and leaves most of its other columns for later.
+            if (all.some((c) => c.numeric && c.col !== 'line')) {
+              expect(
+                shown.some((c) => c.numeric && c.col !== 'line'),
+                `${t.title}: a value column among ${shown.map((c) => c.name)}`,
+              ).toBe(true);
+              expect(shown.length, `${t.title}: columns shown`).toBeLessThanOrEqual(
+                Math.max(5, Math.ceil(all.length / 2)),
+              );
+            }
+            expect(cols.at(-1), `${t.title}: the source column`).toBe('line');
+            if (shown.length === all.length) {
+              await expect(toggle, `${t.title}: nothing to show`).toHaveCount(0);
+              continue;
+            }
+            // The others are a tap away, and back.
+            await expect(toggle).toHaveText(`Show all ${all.length} columns (${shown.length} shown)`);
+            await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+            await toggle.click();
+            expect(
+              (await columnsOf(section)).filter((c) => !c.shown).map((c) => c.name),
+              `${t.title}: after "Show all columns"`,
+            ).toEqual([]);
+            await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+            await toggle.click();
+            expect((await columnsOf(section)).filter((c) => c.shown)).toEqual(shown);
+          }
+        });
+    });

@@ -4,7 +4,10 @@
 // confidence half-width. Tolerant of how the table travels: a prefix on every line (sbt's `[info] `,
 // a Javadoc ` * `), a decimal comma (JMH formats with the JVM's locale), and the `±` of a Latin-1
 // log read as UTF-8 (U+FFFD), as ASCII (`?`) or mis-decoded (`Â±`). `≈ 10⁻⁴` (a score too small
-// for its unit) is no number: the row is left out with a note.
+// for its unit) is no number: the row is left out with a note. The run's settings that JMH prints
+// above each benchmark of its log (`# Warmup: 5 iterations, 10 s each`, `# Threads: ...`, `# Fork: 1
+// of 5`) are kept as a "Run settings" section: each setting once, with every value it took and the
+// line where each first appears.
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines, isBlank, toNumber, toInteger, InexactNumberError } from '../../../lib/text.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
@@ -118,6 +121,34 @@ function readRow(text, nParams, line) {
   return row;
 }
 
+/** A line of the run header JMH prints above each benchmark: `# Warmup: 5 iterations, 10 s each`. */
+const SETTING = /^(?:\[\w+\]\s*)?#\s+([A-Za-z][A-Za-z ]*[A-Za-z]):\s+(\S.*?)\s*$/;
+/** Header lines that are no setting of the run: what runs now, and how far it is. */
+const NOT_SETTINGS = new Set(['Benchmark', 'Parameters', 'Run progress', 'Run complete', 'Warmup Iteration']);
+
+/**
+ * The settings of the run as JMH's log states them, in order of first appearance; a setting
+ * with several values (the benchmark mode of each group) keeps each once. `# Fork: 1 of 5` is the
+ * setting Forks, 5. Only in a log that has JMH's header (`# JMH version: ...`, `# VM version: ...`).
+ * @param {string[]} lines
+ * @returns {{ name: string, values: { value: string, line: number }[] }[]}
+ */
+export function runSettings(lines) {
+  if (!lines.some((l) => /^(?:\[\w+\]\s*)?#\s+(JMH|VM) version:/.test(l))) return [];
+  const settings = new Map();
+  lines.forEach((l, i) => {
+    const m = SETTING.exec(l);
+    if (!m || NOT_SETTINGS.has(m[1])) return;
+    const fork = m[1] === 'Fork' ? /^\d+ of (\d+)$/.exec(m[2]) : null;
+    if (m[1] === 'Fork' && !fork) return;
+    const [name, value] = fork ? ['Forks', fork[1]] : [m[1], m[2]];
+    if (!settings.has(name)) settings.set(name, []);
+    const values = settings.get(name);
+    if (!values.some((v) => v.value === value)) values.push({ value, line: i + 1 });
+  });
+  return [...settings].map(([name, values]) => ({ name, values }));
+}
+
 /**
  * @param {string} text
  * @returns {import('../contract.mjs').ParseResult}
@@ -187,7 +218,11 @@ export function parse(text) {
     // A profiler's metric: JMH states no better direction for it (more allocation may buy speed).
     else rows.push(measurement({ ...base, metric: read.metric, statistic: 'value', better: '', ...spread, runs: r.cnt }));
   }
-  return measurementResult(rows, { tableTitle: 'JMH results', notes, spans });
+  const settings = runSettings(lines);
+  const sections = settings.length
+    ? [{ id: 'run-settings', title: 'Run settings', line: settings[0].values[0].line, settings }]
+    : [];
+  return measurementResult(rows, { tableTitle: 'JMH results', notes, spans, sections });
 }
 
 /** "Bench.m:·gc.alloc.rate" -> ["Bench.m", "·gc.alloc.rate"]; "Bench.m" -> ["Bench.m", undefined]. */

@@ -146,3 +146,24 @@ describe('how tables travel', () => {
     );
   });
 });
+
+describe('run settings', () => {
+  test('a whole JMH log keeps the settings of its run header, each once, with the line of each value', () => {
+    const [section] = parser.parse(fixture('expensive-exceptions-log.txt')).sections;
+    assert.equal(section.title, 'Run settings');
+    const byName = Object.fromEntries(section.settings.map((s) => [s.name, s.values]));
+    assert.deepEqual(byName.Warmup, [{ value: '2 iterations, 10 s each', line: 5 }]);
+    assert.deepEqual(byName.Threads, [{ value: '1 thread, will synchronize iterations', line: 8 }]);
+    assert.deepEqual(byName.Forks, [{ value: '1', line: 13 }]);
+    // One benchmark ran with other VM options: both are kept, each at its first line.
+    assert.deepEqual(
+      byName['VM options'].map((v) => v.value),
+      ['<none>', '-XX:-StackTraceInThrowable'],
+    );
+    for (const name of ['Benchmark', 'Run progress', 'Warmup Iteration']) assert.equal(byName[name], undefined, name);
+  });
+
+  test('a table pasted without the log has no settings section', () => {
+    assert.deepEqual(parser.parse(dubbo).sections, []);
+  });
+});

@@ -1,0 +1,34 @@
+// Which columns of a data table identify a row and hold its value: the ones a table keeps on a phone
+// (the others wait behind "Show all columns": assets/js/atlas.js). From the table's schema: for the
+// measurement model, the benchmark, subject, value and unit; for a table of its own kind, what its
+// x-measurements recipe reads as the benchmark, section, subject (else its natural key), the first value (a percentile
+// table: the percentile and its value) and the unit column; without a recipe, the columns of its
+// natural key and its first other number (every column of a table of text). Pure.
+
+/**
+ * @param {{ kind: string, naturalKey?: string[], 'x-measurements'?: object, fields: { name: string, type: string }[] }} schema
+ * @returns {Set<string>} the names of the key columns
+ */
+export function keyColumns(schema) {
+  const names = new Set(schema.fields.map((f) => f.name));
+  const numeric = (f) => f.type === 'integer' || f.type === 'number';
+  const keys = [];
+  const recipe = schema['x-measurements'];
+  if (schema.kind === 'measurement') keys.push('benchmark', 'subject', 'value', 'unit');
+  else if (recipe) {
+    const column = (c) => (typeof c === 'string' && !c.startsWith('=') && c !== 'declared' ? [c] : []);
+    keys.push(...[recipe.benchmark ?? []].flat().flatMap(column), ...column(recipe.section), ...column(recipe.subject));
+    // Rows named by their conditions alone (AStore: one row per parallelism-max): those identify them.
+    if (!keys.length) keys.push(...(schema.naturalKey ?? []));
+    if (recipe.percentile) keys.push(recipe.percentile.column, recipe.percentile.value);
+    else if (recipe.values?.length) keys.push(recipe.values[0].column);
+    keys.push(...column(recipe.unitColumn));
+  } else {
+    const key = new Set(schema.naturalKey ?? []);
+    keys.push(...schema.fields.filter((f) => key.has(f.name)).map((f) => f.name));
+    const value = schema.fields.find((f) => numeric(f) && !key.has(f.name));
+    // A table of text (the errata: published and corrected values, the reason) keeps every column.
+    keys.push(...(value ? [value] : schema.fields).map((f) => f.name));
+  }
+  return new Set(keys.filter((k) => names.has(k)));
+}
