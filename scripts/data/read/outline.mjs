@@ -21,6 +21,27 @@ import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 import { parse as parseHtml } from 'parse5';
 import { linkTexts, splitLines } from '../../lib/text.mjs';
 
+/**
+ * Links and images are not parsed as Markdown: their text stays as written and plainText reads it
+ * (linkTexts, linear). micromark's link parsing looks back over every open "[" at each "]" (a line
+ * of 200,000 nested brackets took minutes).
+ */
+const NO_LINKS = { disable: { null: ['labelStartLink', 'labelStartImage', 'labelEnd'] } };
+
+const label = (s) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * Reference links to their text, as micromark would have read them: `[text][ref]`, `[text][]` and
+ * `[text]` where the file defines the label (`[ref]: https://...`). One regular expression
+ * without nesting: linear.
+ */
+function referenceTexts(text, defined) {
+  if (!defined.size) return text;
+  return text.replace(/(!?)\[([^[\]]*)\](?:\[([^[\]]*)\])?/g, (all, bang, t, ref) =>
+    defined.has(label(ref || t)) ? t : all,
+  );
+}
+
 /** Depth given to a <summary> or a bold line: weaker than any numbered heading. */
 const WEAK = 7;
 
@@ -372,19 +393,21 @@ export function outline(text) {
 
   // Markdown, with the lines read above blanked (so line numbers stay those of the file).
   const source = lines.map((l, i) => (masked.has(i + 1) ? '' : l)).join('\n');
-  const tree = fromMarkdown(source, { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] });
+  const defined = new Set(lines.map((l) => /^ {0,3}\[([^\]]+)\]:\s*\S/.exec(l)?.[1]).filter(Boolean).map(label));
+  const mdText = (node) => referenceTexts(textOfMd(node), defined);
+  const tree = fromMarkdown(source, { extensions: [gfmTable(), NO_LINKS], mdastExtensions: [gfmTableFromMarkdown()] });
   const codeRanges = [];
   const visit = (node) => {
     const from = node.position.start.line;
     const to = node.position.end.line;
     if (node.type === 'heading') {
       const setext = !/^\s{0,3}#/.test(lines[from - 1]);
-      const t = plainText(textOfMd(node));
+      const t = plainText(mdText(node));
       // A setext underline under several lines, or under a log line, is a rule below a paragraph, not a title.
       if (t && !(setext && (isLogLine(t) || to - from > 1))) headings.push({ text: t, depth: node.depth, line: from, kind: setext ? 'setext' : 'atx' });
       else if (t) blocks.push({ type: 'paragraph', from, to: to - 1 });
     } else if (node.type === 'table') {
-      const [head, ...body] = node.children.map((row) => row.children.map((c) => ({ text: plainText(textOfMd(c)), line: c.position.start.line })));
+      const [head, ...body] = node.children.map((row) => row.children.map((c) => ({ text: plainText(mdText(c)), line: c.position.start.line })));
       blocks.push({ type: 'table', from, to, header: head, rows: body, markup: 'gfm' });
     } else if (node.type === 'code') {
       codeRanges.push([from, to]);
@@ -393,7 +416,7 @@ export function outline(text) {
     } else if (node.type === 'paragraph') {
       const only = node.children.length === 1 ? node.children[0] : undefined;
       if (only && only.type === 'strong' && from === to) {
-        headings.push({ text: plainText(textOfMd(only)), depth: WEAK, line: from, kind: 'bold' });
+        headings.push({ text: plainText(mdText(only)), depth: WEAK, line: from, kind: 'bold' });
         return;
       }
       const aligned = alignedTables(lines, from - 1, to);
