@@ -10,7 +10,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { argError, cliArgs } from './lib/args.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { headersFor, parseHeaders } from './lib/headers.mjs';
 
@@ -149,8 +149,13 @@ export async function serve({ dir, port = 0, host = '127.0.0.1' }) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const { values } = parseArgs({ options: { port: { type: 'string' }, dir: { type: 'string' } } });
+  const { values } = cliArgs(import.meta.url, { options: { port: { type: 'string' }, dir: { type: 'string' } } });
   const port = Number(values.port ?? process.env.PORT ?? 1313);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    argError(
+      import.meta.url,
+      `--port: expected a port number (0 to 65535), found "${values.port ?? process.env.PORT}"`,
+    );
   const server = await serve({ dir: values.dir ?? path.join(ROOT, 'public'), port });
   const { address, port: bound } = server.address();
   console.log(`Bench Atlas is served at http://${address}:${bound}/ (Ctrl+C to stop)`);

@@ -7,9 +7,9 @@
 // in memory first: on any error nothing is written.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
-import { writeFileAtomic, writeTreeAtomic } from '../lib/fs.mjs';
+import { argError, cliArgs } from '../lib/args.mjs';
+import { notRegularFile, writeFileAtomic, writeTreeAtomic } from '../lib/fs.mjs';
 import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms } from '../data/pipeline.mjs';
@@ -19,7 +19,7 @@ import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mj
 import { entityEntries, unknownEntities } from './entity-match.mjs';
 import { readEntities } from '../data/entities.mjs';
 
-const { values, positionals } = parseArgs({
+const { values, positionals } = cliArgs(import.meta.url, {
   allowPositionals: true,
   options: {
     platform: { type: 'string' },
@@ -44,12 +44,15 @@ function fail(msg) {
 try {
   // # Load inputs.
   if (positionals.length !== 1)
-    fail(
-      'usage: npm run add-report -- <file> [--platform <id>] [--title "..."] [--date YYYY-MM] [--source <url-or-repo:path@commit>]',
+    argError(
+      import.meta.url,
+      `expected one report file, found ${positionals.length ? positionals.map((p) => JSON.stringify(p)).join(', ') : 'none'}`,
     );
   const file = path.resolve(positionals[0]);
-  if (!fs.existsSync(file)) fail(`${positionals[0]}: no such file`);
-  if (fs.statSync(file).isDirectory()) fail(`${positionals[0]}: expected a report file, found a folder`);
+  // A regular file only: /dev/zero or a named pipe would be read forever (their size says 0 bytes).
+  const notFile = notRegularFile(file);
+  if (notFile === 'no such file') fail(`${positionals[0]}: no such file`);
+  if (notFile) fail(`${positionals[0]}: expected a report file, found ${notFile}`);
   checkSeedSize(positionals[0], fs.statSync(file).size);
   const bytes = fs.readFileSync(file);
   const { text, encoding } = decodeText(bytes); // UTF-8, UTF-16 or Latin-1, as the author saw it

@@ -16,7 +16,7 @@
 // Usage: node scripts/charts/build-charts.mjs [--data DIR] [--out DIR] [--cache DIR | --no-cache] [--quiet]
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../lib/args.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { sha256 } from '../lib/hash.mjs';
 import { toCsv } from '../lib/csv.mjs';
@@ -31,7 +31,7 @@ import { embedHeight } from './embed-height.mjs';
 import { forcedDarkSvg, themeColorsInData, themedSvg } from './shared/theme.mjs';
 import { NARROW_BELOW, NARROW_MIN_FONT, NARROW_WIDTH, fontSizes, pageSvg } from './shared/layouts.mjs';
 
-const { values: args } = parseArgs({
+const { values: args } = cliArgs(import.meta.url, {
   options: {
     data: { type: 'string' },
     out: { type: 'string' },

@@ -3,14 +3,14 @@
 // data/ as it was (data/ is replaced in one swap).
 // Usage: node scripts/data/build-data.mjs [--root DIR] [--out DIR] [--quiet]
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../lib/args.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { writeTreeAtomic } from '../lib/fs.mjs';
 import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { loadEnv, readInputs } from './inputs.mjs';
 import { buildData } from './pipeline.mjs';
 
-const { values } = parseArgs({ options: { root: { type: 'string' }, out: { type: 'string' }, quiet: { type: 'boolean' } } });
+const { values } = cliArgs(import.meta.url, { options: { root: { type: 'string' }, out: { type: 'string' }, quiet: { type: 'boolean' } } });
 const root = path.resolve(values.root ?? ROOT);
 const out = path.resolve(root, values.out ?? 'data');
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import { decodeText } from '../lib/decode.mjs';
 import path from 'node:path';
 import { ROOT, relPath } from '../lib/paths.mjs';
-import { walk } from '../lib/fs.mjs';
+import { notRegularFile, walk } from '../lib/fs.mjs';
 import { CONTROL_CHARACTER, InputError, quote, showCharacter } from '../lib/errors.mjs';
 import { parsers } from './parsers/index.mjs';
 import { loadMetaSchema, loadSchemas } from './schemas.mjs';
@@ -103,6 +103,9 @@ export function pathProblem(root, rel) {
   const hidden = rel.split('/').find((part) => part.startsWith('.') && part !== '.gitkeep');
   if (hidden) return `${shown}: expected a name that does not start with "." (a hidden file or folder is never a report), found ${quote(hidden)}`;
   const full = path.join(root, rel);
+  // A named pipe or a device under seeds/ would block every command that reads it.
+  const what = fs.existsSync(full) ? notRegularFile(full) : undefined;
+  if (what && what !== 'a folder') return `${shown}: expected a file, found ${what}`;
   if (!fs.lstatSync(full).isSymbolicLink()) return undefined;
   let real;
   try {

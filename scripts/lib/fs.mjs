@@ -15,6 +15,29 @@ export function walk(dir) {
     .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
+/**
+ * What a path is, in words, when it is not a regular file (a folder, a device such as /dev/zero, a
+ * named pipe, a socket): reading one would block or never end. undefined for a regular file.
+ * Links are followed.
+ * @returns {string | undefined}
+ */
+export function notRegularFile(file) {
+  let st;
+  try {
+    st = fs.statSync(file);
+  } catch (e) {
+    if (e.code === 'ENOENT') return 'no such file';
+    if (e.code === 'ENOTDIR') return 'no such file';
+    throw e;
+  }
+  if (st.isFile()) return undefined;
+  if (st.isDirectory()) return 'a folder';
+  if (st.isFIFO()) return 'a named pipe (FIFO)';
+  if (st.isSocket()) return 'a socket';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  return 'something that is not a file';
+}
+
 /** Every file under a folder as relative path (with /) -> text. */
 export function readTree(dir) {
   const out = new Map();

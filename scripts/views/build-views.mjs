@@ -33,7 +33,7 @@
 import fs from 'node:fs';
 import { decodeText } from '../lib/decode.mjs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../lib/args.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { writeFileAtomic, writeTreeAtomic } from '../lib/fs.mjs';
 import { sha256 } from '../lib/hash.mjs';
@@ -47,7 +47,7 @@ import { citation } from './citation.mjs';
 import { compareIndex } from './compare-index.mjs';
 import { IMAGE_WORDS, extensionOf, imageSize, imageType } from '../lib/image.mjs';
 
-const { values } = parseArgs({
+const { values } = cliArgs(import.meta.url, {
   options: {
     root: { type: 'string' },
     data: { type: 'string' },

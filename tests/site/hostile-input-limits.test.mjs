@@ -1,0 +1,125 @@
+// Inputs that would hang the commands or exhaust their memory, fed the way a contributor or a pull
+// request feeds them, each at a size where a quadratic algorithm takes minutes: every command runs
+// as a child process with a kill timer (run's timeout), and each test asserts a clear error or the
+// right result, never a timing. Also: every CLI answers --help with its usage and a bad argument
+// with one line, exit 2.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { tempRepo, removeTempRepo, run, runScript } from '../helpers/temp-repo.mjs';
+
+const LIMIT = 60_000;
+let root;
+let outside;
+before(() => {
+  root = tempRepo('hostile-limits');
+  outside = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-atlas-limits-'));
+});
+after(() => {
+  if (root) removeTempRepo(root);
+  if (outside) fs.rmSync(outside, { recursive: true, force: true });
+});
+
+const TABLE = '# Limits (2024-01-01)\n\n| Server | Latency (ms) |\n|---|---|\n| hackney | 3.2 |\n| gun | 3.1 |\n';
+const addReport = (file, args = []) =>
+  runScript(
+    root,
+    'scripts/add-report/add-report.mjs',
+    [file, '--dry-run', '--title', 'Limits report', '--source', 'a/b:c@0000000', ...args],
+    { timeout: LIMIT },
+  );
+
+/** Ended before its kill timer, exit 1, one line starting with `start`, no stack trace. */
+function refusedInOneLine(r, start) {
+  assert.doesNotMatch(r.stderr, /killed after/, 'ended before its kill timer');
+  assert.equal(r.code, 1, r.stderr);
+  const lines = r.stderr.trim().split('\n');
+  assert.equal(lines.length, 1, r.stderr);
+  assert.ok(lines[0].startsWith(start), lines[0]);
+}
+
+test(
+  'a line of 200,000 nested brackets below a table: add-report reads the table and ends',
+  { timeout: LIMIT + 5000 },
+  async () => {
+    const file = path.join(outside, 'brackets.md');
+    fs.writeFileSync(file, `${TABLE}\n${'['.repeat(200_000)}x${']('.repeat(200_000)}\n`);
+    const r = await addReport(file);
+    assert.doesNotMatch(r.stderr, /killed after/, 'ended before its kill timer');
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /table measurements: 2 rows \(measurement\)/);
+  },
+);
+
+test('add-report /dev/zero is refused as a device, not read forever', { timeout: LIMIT + 5000 }, async () => {
+  refusedInOneLine(await addReport('/dev/zero'), '/dev/zero: expected a report file, found a device');
+});
+
+test('add-report of a named pipe is refused, not read forever', { timeout: LIMIT + 5000 }, async () => {
+  const fifo = path.join(outside, 'report.md');
+  spawnSync('mkfifo', [fifo]);
+  refusedInOneLine(await addReport(fifo), `${fifo}: expected a report file, found a named pipe (FIFO)`);
+});
+
+test(
+  'a named pipe under seeds/ is refused by the data stage, not read forever',
+  { timeout: LIMIT + 5000 },
+  async () => {
+    const fifo = path.join(root, 'seeds/solon/pipe.md');
+    spawnSync('mkfifo', [fifo]);
+    try {
+      const r = await runScript(
+        root,
+        'scripts/data/build-data.mjs',
+        ['--quiet', '--out', path.join(outside, 'data-fifo')],
+        { timeout: LIMIT },
+      );
+      refusedInOneLine(r, 'seeds/solon/pipe.md: expected a file, found a named pipe (FIFO)');
+    } finally {
+      fs.rmSync(fifo);
+    }
+  },
+);
+
+// # Arguments.
+
+const CLIS = [
+  'add-report/add-report.mjs',
+  'build.mjs',
+  'data/build-data.mjs',
+  'check/check.mjs',
+  'bench/bench.mjs',
+  'serve.mjs',
+  'run-tests.mjs',
+  'setup.mjs',
+  'charts/build-charts.mjs',
+  'views/build-views.mjs',
+  'search/build-search.mjs',
+  'check/validate-site.mjs',
+];
+for (const cli of CLIS) {
+  test(`${cli} --help prints its usage; an unknown option is one line, exit 2`, { timeout: LIMIT + 5000 }, async () => {
+    const help = await run(root, `scripts/${cli}`, ['--help'], { timeout: LIMIT });
+    assert.equal(help.code, 0, help.stderr);
+    assert.match(help.stdout, /usage|CLI|Setup/i);
+    const bad = await run(root, `scripts/${cli}`, ['--no-such-option'], { timeout: LIMIT });
+    assert.equal(bad.code, 2, bad.stderr);
+    assert.equal(bad.stderr.trim(), `${path.basename(cli)}: Unknown option '--no-such-option' (see --help)`);
+  });
+}
+
+test(
+  'add-report --licence without its value, or without a file, is one line, exit 2',
+  { timeout: LIMIT + 5000 },
+  async () => {
+    const r = await run(root, 'scripts/add-report/add-report.mjs', ['x.md', '--licence'], { timeout: LIMIT });
+    assert.equal(r.code, 2);
+    assert.equal(r.stderr.trim(), "add-report.mjs: Option '--licence <value>' argument missing (see --help)");
+    const none = await run(root, 'scripts/add-report/add-report.mjs', [], { timeout: LIMIT });
+    assert.equal(none.code, 2);
+    assert.equal(none.stderr.trim(), 'add-report.mjs: expected one report file, found none (see --help)');
+  },
+);
