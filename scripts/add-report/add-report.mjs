@@ -14,7 +14,7 @@ import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms } from '../data/pipeline.mjs';
 import { detectFormats } from './detect.mjs';
-import { decodeText } from '../lib/decode.mjs';
+import { readReport } from '../lib/decode.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
 import { entityEntries, unknownEntities } from './entity-match.mjs';
 import { readEntities } from '../data/entities.mjs';
@@ -55,9 +55,11 @@ try {
   if (notFile) fail(`${positionals[0]}: expected a report file, found ${notFile}`);
   checkSeedSize(positionals[0], fs.statSync(file).size);
   const bytes = fs.readFileSync(file);
-  const { text, encoding } = decodeText(bytes); // UTF-8, UTF-16 or Latin-1, as the author saw it
+  const { text, encoding, invalid } = readReport(bytes); // UTF-8, UTF-16 or Latin-1, as the author saw it
   const env = loadEnv();
   const shown = path.relative(process.cwd(), file) || file;
+  for (const line of invalid ?? [])
+    console.error(`${shown}:${line}: warning: expected UTF-8, found a byte that is not: read as \ufffd (U+FFFD)`);
   // --format names one format or several (comma-separated); without it, every format that
   // recognises the file. Names are looked up as own keys: "constructor" is no format.
   const known = Object.keys(env.parsers).join(', ');

@@ -123,3 +123,51 @@ test(
     assert.equal(none.stderr.trim(), 'add-report.mjs: expected one report file, found none (see --help)');
   },
 );
+
+// # Text as a reader sees it.
+
+/** Add a report for real (not a dry run) with its own slug; returns the run and its measurements CSV. */
+async function addFor(name, text, args = []) {
+  const file = path.join(outside, `${name}.md`);
+  fs.writeFileSync(file, text);
+  const r = await runScript(
+    root,
+    'scripts/add-report/add-report.mjs',
+    [file, '--title', `Report ${name}`, '--source', 'a/b:c@0000000', '--slug', name, ...args],
+    { timeout: LIMIT },
+  );
+  const csv = path.join(root, 'data/tables', name, 'measurements.csv');
+  return { r, csv: fs.existsSync(csv) ? fs.readFileSync(csv, 'utf8') : '' };
+}
+
+test(
+  'one stray byte in a UTF-8 report: read as UTF-8 (naïve stays naïve) and the byte reported at its line',
+  { timeout: LIMIT + 5000 },
+  async () => {
+    const bytes = Buffer.concat([
+      Buffer.from('# Enc (2024-01-01)\n\n| Server | Latency (ms) |\n|---|---|\n| naïve | 1 |\n| b '),
+      Buffer.from([0xff]),
+      Buffer.from(' | 2 |\n'),
+    ]);
+    const file = path.join(outside, 'stray.md');
+    fs.writeFileSync(file, bytes);
+    const r = await addReport(file);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stderr, /stray\.md:6: warning: expected UTF-8, found a byte that is not/);
+    assert.doesNotMatch(r.stdout, /latin-1|windows-1252/);
+  },
+);
+
+test(
+  'ANSI colour codes in a table cell are removed on read: the CSV holds the text a terminal showed',
+  { timeout: LIMIT + 5000 },
+  async () => {
+    const { r, csv } = await addFor(
+      'ansi-cells',
+      '# Colours (2024-01-01)\n\n| Server | Mode | Latency (ms) |\n|---|---|---|\n| a | \u001b[32mfast\u001b[0m | 1 |\n| b | slow | 2 |\n',
+    );
+    assert.equal(r.code, 0, r.stderr);
+    assert.ok(!csv.includes('\u001b'), csv);
+    assert.match(csv, /,fast,/);
+  },
+);
