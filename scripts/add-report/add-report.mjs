@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../lib/paths.mjs';
 import { argError, cliArgs } from '../lib/args.mjs';
-import { notRegularFile, writeFileAtomic, writeTreeAtomic } from '../lib/fs.mjs';
+import { notRegularFile, writeFilesAtomic, writeTreeAtomic } from '../lib/fs.mjs';
 import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms } from '../data/pipeline.mjs';
@@ -224,12 +224,24 @@ try {
     process.exit(0);
   }
 
-  // # Save outputs: seed (byte for byte), metadata, platforms, then data/ in one swap.
-  writeFileAtomic(path.join(root, seedPath), bytes);
-  writeFileAtomic(path.join(root, metaPath), meta);
-  if (newPlatforms.length) writeFileAtomic(path.join(root, inputs.platformsPath), platformsText);
-  if (newEntities.length) writeFileAtomic(path.join(root, inputs.entitiesPath), entitiesText);
-  writeTreeAtomic(path.join(root, 'data'), files);
+  // # Save outputs: seed (byte for byte), metadata, platforms, then data/ in one swap; all or
+  // nothing (a data/ that cannot be replaced takes the seed and its metadata back out of seeds/).
+  const seedDir = path.dirname(path.join(root, seedPath));
+  const newDir = !fs.existsSync(seedDir);
+  try {
+    writeFilesAtomic(
+      [
+        [path.join(root, seedPath), bytes],
+        [path.join(root, metaPath), meta],
+        ...(newPlatforms.length ? [[path.join(root, inputs.platformsPath), platformsText]] : []),
+        ...(newEntities.length ? [[path.join(root, inputs.entitiesPath), entitiesText]] : []),
+      ],
+      () => writeTreeAtomic(path.join(root, 'data'), files),
+    );
+  } catch (e) {
+    if (newDir) fs.rmSync(seedDir, { recursive: true, force: true });
+    throw e;
+  }
 
   console.log(`Added ${shown} as ${seedPath} (format ${formats.join(', ')}).`);
   console.log(`Metadata: ${metaPath}`);

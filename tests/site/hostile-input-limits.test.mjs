@@ -171,3 +171,30 @@ test(
     assert.match(csv, /,fast,/);
   },
 );
+
+// # All or nothing.
+
+test(
+  'with data/ that cannot be replaced, add-report writes nothing to seeds/ either, and a rerun is not "already there"',
+  { timeout: 2 * LIMIT + 5000 },
+  async (t) => {
+    const data = path.join(root, 'data');
+    // Immutable: not even root can rename it (EPERM), as on a read-only mount.
+    if (spawnSync('chattr', ['+i', data]).status !== 0) return t.skip('chattr +i is not available here');
+    const before = spawnSync('find', [path.join(root, 'seeds')], { encoding: 'utf8' }).stdout;
+    try {
+      const { r } = await addFor('read-only-data', TABLE);
+      assert.equal(r.code, 1, r.stderr);
+      assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+      assert.equal(
+        spawnSync('find', [path.join(root, 'seeds')], { encoding: 'utf8' }).stdout,
+        before,
+        'seeds/ as it was',
+      );
+    } finally {
+      spawnSync('chattr', ['-i', data]);
+    }
+    const again = await addFor('read-only-data', TABLE);
+    assert.equal(again.r.code, 0, again.r.stderr);
+  },
+);
