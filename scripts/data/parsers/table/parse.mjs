@@ -7,7 +7,7 @@
 //     is a condition;
 //   - a numeric column with a unit (in its header: "Latency (ms)", "ns/op", "Requests/sec"; or in its
 //     cells: "1.2 ms", "12.5%") gives values; "±"/"+/-" in a cell or a column of its own is the spread;
-//   - a numeric column whose unit cannot be told is never guessed: it is kept as text (a condition)
+//   - a numeric column whose unit cannot be told is never guessed: it is left out of the measurements
 //     and named in the notes, so add-report can say so.
 // A row that only names a group ("| 1 | `{ posts { title }}` |" above the rows it heads) is carried
 // down into the rows below it. Metric and statistic come from the header words and the unit.
@@ -181,7 +181,7 @@ function readTable(block) {
       if (numbery && numbery * 2 >= c.read.length) {
         c.role = 'skipped';
         const sample = c.present.find((t) => !readCell(t));
-        notes.push({ text: `column "${c.header}" (line ${c.line}): numbers with a suffix or unit it does not know (${JSON.stringify(sample)}); kept as text`, line: c.line });
+        notes.push({ text: `column "${c.header}" (line ${c.line}): numbers with a suffix or unit it does not know (${JSON.stringify(sample)}); left out of data/`, line: c.line });
       } else c.role = c.header.trim() && !/[\p{L}\d]/u.test(c.header) ? 'skipped' : 'text';
       continue;
     }
@@ -203,7 +203,7 @@ function readTable(block) {
     const known = c.read.every((r) => r.unit || hu);
     if (!known) {
       c.role = 'skipped';
-      notes.push({ text: `column "${c.header}" (line ${c.line}): no unit in its header or cells; kept as text`, line: c.line });
+      notes.push({ text: `column "${c.header}" (line ${c.line}): no unit in its header or cells; left out of data/`, line: c.line });
       continue;
     }
     c.role = 'value';
