@@ -198,3 +198,23 @@ test(
     assert.equal(again.r.code, 0, again.r.stderr);
   },
 );
+
+// # JSON nested deep.
+
+for (const depth of [100_000, 200_000]) {
+  test(
+    `JSON nested ${depth.toLocaleString('en')} deep is refused at its line, without a stack overflow`,
+    { timeout: LIMIT + 5000 },
+    async () => {
+      const file = path.join(outside, `deep-${depth}.json`);
+      fs.writeFileSync(
+        file,
+        `{"results":[{"command":"x","stddev":1,"mean":1,"times":\n${'['.repeat(depth)}${']'.repeat(depth)}}]}\n`,
+      );
+      refusedInOneLine(
+        await addReport(file),
+        `${path.relative(root, file)}:2: expected JSON nested at most 100 levels deep, found more than 100 levels`,
+      );
+    },
+  );
+}
