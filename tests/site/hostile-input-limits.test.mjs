@@ -218,3 +218,19 @@ for (const depth of [100_000, 200_000]) {
     },
   );
 }
+
+// # Wide tables.
+
+test('a Markdown table of 100,000 columns ends with a clear refusal', { timeout: LIMIT + 5000 }, async () => {
+  const n = 100_000;
+  const row = (label) => `| ${label} |${' 1 |'.repeat(n)}`;
+  const header = `| name |${Array.from({ length: n }, (_, i) => ` c${i} (ms) |`).join('')}`;
+  const file = path.join(outside, 'wide.md');
+  fs.writeFileSync(file, `# Wide (2024-01-01)\n\n${header}\n|---|${'---|'.repeat(n)}\n${row('a')}\n${row('b')}\n`);
+  const r = await addReport(file);
+  assert.doesNotMatch(r.stderr, /killed after/, 'ended before its kill timer');
+  assert.equal(r.code, 1, r.stderr);
+  assert.equal(r.stderr.trim().split('\n').length, 1, r.stderr);
+  const forced = await addReport(file, ['--format', 'table']);
+  assert.equal(forced.code, 1, forced.stderr);
+});

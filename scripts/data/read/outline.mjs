@@ -20,6 +20,7 @@ import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 import { parse as parseHtml } from 'parse5';
 import { linkTexts, splitLines } from '../../lib/text.mjs';
+import { InputError } from '../../lib/errors.mjs';
 
 /**
  * Links and images are not parsed as Markdown: their text stays as written and plainText reads it
@@ -40,6 +41,23 @@ function referenceTexts(text, defined) {
   return text.replace(/(!?)\[([^[\]]*)\](?:\[([^[\]]*)\])?/g, (all, bang, t, ref) =>
     defined.has(label(ref || t)) ? t : all,
   );
+}
+
+/**
+ * The widest table read, in columns: Markdown's table parser and the readers after it slow down
+ * more than linearly with a row's width (100,000 columns took minutes and gigabytes). Real reports
+ * stay far below it. A wider table, or a line with more cell separators, is refused at its line.
+ */
+export const MAX_TABLE_COLUMNS = 1000;
+
+/** Refuse a line with more `|` than a table of MAX_TABLE_COLUMNS has, before Markdown reads it. */
+function checkWidth(lines) {
+  lines.forEach((l, i) => {
+    if (l.length <= MAX_TABLE_COLUMNS) return;
+    let pipes = 0;
+    for (let k = 0; k < l.length; k++) if (l.charCodeAt(k) === 124) pipes++;
+    if (pipes > MAX_TABLE_COLUMNS + 1) throw new InputError(i + 1, `a table of at most ${MAX_TABLE_COLUMNS.toLocaleString('en')} columns`, `a line of ${pipes.toLocaleString('en')} "|"`);
+  });
 }
 
 /** Depth given to a <summary> or a bold line: weaker than any numbered heading. */
@@ -362,6 +380,7 @@ const isInside = (node, ancestor) => {
  */
 export function outline(text) {
   const lines = splitLines(text);
+  checkWidth(lines);
   const { titles, tables: rstTables, literals } = scanLines(lines);
   // Titles Markdown does not know (another character, an overline) make the file RST: then every
   // underlined title is RST's, with depth by order of first appearance; else `=`/`-` are setext.
@@ -457,6 +476,10 @@ export function outline(text) {
     }
   }
 
+  for (const b of blocks) {
+    const wide = b.type === 'table' ? [b.header ?? [], ...(b.rows ?? [])].find((r) => r.length > MAX_TABLE_COLUMNS) : undefined;
+    if (wide) throw new InputError(wide[0]?.line ?? b.from, `a table of at most ${MAX_TABLE_COLUMNS.toLocaleString('en')} columns`, `${wide.length.toLocaleString('en')} columns`);
+  }
   headings.sort((a, b) => a.line - b.line);
   const result = { headings, blocks: [] };
   result.blocks = blocks

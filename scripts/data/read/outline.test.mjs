@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { outline, headingAbove, plainText } from './outline.mjs';
+import { outline, headingAbove, plainText, MAX_TABLE_COLUMNS } from './outline.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const doc = (...lines) => lines.join('\n') + '\n';
@@ -187,4 +187,10 @@ test('a line of 200,000 nested brackets under a table ends, and the table is rea
   );
   assert.equal(r.killed, false, 'ended before its kill timer');
   assert.equal(r.stdout.trim(), '[["table",1,3],["paragraph",5,5]]', r.stderr);
+});
+
+test('a table wider than MAX_TABLE_COLUMNS is refused at its line', () => {
+  const wide = (n) => `| a |${' b |'.repeat(n)}\n|---|${'---|'.repeat(n)}\n| x |${' 1 |'.repeat(n)}\n`;
+  assert.equal(outline(wide(MAX_TABLE_COLUMNS - 1)).blocks[0].header.length, MAX_TABLE_COLUMNS);
+  assert.throws(() => outline(`# T\n\n${wide(MAX_TABLE_COLUMNS + 5)}`), (e) => e.line === 3 && /expected a table of at most 1,000 columns/.test(e.message));
 });

@@ -210,6 +210,9 @@ function readTable(block) {
     c.headerUnit = hu;
   }
   const textColumns = columns.filter((c) => c.role === 'text');
+  // Looked up once, not per cell: a table of 100,000 columns is read in time linear in its cells.
+  const valueColumns = columns.filter((x) => x.role === 'value');
+  const spreadColumnOf = new Map(columns.filter((x) => x.spreadOf !== undefined).map((x) => [x.spreadOf, x]));
   const labelColumn = textColumns.find((c) => !c.numeric) ?? textColumns[0];
   const rows = [];
   for (const d of data) {
@@ -222,7 +225,7 @@ function readTable(block) {
     }
     if (d.group) conditions.group = d.group;
     const benchmark = labelColumn ? d.cells[labelColumn.index].text : '';
-    for (const c of columns.filter((x) => x.role === 'value')) {
+    for (const c of valueColumns) {
       const cell = d.cells[c.index];
       if (isMissing(cell.text)) continue;
       const r = readCell(cell.text);
@@ -231,7 +234,7 @@ function readTable(block) {
       const { metric, statistic, named } = metricOf(name, unit, c.header);
       const m = { benchmark, section: block.heading, metric, statistic, value: r.value, unit, line: cell.line, conditions: { ...conditions } };
       if (!named) m.conditions.column = c.header;
-      const spreadColumn = columns.find((x) => x.spreadOf === c.index);
+      const spreadColumn = spreadColumnOf.get(c.index);
       const spread = r.spread !== undefined ? r : spreadColumn && !isMissing(d.cells[spreadColumn.index].text) ? readCell(d.cells[spreadColumn.index].text) : undefined;
       if (spread) {
         const value = r.spread !== undefined ? r.spread : spread.value;
