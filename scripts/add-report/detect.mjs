@@ -7,6 +7,7 @@
 //   - a format and a table no format knows, or tables only: the document reader, or the table fallback;
 //   - nothing: one line that says what was tried.
 import { InputError } from '../lib/errors.mjs';
+import { outline } from '../data/read/outline.mjs';
 
 /**
  * @param {string} text
@@ -21,9 +22,9 @@ export function detectFormats(text, parsers, file) {
   const doc = parsers.document;
   if (!doc) {
     if (tools.length) return tools;
-    throw nothingKnown(parsers, file);
+    throw nothingKnown(parsers, file, text);
   }
-  if (!doc.detect(text)) throw nothingKnown(parsers, file);
+  if (!doc.detect(text)) throw nothingKnown(parsers, file, text);
   let understood;
   try {
     understood = doc.parse(text).understood;
@@ -33,13 +34,23 @@ export function detectFormats(text, parsers, file) {
     throw e;
   }
   const readers = understood.map((u) => u.format);
-  if (!readers.length) throw nothingKnown(parsers, file);
+  if (!readers.length) throw nothingKnown(parsers, file, text);
   if (readers.length === 1) return readers;
   if (!readers.includes('table')) return readers.sort();
   return ['document'];
 }
 
-function nothingKnown(parsers, file) {
+function nothingKnown(parsers, file, text) {
+  // A table the outline refuses (too wide, too many rows) is why no format read it: say that.
+  try {
+    outline(text);
+  } catch (e) {
+    if (e instanceof InputError) {
+      e.file ??= file;
+      return e;
+    }
+    throw e;
+  }
   const tools = Object.entries(parsers)
     .filter(([, p]) => !p.fallback)
     .map(([n]) => n);

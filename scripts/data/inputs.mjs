@@ -45,8 +45,13 @@ export function loadEnv() {
   };
 }
 
-/** The largest seed accepted, in bytes: a 100,000-row report is about 7 MB; parsing and checking cost memory in proportion. */
-export const MAX_SEED_BYTES = 20 * 1024 * 1024;
+/**
+ * The largest seed accepted, in bytes: what the pipeline holds in its 700 MB budget. A Markdown
+ * table of 100,000 rows is about 2 MB and takes about 660 MB from seed to data/ (measured with
+ * add-report; a 19 MB table of 730,000 rows ran out of memory at 4.7 GB). Parsing and checking
+ * cost memory in proportion to the rows, which read/outline.mjs also bounds (MAX_TABLE_ROWS).
+ */
+export const MAX_SEED_BYTES = 2 * 1024 * 1024;
 
 /**
  * Refuse a seed over MAX_SEED_BYTES before it is read (add-report, and every command through

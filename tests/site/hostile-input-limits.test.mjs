@@ -234,3 +234,32 @@ test('a Markdown table of 100,000 columns ends with a clear refusal', { timeout:
   const forced = await addReport(file, ['--format', 'table']);
   assert.equal(forced.code, 1, forced.stderr);
 });
+
+// # Big tables: what the pipeline holds in 700 MB.
+
+test('a 19 MB table of 730,000 rows is refused by its size before it is read', { timeout: LIMIT + 5000 }, async () => {
+  const file = path.join(outside, 'huge.md');
+  const fd = fs.openSync(file, 'w');
+  fs.writeSync(fd, '# Huge (2024-01-01)\n\n| Server | Latency (ms) |\n|---|---|\n');
+  const rows = Array.from(
+    { length: 10_000 },
+    (_, i) => `| server-${String(i).padStart(6, '0')} | ${i % 1000}.5 |\n`,
+  ).join('');
+  for (let k = 0; k < 73; k++) fs.writeSync(fd, rows);
+  fs.closeSync(fd);
+  const r = await addReport(file);
+  refusedInOneLine(r, `${file}: expected a seed of at most 2.0 MB`);
+});
+
+test(
+  'a table of 100,001 rows (under 2 MB) is refused at the line of the row too many',
+  { timeout: LIMIT + 5000 },
+  async () => {
+    const file = path.join(outside, 'rows.md');
+    fs.writeFileSync(file, `# Rows (2024-01-01)\n\n| S | L (ms) |\n|---|---|\n${'|a|1|\n'.repeat(100_001)}`);
+    refusedInOneLine(
+      await addReport(file),
+      `${path.relative(root, file)}:100005: expected tables of at most 100,000 rows`,
+    );
+  },
+);

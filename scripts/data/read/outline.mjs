@@ -375,6 +375,73 @@ const isInside = (node, ancestor) => {
 };
 
 /**
+ * The most table rows a report may have, all its tables together: the data stage holds every row
+ * as a measurement, and 100,000 rows take about 660 MB from seed to data/ (the budget is 700 MB).
+ * More is refused at the line of the first row too many.
+ */
+export const MAX_TABLE_ROWS = 100_000;
+
+const tooManyRows = (line) =>
+  new InputError(line, `tables of at most ${MAX_TABLE_ROWS.toLocaleString('en')} rows in one report (split a bigger report into one seed per run or table)`, 'more rows');
+
+/** Rows from which a Markdown pipe table is read line by line instead of by micromark (see bigTables). */
+export const BIG_TABLE_ROWS = 1000;
+
+const DELIMITER_ROW = /^ {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
+
+/** The cells of a pipe table row: split at each "|" not escaped, the outer ones dropped, "\|" read as "|". */
+function pipeCells(line) {
+  let t = line.trim();
+  if (t.startsWith('|')) t = t.slice(1);
+  if (t.endsWith('|') && !t.endsWith('\\|')) t = t.slice(0, -1);
+  return t.split(/(?<!\\)\|/).map((c) => c.replace(/\\\|/g, '|').trim());
+}
+
+/**
+ * Markdown pipe tables of more than BIG_TABLE_ROWS rows outside code, read line by line: micromark
+ * holds about 30 KB for each row of a table (a table of 10,000 rows took 300 MB), so a big table is
+ * read here, with the cells' inline markup removed as for the others (inline HTML tags dropped,
+ * their text kept), and its lines are blanked before micromark reads the rest.
+ */
+function bigTables(lines, masked, defined) {
+  const found = [];
+  let fence;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const l = lines[i];
+    const f = FENCE.exec(l);
+    if (fence) {
+      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && !f[2].trim()) fence = undefined;
+      continue;
+    }
+    if (f) {
+      fence = f[1];
+      continue;
+    }
+    if (masked.has(i + 1) || !l.includes('|') || /^ {4}|^\s*>/.test(l) || !DELIMITER_ROW.test(lines[i + 1]) || !lines[i + 1].includes('|')) continue;
+    if (i > 0 && lines[i - 1].trim()) continue;
+    const width = pipeCells(l).length;
+    if (pipeCells(lines[i + 1]).length !== width) continue;
+    let k = i + 2;
+    while (k < lines.length && lines[k].trim() && lines[k].includes('|') && !/^ {0,3}(#|>|`{3,}|~{3,})/.test(lines[k])) {
+      if (k - (i + 2) >= MAX_TABLE_ROWS) throw tooManyRows(k + 1);
+      k++;
+    }
+    if (k - (i + 2) <= BIG_TABLE_ROWS) continue;
+    const cell = (text, line) => ({ text: plainText(referenceTexts(text.replace(/<\/?[A-Za-z][^>]*>/g, ''), defined)), line });
+    const row = (n) => {
+      const cells = pipeCells(lines[n]).slice(0, width);
+      while (cells.length < width) cells.push('');
+      return cells.map((c) => cell(c, n + 1));
+    };
+    const rows = [];
+    for (let n = i + 2; n < k; n++) rows.push(row(n));
+    found.push({ from: i + 1, to: k, header: row(i), rows, markup: 'gfm' });
+    i = k - 1;
+  }
+  return found;
+}
+
+/**
  * @param {string} text a report in Markdown, reStructuredText, HTML, plain text or a mix
  * @returns {{ headings: Array<{ text: string, depth: number, line: number, kind: string }>, blocks: any[] }}
  */
@@ -410,9 +477,13 @@ export function outline(text) {
     }
   }
 
+  const defined = new Set(lines.map((l) => /^ {0,3}\[([^\]]+)\]:\s*\S/.exec(l)?.[1]).filter(Boolean).map(label));
+  for (const t of bigTables(lines, masked, defined)) {
+    mask(t.from, t.to);
+    blocks.push({ type: 'table', ...t });
+  }
   // Markdown, with the lines read above blanked (so line numbers stay those of the file).
   const source = lines.map((l, i) => (masked.has(i + 1) ? '' : l)).join('\n');
-  const defined = new Set(lines.map((l) => /^ {0,3}\[([^\]]+)\]:\s*\S/.exec(l)?.[1]).filter(Boolean).map(label));
   const mdText = (node) => referenceTexts(textOfMd(node), defined);
   const tree = fromMarkdown(source, { extensions: [gfmTable(), NO_LINKS], mdastExtensions: [gfmTableFromMarkdown()] });
   const codeRanges = [];
@@ -476,7 +547,10 @@ export function outline(text) {
     }
   }
 
+  let rowCount = 0;
   for (const b of blocks) {
+    rowCount += b.type === 'table' ? (b.rows?.length ?? 0) : 0;
+    if (rowCount > MAX_TABLE_ROWS) throw tooManyRows(b.rows[b.rows.length - 1 - (rowCount - MAX_TABLE_ROWS - 1)][0]?.line ?? b.from);
     const wide = b.type === 'table' ? [b.header ?? [], ...(b.rows ?? [])].find((r) => r.length > MAX_TABLE_COLUMNS) : undefined;
     if (wide) throw new InputError(wide[0]?.line ?? b.from, `a table of at most ${MAX_TABLE_COLUMNS.toLocaleString('en')} columns`, `${wide.length.toLocaleString('en')} columns`);
   }
