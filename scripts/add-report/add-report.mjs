@@ -14,7 +14,7 @@ import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms } from '../data/pipeline.mjs';
 import { detectFormats } from './detect.mjs';
-import { readReport } from '../lib/decode.mjs';
+import { nulLine, readReport } from '../lib/decode.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
 import { entityEntries, unknownEntities } from './entity-match.mjs';
 import { readEntities } from '../data/entities.mjs';
@@ -58,6 +58,7 @@ try {
   const { text, encoding, invalid } = readReport(bytes); // UTF-8, UTF-16 or Latin-1, as the author saw it
   const env = loadEnv();
   const shown = path.relative(process.cwd(), file) || file;
+  if (nulLine(text)) throw new InputError(nulLine(text), 'text without NUL bytes', 'a NUL byte (\\0)', shown);
   for (const line of invalid ?? [])
     console.error(`${shown}:${line}: warning: expected UTF-8, found a byte that is not: read as \ufffd (U+FFFD)`);
   // --format names one format or several (comma-separated); without it, every format that

@@ -3,7 +3,7 @@
 // the platform registry, the software entities, and (schemas.mjs) the table schemas. The CLIs
 // (build-data, check, add-report) call this; the stage itself (pipeline.mjs) is pure.
 import fs from 'node:fs';
-import { readReport } from '../lib/decode.mjs';
+import { nulLine, readReport } from '../lib/decode.mjs';
 import path from 'node:path';
 import { ROOT, relPath } from '../lib/paths.mjs';
 import { notRegularFile, walk } from '../lib/fs.mjs';
@@ -211,12 +211,17 @@ export function readInputs(root = ROOT) {
     }
     [seedPath, metaPath, errataPath, ...Object.keys(files), ...Object.keys(outside)].forEach((p) => p && claimed.add(p));
     if (tooBig) continue;
+    const seedText = readReport(fs.readFileSync(path.join(root, seedPath))).text;
+    if (nulLine(seedText)) {
+      problems.push(new InputError(nulLine(seedText), 'text without NUL bytes', 'a NUL byte (\\0)', seedPath).format());
+      continue;
+    }
     reports.push({
       metaPath,
       metaText: fs.readFileSync(path.join(root, metaPath), 'utf8'),
       seedPath,
       // UTF-8, UTF-16 or Latin-1 (a JMH log with ± as the byte 0xB1): as the report's author saw it.
-      seedText: readReport(fs.readFileSync(path.join(root, seedPath))).text,
+      seedText,
       errataPath,
       errataText: errataPath ? fs.readFileSync(path.join(root, errataPath), 'utf8') : undefined,
       files,

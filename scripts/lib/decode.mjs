@@ -113,6 +113,15 @@ const ANSI = /(?:\u001b\[|\u009b)[0-?]*[ -/]*[@-~]|\u001b\][^\u0007\u001b\n]*(?:
 export const stripAnsi = (text) => String(text).replace(ANSI, '');
 
 /**
+ * The 1-based line of the first NUL character of a decoded text, or 0: a text report has none
+ * (Markdown reads one as U+FFFD, and a cell with it silently loses its entity).
+ */
+export function nulLine(text) {
+  const at = text.indexOf('\0');
+  return at === -1 ? 0 : text.slice(0, at).split('\n').length;
+}
+
+/**
  * A report's bytes as the text every stage reads: decoded (decodeText), with ANSI escape codes
  * removed, so a pasted coloured output gives no escape in any CSV cell.
  * @param {Uint8Array} bytes

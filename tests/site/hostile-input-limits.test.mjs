@@ -263,3 +263,33 @@ test(
     );
   },
 );
+
+// # NUL bytes.
+
+test(
+  'a NUL byte in a table cell is refused at its line by add-report and the data stage',
+  { timeout: 2 * LIMIT + 5000 },
+  async () => {
+    const text = '# Nul (2024-01-01)\n\n| Server | Latency (ms) |\n|---|---|\n| hack\0ney | 1 |\n| gun | 2 |\n';
+    const file = path.join(outside, 'nul.md');
+    fs.writeFileSync(file, text);
+    refusedInOneLine(await addReport(file), `${path.relative(root, file)}:5: expected text without NUL bytes`);
+    const seed = path.join(root, 'seeds/solon/2021-solon-jetty-hello-world-app-wrk-five-runs.md');
+    const before = fs.readFileSync(seed);
+    try {
+      fs.writeFileSync(seed, Buffer.concat([Buffer.from('x\0y\n'), before]));
+      const r = await runScript(
+        root,
+        'scripts/data/build-data.mjs',
+        ['--quiet', '--out', path.join(outside, 'data-nul')],
+        { timeout: LIMIT },
+      );
+      refusedInOneLine(
+        r,
+        'seeds/solon/2021-solon-jetty-hello-world-app-wrk-five-runs.md:1: expected text without NUL bytes',
+      );
+    } finally {
+      fs.writeFileSync(seed, before);
+    }
+  },
+);
