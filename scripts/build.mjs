@@ -22,14 +22,18 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from './lib/paths.mjs';
+import { cliArgs } from './lib/args.mjs';
 import { publishURL as readPublishURL } from './lib/config.mjs';
 import { hugoBin } from './lib/tools.mjs';
 import { linkTree, swapIn, tempBeside } from './lib/fs.mjs';
 import { createHash } from 'node:crypto';
 
-const skipData = process.argv.includes('--skip-data');
-const force = process.argv.includes('--force');
-const publish = process.argv.includes('--publish');
+const { values } = cliArgs(import.meta.url, {
+  options: { 'skip-data': { type: 'boolean' }, force: { type: 'boolean' }, publish: { type: 'boolean' } },
+});
+const skipData = Boolean(values['skip-data']);
+const force = Boolean(values.force);
+const publish = Boolean(values.publish);
 const publishURL = publish ? readPublishURL(ROOT) : undefined;
 const png = publish || process.argv.includes('--png');
 const shardAt = process.argv.indexOf('--shard');

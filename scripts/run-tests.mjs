@@ -17,11 +17,11 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { cliArgs } from './lib/args.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { chromePath, NO_BROWSER } from './lib/tools.mjs';
 
-const { values } = parseArgs({ options: { gates: { type: 'string' } } });
+const { values } = cliArgs(import.meta.url, { options: { gates: { type: 'string' } } });
 const node = process.execPath;
 const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
 /** The site-level tests that open a browser; the others run before the browser is looked for. */

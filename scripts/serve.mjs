@@ -10,7 +10,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { parseArgs } from 'node:util';
+import { argError, cliArgs } from './lib/args.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { headersFor, parseHeaders } from './lib/headers.mjs';
 
@@ -54,11 +54,15 @@ export function isInside(root, file) {
 }
 
 /**
- * The file a URL path names inside `root`, without touching the disk.
- * @returns {{ status: 400 } | { status: 404 } | { file: string, pathname: string }}
+ * The file a URL path names inside `root`, without touching the disk. The path is decoded and
+ * normalised once, and both the file and its headers are chosen from that one path (`site`): an
+ * encoded separator (%2F, %5C) or a `.` or `..` segment (written or encoded, %2e%2e) is refused, so
+ * `/charts/..%2freports/x/` can never be served with the headers of `/charts/*`.
+ * @returns {{ status: 400 } | { status: 404 } | { file: string, pathname: string, site: string }}
  */
 export function resolvePath(root, rawUrl) {
   const pathname = rawUrl.split(/[?#]/, 1)[0];
+  if (/%(2f|5c)/i.test(pathname)) return { status: 404 };
   let decoded;
   try {
     decoded = decodeURIComponent(pathname);
@@ -66,8 +70,10 @@ export function resolvePath(root, rawUrl) {
     return { status: 400 };
   }
   if (decoded.includes('\0')) return { status: 400 };
-  const file = path.join(root, decoded);
-  return isInside(root, file) ? { file, pathname } : { status: 404 };
+  if (decoded.includes('\\') || decoded.split('/').some((s) => s === '.' || s === '..')) return { status: 404 };
+  const site = path.posix.normalize(decoded.startsWith('/') ? decoded : `/${decoded}`);
+  const file = path.join(root, site);
+  return isInside(root, file) ? { file, pathname, site } : { status: 404 };
 }
 
 /** The real path of a file when it exists and really lies inside realRoot, else null. */
@@ -115,14 +121,14 @@ export async function serve({ dir, port = 0, host = '127.0.0.1' }) {
         // The folder's path as this server sees it, so `//host` can never become `Location: //host/`.
         const rel = path.relative(root, target.file).split(path.sep).map(encodeURIComponent).join('/');
         const search = req.url.slice(target.pathname.length);
-        return res.writeHead(301, { ...site(target.pathname), Location: `${rel ? `/${rel}` : ''}/${search}` }).end();
+        return res.writeHead(301, { ...site(target.site), Location: `${rel ? `/${rel}` : ''}/${search}` }).end();
       }
       found = await realInside(realRoot, path.join(found.real, 'index.html'));
     }
     // The hosts' configuration file (_headers) is read by the host, never served.
     if (!found?.stat.isFile() || found.real === path.join(realRoot, '_headers')) return notFound(req, res);
     res.writeHead(200, {
-      ...site(target.pathname),
+      ...site(target.site),
       'Content-Type': typeOf(found.real),
       'Content-Length': found.stat.size,
     });
@@ -149,8 +155,13 @@ export async function serve({ dir, port = 0, host = '127.0.0.1' }) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const { values } = parseArgs({ options: { port: { type: 'string' }, dir: { type: 'string' } } });
+  const { values } = cliArgs(import.meta.url, { options: { port: { type: 'string' }, dir: { type: 'string' } } });
   const port = Number(values.port ?? process.env.PORT ?? 1313);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    argError(
+      import.meta.url,
+      `--port: expected a port number (0 to 65535), found "${values.port ?? process.env.PORT}"`,
+    );
   const server = await serve({ dir: values.dir ?? path.join(ROOT, 'public'), port });
   const { address, port: bound } = server.address();
   console.log(`Bench Atlas is served at http://${address}:${bound}/ (Ctrl+C to stop)`);

@@ -163,6 +163,27 @@ describe('the dev server', { timeout: 30_000 }, () => {
     assert.equal(open.headers.location, '/evil.example/');
   });
 
+  test('an encoded separator or dot segment cannot take the headers of one path for the file of another', async () => {
+    // /charts/* may be framed by anyone, /reports/* by no one: the report is never served as a chart.
+    for (const p of [
+      '/charts/..%2freports/a/',
+      '/charts/..%2Freports/a/',
+      '/charts/%2e%2e/reports/a/',
+      '/charts/%2E%2E%2freports/a/',
+      '/charts/c/..%5c..%5creports/a/',
+      '/charts/./../reports/a/',
+    ]) {
+      const r = await get(port, p);
+      assert.equal(r.status, 404, `${p} answered ${r.status}`);
+      assert.notEqual(r.headers['content-security-policy'], "default-src 'self'; frame-ancestors *", p);
+      assert.ok(!r.body.includes('report a'), `${p} served the report`);
+    }
+    // A letter written as an escape is the same path, with the same headers.
+    const r = await get(port, '/%72eports/a/');
+    assert.equal(r.status, 200);
+    assert.equal(r.headers['content-security-policy'], "default-src 'self'; frame-ancestors 'none'");
+  });
+
   const outside = [
     '/..%2fpublic-old/secret.txt',
     '/..%2Fpublic-old%2Fsecret.txt',

@@ -8,6 +8,7 @@
 //    the chart, and the text that describes them); on a phone a table keeps the columns that
 //    identify a row and hold its value (th[data-key]) and shows the others on "Show all columns".
 import * as params from '@params';
+import { checkSignals } from './url-signals.js';
 
 document.documentElement.classList.add('js');
 
@@ -45,7 +46,17 @@ async function draw(fig, signals) {
   await yieldToMain();
   fig.view?.finalize();
   fig.bind?.replaceChildren();
-  const view = await mount(frame, spec, fig.bind, signals);
+  // Values from the address outside a control's range fall back to its default, and a note says so.
+  const { values, notes } = checkSignals(signals, spec);
+  let note = fig.querySelector('.control-note');
+  if (notes.length && !note) {
+    note = document.createElement('p');
+    note.className = 'control-note';
+    note.setAttribute('role', 'status');
+    frame.after(note);
+  }
+  if (note) note.textContent = notes.join(' ');
+  const view = await mount(frame, spec, fig.bind, values);
   fig.dataset.layout = layout;
   // Give the SVG the chart's accessible name and description.
   const svg = frame.querySelector('svg');

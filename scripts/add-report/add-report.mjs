@@ -7,21 +7,21 @@
 // in memory first: on any error nothing is written.
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import { ROOT } from '../lib/paths.mjs';
-import { writeFileAtomic, writeTreeAtomic } from '../lib/fs.mjs';
+import { argError, cliArgs } from '../lib/args.mjs';
+import { notRegularFile, writeFilesAtomic, writeTreeAtomic } from '../lib/fs.mjs';
 import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, parsingOnce, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms } from '../data/pipeline.mjs';
 import { detectFormats } from './detect.mjs';
 import { readKeeping } from '../data/read/keep.mjs';
-import { decodeText } from '../lib/decode.mjs';
+import { nulLine, readReport } from '../lib/decode.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
 import { entityEntries, unknownEntities } from './entity-match.mjs';
 import { readEntities } from '../data/entities.mjs';
 import { drawReport } from '../charts/not-drawn.mjs';
 
-const { values, positionals } = parseArgs({
+const { values, positionals } = cliArgs(import.meta.url, {
   allowPositionals: true,
   options: {
     platform: { type: 'string' },
@@ -46,17 +46,23 @@ function fail(msg) {
 try {
   // # Load inputs.
   if (positionals.length !== 1)
-    fail(
-      'usage: npm run add-report -- <file> [--platform <id>] [--title "..."] [--date YYYY-MM] [--source <url-or-repo:path@commit>]',
+    argError(
+      import.meta.url,
+      `expected one report file, found ${positionals.length ? positionals.map((p) => JSON.stringify(p)).join(', ') : 'none'}`,
     );
   const file = path.resolve(positionals[0]);
-  if (!fs.existsSync(file)) fail(`${positionals[0]}: no such file`);
-  if (fs.statSync(file).isDirectory()) fail(`${positionals[0]}: expected a report file, found a folder`);
+  // A regular file only: /dev/zero or a named pipe would be read forever (their size says 0 bytes).
+  const notFile = notRegularFile(file);
+  if (notFile === 'no such file') fail(`${positionals[0]}: no such file`);
+  if (notFile) fail(`${positionals[0]}: expected a report file, found ${notFile}`);
   checkSeedSize(positionals[0], fs.statSync(file).size);
   const bytes = fs.readFileSync(file);
-  const { text, encoding } = decodeText(bytes); // UTF-8, UTF-16 or Latin-1, as the author saw it
+  const { text, encoding, invalid } = readReport(bytes); // UTF-8, UTF-16 or Latin-1, as the author saw it
   const env = parsingOnce(loadEnv()); // the file is parsed once, however often it is asked about
   const shown = path.relative(process.cwd(), file) || file;
+  if (nulLine(text)) throw new InputError(nulLine(text), 'text without NUL bytes', 'a NUL byte (\\0)', shown);
+  for (const line of invalid ?? [])
+    console.error(`${shown}:${line}: warning: expected UTF-8, found a byte that is not: read as \ufffd (U+FFFD)`);
   // --format names one format or several (comma-separated); without it, every format that
   // recognises the file. Names are looked up as own keys: "constructor" is no format.
   const known = Object.keys(env.parsers).join(', ');
@@ -222,12 +228,24 @@ try {
     process.exit(0);
   }
 
-  // # Save outputs: seed (byte for byte), metadata, platforms, then data/ in one swap.
-  writeFileAtomic(path.join(root, seedPath), bytes);
-  writeFileAtomic(path.join(root, metaPath), meta);
-  if (newPlatforms.length) writeFileAtomic(path.join(root, inputs.platformsPath), platformsText);
-  if (newEntities.length) writeFileAtomic(path.join(root, inputs.entitiesPath), entitiesText);
-  writeTreeAtomic(path.join(root, 'data'), files);
+  // # Save outputs: seed (byte for byte), metadata, platforms, then data/ in one swap; all or
+  // nothing (a data/ that cannot be replaced takes the seed and its metadata back out of seeds/).
+  const seedDir = path.dirname(path.join(root, seedPath));
+  const newDir = !fs.existsSync(seedDir);
+  try {
+    writeFilesAtomic(
+      [
+        [path.join(root, seedPath), bytes],
+        [path.join(root, metaPath), meta],
+        ...(newPlatforms.length ? [[path.join(root, inputs.platformsPath), platformsText]] : []),
+        ...(newEntities.length ? [[path.join(root, inputs.entitiesPath), entitiesText]] : []),
+      ],
+      () => writeTreeAtomic(path.join(root, 'data'), files),
+    );
+  } catch (e) {
+    if (newDir) fs.rmSync(seedDir, { recursive: true, force: true });
+    throw e;
+  }
 
   console.log(`Added ${shown} as ${seedPath} (format ${formats.join(', ')}).`);
   console.log(`Metadata: ${metaPath}`);
@@ -325,7 +343,7 @@ function printUnderstood(results, text) {
         `  left out: a ${b.type} at ${where([b.from, b.to])}${b.heading ? ` under "${b.heading}"` : ''} that no format reads ("${first}")`,
       );
     }
-    for (const n of (parsed.notes ?? []).filter((x) => /kept as text/.test(x.text)))
+    for (const n of (parsed.notes ?? []).filter((x) => /left out of data\//.test(x.text)))
       console.log(`  left out: ${n.text}`);
   }
 }

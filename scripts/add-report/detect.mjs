@@ -10,6 +10,7 @@
 // refused only when nothing in it reads.
 import { InputError } from '../lib/errors.mjs';
 import { readKeeping } from '../data/read/keep.mjs';
+import { outline } from '../data/read/outline.mjs';
 
 /**
  * @param {string} text
@@ -24,9 +25,9 @@ export function detectFormats(text, parsers, file) {
   const doc = parsers.document;
   if (!doc) {
     if (tools.length) return tools;
-    throw nothingKnown(parsers, file);
+    throw nothingKnown(parsers, file, text);
   }
-  if (!doc.detect(text)) throw nothingKnown(parsers, file);
+  if (!doc.detect(text)) throw nothingKnown(parsers, file, text);
   let understood;
   try {
     // A passage that stops the reading is left out (keep what reads); what is left decides.
@@ -37,13 +38,23 @@ export function detectFormats(text, parsers, file) {
     throw e;
   }
   const readers = understood.map((u) => u.format);
-  if (!readers.length) throw nothingKnown(parsers, file);
+  if (!readers.length) throw nothingKnown(parsers, file, text);
   if (readers.length === 1) return readers;
   if (!readers.includes('table')) return readers.sort();
   return ['document'];
 }
 
-function nothingKnown(parsers, file) {
+function nothingKnown(parsers, file, text) {
+  // A table the outline refuses (too wide, too many rows) is why no format read it: say that.
+  try {
+    outline(text);
+  } catch (e) {
+    if (e instanceof InputError) {
+      e.file ??= file;
+      return e;
+    }
+    throw e;
+  }
   const tools = Object.entries(parsers)
     .filter(([, p]) => !p.fallback)
     .map(([n]) => n);

@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { argError, cliArgs } from '../lib/args.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { readInputs } from '../data/inputs.mjs';
 import { serve } from '../serve.mjs';
@@ -46,7 +46,7 @@ import { isNoindex, runLighthouse, lighthouseVersion, stopLighthouse } from './l
 import { BUDGETS, TABLE, failing, median, round, judge, verdict, fmt, kb, sec, table } from './report.mjs';
 
 const PARTS = ['build', 'scale', 'rows', 'weight', 'lighthouse'];
-const { values: args } = parseArgs({
+const { values: args } = cliArgs(import.meta.url, {
   options: {
     only: { type: 'string' },
     quick: { type: 'boolean' },
@@ -62,25 +62,11 @@ const { values: args } = parseArgs({
     seed: { type: 'string' },
     shards: { type: 'string' },
     raw: { type: 'boolean' },
-    help: { type: 'boolean', short: 'h' },
   },
 });
-if (args.help) {
-  // The usage is the comment block at the top of this file.
-  const head = fs.readFileSync(new URL(import.meta.url), 'utf8').split('\n');
-  console.log(
-    head
-      .slice(
-        0,
-        head.findIndex((l) => !l.startsWith('//')),
-      )
-      .map((l) => l.replace(/^\/\/ ?/, ''))
-      .join('\n'),
-  );
-  process.exit(0);
-}
 const only = args.only ? args.only.split(',').map((s) => s.trim()) : PARTS;
-for (const p of only) if (!PARTS.includes(p)) throw new Error(`bench: --only takes ${PARTS.join(', ')}; found "${p}"`);
+for (const p of only)
+  if (!PARTS.includes(p)) argError(import.meta.url, `--only takes ${PARTS.join(', ')}; found "${p}"`);
 const opts = {
   only,
   quick: Boolean(args.quick),

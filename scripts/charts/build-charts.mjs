@@ -23,7 +23,7 @@
 //          [--shard i/N] [--quiet]
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../lib/args.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { sha256 } from '../lib/hash.mjs';
 import { toCsv } from '../lib/csv.mjs';
@@ -39,7 +39,7 @@ import { checkDrawing, checkTitle, notDrawn } from './not-drawn.mjs';
 import { forcedDarkSvg, themeColorsInData, themedSvg } from './shared/theme.mjs';
 import { NARROW_BELOW, NARROW_WIDTH, pageSvg } from './shared/layouts.mjs';
 
-const { values: args } = parseArgs({
+const { values: args } = cliArgs(import.meta.url, {
   options: {
     data: { type: 'string' },
     out: { type: 'string' },

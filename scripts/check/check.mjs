@@ -7,7 +7,7 @@
 // Usage: node scripts/check/check.mjs [--root DIR] [--no-csvclean]
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../lib/args.mjs';
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { ROOT } from '../lib/paths.mjs';
@@ -18,7 +18,9 @@ import { venvBin } from '../lib/tools.mjs';
 import { loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData, readRegistries } from '../data/pipeline.mjs';
 
-const { values } = parseArgs({ options: { root: { type: 'string' }, 'no-csvclean': { type: 'boolean' } } });
+const { values } = cliArgs(import.meta.url, {
+  options: { root: { type: 'string' }, 'no-csvclean': { type: 'boolean' } },
+});
 const root = path.resolve(values.root ?? ROOT);
 const problems = [];
 const say = (msg) => problems.push(msg);

@@ -19,7 +19,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../lib/args.mjs';
 import { HtmlValidate, FileSystemConfigLoader } from 'html-validate';
 import { ROOT } from '../lib/paths.mjs';
 import { walk } from '../lib/fs.mjs';
@@ -31,7 +31,7 @@ import { legendProblems } from './legends.mjs';
 import { rawNamesIn, rawNamesOf } from './raw-names.mjs';
 import { loadSchemas } from '../data/schemas.mjs';
 
-const { values } = parseArgs({
+const { values } = cliArgs(import.meta.url, {
   options: { dir: { type: 'string' }, base: { type: 'string' }, 'no-html': { type: 'boolean' } },
 });
 const dir = path.resolve(values.dir ?? path.join(ROOT, 'public'));

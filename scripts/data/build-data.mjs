@@ -9,7 +9,7 @@
 // Usage: node scripts/data/build-data.mjs [--root DIR] [--out DIR] [--cache DIR | --no-cache] [--quiet]
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../lib/args.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { sha256 } from '../lib/hash.mjs';
 import { walk, writeFileAtomic, writeTreeAtomic } from '../lib/fs.mjs';
@@ -17,7 +17,7 @@ import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { loadEnv, readInputs } from './inputs.mjs';
 import { buildData } from './pipeline.mjs';
 
-const { values } = parseArgs({
+const { values } = cliArgs(import.meta.url, {
   options: {
     root: { type: 'string' },
     out: { type: 'string' },

@@ -3,10 +3,10 @@
 // the platform registry, the software entities, and (schemas.mjs) the table schemas. The CLIs
 // (build-data, check, add-report) call this; the stage itself (pipeline.mjs) is pure.
 import fs from 'node:fs';
-import { decodeText } from '../lib/decode.mjs';
+import { nulLine, readReport } from '../lib/decode.mjs';
 import path from 'node:path';
 import { ROOT, relPath } from '../lib/paths.mjs';
-import { walk } from '../lib/fs.mjs';
+import { notRegularFile, walk } from '../lib/fs.mjs';
 import { CONTROL_CHARACTER, InputError, quote, showCharacter } from '../lib/errors.mjs';
 import { parsers } from './parsers/index.mjs';
 import { loadMetaSchema, loadSchemas } from './schemas.mjs';
@@ -68,8 +68,13 @@ export function parsingOnce(env) {
   return { ...env, parsers: wrapped };
 }
 
-/** The largest seed accepted, in bytes: a 100,000-row report is about 7 MB; parsing and checking cost memory in proportion. */
-export const MAX_SEED_BYTES = 20 * 1024 * 1024;
+/**
+ * The largest seed accepted, in bytes: what the pipeline holds in its 700 MB budget. A Markdown
+ * table of 100,000 rows is about 2 MB and takes about 660 MB from seed to data/ (measured with
+ * add-report; a 19 MB table of 730,000 rows ran out of memory at 4.7 GB). Parsing and checking
+ * cost memory in proportion to the rows, which read/outline.mjs also bounds (MAX_TABLE_ROWS).
+ */
+export const MAX_SEED_BYTES = 2 * 1024 * 1024;
 
 /**
  * Refuse a seed over MAX_SEED_BYTES before it is read (add-report, and every command through
@@ -126,6 +131,9 @@ export function pathProblem(root, rel) {
   const hidden = rel.split('/').find((part) => part.startsWith('.') && part !== '.gitkeep');
   if (hidden) return `${shown}: expected a name that does not start with "." (a hidden file or folder is never a report), found ${quote(hidden)}`;
   const full = path.join(root, rel);
+  // A named pipe or a device under seeds/ would block every command that reads it.
+  const what = fs.existsSync(full) ? notRegularFile(full) : undefined;
+  if (what && what !== 'a folder') return `${shown}: expected a file, found ${what}`;
   if (!fs.lstatSync(full).isSymbolicLink()) return undefined;
   let real;
   try {
@@ -226,12 +234,17 @@ export function readInputs(root = ROOT) {
     }
     [seedPath, metaPath, errataPath, ...Object.keys(files), ...Object.keys(outside)].forEach((p) => p && claimed.add(p));
     if (tooBig) continue;
+    const seedText = readReport(fs.readFileSync(path.join(root, seedPath))).text;
+    if (nulLine(seedText)) {
+      problems.push(new InputError(nulLine(seedText), 'text without NUL bytes', 'a NUL byte (\\0)', seedPath).format());
+      continue;
+    }
     reports.push({
       metaPath,
       metaText: fs.readFileSync(path.join(root, metaPath), 'utf8'),
       seedPath,
       // UTF-8, UTF-16 or Latin-1 (a JMH log with ± as the byte 0xB1): as the report's author saw it.
-      seedText: decodeText(fs.readFileSync(path.join(root, seedPath))).text,
+      seedText,
       errataPath,
       errataText: errataPath ? fs.readFileSync(path.join(root, errataPath), 'utf8') : undefined,
       files,

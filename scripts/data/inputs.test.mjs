@@ -8,14 +8,14 @@ import path from 'node:path';
 import { MAX_SEED_BYTES, checkSeedSize, readInputs } from './inputs.mjs';
 import { InputError } from '../lib/errors.mjs';
 
-test('a seed over 20 MB is refused before it is read, with its size and what to do', () => {
-  assert.equal(MAX_SEED_BYTES, 20 * 1024 * 1024);
+test('a seed over 2 MB is refused before it is read, with its size and what to do', () => {
+  assert.equal(MAX_SEED_BYTES, 2 * 1024 * 1024);
   assert.doesNotThrow(() => checkSeedSize('seeds/a.txt', MAX_SEED_BYTES));
   assert.throws(
     () => checkSeedSize('seeds/a.txt', MAX_SEED_BYTES + 1),
     (e) =>
       e instanceof InputError &&
-      e.format() === 'seeds/a.txt: expected a seed of at most 20.0 MB (split a bigger report into one seed per run or table), found 20.0 MB',
+      e.format() === 'seeds/a.txt: expected a seed of at most 2.0 MB (split a bigger report into one seed per run or table), found 2.0 MB',
   );
 });
 
@@ -35,7 +35,7 @@ test('readInputs reports an oversized seed as a problem of that seed and reads t
       ['seeds/x/small.txt'],
     );
     assert.equal(inputs.problems.length, 1);
-    assert.match(inputs.problems[0], /^seeds\/x\/big\.txt: expected a seed of at most 20\.0 MB .*, found 25\.0 MB$/);
+    assert.match(inputs.problems[0], /^seeds\/x\/big\.txt: expected a seed of at most 2\.0 MB .*, found 25\.0 MB$/);
   } finally {
     fs.rmSync(root, { recursive: true, force: true });
   }

@@ -23,6 +23,19 @@ export function isRealDate(text) {
   return d === undefined || (d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate());
 }
 
+/** Whether source.url is on GitHub, in source.repository (any case), and names source.commit as a path segment. */
+export function urlMatchesSource({ url, repository, commit }) {
+  let u;
+  try {
+    u = new URL(url);
+  } catch {
+    return false;
+  }
+  if (u.protocol !== 'https:' || !['github.com', 'raw.githubusercontent.com'].includes(u.hostname) || u.username || u.password || u.port) return false;
+  const parts = u.pathname.split('/');
+  return `${parts[1]}/${parts[2]}`.toLowerCase() === repository.toLowerCase() && parts.slice(3).includes(commit);
+}
+
 /**
  * Read and validate one report's metadata.
  * @param {import('./pipeline.mjs').ReportInput} input
@@ -49,6 +62,12 @@ export function readMeta(input, ctx) {
   };
   for (const k of ['date', 'added']) {
     if (!isRealDate(meta[k])) fail([k], `a real calendar date for "${k}" (year 1970 to 2100, month 01 to 12, a day the month has)`, quote(meta[k]));
+  }
+  // A source URL leads to the repository and commit the metadata claims (the page's link text names
+  // them): https://github.com/<repository>/.../<commit>/... or raw.githubusercontent.com likewise.
+  const src = meta.source;
+  if (src.url !== undefined && !/^TODO: /.test(src.repository) && !/^TODO: /.test(src.commit) && !urlMatchesSource(src)) {
+    fail(['source', 'url'], `a URL of ${src.repository} at commit ${src.commit} (https://github.com/${src.repository}/blob/${src.commit}/...), as "repository" and "commit" say`, quote(src.url));
   }
   // One format or a list (a report that pastes the output of several tools). Names are looked up as
   // own keys only: "constructor" or "__proto__" is no format, platform or table kind.

@@ -154,3 +154,24 @@ describe('YAML alias bombs', () => {
     );
   });
 });
+
+describe('source.url', () => {
+  const src = /^source:\n {2}repository: (.*)\n {2}path: (.*)\n {2}commit: (.*)$/m.exec(astore.metaText);
+  const [repo, , commit] = src.slice(1).map((v) => v.replace(/^"|"$/g, ''));
+  const withUrl = (url) => withMeta((t) => t.replace(/^( {2}commit: .*)$/m, `$1\n  url: ${JSON.stringify(url)}`));
+  test('a URL of the repository at the commit the metadata claims is accepted', () => {
+    readMeta(withUrl(`https://github.com/${repo}/blob/${commit}/README.md`), ctx);
+    readMeta(withUrl(`https://raw.githubusercontent.com/${repo.toUpperCase()}/${commit}/a.txt`), ctx);
+  });
+  for (const url of [
+    'https://evil.example/phish',
+    `https://evil.example/${repo}/blob/${commit}/x`,
+    `https://github.com/other/name/blob/${commit}/x`,
+    `https://github.com/${repo}/blob/0000000/x`,
+    `https://github.com.evil.example/${repo}/blob/${commit}/x`,
+    `https://user@github.com/${repo}/blob/${commit}/x`,
+  ]) {
+    test(`${url} is refused at its line: the link text would name another place`, () =>
+      refusedAt(withUrl(url), /^ {2}url:/, new RegExp(`a URL of ${repo.replace('.', '\\.')} at commit ${commit}`)));
+  }
+});

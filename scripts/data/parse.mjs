@@ -8,22 +8,13 @@ import { besideSeed, withFile } from './meta.mjs';
 import { flattenMeasurements, measurementSchema, textConditions } from './measure/project.mjs';
 
 /**
- * Text a spreadsheet would run as a formula when it opens the CSV download (OWASP's "CSV
- * injection"): a cell that starts with =, +, @, a tab or a carriage return, or with - followed by
- * anything but a letter or a digit. "-5" and a compiler flag such as "-O0" stay as written.
- */
-export const FORMULA = /^([=+@\t\r]|-(?![\p{L}\p{N}]|$))/u;
-
-/**
- * Check one typed row against its table schema: types, required cells, enums, patterns, ranges,
- * and no text cell a spreadsheet would run (FORMULA).
+ * Check one typed row against its table schema: types, required cells, enums, patterns, ranges.
+ * Text a spreadsheet would run as a formula is kept, and written to the CSVs with a leading '
+ * (lib/csv.mjs escapeFormula).
  */
 export function checkRow(row, schema, file) {
   for (const f of schema.fields) {
     const v = row[f.name];
-    if (typeof v === 'string' && FORMULA.test(v)) {
-      throw new InputError(row.line, `text for "${f.title}" that does not start with =, +, -, @, a tab or a carriage return (a spreadsheet would run it as a formula)`, quote(v), file);
-    }
     const problem = problemOf(v, f);
     if (problem) throw new InputError(row.line, `${problem} for "${f.title}"`, quote(v === null || v === undefined ? '' : String(v)), file);
   }

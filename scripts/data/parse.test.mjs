@@ -1,12 +1,13 @@
 // Unit tests of the data stage's row check and seed parsing on hostile cells: text a spreadsheet
-// would run as a formula is refused at its line (from a parser or from a dataset CSV), while
-// negative numbers and labels such as "-O0" stay exact; a number the seed writes with more digits
+// would run as a formula is kept and written to the CSV with a leading ' (read back as written),
+// while negative numbers stay exact; a number the seed writes with more digits
 // than a JavaScript number holds is refused at its seed line instead of being rounded.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { InputError } from '../lib/errors.mjs';
 import { toNumber } from '../lib/text.mjs';
 import { checkRow, parseSeed, readDatasets } from './parse.mjs';
+import { fromCsv, toCsv } from '../lib/csv.mjs';
 
 const schema = {
   fields: [
@@ -15,33 +16,35 @@ const schema = {
   ],
 };
 
-describe('checkRow: formula cells', () => {
-  for (const bad of ['=1+1', '=HYPERLINK("http://x")', '+cmd', '@SUM(A1)', '\t=1', '\r=1', '-=1', '- 1', '-(1)']) {
-    test(`refuses ${JSON.stringify(bad)} with the file and line`, () => {
-      try {
-        checkRow({ line: 7, label: bad, value: 1 }, schema, 'seeds/x/a.md');
-        assert.fail('accepted');
-      } catch (e) {
-        assert.ok(e instanceof InputError);
-        assert.match(e.format(), /^seeds\/x\/a\.md:7: expected text for "Label" that does not start with =, \+, -, @/);
-      }
+describe('formula cells: kept as text, with a leading \' in the CSV', () => {
+  const FORMULAS = ['=1+1', '=HYPERLINK("http://x")', '+cmd', '@SUM(A1)', '\t=1', '\r=1', '-=1', '- 1', '-(1)'];
+  // OWASP: "-" followed by a letter is a formula too (-A1+cmd|' /C calc'!A0), and so is -O0.
+  const LETTERS = ["-A1+cmd|' /C calc'!A0", "-SUM(1+9)*cmd|' /C calc'!A0", '-O0', '-fno-omit-frame-pointer', '＝1', '＠x'];
+  for (const text of [...FORMULAS, ...LETTERS]) {
+    test(`${JSON.stringify(text)} is accepted, written as '${JSON.stringify(text).slice(1)} and read back as written`, () => {
+      checkRow({ line: 7, label: text, value: 1 }, schema, 'seeds/x/a.md');
+      const csv = toCsv([{ label: text, value: 1 }], ['label', 'value']);
+      const cell = fromCsv(csv).records[0];
+      assert.ok(csv.split('\n')[1].replace(/^"/, '').startsWith(`'${text[0]}`), csv);
+      assert.deepEqual(cell.cells, [text, '1']);
     });
   }
-  for (const good of ['-O0', '-5', '-fno-omit-frame-pointer', '-', 'kestrel', 'a=b', 'x+y', 'mail@example']) {
-    test(`keeps ${JSON.stringify(good)}`, () => checkRow({ line: 7, label: good, value: -5 }, schema, 'f'));
+  for (const text of ['-5', '+3', '-1,234.5', '-', 'kestrel', 'a=b', 'x+y', 'mail@example', "'quoted"]) {
+    test(`${JSON.stringify(text)} is written as it is`, () => {
+      const csv = toCsv([{ label: text }], ['label']);
+      assert.equal(fromCsv(csv).records[0].cells[0], text);
+      assert.ok(!csv.split('\n')[1].replace(/^"/, '').startsWith("'") || text.startsWith("'"), csv);
+    });
   }
-  test('numbers are not text: -5 is fine', () => checkRow({ line: 1, label: null, value: -5 }, schema, 'f'));
-  test('every string field is checked, not only the first', () => {
-    const two = { fields: [...schema.fields, { name: 'note', type: 'string', title: 'Note' }] };
-    assert.throws(() => checkRow({ line: 3, label: 'ok', value: 1, note: '@x' }, two, 'f'), /Note/);
+  test("a cell that starts with ' before a formula keeps its own ' (written with two)", () => {
+    const csv = toCsv([{ label: "'-x" }], ['label']);
+    assert.equal(csv, "label\n''-x\n");
+    assert.equal(fromCsv(csv).records[0].cells[0], "'-x");
   });
-  test('a dataset CSV beside the seed is checked too, at its CSV line', () => {
+  test('a dataset CSV beside the seed with a formula cell is read, the cell as written', () => {
     const input = { seedPath: 'seeds/x/a.md', files: { 'seeds/x/a.digitized.csv': 'label,value\nok,1\n=2+3,2\n' } };
     const meta = { datasets: [{ id: 'd', kind: 'k', file: 'a.digitized.csv', title: 't', method: 'm' }] };
-    assert.throws(
-      () => readDatasets(input, meta, { schemas: { k: schema } }),
-      (e) => e.format() === 'seeds/x/a.digitized.csv:3: ' + e.message && /"=2\+3"/.test(e.message),
-    );
+    assert.equal(readDatasets(input, meta, { schemas: { k: schema } }).d.rows[1].label, '=2+3');
   });
 });
 

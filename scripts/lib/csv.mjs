@@ -1,16 +1,39 @@
 // CSV in and out with a real CSV library, in one fixed dialect: comma, LF, a header row,
 // quotes only where needed, a trailing newline. Values: numbers as JavaScript prints them,
-// booleans as true/false, null (not measured / not applicable) as an empty cell.
+// booleans as true/false, null (not measured / not applicable) as an empty cell. Text a
+// spreadsheet would run as a formula (OWASP's CSV injection rule: a cell that starts with =, +, -,
+// @, a tab or a carriage return, or their full-width forms, and is not a number) is written with a
+// leading ' (`-O0` -> `'-O0`), which spreadsheets show as text; fromCsv takes it off again, so the
+// project's own readers see the text as written.
 import { stringify } from 'csv-stringify/sync';
 import { parse } from 'csv-parse/sync';
 import { InputError, quote } from './errors.mjs';
+
+/** The first character of a cell a spreadsheet would run, after any ' already in front of it. */
+const FORMULA_START = /^'*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/u;
+/** A number a spreadsheet reads as a number ("-5", "+0.24", "-1,234.5", "1e-3"), and a lone sign. */
+const NUMBER = /^[-+]?(\d[\d,]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?$|^[-+]$/;
+
+/** A text cell as the CSV holds it: a leading ' where a spreadsheet would run it (see above). */
+export const escapeFormula = (text) => (FORMULA_START.test(text) && !NUMBER.test(text) ? `'${text}` : text);
+
+/** A CSV cell back to its text: the ' escapeFormula added is taken off. */
+export const unescapeFormula = (cell) =>
+  cell.startsWith("'") && FORMULA_START.test(cell) && !NUMBER.test(cell.slice(1)) ? cell.slice(1) : cell;
 
 /**
  * @param {Array<Record<string, unknown>>} rows
  * @param {string[]} columns
  */
 export function toCsv(rows, columns) {
-  const cell = (v) => (v === null || v === undefined ? '' : typeof v === 'boolean' ? String(v) : v);
+  const cell = (v) =>
+    v === null || v === undefined
+      ? ''
+      : typeof v === 'boolean'
+        ? String(v)
+        : typeof v === 'string'
+          ? escapeFormula(v)
+          : v;
   return stringify(
     rows.map((r) => columns.map((c) => cell(r[c]))),
     { header: true, columns, record_delimiter: '\n', eof: true, cast: { number: (n) => String(n) } },
@@ -39,6 +62,6 @@ export function fromCsv(text) {
   if (!out.length) return { header: [], records: [] };
   return {
     header: out[0].record.map((h) => h.trim()),
-    records: out.slice(1).map((r) => ({ line: r.info.lines, cells: r.record })),
+    records: out.slice(1).map((r) => ({ line: r.info.lines, cells: r.record.map(unescapeFormula) })),
   };
 }

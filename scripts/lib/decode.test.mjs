@@ -2,7 +2,7 @@
 // Latin-1 and Windows-1252 for bytes that are not UTF-8, and ANSI codes removed.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { decodeText, stripAnsi } from './decode.mjs';
+import { decodeText, readReport, stripAnsi } from './decode.mjs';
 
 const utf8 = (s) => new TextEncoder().encode(s);
 const utf16 = (s, le) => {
@@ -47,4 +47,14 @@ test('stripAnsi removes colours, cursor moves, titles and links, and keeps the t
   assert.equal(stripAnsi('\u001b]0;title\u0007x \u001b]8;;http://a\u001b\\link\u001b]8;;\u001b\\'), 'x link');
   assert.equal(stripAnsi('\u009b33mplain\u009bm ± µs'), 'plain ± µs');
   assert.equal(stripAnsi('no codes [32m here'), 'no codes [32m here');
+});
+
+test('one stray byte in a UTF-8 file: UTF-8 with U+FFFD for it, and its line', () => {
+  const bytes = join(utf8('naïve\nline two\nbad '), [0xff], utf8(' byte\n'));
+  assert.deepEqual(decodeText(bytes), { text: 'naïve\nline two\nbad \ufffd byte\n', encoding: 'utf-8', invalid: [3] });
+});
+
+test('readReport: the text without ANSI codes, at the same lines', () => {
+  const r = readReport(utf8('| a | \u001b[31mred\u001b[0m |\n\u001b]0;t\nx\n'));
+  assert.equal(r.text, '| a | red |\n0;t\nx\n');
 });

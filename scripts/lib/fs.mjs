@@ -15,6 +15,29 @@ export function walk(dir) {
     .flatMap((e) => (e.isDirectory() ? walk(path.join(dir, e.name)) : [path.join(dir, e.name)]));
 }
 
+/**
+ * What a path is, in words, when it is not a regular file (a folder, a device such as /dev/zero, a
+ * named pipe, a socket): reading one would block or never end. undefined for a regular file.
+ * Links are followed.
+ * @returns {string | undefined}
+ */
+export function notRegularFile(file) {
+  let st;
+  try {
+    st = fs.statSync(file);
+  } catch (e) {
+    if (e.code === 'ENOENT') return 'no such file';
+    if (e.code === 'ENOTDIR') return 'no such file';
+    throw e;
+  }
+  if (st.isFile()) return undefined;
+  if (st.isDirectory()) return 'a folder';
+  if (st.isFIFO()) return 'a named pipe (FIFO)';
+  if (st.isSocket()) return 'a socket';
+  if (st.isCharacterDevice() || st.isBlockDevice()) return 'a device';
+  return 'something that is not a file';
+}
+
 /** Every file under a folder as relative path (with /) -> text. */
 export function readTree(dir) {
   const out = new Map();
@@ -42,6 +65,31 @@ function replaceFile(file, fill) {
 /** Write one file through a temporary name beside it, so a reader never sees half a file. */
 export function writeFileAtomic(file, content) {
   replaceFile(file, (tmp) => fs.writeFileSync(tmp, content));
+}
+
+/**
+ * Write several files, then run `then` (a last step, such as writeTreeAtomic of data/), all or
+ * nothing: when a write or `then` fails, every file written is put back as it was (removed when it
+ * was not there) and the error is thrown again.
+ * @param {Array<[string, string | Uint8Array]>} files path -> content, written in this order
+ * @param {() => void} [then]
+ */
+export function writeFilesAtomic(files, then = () => {}) {
+  const done = [];
+  try {
+    for (const [file, content] of files) {
+      const before = fs.existsSync(file) ? fs.readFileSync(file) : undefined;
+      writeFileAtomic(file, content);
+      done.push([file, before]);
+    }
+    then();
+  } catch (e) {
+    for (const [file, before] of done.reverse()) {
+      if (before === undefined) fs.rmSync(file, { force: true });
+      else writeFileAtomic(file, before);
+    }
+    throw e;
+  }
 }
 
 /** A hard link `to` of `src`; a copy where the file system cannot link them (another device, say). */

@@ -130,33 +130,36 @@ export const slugify = (s) =>
  * is text, never a link the report wrote. The URL ends at the `)` that balances its `(`, as
  * CommonMark reads it, so `[x](javascript:alert(1))` gives "x" (not "x)") and a URL with
  * parentheses (`https://en.wikipedia.org/wiki/C_(language)`) leaves nothing behind. A `[` with no
- * closing `)` is left as it is.
+ * closing `)` is left as it is. Linear in the line's length: the `]` after each `[` and the `)`
+ * that balances each `(` are found in one pass each, so 200,000 nested brackets take no longer
+ * than 200,000 letters.
  * @param {string} line
  */
 export function linkTexts(line) {
+  const n = line.length;
+  // The first "]" at or after each position, and the ")" that balances each "(" (-1: none).
+  const nextClose = new Int32Array(n + 1).fill(-1);
+  for (let j = n - 1; j >= 0; j--) nextClose[j] = line[j] === ']' ? j : nextClose[j + 1];
+  const closeOf = new Int32Array(n).fill(-1);
+  const open = [];
+  for (let j = 0; j < n; j++) {
+    if (line[j] === '\\') j++;
+    else if (line[j] === '(') open.push(j);
+    else if (line[j] === ')' && open.length) closeOf[open.pop()] = j;
+  }
   let out = '';
   let i = 0;
-  while (i < line.length) {
-    const m = /\[([^\]]*)\]\(/g;
-    m.lastIndex = i;
-    const found = m.exec(line);
-    if (!found) break;
-    let depth = 1;
-    let j = found.index + found[0].length;
-    for (; j < line.length && depth; j++) {
-      if (line[j] === '\\') j++;
-      else if (line[j] === '(') depth++;
-      else if (line[j] === ')') depth--;
-    }
-    if (depth) {
-      out += line.slice(i, found.index + 1);
-      i = found.index + 1;
-      continue;
-    }
+  for (let s = line.indexOf('['); s !== -1; s = line.indexOf('[', Math.max(s + 1, i))) {
+    if (s < i) continue;
+    const end = nextClose[s + 1];
+    if (end === -1) break;
+    if (line[end + 1] !== '(') continue;
+    const close = closeOf[end + 1];
+    if (close === -1) continue;
     // An image (![alt](src)) becomes its alt text, as a link its text.
-    const start = found.index > i && line[found.index - 1] === '!' ? found.index - 1 : found.index;
-    out += line.slice(i, start) + found[1];
-    i = j;
+    const start = s > i && line[s - 1] === '!' ? s - 1 : s;
+    out += line.slice(i, start) + line.slice(s + 1, end);
+    i = close + 1;
   }
   return out + line.slice(i);
 }

@@ -14,6 +14,7 @@ import {
   InexactNumberError,
   linkTexts,
 } from './text.mjs';
+import { runBounded } from '../../tests/helpers/bounded.mjs';
 
 describe('splitLines', () => {
   test('LF, CRLF and lone CR all end a line', () => {
@@ -169,5 +170,19 @@ describe('linkTexts: a Markdown link in prose becomes its text', () => {
     assert.equal(linkTexts('a [b] (c)'), 'a [b] (c)');
     assert.equal(linkTexts('[open](no close'), '[open](no close');
     assert.equal(linkTexts('[a](b(c)'), '[a](b(c)');
+  });
+});
+
+describe('linkTexts on a line of 200,000 nested brackets', () => {
+  // A quadratic scan takes minutes here: it runs in a child process that a timer kills.
+  test('ends, and keeps the text that is no link', () => {
+    const r = runBounded(
+      `import { linkTexts } from ${JSON.stringify(new URL('./text.mjs', import.meta.url).href)};
+       const line = '['.repeat(200000) + 'x' + ']('.repeat(200000);
+       console.log(linkTexts(line) === line, linkTexts('['.repeat(100000) + 'a](b)') === '['.repeat(99999) + 'a');`,
+      { timeout: 30_000 },
+    );
+    assert.equal(r.killed, false, 'ended before its kill timer');
+    assert.equal(r.stdout.trim(), 'true true', r.stderr);
   });
 });

@@ -15,7 +15,7 @@
 // Usage: node scripts/search/build-search.mjs [--site public] [--keep-tables]
 import fs from 'node:fs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../lib/args.mjs';
 import * as pagefind from 'pagefind';
 import { ROOT } from '../lib/paths.mjs';
 import { walk, writeTreeAtomic } from '../lib/fs.mjs';
@@ -38,7 +38,9 @@ export const TABLES = ['.table-scroll'];
 /** Pagefind's UI bundles, which the site does not load (their styles would need 'unsafe-inline'). */
 const UNUSED = /^pagefind-(ui|component-ui|modular-ui|highlight)\.(js|css)$/;
 
-const { values } = parseArgs({ options: { site: { type: 'string' }, 'keep-tables': { type: 'boolean' } } });
+const { values } = cliArgs(import.meta.url, {
+  options: { site: { type: 'string' }, 'keep-tables': { type: 'boolean' } },
+});
 const site = path.resolve(values.site ?? path.join(ROOT, 'public'));
 const out = path.join(site, 'pagefind');
 

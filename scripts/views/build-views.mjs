@@ -34,7 +34,7 @@
 import fs from 'node:fs';
 import { decodeText } from '../lib/decode.mjs';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
+import { cliArgs } from '../lib/args.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { writeFileAtomic, writeTreeAtomic } from '../lib/fs.mjs';
 import { sha256 } from '../lib/hash.mjs';
@@ -50,7 +50,7 @@ import { IMAGE_WORDS, extensionOf, imageSize, imageType } from '../lib/image.mjs
 import { parsers } from '../data/parsers/index.mjs';
 import { keyColumns } from './columns.mjs';
 
-const { values } = parseArgs({
+const { values } = cliArgs(import.meta.url, {
   options: {
     root: { type: 'string' },
     data: { type: 'string' },

@@ -53,7 +53,7 @@ before(
     meta = meta.replace(/^ {4}role: .*$/m, `    role: ${JSON.stringify(HOSTILE)}`);
     meta = meta.replace(
       /^( {2}commit: .*)$/m,
-      `$1\n  url: ${JSON.stringify(`https://example.com/${IMG}${SCRIPT}`)}\n  note: ${JSON.stringify(HOSTILE)}`,
+      `$1\n  url: ${JSON.stringify(`https://github.com/a/b/blob/0000000/${IMG}${SCRIPT}`)}\n  note: ${JSON.stringify(HOSTILE)}`,
     );
     fs.writeFileSync(metaPath, meta);
     const platformsPath = path.join(root, 'seeds/platforms.yaml');

@@ -20,6 +20,45 @@ import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
 import { parse as parseHtml } from 'parse5';
 import { linkTexts, splitLines } from '../../lib/text.mjs';
+import { InputError } from '../../lib/errors.mjs';
+
+/**
+ * Links and images are not parsed as Markdown: their text stays as written and plainText reads it
+ * (linkTexts, linear). micromark's link parsing looks back over every open "[" at each "]" (a line
+ * of 200,000 nested brackets took minutes).
+ */
+const NO_LINKS = { disable: { null: ['labelStartLink', 'labelStartImage', 'labelEnd'] } };
+
+const label = (s) => s.toLowerCase().replace(/\s+/g, ' ').trim();
+
+/**
+ * Reference links to their text, as micromark would have read them: `[text][ref]`, `[text][]` and
+ * `[text]` where the file defines the label (`[ref]: https://...`). One regular expression
+ * without nesting: linear.
+ */
+function referenceTexts(text, defined) {
+  if (!defined.size) return text;
+  return text.replace(/(!?)\[([^[\]]*)\](?:\[([^[\]]*)\])?/g, (all, bang, t, ref) =>
+    defined.has(label(ref || t)) ? t : all,
+  );
+}
+
+/**
+ * The widest table read, in columns: Markdown's table parser and the readers after it slow down
+ * more than linearly with a row's width (100,000 columns took minutes and gigabytes). Real reports
+ * stay far below it. A wider table, or a line with more cell separators, is refused at its line.
+ */
+export const MAX_TABLE_COLUMNS = 1000;
+
+/** Refuse a line with more `|` than a table of MAX_TABLE_COLUMNS has, before Markdown reads it. */
+function checkWidth(lines) {
+  lines.forEach((l, i) => {
+    if (l.length <= MAX_TABLE_COLUMNS) return;
+    let pipes = 0;
+    for (let k = 0; k < l.length; k++) if (l.charCodeAt(k) === 124) pipes++;
+    if (pipes > MAX_TABLE_COLUMNS + 1) throw new InputError(i + 1, `a table of at most ${MAX_TABLE_COLUMNS.toLocaleString('en')} columns`, `a line of ${pipes.toLocaleString('en')} "|"`);
+  });
+}
 
 /** Depth given to a <summary> or a bold line: weaker than any numbered heading. */
 const WEAK = 7;
@@ -336,11 +375,79 @@ const isInside = (node, ancestor) => {
 };
 
 /**
+ * The most table rows a report may have, all its tables together: the data stage holds every row
+ * as a measurement, and 100,000 rows take about 660 MB from seed to data/ (the budget is 700 MB).
+ * More is refused at the line of the first row too many.
+ */
+export const MAX_TABLE_ROWS = 100_000;
+
+const tooManyRows = (line) =>
+  new InputError(line, `tables of at most ${MAX_TABLE_ROWS.toLocaleString('en')} rows in one report (split a bigger report into one seed per run or table)`, 'more rows');
+
+/** Rows from which a Markdown pipe table is read line by line instead of by micromark (see bigTables). */
+export const BIG_TABLE_ROWS = 1000;
+
+const DELIMITER_ROW = /^ {0,3}\|?\s*:?-+:?\s*(\|\s*:?-+:?\s*)*\|?\s*$/;
+
+/** The cells of a pipe table row: split at each "|" not escaped, the outer ones dropped, "\|" read as "|". */
+function pipeCells(line) {
+  let t = line.trim();
+  if (t.startsWith('|')) t = t.slice(1);
+  if (t.endsWith('|') && !t.endsWith('\\|')) t = t.slice(0, -1);
+  return t.split(/(?<!\\)\|/).map((c) => c.replace(/\\\|/g, '|').trim());
+}
+
+/**
+ * Markdown pipe tables of more than BIG_TABLE_ROWS rows outside code, read line by line: micromark
+ * holds about 30 KB for each row of a table (a table of 10,000 rows took 300 MB), so a big table is
+ * read here, with the cells' inline markup removed as for the others (inline HTML tags dropped,
+ * their text kept), and its lines are blanked before micromark reads the rest.
+ */
+function bigTables(lines, masked, defined) {
+  const found = [];
+  let fence;
+  for (let i = 0; i + 1 < lines.length; i++) {
+    const l = lines[i];
+    const f = FENCE.exec(l);
+    if (fence) {
+      if (f && f[1][0] === fence[0] && f[1].length >= fence.length && !f[2].trim()) fence = undefined;
+      continue;
+    }
+    if (f) {
+      fence = f[1];
+      continue;
+    }
+    if (masked.has(i + 1) || !l.includes('|') || /^ {4}|^\s*>/.test(l) || !DELIMITER_ROW.test(lines[i + 1]) || !lines[i + 1].includes('|')) continue;
+    if (i > 0 && lines[i - 1].trim()) continue;
+    const width = pipeCells(l).length;
+    if (pipeCells(lines[i + 1]).length !== width) continue;
+    let k = i + 2;
+    while (k < lines.length && lines[k].trim() && lines[k].includes('|') && !/^ {0,3}(#|>|`{3,}|~{3,})/.test(lines[k])) {
+      if (k - (i + 2) >= MAX_TABLE_ROWS) throw tooManyRows(k + 1);
+      k++;
+    }
+    if (k - (i + 2) <= BIG_TABLE_ROWS) continue;
+    const cell = (text, line) => ({ text: plainText(referenceTexts(text.replace(/<\/?[A-Za-z][^>]*>/g, ''), defined)), line });
+    const row = (n) => {
+      const cells = pipeCells(lines[n]).slice(0, width);
+      while (cells.length < width) cells.push('');
+      return cells.map((c) => cell(c, n + 1));
+    };
+    const rows = [];
+    for (let n = i + 2; n < k; n++) rows.push(row(n));
+    found.push({ from: i + 1, to: k, header: row(i), rows, markup: 'gfm' });
+    i = k - 1;
+  }
+  return found;
+}
+
+/**
  * @param {string} text a report in Markdown, reStructuredText, HTML, plain text or a mix
  * @returns {{ headings: Array<{ text: string, depth: number, line: number, kind: string }>, blocks: any[] }}
  */
 export function outline(text) {
   const lines = splitLines(text);
+  checkWidth(lines);
   const { titles, tables: rstTables, literals } = scanLines(lines);
   // Titles Markdown does not know (another character, an overline) make the file RST: then every
   // underlined title is RST's, with depth by order of first appearance; else `=`/`-` are setext.
@@ -370,21 +477,27 @@ export function outline(text) {
     }
   }
 
+  const defined = new Set(lines.map((l) => /^ {0,3}\[([^\]]+)\]:\s*\S/.exec(l)?.[1]).filter(Boolean).map(label));
+  for (const t of bigTables(lines, masked, defined)) {
+    mask(t.from, t.to);
+    blocks.push({ type: 'table', ...t });
+  }
   // Markdown, with the lines read above blanked (so line numbers stay those of the file).
   const source = lines.map((l, i) => (masked.has(i + 1) ? '' : l)).join('\n');
-  const tree = fromMarkdown(source, { extensions: [gfmTable()], mdastExtensions: [gfmTableFromMarkdown()] });
+  const mdText = (node) => referenceTexts(textOfMd(node), defined);
+  const tree = fromMarkdown(source, { extensions: [gfmTable(), NO_LINKS], mdastExtensions: [gfmTableFromMarkdown()] });
   const codeRanges = [];
   const visit = (node) => {
     const from = node.position.start.line;
     const to = node.position.end.line;
     if (node.type === 'heading') {
       const setext = !/^\s{0,3}#/.test(lines[from - 1]);
-      const t = plainText(textOfMd(node));
+      const t = plainText(mdText(node));
       // A setext underline under several lines, or under a log line, is a rule below a paragraph, not a title.
       if (t && !(setext && (isLogLine(t) || to - from > 1))) headings.push({ text: t, depth: node.depth, line: from, kind: setext ? 'setext' : 'atx' });
       else if (t) blocks.push({ type: 'paragraph', from, to: to - 1 });
     } else if (node.type === 'table') {
-      const [head, ...body] = node.children.map((row) => row.children.map((c) => ({ text: plainText(textOfMd(c)), line: c.position.start.line })));
+      const [head, ...body] = node.children.map((row) => row.children.map((c) => ({ text: plainText(mdText(c)), line: c.position.start.line })));
       blocks.push({ type: 'table', from, to, header: head, rows: body, markup: 'gfm' });
     } else if (node.type === 'code') {
       codeRanges.push([from, to]);
@@ -393,7 +506,7 @@ export function outline(text) {
     } else if (node.type === 'paragraph') {
       const only = node.children.length === 1 ? node.children[0] : undefined;
       if (only && only.type === 'strong' && from === to) {
-        headings.push({ text: plainText(textOfMd(only)), depth: WEAK, line: from, kind: 'bold' });
+        headings.push({ text: plainText(mdText(only)), depth: WEAK, line: from, kind: 'bold' });
         return;
       }
       const aligned = alignedTables(lines, from - 1, to);
@@ -434,6 +547,13 @@ export function outline(text) {
     }
   }
 
+  let rowCount = 0;
+  for (const b of blocks) {
+    rowCount += b.type === 'table' ? (b.rows?.length ?? 0) : 0;
+    if (rowCount > MAX_TABLE_ROWS) throw tooManyRows(b.rows[b.rows.length - 1 - (rowCount - MAX_TABLE_ROWS - 1)][0]?.line ?? b.from);
+    const wide = b.type === 'table' ? [b.header ?? [], ...(b.rows ?? [])].find((r) => r.length > MAX_TABLE_COLUMNS) : undefined;
+    if (wide) throw new InputError(wide[0]?.line ?? b.from, `a table of at most ${MAX_TABLE_COLUMNS.toLocaleString('en')} columns`, `${wide.length.toLocaleString('en')} columns`);
+  }
   headings.sort((a, b) => a.line - b.line);
   const result = { headings, blocks: [] };
   result.blocks = blocks

@@ -2,11 +2,12 @@
 // character, <summary>, <h2>, a bold line; never a log line), blocks with their lines, tables of
 // every kind (GFM, RST grid and simple, HTML, whitespace-aligned) and one real README.
 import { describe, test } from 'node:test';
+import { runBounded } from '../../../tests/helpers/bounded.mjs';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { outline, headingAbove, plainText } from './outline.mjs';
+import { outline, headingAbove, plainText, MAX_TABLE_COLUMNS } from './outline.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const doc = (...lines) => lines.join('\n') + '\n';
@@ -173,4 +174,23 @@ test('a real README (tailcallhq/graphql-benchmarks): its headings and its result
   assert.deepEqual(cells(t.rows[1]), ['', 'Tailcall', '22,805.00', '4.30', '214.34x']);
   assert.equal(t.rows[1][2].line, 54);
   assert.equal(headingAbove(o, 140), 'GraphQL Schema');
+});
+
+test('a line of 200,000 nested brackets under a table ends, and the table is read', () => {
+  // Quadratic link parsing takes minutes here: a child process with a kill timer runs it.
+  const r = runBounded(
+    `import { outline } from ${JSON.stringify(new URL('./outline.mjs', import.meta.url).href)};
+     const text = '| a | Latency (ms) |\\n|---|---|\\n| x | 3 |\\n\\n' + '['.repeat(200000) + 'x' + ']('.repeat(200000) + '\\n';
+     const o = outline(text);
+     console.log(JSON.stringify(o.blocks.map((b) => [b.type, b.from, b.to])));`,
+    { timeout: 60_000 },
+  );
+  assert.equal(r.killed, false, 'ended before its kill timer');
+  assert.equal(r.stdout.trim(), '[["table",1,3],["paragraph",5,5]]', r.stderr);
+});
+
+test('a table wider than MAX_TABLE_COLUMNS is refused at its line', () => {
+  const wide = (n) => `| a |${' b |'.repeat(n)}\n|---|${'---|'.repeat(n)}\n| x |${' 1 |'.repeat(n)}\n`;
+  assert.equal(outline(wide(MAX_TABLE_COLUMNS - 1)).blocks[0].header.length, MAX_TABLE_COLUMNS);
+  assert.throws(() => outline(`# T\n\n${wide(MAX_TABLE_COLUMNS + 5)}`), (e) => e.line === 3 && /expected a table of at most 1,000 columns/.test(e.message));
 });

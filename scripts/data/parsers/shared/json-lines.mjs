@@ -8,6 +8,7 @@
 //   readJson(text, offset?) -> { value, lineOf(path), rawOf(path) }   throws InputError at the line of a syntax error
 //   jsonBlocks(lines) -> [{ from, text }]   the JSON document a text is, or the fenced ``` blocks holding one
 import { InputError, quote } from '../../../lib/errors.mjs';
+import { checkJsonDepth } from './json-depth.mjs';
 
 /** The significant digits of a decimal or exponent number ("2.2067000000181025e-05" -> "22067000000181025"). */
 function digits(s) {
@@ -20,6 +21,7 @@ function digits(s) {
  * @param {number} [offset] lines before the text in the file (a fenced block's place)
  */
 export function readJson(text, offset = 0) {
+  checkJsonDepth(text, 1 + offset);
   let i = 0;
   let line = 1 + offset;
   const lines = new Map();

@@ -4,6 +4,7 @@
 // written. Adapters of JSON outputs use it so every row keeps its line, and read numbers exactly
 // (exactNumber: "1.19865267250996E7" is Java's way to write 11986526.7250996).
 import { InputError, quote } from '../../../lib/errors.mjs';
+import { checkJsonDepth } from './json-depth.mjs';
 
 /**
  * @typedef {object} JsonWithLines
@@ -20,6 +21,7 @@ import { InputError, quote } from '../../../lib/errors.mjs';
  * @returns {JsonWithLines}
  */
 export function parseJsonWithLines(text, firstLine = 1) {
+  checkJsonDepth(text, firstLine);
   let i = text.startsWith('\ufeff') ? 1 : 0;
   let line = firstLine;
   const lines = new Map();

@@ -6,6 +6,7 @@
 //   readJson(text) -> { value, lineOf(path), textOf(path) }   path: an array of keys and indexes
 //   JsonError (an InputError at the line where the text stops being JSON)
 import { InputError, quote } from '../../../lib/errors.mjs';
+import { checkJsonDepth } from './json-depth.mjs';
 
 const key = (path) => JSON.stringify(path);
 
@@ -15,6 +16,7 @@ const key = (path) => JSON.stringify(path);
  */
 export function readJson(text) {
   const s = text.startsWith('\ufeff') ? text.slice(1) : text;
+  checkJsonDepth(s);
   let i = 0;
   let line = 1;
   const lines = new Map();

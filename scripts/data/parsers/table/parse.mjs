@@ -7,7 +7,7 @@
 //     is a condition;
 //   - a numeric column with a unit (in its header: "Latency (ms)", "ns/op", "Requests/sec"; or in its
 //     cells: "1.2 ms", "12.5%") gives values; "±"/"+/-" in a cell or a column of its own is the spread;
-//   - a numeric column whose unit cannot be told is never guessed: it is kept as text (a condition)
+//   - a numeric column whose unit cannot be told is never guessed: it is left out of the measurements
 //     and named in the notes, so add-report can say so.
 // A row that only names a group ("| 1 | `{ posts { title }}` |" above the rows it heads) is carried
 // down into the rows below it. Metric and statistic come from the header words and the unit.
@@ -181,7 +181,7 @@ function readTable(block) {
       if (numbery && numbery * 2 >= c.read.length) {
         c.role = 'skipped';
         const sample = c.present.find((t) => !readCell(t));
-        notes.push({ text: `column "${c.header}" (line ${c.line}): numbers with a suffix or unit it does not know (${JSON.stringify(sample)}); kept as text`, line: c.line });
+        notes.push({ text: `column "${c.header}" (line ${c.line}): numbers with a suffix or unit it does not know (${JSON.stringify(sample)}); left out of data/`, line: c.line });
       } else c.role = c.header.trim() && !/[\p{L}\d]/u.test(c.header) ? 'skipped' : 'text';
       continue;
     }
@@ -203,13 +203,16 @@ function readTable(block) {
     const known = c.read.every((r) => r.unit || hu);
     if (!known) {
       c.role = 'skipped';
-      notes.push({ text: `column "${c.header}" (line ${c.line}): no unit in its header or cells; kept as text`, line: c.line });
+      notes.push({ text: `column "${c.header}" (line ${c.line}): no unit in its header or cells; left out of data/`, line: c.line });
       continue;
     }
     c.role = 'value';
     c.headerUnit = hu;
   }
   const textColumns = columns.filter((c) => c.role === 'text');
+  // Looked up once, not per cell: a table of 100,000 columns is read in time linear in its cells.
+  const valueColumns = columns.filter((x) => x.role === 'value');
+  const spreadColumnOf = new Map(columns.filter((x) => x.spreadOf !== undefined).map((x) => [x.spreadOf, x]));
   const labelColumn = textColumns.find((c) => !c.numeric) ?? textColumns[0];
   const rows = [];
   for (const d of data) {
@@ -222,7 +225,7 @@ function readTable(block) {
     }
     if (d.group) conditions.group = d.group;
     const benchmark = labelColumn ? d.cells[labelColumn.index].text : '';
-    for (const c of columns.filter((x) => x.role === 'value')) {
+    for (const c of valueColumns) {
       const cell = d.cells[c.index];
       if (isMissing(cell.text)) continue;
       const r = readCell(cell.text);
@@ -231,7 +234,7 @@ function readTable(block) {
       const { metric, statistic, named } = metricOf(name, unit, c.header);
       const m = { benchmark, section: block.heading, metric, statistic, value: r.value, unit, line: cell.line, conditions: { ...conditions } };
       if (!named) m.conditions.column = c.header;
-      const spreadColumn = columns.find((x) => x.spreadOf === c.index);
+      const spreadColumn = spreadColumnOf.get(c.index);
       const spread = r.spread !== undefined ? r : spreadColumn && !isMissing(d.cells[spreadColumn.index].text) ? readCell(d.cells[spreadColumn.index].text) : undefined;
       if (spread) {
         const value = r.spread !== undefined ? r.spread : spread.value;

@@ -39,7 +39,14 @@ describe('bad input', () => {
       ['a', 'time', 'value', 1.5, 'ms', 5],
       ['b', 'time', 'value', 2.5, 'ms', 6],
     ]);
-    assert.deepEqual(r.notes, [{ text: 'column "Score" (line 3): no unit in its header or cells; kept as text', line: 3 }]);
+    assert.deepEqual(r.notes, [{ text: 'column "Score" (line 3): no unit in its header or cells; left out of data/', line: 3 }]);
+  });
+
+  test('a column left out for a formula-like first cell is said to be left out, not kept', () => {
+    const text = doc('| Lib | Latency (ms) | Time (ms) |', '|---|---|---|', "| a | -1+cmd!A0 | 1 |", '| b | 3 | 2 |');
+    const r = parser.parse(text);
+    assert.deepEqual(r.notes.map((n) => n.text), ['column "Latency (ms)" (line 1): numbers with a suffix or unit it does not know ("-1+cmd!A0"); left out of data/']);
+    assert.ok(r.tables.measurements.rows.every((row) => row.metric === 'time'));
   });
 
   test('a table whose only numbers have no unit is not detected, and parses to notes only', () => {
