@@ -560,10 +560,14 @@ function render(index, s) {
   chartNow = { draw, bars };
   drawLive(draw, bars);
   const values = body.rows.length;
+  const lacking = s.r.filter((slug) => !hasMeasure(m, slug));
   status.textContent =
     `${values} value${values === 1 ? '' : 's'} of ${title(m)} for ${s.e.length} entit${s.e.length === 1 ? 'y' : 'ies'} in ` +
     `${s.r.length} report${s.r.length === 1 ? '' : 's'}, against ${baseName}; ` +
-    `${outside} difference${outside === 1 ? '' : 's'} outside both values' spread.`;
+    `${outside} difference${outside === 1 ? '' : 's'} outside both values' spread.` +
+    (lacking.length
+      ? ` The picked reports share no measure: ${lacking.map(rname).join('; ')} state${lacking.length === 1 ? 's' : ''} no value of ${title(m)}.`
+      : '');
 }
 
 /** The controls, drawn for a state (the options depend on the measure and reports picked). */

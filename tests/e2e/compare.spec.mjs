@@ -516,3 +516,19 @@ test('the measure menu lists, grouped by metric, only the measures the picked re
     expect(label, 'named as a reader would').not.toMatch(/_|as stated|req\/s\)/);
   expect(pair).not.toEqual(two);
 });
+
+test('reports that share no measure: the view says which of them has no value of the measure shown', async ({
+  page,
+}) => {
+  const ASTORE = 'astore-hyper-threading-dell-r420';
+  const NGINZ = 'nginz-ab-linux-laptop-10000-12000-connections';
+  await page.goto(`/compare/?r=${ASTORE},${NGINZ}`);
+  const v = view(page);
+  await expect(v.table).toBeVisible();
+  await expect(v.measure.locator('option')).toHaveCount(1);
+  await expect(v.measure.locator('option:checked')).toHaveText(/^Requests per second, mean/);
+  await expect(v.status).toContainText(
+    'The picked reports share no measure: AStore, Dell PowerEdge R420 (client), 2015 states no value of Requests per second, mean.',
+  );
+  expect(rowsOf(ASTORE, MEAN, 'astore')).toEqual([]);
+});
