@@ -7,8 +7,8 @@
 // never the tables. The state lives in the URL (?m=&r=&e=&base=&view=): each change is a history
 // entry, back and forward restore it, a shared link opens the same view. Without JavaScript the form
 // stays hidden and the comparison pages listed above it carry every number.
-//  - finding results: a search box and filters by software, platform and metric narrow the list of
-//    reports (a checked report always stays listed); the measure menu lists, grouped by metric,
+//  - finding results: a search box (a report's title, software, platform, date and entities) and
+//    filters by software, platform and metric narrow the list of reports (a checked one stays listed); the measure menu lists, grouped by metric,
 //    only the measures every picked report has;
 //  - the chart: Vega (the site's own runtime, assets/js/chart-runtime.js, loaded from this origin),
 //    one bar per value, the base outlined, a line across a bar for the spread its report states;
@@ -651,7 +651,10 @@ function filterReports(index) {
   let shown = 0;
   for (const box of boxes) {
     const r = index.reports.find((x) => x.slug === box.value);
-    const text = `${r.title} ${r.short} ${r.software} ${r.platform} ${r.date}`.toLowerCase();
+    const names = Object.keys(index.entities).filter((e) => index.measures.some((m) => m.values[e]?.[r.slug]));
+    const text = [r.title, r.short, r.software, r.platform, r.date, ...names.map((e) => index.entities[e])]
+      .join(' ')
+      .toLowerCase();
     const keep =
       box.checked ||
       (words.every((w) => text.includes(w)) &&

@@ -451,6 +451,14 @@ test('the search box and the software, platform and metric filters narrow the li
   // The POWER8 report, and the two checked ones, which always stay listed.
   expect(await listed().evaluateAll((b) => b.map((x) => x.value))).toEqual(['cloudi-1.5.1-power8', OLD, NEW]);
   await expect(find).toContainText(`3 of ${all} reports listed`);
+  // An entity's name finds the reports that measured it.
+  await find.getByRole('searchbox', { name: 'Search' }).fill('hackney');
+  const hackney = reports()
+    .map((r) => r.slug)
+    .filter((slug) => fs.existsSync(`data/tables/${slug}/measurements.csv`))
+    .filter((slug) => tableRows(slug, 'measurements').some((r) => r.entity === 'hackney'));
+  expect(hackney.length).toBeGreaterThan(0);
+  expect((await listed().evaluateAll((b) => b.map((x) => x.value))).sort()).toEqual([...hackney, OLD, NEW].sort());
   await find.getByRole('searchbox', { name: 'Search' }).fill('');
 
   const cloudi = reports()
