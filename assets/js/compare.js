@@ -7,6 +7,14 @@
 // never the tables. The state lives in the URL (?m=&r=&e=&base=&view=): each change is a history
 // entry, back and forward restore it, a shared link opens the same view. Without JavaScript the form
 // stays hidden and the comparison pages listed above it carry every number.
+//  - finding results: a search box (a report's title, software, platform, date and entities) and
+//    filters by software, platform and metric narrow the list of reports (a checked one stays listed); the measure menu lists, grouped by metric,
+//    only the measures every picked report has;
+//  - the chart: Vega (the site's own runtime, assets/js/chart-runtime.js, loaded from this origin),
+//    one bar per value, the base outlined, a line across a bar for the spread its report states;
+//    the HTML bars stay when the runtime cannot load;
+//  - CSV and JSON of the comparison, made in the page from the rows the table shows, and a
+//    "Copy link" button whose link restores the view.
 const form = document.querySelector('form.compare-form');
 const out = document.querySelector('.compare-out');
 const status = document.querySelector('.compare-status');
@@ -69,10 +77,13 @@ const csv = (q, name) => (q.get(name) ?? '').split(',').filter(Boolean);
 /** The state a URL names, completed and corrected against the index (unknown names dropped). */
 function stateOf(index, search) {
   const q = new URLSearchParams(search);
-  const m = index.measures.find((x) => x.key === q.get('m')) ?? index.measures[0];
-  const has = reportsOf(index, m);
-  let r = csv(q, 'r').filter((s) => has.includes(s));
-  if (!r.length) r = defaultReports(m, has);
+  const listed = pickable(index);
+  let r = csv(q, 'r').filter((s) => listed.includes(s));
+  let m = index.measures.find((x) => x.key === q.get('m'));
+  if (!r.length) {
+    m ??= index.measures[0];
+    r = defaultReports(m, reportsOf(index, m));
+  } else if (!m || !r.every((slug) => hasMeasure(m, slug))) m = sharedMeasures(index, r)[0] ?? mostShared(index, r);
   const avail = entitiesOf(m, r);
   let e = csv(q, 'e').filter((x) => avail.includes(x));
   if (!e.length) e = defaultEntities(m, r);
@@ -106,6 +117,17 @@ const search = (s) =>
     .replaceAll('%3A', ':')
     .replaceAll('%2F', '/');
 
+const hasMeasure = (m, slug) => Object.values(m.values).some((v) => v[slug]);
+/** Reports that have any measure, in the index's order (by date): the list a reader picks from. */
+const pickable = (index) =>
+  index.reports.map((r) => r.slug).filter((s) => index.measures.some((m) => hasMeasure(m, s)));
+/** The measures every picked report has, in the index's order. */
+const sharedMeasures = (index, r) => index.measures.filter((m) => r.every((slug) => hasMeasure(m, slug)));
+/** When the picked reports share no measure: the one most of them have. */
+const mostShared = (index, r) =>
+  index.measures.reduce((a, b) =>
+    r.filter((slug) => hasMeasure(b, slug)).length > r.filter((slug) => hasMeasure(a, slug)).length ? b : a,
+  );
 /** Reports that have a measure, in the index's order (by date). */
 const reportsOf = (index, m) =>
   index.reports.map((r) => r.slug).filter((s) => Object.values(m.values).some((v) => v[s]));
@@ -143,6 +165,200 @@ const spreadText = (v, unit) =>
     : v.sk === 'range'
       ? `${fmt(v.lo)} to ${fmt(v.hi)} ${unit}`
       : `± ${fmt(v.s)} ${unit} (${v.sk})`;
+
+/** A CSV field: quoted when it holds a comma, a quote or a line break. */
+const csvField = (x) => {
+  const t = x === null || x === undefined ? '' : String(x);
+  return /[",\n\r]/.test(t) ? `"${t.replaceAll('"', '""')}"` : t;
+};
+let blobs = [];
+/** Copy link, CSV and JSON of the comparison a reader made (the rows of the table, with their source). */
+function actions(s, m, baseName, rows) {
+  for (const u of blobs) URL.revokeObjectURL(u);
+  const stem = `compare-${m.key.replaceAll(/[^a-z0-9.]+/gi, '-')}`;
+  const cols = Object.keys(rows[0] ?? { entity: '' });
+  const csvText =
+    [cols, ...rows.map((r) => cols.map((c) => r[c]))].map((r) => r.map(csvField).join(',')).join('\n') + '\n';
+  const json = JSON.stringify(
+    { measure: title(m), key: m.key, view: s.view, base: baseName, link: location.href, rows },
+    null,
+    2,
+  );
+  blobs = [
+    URL.createObjectURL(new Blob([csvText], { type: 'text/csv' })),
+    URL.createObjectURL(new Blob([json + '\n'], { type: 'application/json' })),
+  ];
+  const copy = el('button', { type: 'button', className: 'cmp-copy' }, 'Copy link');
+  const said = el('span', { className: 'cmp-copied', role: 'status' });
+  copy.addEventListener('click', async () => {
+    try {
+      await navigator.clipboard.writeText(location.href);
+      said.textContent = 'Link copied: it opens this view.';
+    } catch {
+      said.textContent = `Copy this link: ${location.href}`;
+    }
+  });
+  return el(
+    'p',
+    { className: 'cmp-actions' },
+    copy,
+    ' ',
+    el('a', { href: blobs[0], download: `${stem}.csv` }, 'CSV of this comparison'),
+    ' · ',
+    el('a', { href: blobs[1], download: `${stem}.json` }, 'JSON'),
+    ' ',
+    said,
+  );
+}
+
+let runtime;
+let chartNow; // the chart shown: its box and its bars, redrawn in the page's colours when they change
+/** A colour of the page (a custom property, light or dark as the page is) as the browser draws it. */
+function colour(node, prop) {
+  const probe = el('span');
+  probe.style.color = prop ? `var(${prop})` : 'inherit';
+  node.append(probe);
+  const c = getComputedStyle(probe).color;
+  probe.remove();
+  return c;
+}
+/** The Vega drawing of the bars, as wide as its box: a label above each bar, the value after it. */
+async function drawLive(box, bars) {
+  if (!bars.length || !form.dataset.runtime) return;
+  try {
+    runtime ??= import(form.dataset.runtime);
+    const { mount } = await runtime;
+    if (!box.isConnected) return;
+    const [fg, bar, base] = [colour(box), colour(box, '--cmp-bar'), colour(box, '--cmp-base')];
+    const width = Math.max(box.clientWidth, 200);
+    // Labels whole: wrapped at word breaks to the drawing's width (measured in Vega's own font).
+    const pen = document.createElement('canvas').getContext('2d');
+    pen.font = '12px sans-serif';
+    const wrap = (text) =>
+      text.split(' ').reduce((lines, word) => {
+        const last = lines.at(-1);
+        if (last !== undefined && pen.measureText(`${last} ${word}`).width <= width)
+          lines[lines.length - 1] += ` ${word}`;
+        else lines.push(word);
+        return lines;
+      }, []);
+    // Each row: its label's lines (14 px each), then the bar (16 px) at `top`, then a gap.
+    let y = 0;
+    const values = [];
+    for (const b of bars) {
+      const lines = wrap(b.label);
+      const top = y + lines.length * 14 + 2;
+      values.push({
+        ...b,
+        lines,
+        y,
+        top,
+        end: Math.max(b.x, b.hi ?? b.x),
+        colour: b.base ? base : bar,
+        desc: `${b.label}: ${b.text}${b.spread ? ` (spread ${b.spread})` : ''}`,
+      });
+      y = top + 16 + 10;
+    }
+    const max = Math.max(...values.map((v) => v.end), 0) || 1;
+    const spec = {
+      width,
+      height: y,
+      padding: { top: 2, bottom: 2, left: 0, right: 0 },
+      autosize: 'none',
+      description: 'Bars of the compared values',
+      data: [
+        { name: 'rows', values },
+        { name: 'ranges', values: values.filter((v) => v.lo !== null && v.lo !== undefined) },
+      ],
+      scales: [{ name: 'x', type: 'linear', domain: [0, max], range: [0, width - 90], zero: true }],
+      marks: [
+        {
+          type: 'text',
+          name: 'labels',
+          from: { data: 'rows' },
+          encode: {
+            update: {
+              x: { value: 0 },
+              y: { field: 'y' },
+              baseline: { value: 'top' },
+              text: { field: 'lines' },
+              lineHeight: { value: 14 },
+              fill: { value: fg },
+              fontSize: { value: 12 },
+            },
+          },
+        },
+        {
+          type: 'rect',
+          name: 'bars',
+          from: { data: 'rows' },
+          encode: {
+            update: {
+              x: { scale: 'x', value: 0 },
+              x2: { scale: 'x', field: 'x' },
+              y: { field: 'top' },
+              height: { value: 16 },
+              fill: { field: 'colour' },
+              stroke: [{ test: 'datum.base', value: fg }, { value: null }],
+              strokeWidth: { value: 2 },
+              description: { field: 'desc' },
+              tooltip: { field: 'desc' },
+            },
+          },
+        },
+        {
+          type: 'rule',
+          name: 'spreads',
+          from: { data: 'ranges' },
+          encode: {
+            update: {
+              x: { scale: 'x', field: 'lo' },
+              x2: { scale: 'x', field: 'hi' },
+              y: { field: 'top', offset: 8 },
+              stroke: { value: fg },
+              strokeWidth: { value: 2 },
+              description: { signal: "datum.label + ': spread ' + datum.spread" },
+            },
+          },
+        },
+        ...['lo', 'hi'].map((end) => ({
+          type: 'rule',
+          from: { data: 'ranges' },
+          encode: {
+            update: {
+              x: { scale: 'x', field: end },
+              y: { field: 'top', offset: 3 },
+              y2: { field: 'top', offset: 13 },
+              stroke: { value: fg },
+              strokeWidth: { value: 2 },
+              aria: { value: false },
+            },
+          },
+        })),
+        {
+          type: 'text',
+          name: 'values',
+          from: { data: 'rows' },
+          encode: {
+            update: {
+              x: { scale: 'x', field: 'end', offset: 5 },
+              y: { field: 'top', offset: 8 },
+              baseline: { value: 'middle' },
+              text: { field: 'text' },
+              fill: { value: fg },
+              fontSize: { value: 12 },
+            },
+          },
+        },
+      ],
+    };
+    const live = el('div', { className: 'cmp-live' });
+    await mount(live, spec, null);
+    if (box.isConnected) box.replaceChildren(live);
+  } catch {
+    /* the HTML bars stay */
+  }
+}
 
 function render(index, s) {
   const { m, view } = s;
@@ -202,17 +418,32 @@ function render(index, s) {
       ),
     ),
   );
+  const spreads = picked.some((p) => p.f && !p.f.missing && p.f.lo !== null);
+  const draw = el('div', { className: 'cmp-draw' }, el('ul', { className: 'cmp-bars' }, ...groups));
   const chart = el(
     'figure',
     { className: 'cmp-chart' },
     el(
       'figcaption',
       {},
-      `${title(m)}${view === 'absolute' ? '' : `, ${unit}`}: ${m.better} is better. Bars from zero; the base (${baseName}) is outlined. The table below has every value.`,
+      `${title(m)}${view === 'absolute' ? '' : `, ${unit}`}: ${m.better} is better. Bars from zero; the base (${baseName}) is outlined.` +
+        (spreads ? ' A line across a bar is the spread its report states (the table names its kind).' : '') +
+        ' The table below has every value.',
     ),
-    el('ul', { className: 'cmp-bars' }, ...groups),
+    draw,
   );
-  chart.lastChild.setAttribute('aria-hidden', 'true');
+  draw.setAttribute('aria-hidden', 'true');
+  const bars = picked
+    .filter((p) => p.v && p.f && !p.f.missing)
+    .map((p) => ({
+      label: `${name(p.e)} · ${rname(p.slug)}${isBase(p) ? ' · base' : ''}`,
+      x: p.f.x,
+      lo: p.f.lo,
+      hi: p.f.hi,
+      base: isBase(p),
+      text: fmt(p.f.x),
+      spread: p.v.lo === undefined ? '' : spreadText(p.v, m.unit),
+    }));
 
   // What differs, said above the ratio; every ratio across unlike results is marked.
   const unlike = differences(picked, reports, m);
@@ -237,6 +468,7 @@ function render(index, s) {
     'Source',
   ];
   const body = el('tbody');
+  const rows = []; // the rows of the downloads: what the table shows, with its source
   let outside = 0;
   for (const p of picked) {
     if (!p.v) continue;
@@ -265,6 +497,25 @@ function render(index, s) {
       note.push(`÷ ${fmt(d.divisor)} (${d.facts}, line ${d.line})`);
     }
     const cond = Object.entries(p.v.cond ?? {}).map(([k, x]) => `${k.replaceAll('_', ' ')} ${x}`);
+    rows.push({
+      entity: name(p.e),
+      report: r.short,
+      report_title: r.title,
+      platform: r.platform,
+      date: r.date,
+      measure: title(m),
+      statistic: m.statistic,
+      stated_statistic: p.v.st ?? m.statistic,
+      value: p.f.missing ? null : p.f.x,
+      unit,
+      ratio_to_base: ratio,
+      difference: diff,
+      spread: p.v.lo === undefined ? '' : spreadText(p.v, m.unit),
+      outside_spread: spread,
+      conditions: [p.v.b, p.v.section, ...cond].filter(Boolean).join('; '),
+      seed: p.v.seed ?? `seeds/${p.slug}`,
+      line: p.v.line,
+    });
     const source = p.v.seed
       ? p.v.seed
       : el('a', { href: `${form.dataset.base}seeds/${p.slug}/#L${p.v.line}` }, `line ${p.v.line}`);
@@ -305,20 +556,31 @@ function render(index, s) {
         '.',
       )
     : el('p', {}, 'No generated comparison page sets these reports side by side; the list above has every one.');
-  out.replaceChildren(...[warning, chart, scroll, links].filter(Boolean));
+  out.replaceChildren(...[warning, chart, scroll, actions(s, m, baseName, rows), links].filter(Boolean));
+  chartNow = { draw, bars };
+  drawLive(draw, bars);
   const values = body.rows.length;
+  const lacking = s.r.filter((slug) => !hasMeasure(m, slug));
   status.textContent =
     `${values} value${values === 1 ? '' : 's'} of ${title(m)} for ${s.e.length} entit${s.e.length === 1 ? 'y' : 'ies'} in ` +
     `${s.r.length} report${s.r.length === 1 ? '' : 's'}, against ${baseName}; ` +
-    `${outside} difference${outside === 1 ? '' : 's'} outside both values' spread.`;
+    `${outside} difference${outside === 1 ? '' : 's'} outside both values' spread.` +
+    (lacking.length
+      ? ` The picked reports share no measure: ${lacking.map(rname).join('; ')} state${lacking.length === 1 ? 's' : ''} no value of ${title(m)}.`
+      : '');
 }
 
 /** The controls, drawn for a state (the options depend on the measure and reports picked). */
 function drawControls(index, s) {
+  // The measures the picked reports share (and the one shown, when they share none), by metric.
   const select = form.elements.m;
-  if (!select.options.length)
-    for (const m of index.measures)
-      select.append(new Option(`${title(m)}: ${m.reports} report${m.reports === 1 ? '' : 's'}`, m.key));
+  const menu = new Map();
+  for (const m of index.measures.filter((x) => x === s.m || s.r.every((slug) => hasMeasure(x, slug)))) {
+    const group = m.group ?? m.metric;
+    if (!menu.has(group)) menu.set(group, el('optgroup', { label: group }));
+    menu.get(group).append(new Option(`${title(m)}: ${m.reports} report${m.reports === 1 ? '' : 's'}`, m.key));
+  }
+  select.replaceChildren(...menu.values());
   select.value = s.m.key;
   const checks = (box, name, items) =>
     box.replaceChildren(
@@ -327,15 +589,13 @@ function drawControls(index, s) {
       ),
     );
   const reports = new Map(index.reports.map((r) => [r.slug, r]));
+  const box = form.querySelector('.compare-reports .compare-checks');
   checks(
-    form.querySelector('.compare-reports .compare-checks'),
+    box,
     'r',
-    reportsOf(index, s.m).map((slug) => [
-      slug,
-      `${reports.get(slug).title} (${reports.get(slug).date})`,
-      s.r.includes(slug),
-    ]),
+    pickable(index).map((slug) => [slug, `${reports.get(slug).title} (${reports.get(slug).date})`, s.r.includes(slug)]),
   );
+  filterReports(index);
   checks(
     form.querySelector('.compare-entities .compare-checks'),
     'e',
@@ -357,6 +617,58 @@ function drawControls(index, s) {
   for (const r of form.querySelectorAll('input[name="view"]')) r.checked = r.value === s.view;
 }
 
+/** The filters' choices: every software, platform and metric of the listed reports. */
+function drawFilters(index) {
+  const listed = pickable(index).map((slug) => index.reports.find((r) => r.slug === slug));
+  const fill = (name, pairs) => {
+    const select = form.elements[name];
+    if (!select) return;
+    const seen = new Map(pairs);
+    select.replaceChildren(
+      new Option('Any', ''),
+      ...[...seen].sort((a, b) => a[1].localeCompare(b[1])).map(([v, t]) => new Option(t, v)),
+    );
+  };
+  fill(
+    'sw',
+    listed.map((r) => [r.software, r.software]),
+  );
+  fill(
+    'pf',
+    listed.map((r) => [r.platform, r.platform || 'Not stated']),
+  );
+  fill(
+    'mt',
+    index.measures.map((m) => [m.metric, m.group ?? m.metric]),
+  );
+}
+
+/** Hide the reports the search box and the filters leave out (a checked one stays listed). */
+function filterReports(index) {
+  const words = (form.elements.q?.value ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+  const [sw, pf, mt] = ['sw', 'pf', 'mt'].map((n) => form.elements[n]?.value ?? '');
+  const boxes = [...form.querySelectorAll('input[name="r"]')];
+  let shown = 0;
+  for (const box of boxes) {
+    const r = index.reports.find((x) => x.slug === box.value);
+    const names = Object.keys(index.entities).filter((e) => index.measures.some((m) => m.values[e]?.[r.slug]));
+    const text = [r.title, r.short, r.software, r.platform, r.date, ...names.map((e) => index.entities[e])]
+      .join(' ')
+      .toLowerCase();
+    const keep =
+      box.checked ||
+      (words.every((w) => text.includes(w)) &&
+        (!sw || r.software === sw) &&
+        (!pf || r.platform === pf) &&
+        (!mt || index.measures.some((m) => m.metric === mt && hasMeasure(m, r.slug))));
+    box.closest('label').hidden = !keep;
+    if (keep) shown++;
+  }
+  const found = form.querySelector('.compare-found');
+  if (found)
+    found.textContent = `${shown} of ${boxes.length} reports listed${shown < boxes.length ? ' (a checked report always stays listed)' : ''}.`;
+}
+
 async function main() {
   if (!form || !out) return;
   const res = await fetch(form.dataset.index);
@@ -372,6 +684,7 @@ async function main() {
   form.addEventListener('change', (ev) => {
     const q = new URLSearchParams(search(state));
     const t = ev.target;
+    if (['q', 'sw', 'pf', 'mt'].includes(t.name)) return filterReports(index);
     const picked = (name) => [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((i) => i.value);
     if (t.name === 'm') {
       q.set('m', t.value);
@@ -388,12 +701,16 @@ async function main() {
     e.preventDefault();
     out.querySelector('.cmp-table')?.focus();
   });
+  form.elements.q?.addEventListener('input', () => filterReports(index));
+  // The chart's colours are the page's, light or dark: redraw when the scheme changes.
+  matchMedia('(prefers-color-scheme: dark)').addEventListener('change', () => drawLive(chartNow.draw, chartNow.bars));
   addEventListener('popstate', () => {
     state = stateOf(index, location.search);
     show();
   });
   document.querySelector('.compare-nojs')?.setAttribute('hidden', '');
   form.hidden = false;
+  drawFilters(index);
   history.replaceState(null, '', search(state));
   show();
 }

@@ -16,7 +16,9 @@
 //    (figures.mjs `joins`: CloudI 1.x's stable rates with 2.0.6's means), and keeps `st` (its own
 //    statistic) and `why` so that the view says which values were read so;
 //  - names a reader reads: a measure as "Requests per second" (name), a report as its software,
-//    version, platform and date (short), with its platform id (machine) for the view's warnings.
+//    version, platform and date (short), with its platform id (machine) for the view's warnings,
+//    its software's name (software) for the view's filters, and a measure's metric title (group)
+//    for the grouped measure menu.
 //
 // Exports: compareIndex({ reports, measured, registry }) -> index (plain JSON, deterministic)
 import { figureRule } from '../data/atlas/figures.mjs';
@@ -175,6 +177,7 @@ export function compareIndex({ reports, measured, names }) {
           statistic: first.statistic,
           unit: first.unit,
           name: measureName(first.metric, first.statistic, first.unit),
+          group: metricTitle(first.metric),
           better: first.better,
           values: {},
         });
@@ -192,6 +195,7 @@ export function compareIndex({ reports, measured, names }) {
     reportsOut.push({
       slug: report.slug,
       title: report.title,
+      software: sut?.name ?? report.title,
       short: sut ? `${sut.name}${version}${on}, ${report.date}` : `${report.title}${on}, ${report.date}`,
       date: report.date,
       platform: platform?.name ?? '',

@@ -57,6 +57,12 @@ test('the best value per entity and report, ties to the lowest line; a lone valu
   const m = index.measures[0];
   assert.equal(m.key, 'throughput:value:req/s');
   assert.equal(m.reports, 2);
+  assert.equal(m.group, 'Throughput', 'the measure menu groups by the metric, as a reader names it');
+  assert.deepEqual(
+    index.reports.map((r) => r.software),
+    ['Thing', 'Thing'],
+    'the software filter reads each report’s software',
+  );
   assert.deepEqual(m.values.erlang.a, { v: 30, line: 7, b: 'bench', cond: { threads: 2 } });
   assert.deepEqual(
     m.values.erlang.b,

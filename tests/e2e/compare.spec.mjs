@@ -7,9 +7,15 @@
 //  - at 375 px the page never scrolls sideways, the table scrolls in its own box, and the value,
 //    ratio and difference of a row are on screen;
 //  - the view fetches one small index, never the tables or the whole atlas; without JavaScript the
-//    generated comparison pages are the way, and the view links to those of the reports it shows.
+//    generated comparison pages are the way, and the view links to those of the reports it shows;
+//  - a search box and filters (software, platform, metric) narrow the list of reports; the measure
+//    menu lists, grouped by metric, only the measures the picked reports share;
+//  - the chart is drawn by the site's Vega runtime (one bar per value, its value after it, a line
+//    for a stated spread), at 375 and 1,280 px, light and dark; the CSV and JSON downloads carry
+//    the table's rows with their source; "Copy link" copies a link that opens the same view.
+import fs from 'node:fs';
 import { test, expect } from '@playwright/test';
-import { report, tableRows, watchProblems } from '../helpers/site.mjs';
+import { csvRecords, report, reports, tableRows, watchProblems } from '../helpers/site.mjs';
 
 const OLD = 'cloudi-1.5.4-core-i7';
 const NEW = 'cloudi-1.7.1-core-i7';
@@ -309,4 +315,228 @@ test('the view as it first opens names what differs between its two reports abov
     for (const cell of await v.table.locator('tbody tr td:nth-child(3)').allInnerTexts())
       expect(cell === 'base' || cell.endsWith('(unlike)'), cell).toBe(true);
   }
+});
+
+const CLOUDI_206 = 'cloudi-2.0.6-request-rate-language-dell-poweredge-r710';
+const SOLON = 'solon-jetty-hello-world-app-wrk-five-runs';
+const MEAN = { metric: 'throughput', statistic: 'mean', unit: 'req/s' };
+/** Erlang in CloudI 2.0.6 against Solon (its best run as the base): two values, each with a spread. */
+const ACROSS = `/compare/?m=throughput:mean:req/s&r=${CLOUDI_206},${SOLON}&e=erlang,solon&base=v:solon@${SOLON}`;
+
+for (const width of [375, 1280])
+  for (const scheme of ['light', 'dark'])
+    test(`at ${width} px in the ${scheme} theme the chart draws a bar per value, its value after it, and the spread each report states`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme: scheme });
+      const problems = watchProblems(page);
+      await page.goto(ACROSS);
+      const svg = page.locator('.cmp-chart .cmp-live svg');
+      await expect(svg).toBeVisible({ timeout: 20_000 });
+      const erlang = Math.max(...rowsOf(CLOUDI_206, MEAN, 'erlang').map((r) => Number(r.value)));
+      const solon = Math.max(...rowsOf(SOLON, MEAN, 'solon').map((r) => Number(r.value)));
+      const bars = svg.locator('.mark-rect.bars path');
+      await expect(bars).toHaveCount(2);
+      await expect(bars.nth(0)).toHaveAttribute(
+        'aria-label',
+        new RegExp(`^Erlang · CloudI 2\\.0\\.6.*: ${fmt(erlang)}`),
+      );
+      await expect(bars.nth(1)).toHaveAttribute(
+        'aria-label',
+        new RegExp(`^Solon · Solon.* · base: ${fmt(solon)} \\(spread 5 runs`),
+      );
+      expect(await svg.locator('.mark-text.values text').allTextContents()).toEqual([fmt(erlang), fmt(solon)]);
+      // Bars from zero: their lengths are as the values.
+      // (read from the drawn paths, "M0,0h<length>v16h-<length>Z": the base's outline is not its length.)
+      const [a, b] = await Promise.all([0, 1].map((i) => bars.nth(i).getAttribute('d')));
+      const length = (d) => Number(/h([\d.]+)/.exec(d)[1]);
+      expect(length(a) / length(b)).toBeCloseTo(erlang / solon, 3);
+      // A line across each bar: Erlang's stated lower and upper bounds, the range of Solon's runs.
+      await expect(svg.locator('.mark-rule.spreads line, .mark-rule.spreads path')).toHaveCount(2);
+      // Every label whole inside the drawing, in the page's text colour for this theme.
+      const box = await svg.boundingBox();
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      for (const label of await svg.locator('.mark-text.labels text').all()) {
+        const l = await label.boundingBox();
+        expect(l.x + l.width, await label.textContent()).toBeLessThanOrEqual(box.x + box.width + 0.5);
+      }
+      const [ink, fill] = await page.evaluate(() => [
+        getComputedStyle(document.querySelector('.cmp-chart')).color,
+        document.querySelector('.cmp-live .labels text').getAttribute('fill'),
+      ]);
+      expect(fill).toBe(ink);
+      await expect(page.locator('.cmp-chart figcaption')).toContainText('A line across a bar is the spread');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+      expect(problems).toEqual([]);
+    });
+
+test("the CSV and JSON downloads carry the table's rows: value with unit, statistic, report and seed line", async ({
+  page,
+}) => {
+  await page.goto(ACROSS);
+  const v = view(page);
+  await expect(v.table).toBeVisible();
+  const get = async (name) => {
+    const [download] = await Promise.all([page.waitForEvent('download'), v.region.getByRole('link', { name }).click()]);
+    return { name: download.suggestedFilename(), text: fs.readFileSync(await download.path(), 'utf8') };
+  };
+  const csv = await get('CSV of this comparison');
+  expect(csv.name).toBe('compare-throughput-mean-req-s.csv');
+  const rows = csvRecords(csv.text);
+  const erlang = rowsOf(CLOUDI_206, MEAN, 'erlang').sort((x, y) => y.value - x.value)[0];
+  const solonRows = rowsOf(SOLON, MEAN, 'solon');
+  const solon = solonRows.sort((x, y) => y.value - x.value)[0];
+  expect(rows.map((r) => [r.entity, r.report.split(',')[0], Number(r.value), r.unit, r.statistic, r.line])).toEqual([
+    ['Erlang', 'CloudI 2.0.6', Number(erlang.value), 'req/s', 'mean', erlang.line],
+    ['Solon', 'Solon', Number(solon.value), 'req/s', 'mean', solon.line],
+  ]);
+  expect(rows.map((r) => r.seed)).toEqual([`seeds/${CLOUDI_206}`, `seeds/${SOLON}`]);
+  expect(rows[0].ratio_to_base).toBe(`${ratioText(Number(erlang.value) / Number(solon.value))}× (unlike)`);
+  expect(rows[1].ratio_to_base).toBe('base');
+  expect(rows[1].spread).toBe(
+    `${solonRows.length} runs, ${fmt(Math.min(...solonRows.map((r) => Number(r.value))))} to ${fmt(Number(solon.value))} req/s`,
+  );
+  // The same rows as the table shows.
+  const cells = await row(v, 'Erlang', 'CloudI 2.0.6');
+  expect(fmt(Number(rows[0].value))).toBe(cells[0]);
+  expect(rows[0].ratio_to_base).toBe(cells[1]);
+
+  const json = JSON.parse((await get('JSON')).text);
+  expect(json.measure).toBe('Requests per second, mean');
+  expect(json.link).toBe(page.url());
+  expect(json.rows.map((r) => [r.entity, r.value, r.unit, r.line])).toEqual(
+    rows.map((r) => [r.entity, Number(r.value), r.unit, Number(r.line)]),
+  );
+});
+
+test('"Copy link" copies a link that opens the same picks and measure', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const v = await driveToCloudI(page);
+  await v.entities.getByRole('checkbox', { name: 'Java', exact: true }).check();
+  await v.region.getByRole('radio', { name: 'per core' }).check();
+  await expect(v.table.getByRole('rowheader')).toHaveCount(4);
+  const before = await v.table.innerText();
+  await v.region.getByRole('button', { name: 'Copy link' }).click();
+  await expect(v.region.getByText('Link copied')).toBeVisible();
+  const copied = await page.evaluate(() => navigator.clipboard.readText());
+  expect(copied).toBe(page.url());
+
+  const other = await context.newPage();
+  try {
+    await other.goto(copied);
+    const w = view(other);
+    await expect(w.table.getByRole('rowheader')).toHaveCount(4);
+    await expect(w.measure.locator('option:checked')).toHaveText(/^Requests per second, mean/);
+    const checked = (g) => g.getByRole('checkbox', { checked: true }).evaluateAll((b) => b.map((x) => x.value));
+    expect(await checked(w.reports)).toEqual([OLD, NEW]);
+    expect(await checked(w.entities)).toEqual(['erlang', 'java']);
+    await expect(w.region.getByRole('radio', { name: 'per core' })).toBeChecked();
+    expect(await w.table.innerText()).toBe(before);
+  } finally {
+    await other.close();
+  }
+});
+
+test('the search box and the software, platform and metric filters narrow the list of reports', async ({ page }) => {
+  await page.goto(`/compare/?m=throughput:mean:req/s&r=${OLD},${NEW}`);
+  const v = view(page);
+  await expect(v.table).toBeVisible();
+  const listed = () => v.reports.getByRole('checkbox').filter({ visible: true });
+  const all = await v.reports.getByRole('checkbox').count();
+  expect(await listed().count()).toBe(all);
+  const find = v.region.getByRole('group', { name: 'Find reports' });
+
+  await find.getByRole('searchbox', { name: 'Search' }).fill('POWER8');
+  // The POWER8 report, and the two checked ones, which always stay listed.
+  expect(await listed().evaluateAll((b) => b.map((x) => x.value))).toEqual(['cloudi-1.5.1-power8', OLD, NEW]);
+  await expect(find).toContainText(`3 of ${all} reports listed`);
+  // An entity's name finds the reports that measured it.
+  await find.getByRole('searchbox', { name: 'Search' }).fill('hackney');
+  const hackney = reports()
+    .map((r) => r.slug)
+    .filter((slug) => fs.existsSync(`data/tables/${slug}/measurements.csv`))
+    .filter((slug) => tableRows(slug, 'measurements').some((r) => r.entity === 'hackney'));
+  expect(hackney.length).toBeGreaterThan(0);
+  expect((await listed().evaluateAll((b) => b.map((x) => x.value))).sort()).toEqual([...hackney, OLD, NEW].sort());
+  await find.getByRole('searchbox', { name: 'Search' }).fill('');
+
+  const cloudi = reports()
+    .filter((r) => r.software?.declared?.[0]?.name === 'CloudI')
+    .map((r) => r.slug);
+  expect(cloudi.length).toBeGreaterThan(2);
+  await find.getByLabel('Software').selectOption('CloudI');
+  expect((await listed().evaluateAll((b) => b.map((x) => x.value))).sort()).toEqual(cloudi.sort());
+  await find.getByLabel('Software').selectOption('');
+
+  await find.getByLabel('Platform').selectOption('Amazon EC2 m1.large');
+  expect(await listed().evaluateAll((b) => b.map((x) => x.value))).toEqual([
+    'darner-vs-kestrel-ec2-m1-large',
+    OLD,
+    NEW,
+  ]);
+  await find.getByLabel('Platform').selectOption('');
+
+  // Memory: only the reports whose measurements have a memory figure (and the checked ones).
+  await find.getByLabel('Metric').selectOption({ label: 'Memory' });
+  const withMemory = reports()
+    .map((r) => r.slug)
+    .filter((slug) => fs.existsSync(`data/tables/${slug}/measurements.csv`))
+    .filter((slug) => tableRows(slug, 'measurements').some((r) => r.metric === 'memory'));
+  const shown = await listed().evaluateAll((b) => b.map((x) => x.value));
+  expect(shown.filter((x) => x !== OLD && x !== NEW)).toEqual(withMemory.filter((x) => x !== OLD && x !== NEW));
+  expect(shown.length).toBeLessThan(all);
+  // Filters only narrow the list: the view and the URL are as they were.
+  await expect(v.table.getByRole('rowheader').first()).toContainText('CloudI 1.5.4');
+  expect(new URL(page.url()).searchParams.get('r')).toBe(`${OLD},${NEW}`);
+});
+
+test('the measure menu lists, grouped by metric, only the measures the picked reports share', async ({ page }) => {
+  await page.goto(`/compare/?m=throughput:mean:req/s&r=${OLD},${NEW}`);
+  const v = view(page);
+  await expect(v.table).toBeVisible();
+  /** A report has a measure when its measurements have the metric and unit, under that statistic or stated as none. */
+  const has = (slug, key) => {
+    const [metric, statistic, unit] = key.split(':');
+    return tableRows(slug, 'measurements').some(
+      (r) => r.metric === metric && r.unit === unit && (r.statistic === statistic || r.statistic === 'value'),
+    );
+  };
+  const keys = async () => v.measure.locator('option').evaluateAll((o) => o.map((x) => x.value));
+  const two = await keys();
+  for (const k of two) for (const slug of [OLD, NEW]) expect(has(slug, k), `${slug} has ${k}`).toBe(true);
+  // CloudI's request-rate reports share only throughput.
+  expect(await v.measure.locator('optgroup').evaluateAll((g) => g.map((x) => x.label))).toEqual(['Throughput']);
+
+  // CloudI 2.0.6 and Solon under wrk share throughput and latency (mean and percentiles).
+  await page.goto(`/compare/?r=${CLOUDI_206},${SOLON}`);
+  await expect(v.table).toBeVisible();
+  const pair = await keys();
+  for (const k of pair) for (const slug of [CLOUDI_206, SOLON]) expect(has(slug, k), `${slug} has ${k}`).toBe(true);
+  expect(await v.measure.locator('optgroup').evaluateAll((g) => g.map((x) => x.label))).toEqual([
+    'Throughput',
+    'Latency',
+  ]);
+  expect(await v.measure.locator('optgroup[label="Latency"] option').allTextContents()).toContain(
+    'Latency (µs), 99th percentile: 3 reports',
+  );
+  for (const label of await v.measure.locator('option').allTextContents())
+    expect(label, 'named as a reader would').not.toMatch(/_|as stated|req\/s\)/);
+  expect(pair).not.toEqual(two);
+});
+
+test('reports that share no measure: the view says which of them has no value of the measure shown', async ({
+  page,
+}) => {
+  const ASTORE = 'astore-hyper-threading-dell-r420';
+  const NGINZ = 'nginz-ab-linux-laptop-10000-12000-connections';
+  await page.goto(`/compare/?r=${ASTORE},${NGINZ}`);
+  const v = view(page);
+  await expect(v.table).toBeVisible();
+  await expect(v.measure.locator('option')).toHaveCount(1);
+  await expect(v.measure.locator('option:checked')).toHaveText(/^Requests per second, mean/);
+  await expect(v.status).toContainText(
+    'The picked reports share no measure: AStore, Dell PowerEdge R420 (client), 2015 states no value of Requests per second, mean.',
+  );
+  expect(rowsOf(ASTORE, MEAN, 'astore')).toEqual([]);
 });
