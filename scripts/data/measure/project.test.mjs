@@ -1,0 +1,64 @@
+// The projection of per-kind tables into the measurement model: every number cites the seed line
+// that holds it (ab's and wrk's summaries gather values from several lines of one run).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadSchemas } from '../schemas.mjs';
+import { projectTable } from './project.mjs';
+import * as ab from '../parsers/ab-text/parse.mjs';
+import * as wrk from '../parsers/wrk-text/parse.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const schemas = loadSchemas();
+
+/** The projected rows of a parser's tables on one of its fixtures, each with the text of its line. */
+function projected(parser, fixture) {
+  const text = fs.readFileSync(path.join(here, '..', 'parsers', parser.format, 'fixtures', fixture), 'utf8');
+  const lines = text.split(/\r?\n/);
+  const rows = [];
+  for (const [id, t] of Object.entries(parser.parse(text).tables)) {
+    const table = { id, kind: t.kind, title: t.title, rows: t.rows.map((r) => ({ ...r, seed: fixture })), schema: schemas[t.kind] };
+    for (const r of projectTable(table)) rows.push({ ...r, text: lines[r.line - 1] });
+  }
+  return rows;
+}
+
+// What the line of each metric says, as ab and wrk print it.
+const SAYS = {
+  throughput: /Requests per second:|Requests\/sec:/,
+  latency: /Time per request:|Latency|^\s*[\d.]+%|^\s*(Connect|Processing|Waiting|Total):/,
+  duration: /Time taken for tests:|requests in /,
+  requests: /Complete requests:|requests in /,
+  transferred: /Total transferred:| read\s*$/,
+  bandwidth: /Transfer rate:|Transfer\/sec:/,
+  throughput_per_thread: /Req\/Sec/,
+};
+const ERRORS = { undefined: /Failed requests:/, 'non-2xx': /Non-2xx responses:/, 'non-2xx/3xx': /Non-2xx or 3xx responses:/ };
+
+describe('every projected number cites its own line', () => {
+  for (const [parser, fixture] of [
+    [ab, 'nginz-excerpt.md'],
+    [ab, 'handwritten-tls-keepalive.txt'],
+    [ab, 'handwritten-rst-three-runs.rst'],
+    [wrk, 'solon-jetty-excerpt.md'],
+    [wrk, 'handwritten-two-runs.txt'],
+  ]) {
+    test(`${parser.format} ${fixture}: each row's line is the line that prints its number`, () => {
+      const rows = projected(parser, fixture);
+      assert.ok(rows.length > 5);
+      for (const r of rows) {
+        const says = r.metric === 'errors' ? (r.error in { connect: 1, read: 1, write: 1, timeout: 1 } ? /Socket errors:/ : ERRORS[r.error]) : SAYS[r.metric];
+        assert.ok(says, `a rule for ${r.metric}`);
+        assert.match(r.text, says, `${r.metric} ${r.statistic} ${r.value} ${r.unit} cites line ${r.line}: ${JSON.stringify(r.text)}`);
+      }
+    });
+  }
+
+  test('ab: the mean time per request cites "Time per request: ... (mean)", its value as printed', () => {
+    const rows = projected(ab, 'nginz-excerpt.md');
+    const latency = rows.find((r) => r.metric === 'latency' && r.statistic === 'mean');
+    assert.match(latency.text, new RegExp(`Time per request:\\s+${String(latency.value).replace('.', '\\.')}0* \\[ms\\] \\(mean\\)`));
+  });
+});
