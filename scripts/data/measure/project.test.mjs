@@ -62,3 +62,25 @@ describe('every projected number cites its own line', () => {
     assert.match(latency.text, new RegExp(`Time per request:\\s+${String(latency.value).replace('.', '\\.')}0* \\[ms\\] \\(mean\\)`));
   });
 });
+
+describe('conditions the document names, not runs', () => {
+  test('Mojito httpc_bench: the two sections are the open-file limit they state (ulimit -n 12000000, 1024), and no row is a "run"', async () => {
+    const httpc = await import('../parsers/httpc-bench-html/parse.mjs');
+    const seed = path.join(here, '../../../seeds/httpc-bench/2019-05-mojito-ec2-m5-4xlarge.md');
+    const text = fs.readFileSync(seed, 'utf8');
+    const original = text.split('\n').findIndex((l) => l.startsWith('## The original benchmark')) + 1;
+    const rows = [];
+    for (const [id, t] of Object.entries(httpc.parse(text).tables)) {
+      for (const r of projectTable({ id, kind: t.kind, title: t.title, rows: t.rows, schema: schemas[t.kind] })) rows.push(r);
+    }
+    assert.ok(rows.length > 1000);
+    assert.deepEqual(rows.filter((r) => 'run' in r), []);
+    assert.deepEqual(
+      rows.filter((r) => r.open_files !== (r.line < original ? 12000000 : 1024)),
+      [],
+    );
+    // Still one row per client, setup and section: none collides.
+    const keys = rows.map((r) => JSON.stringify([r.subject, r.metric, r.open_files, r.pool_count, r.pool_size, r.concurrency]));
+    assert.equal(new Set(keys).size, rows.length);
+  });
+});
