@@ -23,7 +23,7 @@ import { canonicalUnit, UNITS } from './units.mjs';
  * @property {string} metric           METRICS key (or a snake_case name of the report's own)
  * @property {string} statistic        STATISTICS key
  * @property {number} value
- * @property {string} unit             a canonical unit (units.mjs)
+ * @property {string} unit             a canonical unit (units.mjs), or one it does not know as written
  * @property {'higher'|'lower'|''} [better]
  * @property {string} [spread_kind]    SPREADS key
  * @property {number} [spread]
@@ -124,8 +124,9 @@ const NAME = /^[a-z][a-z0-9_]*$/;
  */
 export function measurement(m) {
   for (const k of Object.keys(m)) if (!CORE.includes(k)) throw new Error(`measurement: unknown field ${k}`);
-  const unit = canonicalUnit(m.unit);
-  if (!unit) throw new Error(`measurement: unit ${JSON.stringify(m.unit)} is not canonical (units.mjs)`);
+  // A unit units.mjs does not know is kept as its own spelling (dimension unknown: never converted).
+  const unit = canonicalUnit(m.unit) ?? (typeof m.unit === 'string' && /^\S+$/.test(m.unit) ? m.unit : undefined);
+  if (!unit) throw new Error(`measurement: unit ${JSON.stringify(m.unit)} is neither canonical (units.mjs) nor a unit as written`);
   if (typeof m.value !== 'number' || !Number.isFinite(m.value)) throw new Error(`measurement: value ${m.value} is not a number`);
   if (!NAME.test(m.metric)) throw new Error(`measurement: metric ${JSON.stringify(m.metric)} is not snake_case`);
   const statistic = m.statistic ?? 'value';

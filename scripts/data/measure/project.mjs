@@ -8,6 +8,8 @@
 //   values: [{ column, metric, statistic, unit, spread?, spread_kind?, lower?, upper?, conditions? }]
 //   percentile: { column, value, metric, unit }     a row per percentile: statistic p<percentile>
 //   unitColumn / metricBy: { column, map }          a unit or metric named in a cell (wrk's thread stats)
+// Each value cites the row's line, or where the row gathers values from several lines (a run's
+// summary), the line its parser gives for that column in the row's `lines` ({ column: line }).
 // Tables whose schema has no `x-measurements` (derived tables, errata) project to nothing.
 //
 // Exports:
@@ -60,7 +62,8 @@ export function projectTable(table, ctx = {}) {
     const conditions = {};
     for (const c of rule.conditions ?? []) if (row[c] !== null && row[c] !== undefined && row[c] !== '' && (c !== 'run' || repeats(row))) conditions[c] = row[c];
     const entity = base.subject ? resolveEntity(base.subject) : '';
-    const push = (m) => out.push(flat(measurement({ ...base, ...m, line: row.line }), { seed: row.seed, source_table: table.id, entity }));
+    // A row that gathers values from several lines (ab's and wrk's run summaries) says each one's in `lines`.
+    const push = (m, column) => out.push(flat(measurement({ ...base, ...m, line: row.lines?.[column] ?? row.line }), { seed: row.seed, source_table: table.id, entity }));
     for (const v of rule.values ?? []) {
       const value = row[v.column];
       if (typeof value !== 'number') continue;
@@ -79,7 +82,7 @@ export function projectTable(table, ctx = {}) {
         ...(num(v.upper) !== undefined ? { upper: num(v.upper) } : {}),
         ...(num(v.lower) !== undefined && num(v.spread) === undefined ? { spread_kind: 'range' } : {}),
         conditions: { ...conditions, ...(v.conditions ?? {}) },
-      });
+      }, v.column);
     }
     if (rule.percentile) {
       const p = row[rule.percentile.column];

@@ -48,7 +48,9 @@ test('prose with an ab run and a wrk run: each parser reads only its own block, 
   ]) {
     assert.deepEqual(Object.keys(mixed[tool].tables), Object.keys(alone[tool].tables), `${tool}: the same tables`);
     for (const [id, t] of Object.entries(alone[tool].tables)) {
-      const shifted = t.rows.map((r) => ({ ...r, line: r.line + offset }));
+      // A run's summary also says the line of each of its values (lines): shifted the same.
+      const shift = (lines) => (lines ? Object.fromEntries(Object.entries(lines).map(([k, n]) => [k, n + offset])) : lines);
+      const shifted = t.rows.map((r) => ({ ...r, line: r.line + offset, ...(r.lines ? { lines: shift(r.lines) } : {}) }));
       assert.deepEqual(
         mixed[tool].tables[id].rows.map(({ label, ...r }) => r),
         shifted.map(({ label, ...r }) => r),

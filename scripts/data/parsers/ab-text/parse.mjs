@@ -56,6 +56,7 @@ function readRun(lines, start, base) {
     throw new InputError(i + 1, expected, i < lines.length ? quote(at(i)) : 'the end of the file (the run is cut off)');
   };
   const s = { ...base, server_software: null, server_hostname: null, server_port: null, document_path: null, document_length_bytes: null };
+  const fieldLines = {}; // the line of each value (the row's own line is that of Requests per second)
   let version = null;
   let rpsLine = 0;
   let i = start;
@@ -73,6 +74,7 @@ function readRun(lines, start, base) {
     const failed = /^\s*\(Connect: (\d+), Receive: (\d+), Length: (\d+), Exceptions: (\d+)\)\s*$/.exec(l);
     if (failed) {
       [s.failed_connect, s.failed_receive, s.failed_length, s.failed_exceptions] = failed.slice(1).map(Number);
+      for (const f of ['failed_connect', 'failed_receive', 'failed_length', 'failed_exceptions']) fieldLines[f] = i + 1;
       continue;
     }
     if (/^\s*[\d.]+ kb\/s (sent|total)\s*$/.test(l)) continue;
@@ -80,8 +82,9 @@ function readRun(lines, start, base) {
     if (kv && kv[1] === 'Time per request') {
       const m = /^(\S+)\s+\[ms\]\s+\(mean(, across all concurrent requests)?\)$/.exec(kv[2]);
       if (!m || toNumber(m[1]) === undefined) fail(i, '"Time per request: <ms> [ms] (mean[, across all concurrent requests])"');
-      if (m[2]) s.time_per_request_all_ms = toNumber(m[1]);
-      else s.time_per_request_ms = toNumber(m[1]);
+      const name = m[2] ? 'time_per_request_all_ms' : 'time_per_request_ms';
+      s[name] = toNumber(m[1]);
+      fieldLines[name] = i + 1;
       timePerRequest.push(i);
       continue;
     }
@@ -103,6 +106,7 @@ function readRun(lines, start, base) {
     }
     if (value === undefined) fail(i, `a value for "${kv[1]}" as ab prints it`);
     s[name] = value;
+    fieldLines[name] = i + 1;
     if (name === 'requests_per_second') rpsLine = i + 1;
   }
   if (s.concurrency === undefined || s.requests_per_second === undefined || s.complete_requests === undefined) {
@@ -114,6 +118,7 @@ function readRun(lines, start, base) {
   s.url = url ? url[1].replace(/^['"]|['"]$/g, '') : s.server_hostname && s.document_path !== null
     ? `http://${s.server_hostname}${s.server_port ? `:${s.server_port}` : ''}${s.document_path}` : null;
   s.line = rpsLine;
+  s.lines = fieldLines;
   const times = [];
   const percentiles = [];
   const common = { run: base.run, label: base.label, concurrency: s.concurrency };
@@ -185,7 +190,7 @@ export function parse(text) {
     const command = findCommands(lines, previousEnd + 1, i).filter((c) => c.tool === 'ab').pop()?.command ?? '';
     const run = summaries.length + 1;
     const r = readRun(lines, i, { run, label: headingAbove(doc, i + 1), command });
-    summaries.push(Object.fromEntries(SUMMARY_ORDER.map((k) => [k, r.summary[k] ?? null])));
+    summaries.push({ ...Object.fromEntries(SUMMARY_ORDER.map((k) => [k, r.summary[k] ?? null])), lines: r.summary.lines });
     times.push(...r.times);
     percentiles.push(...r.percentiles);
     i = r.next - 1;

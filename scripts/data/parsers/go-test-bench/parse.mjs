@@ -71,7 +71,8 @@ export function goUnit(text) {
     return { metric: snake(name), unit, statistic };
   }
   if (per === 'op') return { metric: snake([numerator, 'per', 'op']), unit: 'count', statistic };
-  return undefined;
+  // Any other unit b.ReportMetric was given ("auxMetricUnits"): kept as written, never converted.
+  return { metric: snake([text.replace(/([a-z0-9])([A-Z])/g, '$1_$2')]), unit: text, statistic };
 }
 
 /** A condition's value: a number when it is written as one exactly, else the text. */
@@ -134,7 +135,7 @@ function readPairs(words, line) {
     if (!unit) {
       throw new InputError(
         line,
-        'a unit of go test (ns/op, B/op, allocs/op, MB/s) or a custom one ("<name>/op", "<name>-ns", "<name>-bytes")',
+        'a unit of go test (ns/op, B/op, allocs/op, MB/s) or a custom one, a word ("<name>/op", "<name>-ns", "auxMetricUnits")',
         quote(words[k + 1]),
       );
     }

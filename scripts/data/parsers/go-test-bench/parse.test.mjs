@@ -31,9 +31,9 @@ describe('bad input', () => {
     rejects(text, 8, /^a value and its unit/, 'the end of the line after "24.79"');
   });
 
-  test('an unknown unit', () => {
+  test('a unit that is no word', () => {
     const n = lineOf(suffix, /4072122 ns\/op/);
-    rejects(suffix.replace('4072122 ns/op', '4072122 widgets'), n, /^a unit of go test/, '"widgets"');
+    rejects(suffix.replace('4072122 ns/op', '4072122 (ns)'), n, /^a unit of go test/, '"(ns)"');
   });
 
   test('a value that is not a number', () => {
@@ -55,7 +55,26 @@ describe('units and names', () => {
     assert.deepEqual(parser.goUnit('build-user-ns/op'), { metric: 'build_user_time', unit: 'ns', statistic: 'mean' });
     assert.deepEqual(parser.goUnit('text-bytes'), { metric: 'text_size', unit: 'B', statistic: 'value' });
     assert.deepEqual(parser.goUnit('ns/insert'), { metric: 'time_per_insert', unit: 'ns', statistic: 'value' });
-    assert.equal(parser.goUnit('inputs-quality'), undefined);
+    assert.deepEqual(parser.goUnit('inputs-quality'), { metric: 'inputs_quality', unit: 'inputs-quality', statistic: 'value' });
+    assert.equal(parser.goUnit('(ns)'), undefined);
+  });
+
+  test('a custom unit the model does not know is kept as written, never converted (Bencher aux.txt)', () => {
+    const rows = parser.parse(fixture('bencher-aux.txt')).tables.measurements.rows;
+    const aux = rows.find((r) => r.unit === 'auxMetricUnits');
+    assert.deepEqual(
+      [aux.benchmark, aux.metric, aux.statistic, aux.value, aux.unit, aux.better, aux.line],
+      ['BenchmarkFib20WithAuxMetric', 'aux_metric_units', 'value', 4, 'auxMetricUnits', '', 6],
+    );
+    assert.deepEqual(
+      rows.map((r) => [r.benchmark, r.value, r.unit]),
+      [
+        ['BenchmarkFib10', 210.2, 'ns'],
+        ['BenchmarkFib20', 26264, 'ns'],
+        ['BenchmarkFib20WithAuxMetric', 25829, 'ns'],
+        ['BenchmarkFib20WithAuxMetric', 4, 'auxMetricUnits'],
+      ],
+    );
   });
 
   test('a custom metric beside the built-in ones', () => {

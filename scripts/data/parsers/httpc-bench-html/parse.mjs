@@ -138,7 +138,8 @@ export function parse(text) {
           throw new InputError(n, `${columns.length} cells (${columns.map((c) => c.text).join(', ')})`, `${cells.length}: ${quote(lines[n - 1])}`);
         }
         const raw = Object.fromEntries(columns.map((c, i) => [c.name, cells[i]]));
-        rows.push(httpcRow(raw, columns, run.id, n));
+        // The setting the section states its run under (`ulimit -n`): a condition the document names.
+        rows.push({ ...httpcRow(raw, columns, run.id, n), open_files: run.ulimit_n });
         count++;
       }
     }

@@ -8,7 +8,7 @@
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
 import { parseJsonWithLines, exactNumber, jsonCandidates } from '../shared/json-positions.mjs';
-import { MODES, jmhUnit, secondaryLabel, percentStatistic, paramCondition, paramValue, numberRepeats } from '../shared/jmh.mjs';
+import { MODES, primaryMetric, jmhUnit, secondaryLabel, percentStatistic, paramCondition, paramValue, numberRepeats } from '../shared/jmh.mjs';
 
 export const format = 'jmh-json';
 export const description = "JMH's JSON results (-rf json): primary and secondary metrics, percentiles, params.";
@@ -87,13 +87,13 @@ function readDocument(doc, notes, software) {
       const runs = samplesOf(m);
       const read = label === undefined ? { statistic: 'mean' } : secondaryLabel(label, unitText);
       if (!read) throw new InputError(where(...path), 'a secondary metric label such as "·gc.alloc.rate"', quote(label));
-      const metricOf = 'statistic' in read ? { metric: MODES[e.mode] } : { metric: read.metric, better: '' };
+      const metricOf = 'statistic' in read ? { metric: primaryMetric(e.mode, unit) } : { metric: read.metric, better: '' };
       items.push({ key: JSON.stringify([e.benchmark, label ?? '', conditions]), conditions, row: { ...base, ...metricOf, statistic: read.statistic ?? 'value', value: score, ...spread, runs } });
       if (label !== undefined) return;
       for (const p of Object.keys(m.scorePercentiles ?? {})) {
         const v = num([...path, 'scorePercentiles', p], 'a percentile (a number)');
         if (v === undefined) continue;
-        items.push({ key: JSON.stringify([e.benchmark, `p${p}`, conditions]), conditions, row: { ...base, metric: MODES[e.mode], statistic: percentStatistic(p), value: v, line: where(...path, 'scorePercentiles', p) } });
+        items.push({ key: JSON.stringify([e.benchmark, `p${p}`, conditions]), conditions, row: { ...base, metric: primaryMetric(e.mode, unit), statistic: percentStatistic(p), value: v, line: where(...path, 'scorePercentiles', p) } });
       }
     };
     metricRows(['primaryMetric']);

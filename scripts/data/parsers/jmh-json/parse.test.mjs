@@ -99,3 +99,22 @@ describe('what the fixtures lack', () => {
     ]);
   });
 });
+
+describe('the metric of a score', () => {
+  test('a score in s/op is a time per operation, lower is better, even where the mode says thrpt (Bencher latency.json)', () => {
+    const rows = rowsOf(fixture('bencher-jmh-latency.json'));
+    const mean = rows.find((r) => r.statistic === 'mean');
+    assert.equal(mean.metric, 'time');
+    assert.equal(mean.unit, 's');
+    assert.equal(mean.better, 'lower');
+    assert.equal(mean.value, 3.3762388731228185e9);
+    assert.deepEqual([...new Set(rows.map((r) => r.metric))], ['time']);
+  });
+
+  test('an avgt score is a time, and a thrpt score in ops/s a throughput', () => {
+    const avgt = rowsOf(demo).find((r) => r.statistic === 'mean');
+    assert.deepEqual([avgt.metric, avgt.better, avgt.unit], ['time', 'lower', 'us']);
+    const thrpt = rowsOf(demo.replace('"mode" : "avgt"', '"mode" : "thrpt"').replace('"us/op"', '"ops/s"')).find((r) => r.statistic === 'mean');
+    assert.deepEqual([thrpt.metric, thrpt.better, thrpt.unit], ['throughput', 'higher', 'ops/s']);
+  });
+});

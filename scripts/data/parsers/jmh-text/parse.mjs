@@ -12,7 +12,7 @@ import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines, isBlank, toNumber, toInteger, InexactNumberError } from '../../../lib/text.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
 import { stripAnsi } from '../shared/ansi.mjs';
-import { MODES, jmhUnit, secondaryLabel, paramCondition, paramValue, numberRepeats } from '../shared/jmh.mjs';
+import { MODES, primaryMetric, jmhUnit, secondaryLabel, paramCondition, paramValue, numberRepeats } from '../shared/jmh.mjs';
 
 export const format = 'jmh-text';
 export const description = "JMH's end-of-run results table (any mode, params, profiler rows), one or several in a report.";
@@ -209,12 +209,12 @@ export function parse(text) {
     const spread = r.error !== undefined ? { spread_kind: 'ci99', spread: r.error } : {};
     const base = { benchmark, value: r.score, unit: r.unit, conditions, line: r.line };
     if (label === undefined) {
-      rows.push(measurement({ ...base, metric: MODES[r.mode], statistic: 'mean', ...spread, runs: r.cnt }));
+      rows.push(measurement({ ...base, metric: primaryMetric(r.mode, r.unit), statistic: 'mean', ...spread, runs: r.cnt }));
       continue;
     }
     const read = secondaryLabel(label, r.unitText);
     if (!read) throw new InputError(r.line, 'a secondary result label such as ":·gc.alloc.rate" or ":·p0.99"', quote(r.name));
-    if ('statistic' in read) rows.push(measurement({ ...base, metric: MODES[r.mode], statistic: read.statistic, ...spread, runs: r.cnt }));
+    if ('statistic' in read) rows.push(measurement({ ...base, metric: primaryMetric(r.mode, r.unit), statistic: read.statistic, ...spread, runs: r.cnt }));
     // A profiler's metric: JMH states no better direction for it (more allocation may buy speed).
     else rows.push(measurement({ ...base, metric: read.metric, statistic: 'value', better: '', ...spread, runs: r.cnt }));
   }

@@ -2,11 +2,22 @@
 // JMH's units in canonical form (its "MB/sec" is 1024 * 1024 bytes a second: GCProfiler divides by
 // 1024 twice), the metric of a secondary result (·gc.alloc.rate -> gc_alloc_rate) and the
 // statistic of a sample-mode percentile (·p0.999 -> p99.9, p0.00 -> min, p1.00 -> max).
-import { canonicalUnit } from '../../measure/units.mjs';
+import { canonicalUnit, UNITS } from '../../measure/units.mjs';
 import { percentileStatistic } from '../../measure/model.mjs';
 
 /** Modes as JMH prints them (shortLabel), and the metric of their primary score. */
 export const MODES = { thrpt: 'throughput', avgt: 'time', sample: 'time', ss: 'time' };
+
+/**
+ * The metric of a primary score: its unit's where the unit says (a time per operation, "s/op", is a
+ * time whatever the mode; "ops/s" a throughput), else its mode's.
+ * @param {string} mode  thrpt, avgt, sample or ss
+ * @param {string} unit  the canonical unit (jmhUnit)
+ */
+export function primaryMetric(mode, unit) {
+  const dimension = UNITS[unit]?.dimension;
+  return dimension === 'time' ? 'time' : dimension === 'rate' ? 'throughput' : MODES[mode];
+}
 
 /** Units of JMH and of its profilers that canonicalUnit does not spell the way JMH means them. */
 const JMH_UNITS = { 'MB/sec': 'MiB/s', counts: 'count', '#': 'count', '#/op': 'count', 'clks/insn': 'x', 'insns/clk': 'x' };

@@ -109,27 +109,33 @@ function readRun(lines, start, run, label, previousEnd) {
     requests_per_second: null,
     transfer_bytes_per_second: null,
     line: start + 1,
+    // The line of each value the run's row gathers (its own line is the run's "Running" line).
+    lines: { duration_s: start + 1, threads: start + 2, connections: start + 2, requests: i + 1, elapsed_us: i + 1, read_bytes: i + 1 },
   };
   i++;
   const socket = /^\s*Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)\s*$/.exec(at(i));
   if (socket) {
     [summary.socket_errors_connect, summary.socket_errors_read, summary.socket_errors_write, summary.socket_errors_timeout] = socket.slice(1).map(Number);
+    for (const f of ['socket_errors_connect', 'socket_errors_read', 'socket_errors_write', 'socket_errors_timeout']) summary.lines[f] = i + 1;
     i++;
   }
   const non2xx = /^\s*Non-2xx or 3xx responses: (\d+)\s*$/.exec(at(i));
   if (non2xx) {
     summary.non_2xx_3xx_responses = Number(non2xx[1]);
+    summary.lines.non_2xx_3xx_responses = i + 1;
     i++;
   }
   const rps = /^\s*Requests\/sec:\s+(\S+)\s*$/.exec(at(i));
   if (!rps || toNumber(rps[1]) === undefined) fail(i, '"Requests/sec: <rate>"');
   summary.requests_per_second = toNumber(rps[1]);
+  summary.lines.requests_per_second = i + 1;
   i++;
   const tps = /^\s*Transfer\/sec:\s+(\S+)\s*$/.exec(at(i));
   if (!tps) fail(i, '"Transfer/sec: <size>"');
   const transfer = readWithUnit(tps[1], BYTES);
   if (transfer.value === undefined) throw new InputError(i + 1, 'a size with a unit wrk prints (B, KB, MB, GB, TB)', quote(tps[1]));
   summary.transfer_bytes_per_second = transfer.value;
+  summary.lines.transfer_bytes_per_second = i + 1;
   return { summary, stats, distribution, next: i + 1 };
 }
 
