@@ -8,7 +8,7 @@ import { InputError, quote } from '../../../lib/errors.mjs';
 import { isBlank } from '../../../lib/text.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
 import { cleanLines, number, goDuration, headingAbove, commandFlags, durationSeconds } from '../shared/read.mjs';
-import { readJson, looksLikeJson } from '../shared/json-values.mjs';
+import { readJson, looksLikeJson } from '../shared/json.mjs';
 
 export const format = 'vegeta';
 export const description = 'vegeta report: text (Requests, Duration, Latencies, Bytes, Success, Status Codes) and -type=json.';
