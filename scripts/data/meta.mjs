@@ -3,6 +3,7 @@
 import { InputError, quote } from '../lib/errors.mjs';
 import { readYaml, validateWithLines } from './yaml-input.mjs';
 import { IMAGE_WORDS, imageType, typeOfExtension } from '../lib/image.mjs';
+import { recipeProblems } from './parsers/recipe/parse.mjs';
 
 /** Attach a file path to an InputError that has none. */
 export function withFile(e, file) {
@@ -59,6 +60,10 @@ export function readMeta(input, ctx) {
     if (!Object.hasOwn(ctx.parsers, f)) fail(at, `a known format (${Object.keys(ctx.parsers).join(', ')})`, quote(f));
     if (meta.formats.indexOf(f) !== i) fail(at, 'each format once', `${quote(f)} twice`);
   });
+  // A recipe (format: recipe) declares how the seed reads: each item checked at its line.
+  if (meta.formats.includes('recipe') && !meta.recipe) fail(['format'], 'a "recipe:" list beside format: recipe (CONTRIBUTING.md, "Recipes")', 'none');
+  if (meta.recipe && !meta.formats.includes('recipe')) fail(['recipe'], 'format: recipe where the metadata gives a recipe', quote(meta.formats.join(', ')));
+  for (const [at, expected, found] of recipeProblems(meta.recipe ?? [])) fail(['recipe', ...at], expected, found);
   meta.platforms.forEach((p, i) => {
     if (!Object.hasOwn(ctx.platforms, p.id)) fail(['platforms', i, 'id'], `a platform id from seeds/platforms.yaml (${Object.keys(ctx.platforms).join(', ')}), or a new entry there`, quote(p.id));
   });
