@@ -9,10 +9,12 @@ import { flattenMeasurements, measurementSchema } from './measure/project.mjs';
 
 /**
  * Text a spreadsheet would run as a formula when it opens the CSV download (OWASP's "CSV
- * injection"): a cell that starts with =, +, @, a tab or a carriage return, or with - followed by
- * anything but a letter or a digit. "-5" and a compiler flag such as "-O0" stay as written.
+ * injection"): a cell that starts with =, @, a tab or a carriage return, with + followed by anything
+ * but a digit, with - followed by anything but a letter or a digit, or with a signed number followed
+ * later by "|" (a DDE payload such as "+1+cmd|' /C calc'!A0"). "-5", "-O0" and a change with its
+ * test, "+0.24% (p=0.008 n=10)", stay as written.
  */
-export const FORMULA = /^([=+@\t\r]|-(?![\p{L}\p{N}]|$))/u;
+export const FORMULA = /^([=@\t\r]|\+(?!\d)|-(?![\p{L}\p{N}]|$))|^[+-]\d.*\|/u;
 
 /**
  * Check one typed row against its table schema: types, required cells, enums, patterns, ranges,

@@ -16,7 +16,7 @@ const schema = {
 };
 
 describe('checkRow: formula cells', () => {
-  for (const bad of ['=1+1', '=HYPERLINK("http://x")', '+cmd', '@SUM(A1)', '\t=1', '\r=1', '-=1', '- 1', '-(1)']) {
+  for (const bad of ['=1+1', '=HYPERLINK("http://x")', '+cmd', '@SUM(A1)', '\t=1', '\r=1', '-=1', '- 1', '-(1)', "+1+cmd|' /C calc'!A0", "-1+cmd|' /C calc'!A0"]) {
     test(`refuses ${JSON.stringify(bad)} with the file and line`, () => {
       try {
         checkRow({ line: 7, label: bad, value: 1 }, schema, 'seeds/x/a.md');
@@ -27,7 +27,7 @@ describe('checkRow: formula cells', () => {
       }
     });
   }
-  for (const good of ['-O0', '-5', '-fno-omit-frame-pointer', '-', 'kestrel', 'a=b', 'x+y', 'mail@example']) {
+  for (const good of ['-O0', '-5', '-fno-omit-frame-pointer', '-', 'kestrel', 'a=b', 'x+y', 'mail@example', '+0.24% (p=0.008 n=10)', '+12.5%']) {
     test(`keeps ${JSON.stringify(good)}`, () => checkRow({ line: 7, label: good, value: -5 }, schema, 'f'));
   }
   test('numbers are not text: -5 is fine', () => checkRow({ line: 1, label: null, value: -5 }, schema, 'f'));

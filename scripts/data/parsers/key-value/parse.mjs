@@ -13,6 +13,7 @@ import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
+import { jsonBlocks } from '../shared/json.mjs';
 
 export const format = 'key-value';
 export const description = 'Key-value summaries: "Label: number unit" lines, aligned or not, under headings or block labels (a generic reader).';
@@ -136,8 +137,11 @@ export function parse(text) {
     read.push(line);
   };
 
+  // JSON ("p99": 82,) is no key-value summary: its lines are left to a JSON reader.
+  const json = jsonBlocks(lines);
   lines.forEach((raw, k) => {
     const line = k + 1;
+    if (json.some((b) => line >= b.from && line <= b.to)) return;
     if (/^\s{0,3}(`{3,}|~{3,})/.test(raw)) {
       fence = !fence;
       return;

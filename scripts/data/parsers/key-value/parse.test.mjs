@@ -78,5 +78,11 @@ describe('what is not a result', () => {
     );
   });
 
+  test('JSON, whole or in a fenced block, is not read as key-value lines', () => {
+    const json = '{\n  "requests": 2636,\n  "latency_ms": 3.5,\n  "Requests/sec": 4.39,\n  "failed": 3,\n  "transactions": 2600,\n  "Total": "36.77 s"\n}\n';
+    assert.equal(parser.detect(json), false);
+    assert.equal(parser.detect(`# Run\n\n\`\`\`json\n${json}\`\`\`\n`), false);
+  });
+
   test('nothing with a unit: refused', () => rejectsAt(parser.parse, 'Date: 2024-01-01\nStatus: ok\n', 0, /Label: number unit/, 'none with a unit'));
 });
