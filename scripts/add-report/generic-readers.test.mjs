@@ -58,3 +58,21 @@ test(
     }
   },
 );
+
+test(
+  'a JSON report of a shape no adapter knows goes in as json-walk, its units from its key words',
+  { timeout: 180_000 },
+  () => {
+    const root = tempRepo('generic-json');
+    try {
+      const file = path.join(ROOT, 'scripts/data/parsers/json-walk/fixtures/akidb-baseline-quick.json');
+      const r = run(root, [file, '--date', '2025-11', '--title', 'akidb baseline load test, quick']);
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stdout, /format json-walk/);
+      const p99 = measurements(root, 'akidb-baseline-load-test-quick').find((x) => x.statistic === 'p99');
+      assert.deepEqual([p99.metric, p99.value, p99.unit], ['latency', '1.805', 'ms']);
+    } finally {
+      removeTempRepo(root);
+    }
+  },
+);

@@ -113,8 +113,9 @@ export function parse(text) {
   const overlaps = ([a, b], spans) => spans.some(([x, y]) => a <= y && b >= x);
   const readBlocks = doc.blocks.filter((b) => b.type === 'code' && overlaps([b.from, b.to], claimed)).map((b) => [b.from, b.to]);
   for (const [name, p] of genericFormats()) {
-    if (!safe(() => p.detect(text))) continue;
-    const result = p.parse(text);
+    // A generic reader that finds nothing it can read leaves the file to the others.
+    const result = safe(() => p.detect(text) && p.parse(text));
+    if (!result) continue;
     const spans = (result.spans ?? []).filter((s) => !overlaps(s, claimed) && !overlaps(s, readBlocks));
     const own = (result.tables.measurements?.rows ?? []).filter((r) => inSpans(spans, r.line));
     if (!own.length) continue;
