@@ -329,7 +329,7 @@ function printUnderstood(results, text) {
         `  left out: a ${b.type} at ${where([b.from, b.to])}${b.heading ? ` under "${b.heading}"` : ''} that no format reads ("${first}")`,
       );
     }
-    for (const n of (parsed.notes ?? []).filter((x) => /kept as text/.test(x.text)))
+    for (const n of (parsed.notes ?? []).filter((x) => /kept as text|not read/.test(x.text)))
       console.log(`  left out: ${n.text}`);
   }
 }

@@ -76,3 +76,17 @@ test(
     }
   },
 );
+
+test('add-report prints what it skipped: a value whose unit the atlas does not know, with its line', () => {
+  const file = path.join(FIXTURES, 'akidb-baseline-quick.md');
+  const r = spawnSync(process.execPath, ['scripts/add-report/add-report.mjs', file, '--date', '2025', '--dry-run'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(
+    r.stdout,
+    /left out: line 42: "Growth: 0\.00 MB\/min" not read: "MB\/min" is not a unit this atlas knows/,
+  );
+  assert.match(r.stdout, /key-value at lines 9-13, line 30/);
+});
