@@ -20,6 +20,7 @@ import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mj
 import { entityEntries, unknownEntities } from './entity-match.mjs';
 import { readEntities } from '../data/entities.mjs';
 import { drawReport } from '../charts/not-drawn.mjs';
+import { draftTitle, draftSubject, freeSlug, deriveSlug } from './names.mjs';
 
 const { values, positionals } = cliArgs(import.meta.url, {
   allowPositionals: true,
@@ -103,7 +104,12 @@ try {
   const date = values.date ?? statedDate(text);
   if (!date) fail(`${shown}: the report does not say when it ran: pass --date YYYY-MM (or YYYY, YYYY-MM-DD)`);
   if (!/^\d{4}(-\d{2}(-\d{2})?)?$/.test(date)) fail(`--date: expected YYYY, YYYY-MM or YYYY-MM-DD, found "${date}"`);
-  const title = values.title ?? (parsed.title || path.basename(file).replace(/\.[^.]+$/, ''));
+  // The title: --title, else drafted from the document (its heading, stated title, command or first line).
+  const drafted =
+    values.title === undefined
+      ? draftTitle(text, { parsedTitle: parsed.title, format: formats[0], fileName: path.basename(file) })
+      : undefined;
+  const title = values.title ?? drafted.title;
   const dirs = fs
     .readdirSync(path.join(root, 'seeds'), { withFileTypes: true })
     .filter((d) => d.isDirectory())
@@ -139,24 +145,41 @@ try {
     uses.push({ id, machine: key, role: m.label });
   }
 
-  // The slug: --slug, else from the title or the content (tool, version, platform); checked either way.
-  const slug = values.slug ?? deriveSlug({ title: values.title, parsed, platforms: uses.map((u) => u.id), formats });
+  // The slug: --slug, else from the title or the content (tool, version, platform), made free of the
+  // slugs and seeds already there (a second file of one kind and year gets a name of its own).
+  const slugTaken = (s) => inputs.reports.some((r) => /^slug:\s*"?([^"\n]*)"?\s*$/m.exec(r.metaText)?.[1] === s);
+  const slug =
+    values.slug ??
+    freeSlug(
+      deriveSlug({
+        title: values.title ?? (parsed.software.length ? undefined : title),
+        parsed,
+        platforms: uses.map((u) => u.id),
+        formats,
+      }),
+      (s) => slugTaken(s) || seedTaken(s),
+    );
   const slugProblem = slugProblemOf(slug, ext);
   if (slugProblem)
     fail(
       `${values.slug !== undefined ? '--slug' : 'the slug derived from the title'}: expected ${slugProblem}, found ${JSON.stringify(slug)}${values.slug !== undefined ? '' : ': pass --slug'}`,
     );
-  if (inputs.reports.some((r) => /^slug:\s*"?([^"\n]*)"?\s*$/m.exec(r.metaText)?.[1] === slug))
-    fail(`--slug ${slug}: already used by another report: choose another --slug`);
-  const family =
-    dirs.filter((d) => formats[0].startsWith(d)).sort((a, b) => b.length - a.length)[0] ?? slug.split(/[.-]/)[0];
-  const seedPath = `seeds/${family}/${date.slice(0, 7)}-${slug}${ext}`;
+  if (slugTaken(slug)) fail(`--slug ${slug}: already used by another report: choose another --slug`);
+  function seedPathOf(s) {
+    const family =
+      dirs.filter((d) => formats[0].startsWith(d)).sort((a, b) => b.length - a.length)[0] ?? s.split(/[.-]/)[0];
+    return `seeds/${family}/${date.slice(0, 7)}-${s}${ext}`;
+  }
+  function seedTaken(s) {
+    return fs.existsSync(path.join(root, seedPathOf(s)));
+  }
+  const seedPath = seedPathOf(slug);
   const metaPath = seedPath.slice(0, -ext.length) + '.meta.yaml';
   if (fs.existsSync(path.join(root, seedPath))) fail(`${seedPath}: already exists: choose another --slug`);
   const source = readSource(values.source);
   // The software under test: one the parsers state and the title names (the load generator a
   // report states, such as ApacheBench, is not it unless the title says so).
-  const underTest = parsed.software.find((s) => title.toLowerCase().includes(s.name.toLowerCase()));
+  const underTest = draftSubject(title, parsed.software);
   const todo = [];
   const metaPathShown = metaPath;
   const TODO = (field, what) => {
@@ -249,6 +272,10 @@ try {
 
   console.log(`Added ${shown} as ${seedPath} (format ${formats.join(', ')}).`);
   console.log(`Metadata: ${metaPath}`);
+  if (drafted)
+    console.log(
+      `Drafted from the document: title "${title}" (from ${drafted.from}) and slug ${slug}; change them in ${metaPath} if they do not fit.`,
+    );
   printUnderstood(results, text);
   printNotRead(added, shown);
   console.log('Extracted:');
@@ -343,39 +370,9 @@ function printUnderstood(results, text) {
         `  left out: a ${b.type} at ${where([b.from, b.to])}${b.heading ? ` under "${b.heading}"` : ''} that no format reads ("${first}")`,
       );
     }
-    for (const n of (parsed.notes ?? []).filter((x) => /left out of data\//.test(x.text)))
+    for (const n of (parsed.notes ?? []).filter((x) => /left out of data\/|not read/.test(x.text)))
       console.log(`  left out: ${n.text}`);
   }
-}
-
-/**
- * A slug from the title's words (less small words), or, without a title, from the content: the
- * software the report is about with its version, then the platform (cloudi-2.0.6-dell-poweredge-r710).
- */
-function deriveSlug({ title, parsed, platforms, formats }) {
-  const STOP = new Set('a an and as at by for from in into its of on or the their to under with'.split(' '));
-  const words = (s) =>
-    String(s)
-      .toLowerCase()
-      .replace(/(\d),(?=\d{3}\b)/g, '$1')
-      .replace(/[^a-z0-9.]+/g, ' ')
-      .split(' ')
-      .map((w) => w.replace(/^\.+|\.+$/g, ''))
-      .filter((w) => w && !STOP.has(w));
-  let parts;
-  if (title) parts = words(title);
-  else {
-    const about = parsed.title.toLowerCase();
-    const sw = parsed.software.find((s) => about.includes(s.name.toLowerCase())) ?? parsed.software[0];
-    const where = [...new Set(platforms.map((p) => p.replace(/^(intel|amd|aws|ibm)-|-(client|server)$/g, '')))];
-    parts = [
-      ...(sw ? words(`${sw.name} ${sw.version ?? ''}`) : words(formats[0].replace(/-text$/, ''))),
-      ...where.flatMap(words),
-    ];
-  }
-  let slug = '';
-  for (const w of parts) if (!slug || slug.length + w.length + 1 <= 60) slug = slug ? `${slug}-${w}` : w;
-  return slug;
 }
 
 /** Why a slug cannot name a report (null when it can): its form, or a name that takes a file role. */

@@ -40,7 +40,8 @@ export function detectFormats(text, parsers, file) {
   const readers = understood.map((u) => u.format);
   if (!readers.length) throw nothingKnown(parsers, file, text);
   if (readers.length === 1) return readers;
-  if (!readers.includes('table')) return readers.sort();
+  // A fallback or generic reader beside another: the document reader, which gives each only what the others left.
+  if (!readers.some((r) => parsers[r]?.fallback)) return readers.sort();
   return ['document'];
 }
 

@@ -121,6 +121,7 @@ export function reportDocument({ input, meta, parsed, platforms, tables, tableDo
     added: meta.added,
     format: meta.format,
     summary: meta.summary,
+    ...(meta.draft?.length ? { draft: meta.draft } : {}),
     report_title: parsed.title ?? '',
     system_under_test: meta.system_under_test,
     load_generator: meta.load_generator,

@@ -3,6 +3,7 @@
 import { InputError, quote } from '../lib/errors.mjs';
 import { readYaml, validateWithLines } from './yaml-input.mjs';
 import { IMAGE_WORDS, imageType, typeOfExtension } from '../lib/image.mjs';
+import { recipeProblems } from './parsers/recipe/parse.mjs';
 
 /** Attach a file path to an InputError that has none. */
 export function withFile(e, file) {
@@ -60,6 +61,7 @@ export function readMeta(input, ctx) {
   const fail = (path, expected, found) => {
     throw new InputError(meta.lineOf(path), expected, found, input.metaPath);
   };
+  markDraft(meta);
   for (const k of ['date', 'added']) {
     if (!isRealDate(meta[k])) fail([k], `a real calendar date for "${k}" (year 1970 to 2100, month 01 to 12, a day the month has)`, quote(meta[k]));
   }
@@ -77,6 +79,10 @@ export function readMeta(input, ctx) {
     if (!Object.hasOwn(ctx.parsers, f)) fail(at, `a known format (${Object.keys(ctx.parsers).join(', ')})`, quote(f));
     if (meta.formats.indexOf(f) !== i) fail(at, 'each format once', `${quote(f)} twice`);
   });
+  // A recipe (format: recipe) declares how the seed reads: each item checked at its line.
+  if (meta.formats.includes('recipe') && !meta.recipe) fail(['format'], 'a "recipe:" list beside format: recipe (CONTRIBUTING.md, "Recipes")', 'none');
+  if (meta.recipe && !meta.formats.includes('recipe')) fail(['recipe'], 'format: recipe where the metadata gives a recipe', quote(meta.formats.join(', ')));
+  for (const [at, expected, found] of recipeProblems(meta.recipe ?? [])) fail(['recipe', ...at], expected, found);
   meta.platforms.forEach((p, i) => {
     if (!Object.hasOwn(ctx.platforms, p.id)) fail(['platforms', i, 'id'], `a platform id from seeds/platforms.yaml (${Object.keys(ctx.platforms).join(', ')}), or a new entry there`, quote(p.id));
   });
@@ -106,6 +112,27 @@ export function readMeta(input, ctx) {
       if (found !== named) fail(at, `${IMAGE_WORDS} whose content is the type its name says (${named.toUpperCase()})`, `${quote(d.image)}, whose bytes are ${found ? `a ${found.toUpperCase()} image` : `not ${IMAGE_WORDS}`}`);
     }
   });
+  return meta;
+}
+
+/** Fields of the metadata a reader sees as prose: a `TODO:` placeholder in one is never published. */
+const PROSE = ['summary', 'system_under_test', 'load_generator', 'licence'];
+
+/**
+ * A report whose metadata still holds add-report's `TODO:` placeholders is a draft: meta.draft lists
+ * the fields left to fill in (npm run check refuses them), and the prose ones are emptied, so a draft
+ * built locally shows no placeholder text and is never the home page's latest report.
+ * @param {Record<string, any>} meta
+ */
+export function markDraft(meta) {
+  const todo = [];
+  const walk = (v, path) => {
+    if (typeof v === 'string' && /^TODO:/.test(v)) todo.push(path.join('.'));
+    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
+  };
+  walk(meta, []);
+  meta.draft = todo;
+  for (const k of PROSE) if (todo.includes(k)) meta[k] = '';
   return meta;
 }
 

@@ -34,7 +34,7 @@ export function parseSeed(input, meta, ctx) {
     // An empty seed gets the parser's own message; any other text must look like its format.
     if (input.seedText.trim() && !parser.detect(input.seedText)) {
       const others = Object.entries(ctx.parsers)
-        .filter(([, p]) => p.detect(input.seedText))
+        .filter(([, p]) => !p.declared && p.detect(input.seedText)) // a recipe reads any text the metadata says it does
         .map(([name]) => name);
       throw new InputError(
         0,
@@ -44,7 +44,7 @@ export function parseSeed(input, meta, ctx) {
       );
     }
     try {
-      return { format, parsed: parser.parse(input.seedText) };
+      return { format, parsed: parser.parse(input.seedText, meta) };
     } catch (e) {
       // An inexact number (lib/text.mjs) knows its token, not its line: the first seed line that holds it.
       if (e instanceof InexactNumberError && !e.line) e.line = splitLines(input.seedText).findIndex((l) => l.includes(e.token)) + 1;

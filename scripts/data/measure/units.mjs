@@ -117,6 +117,8 @@ const SPELLINGS = {
   'msg/s': 'msg/s', 'msgs/s': 'msg/s', 'messages/s': 'msg/s', 'msg/sec': 'msg/s',
   'elem/s': 'elem/s', 'kelem/s': 'Kelem/s', 'melem/s': 'Melem/s', 'gelem/s': 'Gelem/s', // Criterion's Throughput::Elements
   'kops/s': 'Kops/s', 'mops/s': 'Mops/s', 'gops/s': 'Gops/s',
+  // queries, transactions and I/O operations a second, as database and storage benchmarks name them
+  qps: 'ops/s', tps: 'ops/s', iops: 'ops/s', 'queries/s': 'ops/s', 'queries/sec': 'ops/s', 'transactions/s': 'ops/s', 'transactions/sec': 'ops/s', 'io/s': 'ops/s',
   b: 'B', byte: 'B', bytes: 'B', kib: 'KiB', mib: 'MiB', gib: 'GiB',
   'b/s': 'B/s', 'bytes/s': 'B/s', 'bytes/sec': 'B/s', 'kib/s': 'KiB/s', 'mib/s': 'MiB/s', 'gib/s': 'GiB/s',
   'b/op': 'B/op', 'bytes/op': 'B/op', 'allocs/op': 'allocs/op', 'alloc/op': 'allocs/op',
@@ -165,7 +167,7 @@ export function unitInHeader(header) {
   const comma = h.match(/^(.*?),\s*(\S+)$/);
   if (comma && canonicalUnit(comma[2])) return { unit: canonicalUnit(comma[2]), name: comma[1].trim() };
   const whole = canonicalUnit(h);
-  if (whole && /[/%]|sec|^(ns|us|µs|ms|s)$/i.test(h)) return { unit: whole, name: h };
+  if (whole && /[/%]|sec|^(ns|us|µs|ms|s|qps|tps|iops|rps)$/i.test(h)) return { unit: whole, name: h };
   const last = h.match(/^(.*\S)\s+(\S+)$/);
   if (last && /[/%]/.test(last[2]) && canonicalUnit(last[2])) return { unit: canonicalUnit(last[2]), name: last[1] };
   return undefined;

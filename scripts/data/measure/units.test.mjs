@@ -12,6 +12,7 @@ import {
   quantityOf,
   toDisplay,
   unitSymbol,
+  unitInHeader,
 } from './units.mjs';
 
 test('every unit has a dimension and a positive factor', () => {
@@ -115,4 +116,12 @@ test('units as a reader writes them', () => {
   assert.equal(unitSymbol('ops/us'), 'ops/µs');
   assert.equal(unitSymbol('uJ'), 'µJ');
   assert.equal(unitSymbol('MB/s'), 'MB/s');
+});
+
+test('QPS, TPS, IOPS and ops/sec name a rate of operations per second', () => {
+  for (const h of ['QPS', 'TPS', 'IOPS', 'ops/sec', 'qps']) assert.equal(unitInHeader(h)?.unit, 'ops/s', h);
+  assert.deepEqual(unitInHeader('Throughput (TPS)'), { unit: 'ops/s', name: 'Throughput' });
+  assert.equal(canonicalUnit('queries/sec'), 'ops/s');
+  // A plain word is still no unit.
+  assert.equal(unitInHeader('Queries'), undefined);
 });

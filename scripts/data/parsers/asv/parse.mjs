@@ -13,7 +13,7 @@
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
-import { jsonBlocks, readJson } from '../shared/json-lines.mjs';
+import { jsonBlocks, readJson } from '../shared/json.mjs';
 
 export const format = 'asv';
 export const description = 'airspeed velocity (asv) results JSON: results/<machine>/<commit>-<env>.json, version 1 and result_columns forms.';
@@ -45,7 +45,7 @@ function product(lists) {
 }
 
 function readBlock(block, rows, notes) {
-  const doc = readJson(block.text, block.from - 1);
+  const doc = readJson(block.text, { firstLine: block.from, exact: true });
   const v = doc.value;
   const top = (key) => doc.lineOf([key]) ?? block.from;
   if (!v || typeof v !== 'object' || !v.results || typeof v.results !== 'object' || Array.isArray(v.results)) {

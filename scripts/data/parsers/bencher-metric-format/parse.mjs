@@ -9,7 +9,7 @@
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
-import { jsonBlocks, readJson } from '../shared/json-lines.mjs';
+import { jsonBlocks, readJson } from '../shared/json.mjs';
 
 export const format = 'bencher-metric-format';
 export const description = 'Bencher Metric Format (BMF) JSON: benchmark -> measure -> value with lower_value and upper_value.';
@@ -57,7 +57,7 @@ const looksBmf = (text) => /^\s*\{\s*"[^"]+"\s*:\s*\{\s*"[^"]+"\s*:\s*\{\s*"(val
 function blocks(text) {
   return jsonBlocks(splitLines(text)).filter((b) => {
     try {
-      return isBmf(readJson(b.text, b.from - 1).value);
+      return isBmf(readJson(b.text, { firstLine: b.from, exact: true }).value);
     } catch {
       return looksBmf(b.text);
     }
@@ -83,7 +83,7 @@ export function parse(text) {
   const spans = [];
   const custom = new Map();
   for (const block of blocks(text)) {
-    const doc = readJson(block.text, block.from - 1);
+    const doc = readJson(block.text, { firstLine: block.from, exact: true });
     spans.push([block.from, block.to]);
     for (const [benchmark, measures] of Object.entries(doc.value)) {
       for (const [measure, m] of Object.entries(measures)) {

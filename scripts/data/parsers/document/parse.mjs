@@ -35,9 +35,12 @@ export function readWith(registry) {
 /** The formats that are tools' outputs (not fallbacks), in registry order. */
 const toolFormats = () => Object.entries(parsers).filter(([, p]) => !p.fallback);
 
-/** Whether the text holds anything a format or the table fallback can read. */
+/** The generic readers (key-value summaries, ...), run after the table fallback on what is left. */
+const genericFormats = () => Object.entries(parsers).filter(([, p]) => p.generic);
+
+/** Whether the text holds anything a format, the table fallback or a generic reader can read. */
 export function detect(text) {
-  return toolFormats().some(([, p]) => safe(() => p.detect(text))) || safe(() => parsers.table.detect(text));
+  return toolFormats().some(([, p]) => safe(() => p.detect(text))) || safe(() => parsers.table.detect(text)) || genericFormats().some(([, p]) => safe(() => p.detect(text)));
 }
 const safe = (fn) => {
   try {
@@ -105,6 +108,23 @@ export function parse(text) {
       understood.push({ format: 'table', spans, rows: own.length, metrics: metricsOf({ tables: { m: { kind: 'measurement', rows: own } } }) });
     }
     merged.notes.push(...(result.notes ?? []).filter((n) => !inSpans(claimed.filter((s) => !spans.includes(s)), n.line)));
+  }
+
+  // What the generic readers read of the lines no reader above took.
+  // A code block another reader read part of is that reader's output: no generic reader reads in it.
+  const overlaps = ([a, b], spans) => spans.some(([x, y]) => a <= y && b >= x);
+  const readBlocks = doc.blocks.filter((b) => b.type === 'code' && overlaps([b.from, b.to], claimed)).map((b) => [b.from, b.to]);
+  for (const [name, p] of genericFormats()) {
+    // A generic reader that finds nothing it can read leaves the file to the others.
+    const result = safe(() => p.detect(text) && p.parse(text));
+    if (!result) continue;
+    const spans = (result.spans ?? []).filter((s) => !overlaps(s, claimed) && !overlaps(s, readBlocks));
+    const own = (result.tables.measurements?.rows ?? []).filter((r) => inSpans(spans, r.line));
+    if (!own.length) continue;
+    claimed.push(...spans);
+    measurements.push(...own.map((r) => ({ ...r, source_table: name })));
+    merged.notes.push(...(result.notes ?? []));
+    understood.push({ format: name, spans, rows: own.length, metrics: metricsOf({ tables: { m: { kind: 'measurement', rows: own } } }) });
   }
 
   // Sections: the nearest heading above each row that no reader's block holds.

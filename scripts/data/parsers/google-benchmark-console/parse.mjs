@@ -9,7 +9,7 @@ import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines, isBlank } from '../../../lib/text.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
 import { stripAnsi } from '../shared/ansi.mjs';
-import { exactNumber } from '../shared/json-positions.mjs';
+import { exactNumber } from '../shared/json.mjs';
 import { AGGREGATES, splitRunName, counterMetric, readCounter, mhzToGhz } from '../shared/google-benchmark.mjs';
 import { numberRepeats } from '../shared/jmh.mjs';
 

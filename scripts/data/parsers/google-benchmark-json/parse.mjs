@@ -3,11 +3,11 @@
 // an iteration run or an aggregate (mean, median, stddev, cv, BigO, RMS). Real and CPU time are rows
 // in time_unit (metric time, cpu_time), counters are rows (bytes_per_second in B/s, items_per_second
 // in ops/s, any other as the number given), the run name's /threads:8, /real_time, args are
-// conditions, repetition_index is `run`. Lines come from the text (json-lines.mjs); numbers are read
+// conditions, repetition_index is `run`. Lines come from the text (json.mjs); numbers are read
 // as written (Google Benchmark writes 17 significant digits: 2.1498980114547953e+02).
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
-import { parseJsonWithLines, exactNumber, jsonCandidates } from '../shared/json-positions.mjs';
+import { readJson, exactNumber, jsonBlocks } from '../shared/json.mjs';
 import { AGGREGATES, splitRunName, counterMetric, mhzToGhz } from '../shared/google-benchmark.mjs';
 import { numberRepeats } from '../shared/jmh.mjs';
 
@@ -17,7 +17,7 @@ export const description = "Google Benchmark's JSON output: context (CPUs, cache
 const looksLikeGb = (t) => /"benchmarks"\s*:\s*\[/.test(t) && /"(real_time|cpu_time)"\s*:/.test(t) && /"time_unit"\s*:/.test(t);
 
 export function detect(text) {
-  return jsonCandidates(text).some((c) => looksLikeGb(c.text));
+  return jsonBlocks(text).some((c) => looksLikeGb(c.text));
 }
 
 /** Fields of a benchmark object that are not counters. */
@@ -141,7 +141,7 @@ function readDocument(doc, notes, facts, software) {
  * @returns {import('../contract.mjs').ParseResult}
  */
 export function parse(text) {
-  const candidates = jsonCandidates(text).filter((c) => looksLikeGb(c.text));
+  const candidates = jsonBlocks(text).filter((c) => looksLikeGb(c.text));
   if (!candidates.length) throw new InputError(0, 'Google Benchmark JSON ("benchmarks", "real_time", "time_unit")', 'none');
   const notes = [];
   const facts = [];
@@ -149,7 +149,7 @@ export function parse(text) {
   const items = [];
   const spans = [];
   for (const c of candidates) {
-    const doc = parseJsonWithLines(c.text, c.firstLine);
+    const doc = readJson(c.text, { firstLine: c.from });
     items.push(...readDocument(doc, notes, facts, software));
     spans.push([doc.lineOf([]), doc.lastLine]);
   }

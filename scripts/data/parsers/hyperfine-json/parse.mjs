@@ -5,7 +5,7 @@
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
 import { cleanLines } from '../shared/read.mjs';
-import { readJson, looksLikeJson } from '../shared/json-values.mjs';
+import { readJson, looksLikeJson } from '../shared/json.mjs';
 import { parameterName, parameterValue } from '../shared/hyperfine.mjs';
 
 export const format = 'hyperfine-json';

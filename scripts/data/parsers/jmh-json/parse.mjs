@@ -4,10 +4,10 @@
 // scorePercentiles a row, each secondary metric (·gc.alloc.rate, sample mode's ·p0.99) a row; mode,
 // threads, forks and params are conditions; JMH and the JVM are the software. Numbers are read as
 // written (Java writes 1.19865267250996E7) and refused if a JavaScript number cannot hold them; lines
-// come from the text (json-lines.mjs). The JSON may be the whole file or a fenced block of a report.
+// come from the text (json.mjs). The JSON may be the whole file or a fenced block of a report.
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
-import { parseJsonWithLines, exactNumber, jsonCandidates } from '../shared/json-positions.mjs';
+import { readJson, exactNumber, jsonBlocks } from '../shared/json.mjs';
 import { MODES, primaryMetric, jmhUnit, secondaryLabel, percentStatistic, paramCondition, paramValue, numberRepeats } from '../shared/jmh.mjs';
 
 export const format = 'jmh-json';
@@ -16,7 +16,7 @@ export const description = "JMH's JSON results (-rf json): primary and secondary
 const looksLikeJmh = (t) => /"primaryMetric"\s*:\s*\{/.test(t) && /"benchmark"\s*:\s*"/.test(t) && /"mode"\s*:\s*"/.test(t);
 
 export function detect(text) {
-  return jsonCandidates(text).some((c) => looksLikeJmh(c.text));
+  return jsonBlocks(text).some((c) => looksLikeJmh(c.text));
 }
 
 /** Samples behind a metric: the numbers of rawData, or the counts of rawDataHistogram. */
@@ -32,7 +32,7 @@ function samplesOf(metric) {
 
 /**
  * Read one JMH JSON document into rows.
- * @param {ReturnType<typeof parseJsonWithLines>} doc
+ * @param {ReturnType<typeof readJson>} doc
  */
 function readDocument(doc, notes, software) {
   const { value, lineOf, rawOf } = doc;
@@ -107,14 +107,14 @@ function readDocument(doc, notes, software) {
  * @returns {import('../contract.mjs').ParseResult}
  */
 export function parse(text) {
-  const candidates = jsonCandidates(text).filter((c) => looksLikeJmh(c.text));
+  const candidates = jsonBlocks(text).filter((c) => looksLikeJmh(c.text));
   if (!candidates.length) throw new InputError(0, 'JMH JSON results ("primaryMetric", "benchmark", "mode")', 'none');
   const notes = [];
   const software = [];
   const items = [];
   const spans = [];
   for (const c of candidates) {
-    const doc = parseJsonWithLines(c.text, c.firstLine);
+    const doc = readJson(c.text, { firstLine: c.from });
     items.push(...readDocument(doc, notes, software));
     spans.push([doc.lineOf([]), doc.lastLine]);
   }

@@ -24,7 +24,7 @@ const rowsOf = (text) => parser.parse(text).tables.measurements.rows;
 describe('bad input', () => {
   test('a file cut off in the middle of a result', () => {
     const lines = blog.split('\n');
-    rejects(lines.slice(0, 40).join('\n'), 40, /^a JSON value|^"," or "}"|^a member name/, /cut off/);
+    rejects(lines.slice(0, 40).join('\n'), 40, /^a JSON value|^"," or "}"|^a member name|^a JSON key in double quotes/, /cut off/);
   });
 
   test('an unknown unit', () => {

@@ -13,7 +13,7 @@ import { measurement, measurementResult } from '../../measure/model.mjs';
 import { canonicalUnit } from '../../measure/units.mjs';
 import { stripAnsi } from '../shared/ansi.mjs';
 import { sectionsOf } from '../shared/headings.mjs';
-import { jsonBlocks, readJson } from '../shared/json-lines.mjs';
+import { jsonBlocks, readJson } from '../shared/json.mjs';
 
 export const format = 'pytest-benchmark';
 export const description = 'pytest-benchmark: its JSON (--benchmark-json) or its console table; min, max, mean, median, stdev, IQR, OPS, rounds.';
@@ -56,7 +56,7 @@ function parseJson(lines) {
   const software = [];
   for (const block of jsonBlocks(lines)) {
     if (!isJson(block.text)) continue;
-    const doc = readJson(block.text, block.from - 1);
+    const doc = readJson(block.text, { firstLine: block.from, exact: true });
     const v = doc.value;
     if (!v || typeof v !== 'object' || !Array.isArray(v.benchmarks)) throw new InputError(block.from, 'a pytest-benchmark JSON object with "benchmarks": [...]', quote(lines[block.from - 1]));
     spans.push([block.from, block.to]);

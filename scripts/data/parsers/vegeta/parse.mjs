@@ -8,7 +8,7 @@ import { InputError, quote } from '../../../lib/errors.mjs';
 import { isBlank } from '../../../lib/text.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
 import { cleanLines, number, goDuration, headingAbove, commandFlags, durationSeconds } from '../shared/read.mjs';
-import { readJson, looksLikeJson } from '../shared/json-values.mjs';
+import { readJson, looksLikeJson } from '../shared/json.mjs';
 import { headingConditions, repeatNumbers, withHeadingConditions } from '../shared/structure.mjs';
 
 export const format = 'vegeta';

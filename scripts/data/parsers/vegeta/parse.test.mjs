@@ -46,7 +46,7 @@ describe('bad input', () => {
 
   test('a JSON report cut off', () => {
     const json = JSON.stringify(JSON.parse(fixture('ratelimiter-metrics.json')), null, 2).split('\n').slice(0, 12).join('\n');
-    rejects(json, 12, /^"," or "}"|^a key in quotes/, /cut off/);
+    rejects(json, 12, /^"," or "}"|^a key in quotes|^a JSON key in double quotes/, /cut off/);
   });
 
   test('a JSON latency statistic vegeta does not write', () => {

@@ -1,0 +1,92 @@
+// Kinds no adapter names go in with add-report and no code, read by the generic readers: a Markdown
+// load-test report of `Label: number` lines (units in its headings, its settings as conditions) and a
+// sysbench 0.5 output, each with its headline numbers in data/ at their seed lines.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ROOT } from '../lib/paths.mjs';
+import { tempRepo, removeTempRepo } from '../../tests/helpers/temp-repo.mjs';
+
+const FIXTURES = path.join(ROOT, 'scripts/data/parsers/key-value/fixtures');
+const run = (root, args) =>
+  spawnSync(process.execPath, ['scripts/add-report/add-report.mjs', ...args], { cwd: root, encoding: 'utf8' });
+/** The rows of a report's measurements.csv as objects. */
+function measurements(root, slug) {
+  const [head, ...lines] = fs
+    .readFileSync(path.join(root, 'data/tables', slug, 'measurements.csv'), 'utf8')
+    .trim()
+    .split('\n');
+  const cols = head.split(',');
+  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
+}
+
+test(
+  'a load-test report and a sysbench output, no adapter for either, go in as key-value with their headline numbers',
+  { timeout: 180_000 },
+  () => {
+    const root = tempRepo('generic');
+    try {
+      const a = run(root, [path.join(FIXTURES, 'tutortoise-load-test-report.md'), '--date', '2024-11']);
+      assert.equal(a.status, 0, a.stderr);
+      assert.match(a.stdout, /format key-value/);
+      const p95 = measurements(root, 'load-test-report').find((r) => r.line === '26');
+      assert.deepEqual(
+        [p95.metric, p95.statistic, p95.value, p95.unit, p95.concurrency],
+        ['latency', 'p95', '5.71', 'ms', '50'],
+      );
+
+      const b = run(root, [
+        path.join(FIXTURES, 'mariadb-sysbench-ro-16-excerpt.res'),
+        '--date',
+        '2016',
+        '--title',
+        'MariaDB sysbench read-only, 16 threads',
+      ]);
+      assert.equal(b.status, 0, b.stderr);
+      const tps = measurements(root, 'mariadb-sysbench-read-only-16-threads').filter((r) => r.line === '20');
+      assert.deepEqual(
+        tps.map((r) => [r.metric, r.statistic, r.value, r.unit, r.threads]),
+        [
+          ['requests', 'total', '2513673', 'count', '16'],
+          ['throughput', 'mean', '8323.37', 'ops/s', '16'],
+        ],
+      );
+    } finally {
+      removeTempRepo(root);
+    }
+  },
+);
+
+test(
+  'a JSON report of a shape no adapter knows goes in as json-walk, its units from its key words',
+  { timeout: 180_000 },
+  () => {
+    const root = tempRepo('generic-json');
+    try {
+      const file = path.join(ROOT, 'scripts/data/parsers/json-walk/fixtures/akidb-baseline-quick.json');
+      const r = run(root, [file, '--date', '2025-11', '--title', 'akidb baseline load test, quick']);
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stdout, /format json-walk/);
+      const p99 = measurements(root, 'akidb-baseline-load-test-quick').find((x) => x.statistic === 'p99');
+      assert.deepEqual([p99.metric, p99.value, p99.unit], ['latency', '1.805', 'ms']);
+    } finally {
+      removeTempRepo(root);
+    }
+  },
+);
+
+test('add-report prints what it skipped: a value whose unit the atlas does not know, with its line', () => {
+  const file = path.join(FIXTURES, 'akidb-baseline-quick.md');
+  const r = spawnSync(process.execPath, ['scripts/add-report/add-report.mjs', file, '--date', '2025', '--dry-run'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(
+    r.stdout,
+    /left out: line 42: "Growth: 0\.00 MB\/min" not read: "MB\/min" is not a unit this atlas knows/,
+  );
+  assert.match(r.stdout, /key-value at lines 9-13, line 30/);
+});

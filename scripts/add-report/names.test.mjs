@@ -1,0 +1,56 @@
+// Names from the document: the title add-report drafts comes from the file's heading, the title its
+// format states, its command or its first line, and always fits the metadata schema (5 to 120
+// characters); slugs are the title's words, and a taken slug gets the next free number.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../lib/paths.mjs';
+import { draftTitle, freeSlug, slugOf } from './names.mjs';
+import { parsers } from '../data/parsers/index.mjs';
+
+const fixture = (format, name) =>
+  fs.readFileSync(path.join(ROOT, 'scripts/data/parsers', format, 'fixtures', name), 'utf8');
+const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts/data/schemas/report-meta.schema.json'), 'utf8'));
+const { minLength, maxLength } = schema.properties.title;
+
+test('a report with a heading is named by its heading, without its markup', () => {
+  const d = draftTitle(fixture('jmh-text', 'stringreplace-readme.md'), { format: 'jmh-text' });
+  assert.deepEqual(d, { title: 'JMH benchmark for String replace', from: 'its first heading' });
+  assert.equal(draftTitle('Intro\n\n## `wrk` on **Jetty** [docs](x)\n').title, 'wrk on Jetty docs');
+});
+
+test('a JMH output with no heading gets a title the metadata schema accepts (not "JMH")', () => {
+  for (const name of ['jmh-golden-text-ru.txt', 'dubbo-triple-sample-excerpt.md']) {
+    const text = fixture('jmh-text', name);
+    const { title } = draftTitle(text, {
+      parsedTitle: parsers['jmh-text'].parse(text).title || 'JMH',
+      format: 'jmh-text',
+      fileName: name,
+    });
+    assert.ok(title.length >= minLength && title.length <= maxLength, `${name}: ${title}`);
+    // JMH's own "# Run complete. Total time: 00:12:58" is output, not a heading.
+    assert.doesNotMatch(title, /Run complete|Total time/);
+  }
+});
+
+test('a command the file shows names it when nothing else does', () => {
+  const d = draftTitle('$ wrk -t2 -c100 -d30s http://127.0.0.1:8080/\nRunning 30s test @ http://127.0.0.1:8080/\n');
+  assert.deepEqual(d, { title: 'wrk -t2 -c100 -d30s http://127.0.0.1:8080/', from: 'the command it shows' });
+});
+
+test('two files of one kind get two slugs: the title’s words, then the next free number', () => {
+  const a = slugOf(draftTitle(fixture('table', 'http-benchmarks-hello-world.md')).title);
+  const b = slugOf(draftTitle(fixture('table', 'infer-foundry-excerpt.md')).title);
+  assert.equal(a, 'hello-world');
+  assert.equal(b, 'multi-runtime-comparison-onnx-vs-tensorrt');
+  const taken = new Set(['hello-world', 'hello-world-2']);
+  assert.equal(
+    freeSlug('hello-world', (s) => taken.has(s)),
+    'hello-world-3',
+  );
+  assert.equal(
+    freeSlug('other', (s) => taken.has(s)),
+    'other',
+  );
+});

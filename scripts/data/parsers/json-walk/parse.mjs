@@ -1,0 +1,160 @@
+// The JSON walker, a generic fallback: JSON of a shape no adapter knows, walked, each number a row
+// named by its path (latency_ms.p99). The unit comes from the words of its keys, leaf first
+// (latency_ms, duration_seconds, memory_mb, throughput_qps, bytesPerSec); the statistic from the leaf
+// key (p99, average, max, peak, median, stddev, total); the metric from the key words (latency,
+// throughput, memory, duration, errors, requests); the benchmark from the document's own name field
+// (scenario, name, title, benchmark) where it has one. A number whose keys name no unit is a count only
+// where its key counts something (requests, errors, failed); any other is not read and is listed in a
+// note, never given a guessed unit. Arrays of bare numbers (raw samples, histograms) are not read.
+// Pure: text in, rows with the line of each key out (shared/json.mjs).
+import { InputError } from '../../../lib/errors.mjs';
+import { canonicalUnit, UNITS } from '../../measure/units.mjs';
+import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
+import { jsonBlocks, readJson } from '../shared/json.mjs';
+
+export const format = 'json-walk';
+export const description = 'JSON of any shape, walked: each number a row named by its path, its unit from the key words (a generic reader).';
+/** Tried only where no tool's format reads the text (the document reader runs it after the others). */
+export const fallback = true;
+/** A generic reader the document reader runs on the lines nothing else read. */
+export const generic = true;
+
+const NAME_KEYS = ['scenario', 'name', 'title', 'benchmark', 'test', 'label'];
+const UNIT_WORDS = { qps: 'ops/s', tps: 'ops/s', iops: 'ops/s', rps: 'req/s', mb: 'MB', kb: 'KB', gb: 'GB', pct: '%', percent: '%' };
+const COUNT = /^(requests|count|errors|failures|failed|successful|success|total|operations|ops|events|timeouts|transactions)$/;
+const NOT_RESULT = /^(port|pid|id|seed|version|timestamp|time_stamp|date|start|finish|started|finished)$/;
+
+/** The words of a key: "latency_ms" -> ["latency", "ms"], "bytesPerSec" -> ["bytes", "per", "sec"], "p99_9" -> ["p99.9"]. */
+const words = (key) =>
+  String(key)
+    .replace(/^p(\d+)_(\d+)$/i, 'p$1.$2')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .split(/[\s_\-/]+/)
+    .filter(Boolean);
+
+function statisticOf(key) {
+  const w = words(key);
+  const p = w.map((x) => /^p(\d{1,2}(?:\.\d+)?|100)$/.exec(x)).find(Boolean);
+  if (p) return percentileStatistic(p[1]);
+  if (w.some((x) => ['average', 'avg', 'mean'].includes(x))) return 'mean';
+  if (w.includes('median')) return 'median';
+  if (w.some((x) => ['min', 'minimum', 'fastest'].includes(x))) return 'min';
+  if (w.some((x) => ['max', 'maximum', 'peak', 'slowest'].includes(x))) return 'max';
+  if (w.some((x) => ['stddev', 'stdev', 'std'].includes(x))) return 'stdev';
+  if (w.some((x) => ['total', 'count'].includes(x))) return 'total';
+  return undefined;
+}
+
+/** The unit the words of a path name, leaf first: "bytes per sec" -> B/s, "ms" -> ms. */
+function unitOf(path) {
+  for (const key of [...path].reverse()) {
+    const w = words(key);
+    const joined = w.join('');
+    const per = w.indexOf('per');
+    if (per > 0 && w[per + 1]) {
+      const u = canonicalUnit(`${w[per - 1]}/${w[per + 1]}`);
+      if (u) return u;
+    }
+    for (const x of [...w].reverse()) {
+      const u = UNIT_WORDS[x] ?? (x.length > 1 || x === 's' ? canonicalUnit(x) : undefined);
+      if (u && !['count', 'x'].includes(u) && !/^(m|min)$/.test(x)) return u;
+    }
+    if (canonicalUnit(joined) && /\//.test(canonicalUnit(joined))) return canonicalUnit(joined);
+  }
+  return undefined;
+}
+
+function metricOf(path, unit) {
+  const w = path.flatMap(words);
+  if (w.includes('latency') || w.includes('response')) return 'latency';
+  if (w.includes('throughput') || /^(ops|req)\/s$/.test(unit)) return 'throughput';
+  if (w.some((x) => ['memory', 'mem', 'rss', 'heap'].includes(x))) return 'memory';
+  if (w.includes('duration') || w.includes('elapsed')) return 'duration';
+  if (w.some((x) => ['error', 'errors', 'failed', 'failures'].includes(x))) return 'errors';
+  if (w.some((x) => ['requests', 'successful', 'success'].includes(x)) && unit === 'count') return 'requests';
+  const d = UNITS[unit]?.dimension;
+  if (d === 'time') return 'time';
+  if (d === 'bandwidth') return 'bandwidth';
+  const name = w.filter((x) => !statisticOf(x) && !UNIT_WORDS[x] && !canonicalUnit(x)).join('_');
+  return /^[a-z][a-z0-9_]*$/.test(name) ? name : 'value';
+}
+
+/** Walk one JSON document: rows and notes. */
+function walk(doc) {
+  const rows = [];
+  const notes = [];
+  const named = doc.value && typeof doc.value === 'object' && !Array.isArray(doc.value) ? NAME_KEYS.map((k) => doc.value[k]).find((v) => typeof v === 'string' && v.trim()) : undefined;
+  const visit = (v, path, shown) => {
+    if (Array.isArray(v)) {
+      if (v.length && v.every((x) => typeof x === 'number')) return; // raw samples or a histogram
+      v.forEach((x, i) => {
+        const n = x && typeof x === 'object' ? NAME_KEYS.map((k) => x[k]).find((s) => typeof s === 'string' && s.trim()) : undefined;
+        visit(x, [...path, i], [...shown, n ?? String(i)]);
+      });
+      return;
+    }
+    if (v && typeof v === 'object') {
+      for (const [k, x] of Object.entries(v)) visit(x, [...path, k], [...shown, k]);
+      return;
+    }
+    if (typeof v !== 'number' || !path.length) return;
+    const keys = shown.filter((k) => !/^\d+$/.test(k));
+    const leaf = String(path.at(-1));
+    if (NOT_RESULT.test(leaf.toLowerCase())) return;
+    const line = doc.lineOf(path);
+    // A rate the leaf names ("growth_per_min") whose unit the atlas does not know is not read as its parent's unit.
+    const perLeaf = words(leaf).includes('per') && !unitOf([leaf]);
+    const unit = perLeaf ? undefined : (unitOf(keys) ?? (Number.isInteger(v) && words(leaf).some((x) => COUNT.test(x)) ? 'count' : undefined));
+    if (!unit) {
+      notes.push({ text: `line ${line}: ${shown.join('.')} = ${v} not read: its keys name no unit`, line });
+      return;
+    }
+    const statistic = statisticOf(leaf) ?? (unit === 'count' ? 'total' : 'value');
+    const base = statisticOf(leaf) && shown.length > 1 ? shown.slice(0, -1) : shown;
+    rows.push(measurement({ benchmark: [named, base.join('.')].filter(Boolean).join(': ') || leaf, metric: metricOf(keys, unit), statistic, value: v, unit, line }));
+  };
+  visit(doc.value, [], []);
+  return { rows, notes };
+}
+
+/** The JSON documents of a text (the whole text, or its fenced blocks) that parse. */
+function documents(text) {
+  const out = [];
+  for (const b of jsonBlocks(text)) {
+    try {
+      out.push({ block: b, doc: readJson(b.text, { firstLine: b.from }) });
+    } catch {
+      // not JSON after all: left to the other readers
+    }
+  }
+  return out;
+}
+
+/** Whether the text holds JSON with two or more numbers whose keys name a unit. */
+export function detect(text) {
+  if (!/^\s*[[{]|^\s{0,3}(`{3,}|~{3,})/m.test(text)) return false;
+  const docs = documents(text);
+  if (docs.length) return docs.some(({ doc }) => walk(doc).rows.filter((r) => r.unit !== 'count').length >= 2);
+  // JSON that does not parse as a whole (cut off, or prose around it): two keys that name a unit.
+  return (text.match(/"[A-Za-z]\w*?(?:_ms|_us|_ns|_seconds|_secs|_mb|_kb|_gb|_qps|_rps|_tps|Ms|Seconds|PerSec)"\s*:\s*[-\d{]/g) ?? []).length >= 2;
+}
+
+/**
+ * @param {string} text
+ * @returns {import('../contract.mjs').ParseResult}
+ */
+export function parse(text) {
+  const rows = [];
+  const notes = [];
+  const spans = [];
+  for (const { block, doc } of documents(text)) {
+    const r = walk(doc);
+    if (!r.rows.length) continue;
+    rows.push(...r.rows);
+    notes.push(...r.notes);
+    spans.push([block.from, doc.lastLine]);
+  }
+  if (!rows.length) throw new InputError(0, 'JSON with numbers whose keys name their unit (latency_ms, throughput_qps, ...)', 'none');
+  return measurementResult(rows, { tableTitle: 'JSON, walked', notes, spans });
+}

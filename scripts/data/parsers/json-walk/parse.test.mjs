@@ -1,0 +1,50 @@
+// Tests of the JSON walker: golden fixtures (three load-test reports of aifocal/akidb, JSON no adapter
+// knows), headline numbers with units from the key words, arrays walked by their items' names, and
+// what it does not read (numbers whose keys name no unit, raw sample arrays, ids and ports).
+import { describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as parser from './parse.mjs';
+import { parsers } from '../index.mjs';
+import { goldenTests, rejectsAt } from '../../../../tests/helpers/golden.mjs';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const fixture = (name) => fs.readFileSync(path.join(here, 'fixtures', name), 'utf8');
+const brief = (r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit];
+
+describe('golden fixtures', () => goldenTests(parser, path.join(here, 'fixtures'), parsers));
+
+describe('headline numbers', () => {
+  test('units from the key words: latency_ms, throughput_qps, duration_seconds, memory_mb; the scenario names the benchmark', () => {
+    const r = parser.parse(fixture('akidb-spike-load-quick.json'));
+    const rows = r.tables.measurements.rows;
+    const of = (re, s) => brief(rows.find((x) => re.test(x.benchmark) && x.statistic === s));
+    assert.deepEqual(of(/latency_ms$/, 'p99'), ['Scenario 3: Spike Load (Quick): latency_ms', 'latency', 'p99', 2.441, 'ms']);
+    assert.deepEqual(of(/throughput_qps$/, 'value'), ['Scenario 3: Spike Load (Quick): throughput_qps', 'throughput', 'value', 260.33001806699946, 'ops/s']);
+    assert.deepEqual(of(/duration_seconds$/, 'value').slice(1), ['duration', 'value', 300.003820458, 's']);
+    // cpu.average (0.65: a fraction or a percentage?) names no unit: listed, not guessed.
+    assert.ok(r.notes.some((n) => /cpu\.average = 0\.65\d* not read/.test(n.text)));
+    assert.ok(!rows.some((x) => /growth_per_min/.test(x.benchmark)), 'MB/min is no unit the atlas knows: not read as MB');
+  });
+
+  test('an array of named results is walked by their names, at their lines; sample arrays and ids are not results', () => {
+    const text = JSON.stringify({ port: 8080, results: [{ name: 'get', p99_ms: 1.5, samples: [1, 2, 3] }, { name: 'set', p99_ms: 2.5, requests: 10 }] }, null, 2);
+    const rows = parser.parse(text).tables.measurements.rows;
+    assert.deepEqual(
+      rows.map((r) => [...brief(r), r.line]),
+      [
+        ['results.get', 'time', 'p99', 1.5, 'ms', 6],
+        ['results.set', 'time', 'p99', 2.5, 'ms', 15],
+        ['results.set.requests', 'requests', 'total', 10, 'count', 16],
+      ],
+    );
+  });
+
+  test('JSON with no number whose keys name a unit is not claimed, and refused when asked', () => {
+    const text = '{"name": "x", "version": 3, "ratio": 0.5}';
+    assert.equal(parser.detect(text), false);
+    rejectsAt(parser.parse, text, 0, /JSON with numbers whose keys name their unit/, 'none');
+  });
+});

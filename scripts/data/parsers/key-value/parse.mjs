@@ -1,0 +1,215 @@
+// The key-value reader, a generic fallback: summaries written as `Label: number unit` lines, aligned or
+// not, bare or as Markdown list items (`- **Average**: 100.3 QPS`), under headings of any markup or
+// under a block label (`Latency (ms):`, `response time:`), as load tools and people print them (ghz,
+// sysbench, Locust-style reports). No tool is named: the unit comes from the value, else from the
+// block's heading, else from the label (`Requests/sec`); the statistic from the label's words (avg,
+// median, min/fastest, max/slowest/peak, p95, 95th percentile); the metric from the unit's dimension.
+// A compound cell keeps its parts (`2513673 (8323.37 per sec.)` is a count and a rate). Lines under a
+// configuration heading (`Test Configuration`, `following options`) are conditions of every row, not
+// results. Targets (`>95 QPS`), dates, versions and values with no unit are not read, and each value
+// left out for want of a unit is listed in a note. Histogram bars, time-series lines (`[ 5s] ...`)
+// and machine tables are not key-value lines, so they are never read as results.
+import { InputError } from '../../../lib/errors.mjs';
+import { splitLines } from '../../../lib/text.mjs';
+import { canonicalUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
+import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
+import { jsonBlocks } from '../shared/json.mjs';
+
+export const format = 'key-value';
+export const description = 'Key-value summaries: "Label: number unit" lines, aligned or not, under headings or block labels (a generic reader).';
+/** Tried only where no tool's format reads the text (the document reader runs it after the tools and the table fallback). */
+export const fallback = true;
+/** A generic reader the document reader runs on the lines nothing else read. */
+export const generic = true;
+
+const NUMBER = String.raw`[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
+// An optional list marker, a label (not starting with a digit or a bracket), ":" or "=", a number, the rest.
+const KV = new RegExp(String.raw`^(\s*)(?:[-*+]\s+)?(?:\*\*|__)?([^\d\s[(|<>#:=*_][^:=|]{0,60}?)(?:\*\*|__)?\s*[:=]\s*(?:\*\*|__)?(${NUMBER})(?![\d:/-]\d)(.*)$`);
+// A block label: "Latency (ms):", "General statistics:", "Summary:" (nothing after the colon).
+const BLOCK = /^(\s*)(?:[-*+]\s+)?(?:\*\*|__)?([^\d\s[(|<>:][^:|]{0,60}?)(?:\*\*|__)?\s*:\s*$/;
+const HEADING = /^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/;
+const PERCENTILE_LINE = new RegExp(String.raw`^\s*(\d{1,2}(?:\.\d+)?)\s*%+\s+in\s+(${NUMBER})\s*(\S+)\s*$`);
+/** Labels whose number is no result: a target, a date, a version, a setting of the run. */
+const NOT_RESULT = /\b(target|threshold|goal|limit|slo|sla|status|date|generated|seed|version|port|pid|id)\b/i;
+const CONFIG = /config|option|parameter|setting|setup|environment/i;
+/** Headings of a machine's description: its memory or disks are facts of the machine, not results. */
+const MACHINE = /hardware|machine|\bhost\b|system info|\bspecs?\b|platform/i;
+
+const slug = (s) =>
+  String(s)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .replace(/^(?=\d)/, 'n_');
+
+/** The statistic a label names, or undefined. */
+function statisticOf(label) {
+  const l = label.toLowerCase();
+  const p = /\bp\s?(\d{1,2}(?:\.\d+)?)\b|\b(\d{1,2}(?:\.\d+)?)(?:th|st|nd|rd)?\s*(?:%\s*)?percentile\b/.exec(l);
+  if (p) return percentileStatistic(p[1] ?? p[2]);
+  if (/\b(avg|average|mean)\b/.test(l)) return 'mean';
+  if (/\bmedian\b/.test(l)) return 'median';
+  if (/\b(min|minimum|fastest|lowest)\b/.test(l)) return 'min';
+  if (/\b(max|maximum|slowest|highest|peak)\b/.test(l)) return 'max';
+  if (/\b(stddev|stdev|std dev|standard deviation)\b/.test(l)) return 'stdev';
+  if (/\b(total|count|number of)\b/.test(l)) return 'total';
+  return undefined;
+}
+
+/** The metric of a value, from its unit's dimension and the words of its label and block. */
+function metricOf(unit, label, block) {
+  const words = `${block} ${label}`.toLowerCase();
+  const d = UNITS[unit]?.dimension;
+  if (d === 'time') return /^(total|total time|duration|elapsed|run time|test time)$/.test(label.toLowerCase()) ? 'duration' : /latenc|response|request|slowest|fastest|average|avg|percentile|\bp\d/.test(words) ? 'latency' : 'time';
+  if (d === 'rate') return 'throughput';
+  if (d === 'bandwidth') return 'bandwidth';
+  if (d === 'size') return /mem|heap|rss|alloc/.test(words) ? 'memory' : 'transferred';
+  if (d === 'ratio' || d === 'count') {
+    if (/error|fail|ko\b|non-2xx/.test(words)) return 'errors';
+    if (d === 'ratio' && /success/.test(words)) return 'success_rate';
+    if (d === 'count' && /request|transactions|queries|events|responses|success|\bcount\b/.test(label.toLowerCase())) return 'requests';
+  }
+  return slug(block && !statisticOf(block) && statisticOf(label) ? block : label) || 'value';
+}
+
+/** The unit a label itself names: "Requests/sec", "QPS", "Latency (ms)". */
+function unitOfLabel(label) {
+  const h = unitInHeader(label);
+  if (h) return h.unit;
+  const m = /\b(qps|tps|iops|rps|ops\/sec|requests\/second|req\/s)\b/i.exec(label);
+  return m ? (canonicalUnit(m[1]) ?? 'ops/s') : undefined;
+}
+
+/** A unit written after a number: "ms", "s", "QPS", "seconds", "%", "MB". */
+function unitAfter(rest) {
+  const t = rest.trim().replace(/^\*\*|\*\*$/g, '');
+  if (!t) return { unit: undefined, tail: '' };
+  const m = /^(%|[^\s(),;]+)\s*(.*)$/.exec(t);
+  if (!m) return { unit: undefined, tail: t };
+  const word = m[1].replace(/[.,;]+$/, '');
+  const unit = canonicalUnit(word) ?? (/^(qps|tps|iops)$/i.test(word) ? 'ops/s' : undefined);
+  return unit ? { unit, tail: m[2] } : { unit: undefined, tail: t, word };
+}
+
+const toNumber = (s) => Number(s.replace(/,/g, ''));
+/** A setting's condition name: the model's where it says one (threads, connections, concurrency), else its own. */
+const conditionName = (label) =>
+  /thread/i.test(label) ? 'threads' : /connection/i.test(label) ? 'connections' : /concurren|users/i.test(label) ? 'concurrency' : slug(label);
+/** A label with its statistic words taken out ("Total Requests" -> "Requests", "Average" -> ""). */
+const STAT_WORDS = /\b(avg|average|mean|median|min|minimum|fastest|lowest|max|maximum|slowest|highest|peak|stddev|stdev|total|count|number of|approx\.?|p\s?\d{1,2}(\.\d+)?|\d{1,2}(\.\d+)?(th|st|nd|rd)?\s*%?\s*percentile)\b/gi;
+const withoutStatistic = (label) => label.replace(STAT_WORDS, '').replace(/[^\p{L}\d]+/gu, ' ').trim();
+
+/** Whether the text holds three or more key-value lines with a unit (from the value, its label or its block). */
+export function detect(text) {
+  if (!/[:=]\s*\**\s*[-+]?\d/.test(text)) return false;
+  try {
+    return parse(text).tables.measurements.rows.length >= 3;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * @param {string} text
+ * @returns {import('../contract.mjs').ParseResult}
+ */
+export function parse(text) {
+  const lines = splitLines(text);
+  const rows = [];
+  const notes = [];
+  const read = [];
+  const conditions = {};
+  let heading = '';
+  let config = false;
+  let machine = false;
+  /** Open block labels, by indentation: [{ indent, label, unit }]. */
+  let blocks = [];
+  let fence = false;
+  const seen = new Map();
+  const push = (m, line) => {
+    const key = JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit]);
+    if (seen.has(key)) {
+      notes.push({ text: `line ${line}: ${m.benchmark} ${m.metric} (${m.statistic}) again in one section: the first, at line ${seen.get(key)}, is kept`, line });
+      return;
+    }
+    seen.set(key, line);
+    rows.push({ ...m, line });
+    read.push(line);
+  };
+
+  // JSON ("p99": 82,) is no key-value summary: its lines are left to a JSON reader.
+  const json = jsonBlocks(lines);
+  lines.forEach((raw, k) => {
+    const line = k + 1;
+    if (json.some((b) => line >= b.from && line <= b.to)) return;
+    if (/^\s{0,3}(`{3,}|~{3,})/.test(raw)) {
+      fence = !fence;
+      return;
+    }
+    if (!raw.trim()) {
+      blocks = [];
+      return;
+    }
+    const h = !fence && HEADING.exec(raw);
+    if (h) {
+      heading = h[2].replace(/[*_`]/g, '').trim();
+      config = CONFIG.test(heading);
+      machine = MACHINE.test(heading);
+      blocks = [];
+      return;
+    }
+    // A block label holds the lines after it at its children's indentation (the first line's) or deeper.
+    const indent = /^\s*/.exec(raw)[0].length;
+    blocks = blocks.filter((x) => (x.child === undefined ? x.indent <= indent : x.child <= indent));
+    const open = blocks.at(-1);
+    if (open && open.child === undefined) open.child = indent;
+    const b = BLOCK.exec(raw);
+    if (b) {
+      const label = b[2].trim();
+      blocks = blocks.filter((x) => x.indent < indent || x === open);
+      blocks.push({ indent, label, unit: unitInHeader(label)?.unit, config: CONFIG.test(label), child: undefined });
+      return;
+    }
+    const pl = PERCENTILE_LINE.exec(raw);
+    if (pl && canonicalUnit(pl[3]) && UNITS[canonicalUnit(pl[3])].dimension === 'time') {
+      const block = blocks.at(-1)?.label ?? '';
+      push(measurement({ benchmark: block || 'latency distribution', section: heading, metric: 'latency', statistic: percentileStatistic(pl[1]), value: toNumber(pl[2]), unit: canonicalUnit(pl[3]), conditions, line }), line);
+      return;
+    }
+    const m = KV.exec(raw);
+    if (!m || /^\s*\[/.test(raw)) return;
+    const label = m[2].trim();
+    const block = blocks.map((x) => x.label).join(' / ');
+    if (config || blocks.some((x) => x.config)) {
+      // A setting of the run: a condition of every row read after it.
+      if (!unitAfter(m[4]).tail) conditions[conditionName(label)] = toNumber(m[3]);
+      return;
+    }
+    if (machine || blocks.some((x) => MACHINE.test(x.label)) || NOT_RESULT.test(label) || /^\s*[<>≤≥~]/.test(m[4])) return;
+    const after = unitAfter(m[4]);
+    const blockUnit = [...blocks].reverse().find((x) => x.unit)?.unit ?? unitInHeader(heading)?.unit;
+    const isCount = /^[-+]?[\d,]+$/.test(m[3]) && /request|transactions|queries|events|responses|count|successful|failed|errors|deadlocks|reconnects|read|write|other|total/i.test(label);
+    const unit = after.unit ?? unitOfLabel(label) ?? blockUnit ?? (isCount && !after.word ? 'count' : undefined);
+    if (!unit) {
+      if (!after.word && statisticOf(label) && !after.tail) notes.push({ text: `line ${line}: "${label}: ${m[3]}" not read: it states no unit (nor does its label or block)`, line });
+      if (!after.word || /^\d/.test(after.tail)) return; // a date, a ratio "a/b": not a value with a unit
+      notes.push({ text: `line ${line}: "${label}: ${m[3]} ${after.word}" not read: "${after.word}" is not a unit this atlas knows`, line });
+      return;
+    }
+    const statistic = statisticOf(label) ?? (unit === 'count' ? 'total' : 'value');
+    const name = withoutStatistic(label) ? label : block || heading || label;
+    const metric = metricOf(unit, label, block || heading);
+    push(measurement({ benchmark: name.replace(/\s*[([][^)\]]*[)\]]\s*$/, '') || label, section: heading, metric, statistic, value: toNumber(m[3]), unit, conditions: { ...conditions }, line }), line);
+    // A compound cell: "2513673 (8323.37 per sec.)" also states a rate.
+    const per = new RegExp(String.raw`^\(\s*(${NUMBER})\s*per\s*(sec|second|s)\.?\s*\)`).exec(after.tail);
+    if (per) push(measurement({ benchmark: label, section: heading, metric: /error|deadlock|reconnect|fail/i.test(label) ? 'errors' : 'throughput', statistic: 'mean', value: toNumber(per[1]), unit: 'ops/s', conditions: { ...conditions }, line }), line);
+  });
+  if (!rows.length) throw new InputError(0, '"Label: number unit" lines (a key-value summary)', 'none with a unit');
+  const spans = [];
+  for (const l of [...new Set(read)].sort((a, b) => a - b)) {
+    const last = spans.at(-1);
+    if (last && l <= last[1] + 1) last[1] = l;
+    else spans.push([l, l]);
+  }
+  return measurementResult(rows, { tableTitle: 'Key-value summary', notes, spans });
+}

@@ -1,0 +1,29 @@
+// Tests of the one JSON reader: lines of keys and array items (LF, CRLF and a fenced block's offset),
+// numbers as written, Python's NaN kept as text, exact numbers, and errors at their line.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readJson, jsonBlocks, exactNumber } from './json.mjs';
+import { InputError } from '../../../lib/errors.mjs';
+
+test('every key and array item keeps its line, in LF and CRLF text and after a fence', () => {
+  for (const eol of ['\n', '\r\n']) {
+    const doc = readJson(['{', '  "a": [1,', '    2.50],', '  "b": {"c": NaN}', '}'].join(eol));
+    assert.deepEqual([doc.lineOf(['a']), doc.lineOf(['a', 1]), doc.lineOf(['b', 'c']), doc.lastLine], [2, 3, 4, 5]);
+    assert.equal(doc.rawOf(['a', 1]), '2.50');
+    assert.equal(doc.value.b.c, 'NaN');
+  }
+  const [block] = jsonBlocks('# Run\n\n```json\n{\n  "x": 1\n}\n```\n');
+  assert.deepEqual([block.from, block.to], [4, 6]);
+  assert.equal(readJson(block.text, { firstLine: block.from }).lineOf(['x']), 5);
+});
+
+test('a number a double cannot hold is refused at its line only when exact numbers are asked for', () => {
+  const text = '{\n "v": 22.9311550436692820001\n}';
+  assert.equal(readJson(text).value.v, 22.931155043669282);
+  assert.throws(() => readJson(text, { exact: true }), (e) => e instanceof InputError && e.line === 2 && /holds exactly/.test(e.expected));
+  assert.equal(exactNumber('2.1498980114547953e+02'), 214.98980114547953);
+});
+
+test('a document cut off names the line it stops at', () => {
+  assert.throws(() => readJson('{\n "a": 1,\n'), (e) => e instanceof InputError && e.line === 3 && /cut off/.test(e.found));
+});
