@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
 import { parse as parseCsv } from 'csv-parse/sync';
+import { unescapeFormula } from '../../scripts/lib/csv.mjs';
 
 import { ROOT, relPath } from '../../scripts/lib/paths.mjs';
 import { walk } from '../../scripts/lib/fs.mjs';
@@ -48,7 +49,12 @@ export const matchingLines = (text, re) => linesOf(text).flatMap((l, i) => (re.t
  * @param {string} relPath path under the repository root, e.g. data/tables/<slug>/<table>.csv
  */
 export function readCsv(relPath) {
-  return parseCsv(fs.readFileSync(path.join(ROOT, relPath), 'utf8'), { columns: true, skip_empty_lines: true });
+  // A formula-like cell ("-O0") is written with a guarding ' (lib/csv.mjs): read as a reader sees it.
+  return parseCsv(fs.readFileSync(path.join(ROOT, relPath), 'utf8'), {
+    columns: true,
+    skip_empty_lines: true,
+    cast: (v) => unescapeFormula(v),
+  });
 }
 
 /** Numbers ascending (Array.prototype.sort compares as text otherwise). */

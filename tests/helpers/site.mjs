@@ -8,15 +8,16 @@ import { parse as parseCsv } from 'csv-parse/sync';
 import { expect } from '@playwright/test';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 import { attrOf, elements, parseHtml } from '../../scripts/check/html.mjs';
+import { unescapeFormula } from '../../scripts/lib/csv.mjs';
 
 export { ROOT };
 export const PUBLIC = path.join(ROOT, 'public');
 
 // ---------- data/ ----------
 
-/** Records of a CSV text, every cell a string (as in the file). */
+/** Records of a CSV text, every cell a string as a reader sees it (a formula-like cell's guarding ' taken off). */
 export function csvRecords(text) {
-  return parseCsv(text, { columns: true, skip_empty_lines: true });
+  return parseCsv(text, { columns: true, skip_empty_lines: true, cast: (v) => unescapeFormula(v) });
 }
 
 /** Rows of data/tables/<slug>/<table>.csv. */

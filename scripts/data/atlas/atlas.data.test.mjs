@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { buildAtlas } from './index.mjs';
 import { ROOT } from '../../lib/paths.mjs';
+import { unescapeFormula } from '../../lib/csv.mjs';
 
 const root = ROOT;
 const reports = readdirSync(join(root, 'data/reports'))
@@ -27,7 +28,7 @@ const entitiesYaml = readFileSync(join(root, 'seeds/entities.yaml'), 'utf8');
 function rawRows(slug, kind) {
   const report = reports.find((r) => r.slug === slug);
   const table = report.tables.find((t) => t.kind === kind);
-  return parse(readFileSync(join(root, 'data', table.path), 'utf8'), { columns: true });
+  return parse(readFileSync(join(root, 'data', table.path), 'utf8'), { columns: true, cast: (v) => unescapeFormula(v) });
 }
 
 /** Alias spellings of an entity, read from the YAML text itself (not through the module). */
@@ -157,7 +158,7 @@ test('every best figure of every subject is the CSV value at the seed line it ci
         const report = reports.find((r) => r.slug === rep.report);
         const table = report.tables.find((t) => t.id === f.table);
         const t = rep.tables.find((x) => x.table === f.table);
-        const rows = parse(readFileSync(join(root, 'data', table.path), 'utf8'), { columns: true });
+        const rows = parse(readFileSync(join(root, 'data', table.path), 'utf8'), { columns: true, cast: (v) => unescapeFormula(v) });
         const row = rows.find(
           (r) =>
             r.seed === f.seed &&
