@@ -94,7 +94,6 @@ const CLIS = [
   'bench/bench.mjs',
   'serve.mjs',
   'run-tests.mjs',
-  'setup.mjs',
   'charts/build-charts.mjs',
   'views/build-views.mjs',
   'search/build-search.mjs',
