@@ -29,16 +29,21 @@ import { linkTree, swapIn, tempBeside } from './lib/fs.mjs';
 import { createHash } from 'node:crypto';
 
 const { values } = cliArgs(import.meta.url, {
-  options: { 'skip-data': { type: 'boolean' }, force: { type: 'boolean' }, publish: { type: 'boolean' } },
+  options: {
+    'skip-data': { type: 'boolean' },
+    force: { type: 'boolean' },
+    publish: { type: 'boolean' },
+    png: { type: 'boolean' },
+    shard: { type: 'string' },
+  },
 });
 const skipData = Boolean(values['skip-data']);
 const force = Boolean(values.force);
 const publish = Boolean(values.publish);
 const publishURL = publish ? readPublishURL(ROOT) : undefined;
-const png = publish || process.argv.includes('--png');
-const shardAt = process.argv.indexOf('--shard');
-const shard = shardAt >= 0 ? process.argv[shardAt + 1] : undefined;
-if (shardAt >= 0 && !/^\d+\/\d+$/.test(shard ?? '')) {
+const png = publish || Boolean(values.png);
+const shard = values.shard;
+if (shard !== undefined && !/^\d+\/\d+$/.test(shard)) {
   console.error(`build: --shard: expected i/N (e.g. 2/4), found ${shard === undefined ? 'nothing' : `"${shard}"`}`);
   process.exit(1);
 }

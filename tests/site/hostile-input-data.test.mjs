@@ -148,7 +148,7 @@ for (const [what, cell] of [
           .readFileSync(path.join(out, MOJITO_CSV), 'utf8')
           .split('\n')
           .find((l) => l.endsWith(`${MOJITO},38`));
-        assert.equal(row, `2019-05-15,Buoy,1,1024,4096,101280,79.6,${MOJITO},38`);
+        assert.equal(row, `2019-05-15,Buoy,1,1024,4096,12000000,101280,79.6,${MOJITO},38`);
         fs.rmSync(out, { recursive: true });
       },
     ),

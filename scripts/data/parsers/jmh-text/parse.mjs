@@ -193,6 +193,13 @@ export function parse(text) {
     spans.push([start, last + 1]);
     i = last;
   }
+  // The run log above the first results table (# JMH version, Warmup and Measurement iterations,
+  // Result "..." statistics, the REMEMBER notice) is JMH's too: its iterations are the samples the
+  // table sums up, not results of their own, and no other reader takes them (born-to-be-mad/jmh
+  // openjdk-13.24.res read them as 50 key-value rows).
+  const logStart = lines.findIndex((l) => /^\uFEFF?# (JMH version|VM version|Run progress):/.test(l));
+  const firstTable = spans.find(([a]) => a > logStart + 1);
+  if (logStart >= 0 && firstTable) spans.unshift([logStart + 1, firstTable[0] - 1]);
   if (!items.length && !notes.length) throw new InputError(0, 'a JMH results table ("Benchmark  Mode  Cnt  Score  Error  Units")', 'none');
 
   const rows = [];
