@@ -32,9 +32,10 @@ import * as redisBenchmark from './redis-benchmark/parse.mjs';
 import * as rustLibtestBench from './rust-libtest-bench/parse.mjs';
 import * as vegeta from './vegeta/parse.mjs';
 import * as wrk2 from './wrk2/parse.mjs';
-// Fallbacks, tried when no format above reads the whole file: a person's tables, key-value summaries,
-// JSON of any shape walked, then a mixed document.
+// Fallbacks, tried when no format above reads the whole file: a person's tables, delimited files with a
+// header row, key-value summaries, JSON of any shape walked, then a mixed document.
 import * as table from './table/parse.mjs';
+import * as delimited from './delimited/parse.mjs';
 import * as keyValue from './key-value/parse.mjs';
 import * as jsonWalk from './json-walk/parse.mjs';
 // A report read as its metadata's recipe declares (chosen by the metadata only):
@@ -73,6 +74,7 @@ export const parsers = {
   [vegeta.format]: vegeta,
   [wrk2.format]: wrk2,
   [table.format]: table,
+  [delimited.format]: delimited,
   [keyValue.format]: keyValue,
   [jsonWalk.format]: jsonWalk,
   [recipe.format]: recipe,
