@@ -1,6 +1,7 @@
 // Kinds no adapter names go in with add-report and no code, read by the generic readers: a Markdown
-// load-test report of `Label: number` lines (units in its headings, its settings as conditions) and a
-// sysbench 0.5 output, each with its headline numbers in data/ at their seed lines.
+// load-test report of `Label: number` lines (units in its headings, its settings as conditions), a
+// sysbench 0.5 output, a JSON report and a results CSV, each with its headline numbers in data/ at
+// their seed lines.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -90,3 +91,26 @@ test('add-report prints what it skipped: a value whose unit the atlas does not k
   );
   assert.match(r.stdout, /key-value at lines 9-13, line 30/);
 });
+
+test(
+  'a results CSV no adapter names goes in as delimited: QPS a rate, p99 latency in ms, concurrency a condition',
+  { timeout: 180_000 },
+  () => {
+    const root = tempRepo('generic-csv');
+    try {
+      const file = path.join(ROOT, 'scripts/data/parsers/delimited/fixtures/concurrent-servers-benchmark-results.csv');
+      const r = run(root, [file, '--date', '2026-02', '--title', 'Concurrent servers, sequential to epoll']);
+      assert.equal(r.status, 0, r.stderr);
+      assert.match(r.stdout, /format delimited/);
+      const select = measurements(root, 'concurrent-servers-sequential-epoll').filter((x) => x.line === '5');
+      assert.deepEqual(select.map((x) => [x.metric, x.statistic, x.value, x.unit, x.concurrency]).sort(), [
+        ['duration', 'value', '5.07', 's', '100'],
+        ['latency', 'mean', '0.94', 'ms', '100'],
+        ['latency', 'p99', '2.51', 'ms', '100'],
+        ['throughput', 'value', '104803.14', 'ops/s', '100'],
+      ]);
+    } finally {
+      removeTempRepo(root);
+    }
+  },
+);
