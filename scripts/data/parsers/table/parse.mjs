@@ -28,6 +28,9 @@ const MISSING = /^(n\/?a|-+|—|–|\?|none|null|nan|)$/i;
 const PLAIN = /^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^[-+]?\.\d+$/;
 const SPREAD = /^(.*?)\s*(?:±|\+\/-|\+-)\s*(.*?)$/;
 const SPREAD_PAREN = /^(.*?)\s*\(\s*(?:±|\+\/-)\s*([^)]*)\)\s*(.*)$/;
+/** A value with named parts in brackets: "18671 (OK=18000 KO=671)", "+0.24% (p=0.008 n=10)". */
+const PARTS = /^(.*?\S)\s*\(\s*((?:[\p{L}][\p{L}\d_.]*\s*[=:]\s*[-+]?[\d.,]+%?\s*[,;]?\s*)+)\)$/u;
+const PART = /([\p{L}][\p{L}\d_.]*)\s*[=:]\s*([-+]?[\d.,]+%?)/gu;
 
 /** Headers of integer columns that are parameters of a run, not results. */
 const PARAMETERS = {
@@ -57,6 +60,16 @@ const METRIC_WORDS = [
   [/\b(errors?|error rate|failures?|failed)\b/i, 'errors', ['count', 'ratio']],
   [/\b(time|duration|elapsed|runtime|wall|cpu)\b/i, 'time', ['time']],
 ];
+/**
+ * Metric words of headings in other languages (Chinese, Japanese, German, Spanish, French, Russian),
+ * matched as substrings: \b does not hold in CJK or Cyrillic text. Checked against the unit's dimension.
+ */
+const FOREIGN_METRIC_WORDS = [
+  [['延迟', '延時', '延时', '响应时间', 'レイテンシ', 'latenz', 'latencia', 'latence', 'задержка', 'латентность', 'время отклика'], 'latency', ['time']],
+  [['吞吐', '吞吐量', 'スループット', 'durchsatz', 'rendimiento', 'débit', 'пропускная', 'запросов/с'], 'throughput', ['rate']],
+  [['内存', '記憶體', 'メモリ', 'speicher', 'memoria', 'mémoire', 'память'], 'memory', ['size', 'size-per-op']],
+  [['时间', '耗时', '時間', 'zeit', 'dauer', 'tiempo', 'temps', 'время'], 'time', ['time']],
+];
 /** Statistic words of a header. */
 const STAT_WORDS = [
   [/\b(mean|avg|average)\b/i, 'mean'],
@@ -68,6 +81,8 @@ const STAT_WORDS = [
 ];
 /** A metric from the unit alone, when the header names none. */
 const BY_DIMENSION = { time: 'time', rate: 'throughput', bandwidth: 'bandwidth' };
+/** For a heading in a script other than Latin ("大小", "Объём"), a size is memory too. */
+const BY_DIMENSION_FOREIGN = { ...BY_DIMENSION, size: 'memory' };
 
 const snake = (s) =>
   String(s)
@@ -102,6 +117,21 @@ function percentileIn(text) {
  */
 function readCell(text) {
   const t = text.trim();
+  const compound = PARTS.exec(t);
+  if (compound) {
+    const main = readCell(compound[1]);
+    if (!main || main.parts) return undefined;
+    const out = { ...main, raw: t, parts: [] };
+    for (const [, key, number] of compound[2].matchAll(PART)) {
+      const part = readCell(number);
+      if (!part) return undefined;
+      // A statistical test's p and n (benchstat): the p-value is kept, n is the runs behind the value.
+      if (/^p$/i.test(key)) out.p = part.value;
+      else if (/^n$/i.test(key) && Number.isInteger(part.value)) out.runs = part.value;
+      else out.parts.push({ key, value: part.value, unit: part.unit });
+    }
+    return out;
+  }
   const paren = SPREAD_PAREN.exec(t);
   const pm = paren ? [paren[0], `${paren[1]} ${paren[3]}`.trim(), paren[2]] : SPREAD.exec(t);
   if (pm) {
@@ -200,7 +230,9 @@ function readTable(block) {
       c.role = 'spread';
       continue;
     }
-    const known = c.read.every((r) => r.unit || hu);
+    // A column of counts with named parts ("Requests": "18671 (OK=18000 KO=671)"): the unit is a count.
+    if (!hu && /^(#|count|requests|total|executions|number)\b/i.test(c.header.trim()) && c.read.some((r) => r.parts?.length)) c.countUnit = true;
+    const known = c.read.every((r) => r.unit || hu || c.countUnit);
     if (!known) {
       c.role = 'skipped';
       notes.push({ text: `column "${c.header}" (line ${c.line}): no unit in its header or cells; left out of data/`, line: c.line });
@@ -215,6 +247,7 @@ function readTable(block) {
   const spreadColumnOf = new Map(columns.filter((x) => x.spreadOf !== undefined).map((x) => [x.spreadOf, x]));
   const labelColumn = textColumns.find((c) => !c.numeric) ?? textColumns[0];
   const rows = [];
+  const percentSpread = new Set();
   for (const d of data) {
     const conditions = {};
     for (const c of columns) {
@@ -229,7 +262,7 @@ function readTable(block) {
       const cell = d.cells[c.index];
       if (isMissing(cell.text)) continue;
       const r = readCell(cell.text);
-      const unit = r.unit ?? c.headerUnit.unit;
+      const unit = r.unit ?? c.headerUnit?.unit ?? 'count';
       const name = c.headerUnit?.name ?? c.header;
       const { metric, statistic, named } = metricOf(name, unit, c.header);
       const m = { benchmark, section: block.heading, metric, statistic, value: r.value, unit, line: cell.line, conditions: { ...conditions } };
@@ -243,11 +276,25 @@ function readTable(block) {
         if (su === unit) {
           m.spread = value;
           m.spread_kind = 'error';
+        } else if (su === '%' && unit !== '%') {
+          // "1.2 ms ±3%": a relative spread, made absolute in the value's unit (said in the column's note).
+          m.spread = Number(((r.value * value) / 100).toPrecision(12));
+          m.spread_kind = 'error';
+          percentSpread.add(c);
         }
       }
+      if (r.runs !== undefined) m.runs = r.runs;
+      if (r.p !== undefined) m.conditions.p_value = r.p;
       rows.push(measurement(m));
+      // Named parts ("OK=18000 KO=671"): rows of their own metric, in the value's unit; the total stays the value.
+      for (const part of r.parts ?? []) {
+        const partUnit = part.unit ?? unit;
+        rows.push(measurement({ ...m, metric: `${metric}_${snake(part.key)}`, value: part.value, unit: partUnit, spread: undefined, spread_kind: undefined, conditions: { ...m.conditions } }));
+      }
     }
   }
+  for (const c of percentSpread)
+    notes.push({ text: `column "${c.header}" (line ${c.line}): a spread given in percent ("±N%") is made absolute, in the value's unit (value × N / 100)`, line: c.line });
   return { rows, notes, measured: rows.length > 0 };
 }
 
@@ -256,9 +303,13 @@ function metricOf(name, unit, header) {
   const dimension = UNITS[unit]?.dimension;
   const statistic = percentileIn(name) ?? STAT_WORDS.find(([re]) => re.test(name))?.[1] ?? 'value';
   for (const [re, metric, dimensions] of METRIC_WORDS) if (re.test(header) && dimensions.includes(dimension)) return { metric, statistic, named: true };
-  if (BY_DIMENSION[dimension]) {
+  const lower = header.toLowerCase();
+  for (const [words, metric, dimensions] of FOREIGN_METRIC_WORDS)
+    if (words.some((w) => lower.includes(w)) && dimensions.includes(dimension)) return { metric, statistic, named: true };
+  const byDimension = /[a-z]/i.test(header) ? BY_DIMENSION : BY_DIMENSION_FOREIGN;
+  if (byDimension[dimension]) {
     const rest = name.replace(/\b(mean|avg|average|median|min|max|total|p\d+(\.\d+)?)\b/gi, '').trim();
-    return { metric: BY_DIMENSION[dimension], statistic, named: !rest || canonicalUnit(rest) !== undefined || unitInHeader(rest) !== undefined };
+    return { metric: byDimension[dimension], statistic, named: !rest || canonicalUnit(rest) !== undefined || unitInHeader(rest) !== undefined };
   }
   const own = snake(name.replace(/\s*[([][^)\]]*[)\]]/g, '').trim() || name);
   return { metric: own, statistic, named: true };

@@ -111,3 +111,52 @@ describe('columns', () => {
     assert.deepEqual(parser.parse(text).spans, [[1, 3]]);
   });
 });
+
+describe('compound cells (issue 32)', () => {
+  const full = (r) => [r.benchmark, r.metric, r.value, r.unit, r.spread, r.spread_kind, r.runs, r.conditions];
+
+  test('a count with named parts reads the total as the value and each part as a row of its own metric', () => {
+    const text = doc('| Request | Requests | Mean (ms) |', '|---|---|---|', '| Global | 18671 (OK=18000 KO=671) | 12 |');
+    assert.deepEqual(rowsOf(text).map(full).slice(0, 3), [
+      ['Global', 'requests', 18671, 'count', null, '', null, {}],
+      ['Global', 'requests_ok', 18000, 'count', null, '', null, {}],
+      ['Global', 'requests_ko', 671, 'count', null, '', null, {}],
+    ]);
+  });
+
+  test('a benchstat change "+0.24% (p=0.008 n=10)" reads as +0.24 %, 10 runs, p kept', () => {
+    const text = doc('| name | delta |', '|---|---|', '| Encode | +0.24% (p=0.008 n=10) |', '| Decode | -1.50% (p=0.000 n=10) |');
+    assert.deepEqual(rowsOf(text).map(full), [
+      ['Encode', 'delta', 0.24, '%', null, '', 10, { p_value: 0.008 }],
+      ['Decode', 'delta', -1.5, '%', null, '', 10, { p_value: 0 }],
+    ]);
+  });
+
+  test('a spread in percent ("1.2 ms ±3%") is made absolute in ms and the column says so; "1.2 ± 0.1 ms" is kept', () => {
+    const text = doc('| Lib | Time |', '|---|---|', '| a | 1.2 ms ±3% |', '| b | 1.2 ± 0.1 ms |');
+    const r = parser.parse(text);
+    assert.deepEqual(r.tables.measurements.rows.map(full), [
+      ['a', 'time', 1.2, 'ms', 0.036, 'error', null, {}],
+      ['b', 'time', 1.2, 'ms', 0.1, 'error', null, {}],
+    ]);
+    assert.match(r.notes[0].text, /^column "Time" \(line 1\): a spread given in percent/);
+  });
+});
+
+describe('headings in other languages (issue 32)', () => {
+  test('Chinese, German, Spanish and Russian headings keep throughput, latency and memory from the words and units', () => {
+    const cn = doc('| 框架 | 吞吐量 | 延迟 | 内存 |', '|---|---|---|---|', '| a | 5,000 req/s | 12.3 ms | 64 MB |');
+    assert.deepEqual(rowsOf(cn).map((r) => [r.metric, r.value, r.unit]), [
+      ['throughput', 5000, 'req/s'],
+      ['latency', 12.3, 'ms'],
+      ['memory', 64, 'MB'],
+    ]);
+    const mixed = doc('| Name | Durchsatz | Latencia | Задержка | 大小 |', '|---|---|---|---|---|', '| a | 5,000 req/s | 12.3 ms | 4 ms | 64 MB |');
+    assert.deepEqual(rowsOf(mixed).map((r) => [r.metric, r.value, r.unit]), [
+      ['throughput', 5000, 'req/s'],
+      ['latency', 12.3, 'ms'],
+      ['latency', 4, 'ms'],
+      ['memory', 64, 'MB'],
+    ]);
+  });
+});
