@@ -13,7 +13,7 @@
 // down into the rows below it. Metric and statistic come from the header words and the unit.
 // Pure: text in, rows out.
 import { InputError } from '../../../lib/errors.mjs';
-import { toNumber } from '../../../lib/text.mjs';
+import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
 import { canonicalUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
 import { outline } from '../../read/outline.mjs';
@@ -150,6 +150,28 @@ function readCell(text) {
 
 const isMissing = (text) => MISSING.test(text.trim());
 
+/** A machine's disk usage (`df -h`): its heading, or devices in the first column. */
+const DF_HEADER = /^\s*Filesystem\s+(Size|1K-blocks|1M-blocks|Type)\b/i;
+const DEVICE = /^(\/dev\/|tmpfs$|devtmpfs$|overlay$|udev$|shm$|none$|rootfs$|[\w.-]+:\/)/;
+/** A histogram's bar ("####", "****", "█████") or bucket ("[0.1, 0.2)", "0.1 - 0.2"). */
+const BAR = /(#{2,}|\*{3,}|[█▇▆▅▄▃▂▁■▪]{2,}|\|={2,})/;
+const BUCKET = /^[[(]\s*[-+]?[\d.]+[^,]*,\s*[-+]?[\d.]+[^)\]]*[)\]]/;
+
+/**
+ * Why a table is not results, or undefined: a machine's `df -h` output, or a histogram (bucket and
+ * bar lines). Such a block is left out whole, and said so at its line.
+ */
+function notResults(block, header, data, lines) {
+  const above = lines[block.from - 2] ?? '';
+  const first = data.map((d) => d.cells[0]?.text ?? '');
+  if (DF_HEADER.test(above) || DF_HEADER.test(header.map((h) => h.text).join('  ')) || (first.length && first.filter((t) => DEVICE.test(t.trim())).length * 2 > first.length))
+    return "a machine's disk usage (df -h output), not results";
+  const rowsWith = (re) => data.filter((d) => d.cells.some((c) => re.test(c.text))).length;
+  if (data.length && (rowsWith(BAR) * 2 > data.length || data.filter((d) => BUCKET.test(d.cells.map((c) => c.text).join('  '))).length * 2 > data.length))
+    return 'a histogram (buckets and bars), not results';
+  return undefined;
+}
+
 /** The table as header and data rows, group rows carried down. */
 function shape(block) {
   const rows = block.rows.map((r) => r.map((c) => ({ ...c })));
@@ -183,7 +205,7 @@ function shape(block) {
  * Read one table: its measurements and the notes on the columns it could not read.
  * @returns {{ rows: any[], notes: Array<{ text: string, line: number }>, measured: boolean }}
  */
-function readTable(block) {
+function readTable(block, lines = []) {
   if (block.cut) {
     const what = block.markup === 'html' ? 'the table closed by </table>' : 'the table closed by its bottom border (+----+)';
     throw new InputError(block.to + 1, what, 'the end of the file (the table is cut off)');
@@ -191,6 +213,11 @@ function readTable(block) {
   const { header, data } = shape(block);
   const notes = [];
   if (header.length < 2 || data.length < 1) return { rows: [], notes, measured: false };
+  const why = notResults(block, header, data, lines);
+  if (why) {
+    notes.push({ text: `lines ${block.from}–${block.to}: ${why}; not read`, line: block.from });
+    return { rows: [], notes, measured: false };
+  }
   const columns = header.map((h, i) => {
     const texts = data.map((d) => d.cells[i].text);
     const present = texts.filter((t) => !isMissing(t));
@@ -318,7 +345,8 @@ function metricOf(name, unit, header) {
 /** Whether the text holds a table with a numeric column whose unit can be told. */
 export function detect(text) {
   try {
-    return outline(text).blocks.some((b) => b.type === 'table' && !b.cut && readTable(b).measured);
+    const lines = splitLines(text);
+    return outline(text).blocks.some((b) => b.type === 'table' && !b.cut && readTable(b, lines).measured);
   } catch {
     return false;
   }
@@ -331,11 +359,12 @@ export function detect(text) {
 export function parse(text) {
   const tables = outline(text).blocks.filter((b) => b.type === 'table');
   if (!tables.length) throw new InputError(0, 'a table whose columns hold numbers', 'none');
+  const lines = splitLines(text);
   const rows = [];
   const notes = [];
   const spans = [];
   for (const t of tables) {
-    const r = readTable(t);
+    const r = readTable(t, lines);
     rows.push(...r.rows);
     notes.push(...r.notes);
     if (r.measured) spans.push([t.from, t.to]);

@@ -160,3 +160,38 @@ describe('headings in other languages (issue 32)', () => {
     ]);
   });
 });
+
+describe('blocks that are not results (issue 32)', () => {
+  const df = ['```', '$ df -h', 'Filesystem      Size  Used Avail Use% Mounted on', '/dev/sda1        50GB   20GB   28GB  42% /', 'tmpfs           7.8GB     0  7.8GB   0% /dev/shm', 'tmpfs           7.8GB     0  7.8GB   0% /run', '```'];
+  const histogram = ['```', 'Bucket     Time       Count', '0.1 ms     -          120  ####', '0.2 ms     -          300  ######', '0.2 ms     -          300  ######', '```'];
+  const results = ['| Lib | Time (ms) |', '|---|---|', '| a | 1.5 |', '| b | 2.5 |'];
+
+  test("a machine's df -h output is left out, listed as not read at its lines", () => {
+    const r = parser.parse(doc(...df, '', ...results));
+    assert.deepEqual(r.tables.measurements.rows.map(brief), [
+      ['a', 'time', 'value', 1.5, 'ms', 11],
+      ['b', 'time', 'value', 2.5, 'ms', 12],
+    ]);
+    assert.deepEqual(r.notes, [{ text: "lines 4–6: a machine's disk usage (df -h output), not results; not read", line: 4 }]);
+  });
+
+  test('a histogram of bucket and bar lines is left out, and its repeated buckets do not refuse the file', () => {
+    const r = parser.parse(doc(...histogram, '', ...results));
+    assert.deepEqual(r.tables.measurements.rows.map(brief), [
+      ['a', 'time', 'value', 1.5, 'ms', 10],
+      ['b', 'time', 'value', 2.5, 'ms', 11],
+    ]);
+    assert.deepEqual(r.notes, [{ text: 'lines 3–5: a histogram (buckets and bars), not results; not read', line: 3 }]);
+    const buckets = doc('```', 'Latency            Count', '[0.1 ms, 0.2 ms)   120 ####', '[0.2 ms, 0.3 ms)   300 ##########', '```');
+    assert.equal(parser.detect(buckets), false);
+  });
+
+  test('the document reader reads the report around a df -h block and a histogram', () => {
+    const r = parsers.document.parse(doc('# Run', '', ...df, '', ...histogram, '', ...results));
+    const rows = Object.values(r.tables).flatMap((t) => t.rows);
+    assert.deepEqual(rows.map((x) => [x.benchmark, x.value, x.unit]), [
+      ['a', 1.5, 'ms'],
+      ['b', 2.5, 'ms'],
+    ]);
+  });
+});
