@@ -9,6 +9,12 @@
 //     cells: "1.2 ms", "12.5%") gives values; "±"/"+/-" in a cell or a column of its own is the spread;
 //   - a numeric column whose unit cannot be told is never guessed: it is left out of the measurements
 //     and named in the notes, so add-report can say so.
+//   - a compound cell is read into the model: "18671 (OK=18000 KO=671)" keeps the total as the value and
+//     gives each named part a row of its own metric; "+0.24% (p=0.008 n=10)" is a value with runs and
+//     p_value; "1.2 ms ±3%" has its spread made absolute (said in the column's note);
+//   - a heading in another language names the metric from a few common words (吞吐量, Durchsatz,
+//     Latencia, Задержка, ...), else the unit's dimension does (time, rate; a size is memory);
+//   - a machine's `df -h` output or a histogram (bucket and bar lines) is no result: left out, noted.
 // A row that only names a group ("| 1 | `{ posts { title }}` |" above the rows it heads) is carried
 // down into the rows below it. Metric and statistic come from the header words and the unit.
 // Pure: text in, rows out.
@@ -148,7 +154,9 @@ function readCell(text) {
   return undefined;
 }
 
-const isMissing = (text) => MISSING.test(text.trim());
+/** benchstat's "~ (p=0.165 n=10)": no significant change, so no value. */
+const NO_CHANGE = /^~\s*(\([^()]*\))?$/;
+const isMissing = (text) => MISSING.test(text.trim()) || NO_CHANGE.test(text.trim());
 
 /** A machine's disk usage (`df -h`): its heading, or devices in the first column. */
 const DF_HEADER = /^\s*Filesystem\s+(Size|1K-blocks|1M-blocks|Type)\b/i;
