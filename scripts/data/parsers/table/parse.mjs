@@ -9,11 +9,17 @@
 //     cells: "1.2 ms", "12.5%") gives values; "±"/"+/-" in a cell or a column of its own is the spread;
 //   - a numeric column whose unit cannot be told is never guessed: it is left out of the measurements
 //     and named in the notes, so add-report can say so.
+//   - a compound cell is read into the model: "18671 (OK=18000 KO=671)" keeps the total as the value and
+//     gives each named part a row of its own metric; "+0.24% (p=0.008 n=10)" is a value with runs and
+//     p_value; "1.2 ms ±3%" has its spread made absolute (said in the column's note);
+//   - a heading in another language names the metric from a few common words (吞吐量, Durchsatz,
+//     Latencia, Задержка, ...), else the unit's dimension does (time, rate; a size is memory);
+//   - a machine's `df -h` output or a histogram (bucket and bar lines) is no result: left out, noted.
 // A row that only names a group ("| 1 | `{ posts { title }}` |" above the rows it heads) is carried
 // down into the rows below it. Metric and statistic come from the header words and the unit.
 // Pure: text in, rows out.
 import { InputError } from '../../../lib/errors.mjs';
-import { toNumber } from '../../../lib/text.mjs';
+import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
 import { canonicalUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
 import { outline } from '../../read/outline.mjs';
@@ -28,6 +34,9 @@ const MISSING = /^(n\/?a|-+|—|–|\?|none|null|nan|)$/i;
 const PLAIN = /^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^[-+]?\.\d+$/;
 const SPREAD = /^(.*?)\s*(?:±|\+\/-|\+-)\s*(.*?)$/;
 const SPREAD_PAREN = /^(.*?)\s*\(\s*(?:±|\+\/-)\s*([^)]*)\)\s*(.*)$/;
+/** A value with named parts in brackets: "18671 (OK=18000 KO=671)", "+0.24% (p=0.008 n=10)". */
+const PARTS = /^(.*?\S)\s*\(\s*((?:[\p{L}][\p{L}\d_.]*\s*[=:]\s*[-+]?[\d.,]+%?\s*[,;]?\s*)+)\)$/u;
+const PART = /([\p{L}][\p{L}\d_.]*)\s*[=:]\s*([-+]?[\d.,]+%?)/gu;
 
 /** Headers of integer columns that are parameters of a run, not results. */
 const PARAMETERS = {
@@ -57,6 +66,16 @@ const METRIC_WORDS = [
   [/\b(errors?|error rate|failures?|failed)\b/i, 'errors', ['count', 'ratio']],
   [/\b(time|duration|elapsed|runtime|wall|cpu)\b/i, 'time', ['time']],
 ];
+/**
+ * Metric words of headings in other languages (Chinese, Japanese, German, Spanish, French, Russian),
+ * matched as substrings: \b does not hold in CJK or Cyrillic text. Checked against the unit's dimension.
+ */
+const FOREIGN_METRIC_WORDS = [
+  [['延迟', '延時', '延时', '响应时间', 'レイテンシ', 'latenz', 'latencia', 'latence', 'задержка', 'латентность', 'время отклика'], 'latency', ['time']],
+  [['吞吐', '吞吐量', 'スループット', 'durchsatz', 'rendimiento', 'débit', 'пропускная', 'запросов/с'], 'throughput', ['rate']],
+  [['内存', '記憶體', 'メモリ', 'speicher', 'memoria', 'mémoire', 'память'], 'memory', ['size', 'size-per-op']],
+  [['时间', '耗时', '時間', 'zeit', 'dauer', 'tiempo', 'temps', 'время'], 'time', ['time']],
+];
 /** Statistic words of a header. */
 const STAT_WORDS = [
   [/\b(mean|avg|average)\b/i, 'mean'],
@@ -68,6 +87,8 @@ const STAT_WORDS = [
 ];
 /** A metric from the unit alone, when the header names none. */
 const BY_DIMENSION = { time: 'time', rate: 'throughput', bandwidth: 'bandwidth' };
+/** For a heading in a script other than Latin ("大小", "Объём"), a size is memory too. */
+const BY_DIMENSION_FOREIGN = { ...BY_DIMENSION, size: 'memory' };
 
 const snake = (s) =>
   String(s)
@@ -102,6 +123,21 @@ function percentileIn(text) {
  */
 function readCell(text) {
   const t = text.trim();
+  const compound = PARTS.exec(t);
+  if (compound) {
+    const main = readCell(compound[1]);
+    if (!main || main.parts) return undefined;
+    const out = { ...main, raw: t, parts: [] };
+    for (const [, key, number] of compound[2].matchAll(PART)) {
+      const part = readCell(number);
+      if (!part) return undefined;
+      // A statistical test's p and n (benchstat): the p-value is kept, n is the runs behind the value.
+      if (/^p$/i.test(key)) out.p = part.value;
+      else if (/^n$/i.test(key) && Number.isInteger(part.value)) out.runs = part.value;
+      else out.parts.push({ key, value: part.value, unit: part.unit });
+    }
+    return out;
+  }
   const paren = SPREAD_PAREN.exec(t);
   const pm = paren ? [paren[0], `${paren[1]} ${paren[3]}`.trim(), paren[2]] : SPREAD.exec(t);
   if (pm) {
@@ -118,7 +154,31 @@ function readCell(text) {
   return undefined;
 }
 
-const isMissing = (text) => MISSING.test(text.trim());
+/** benchstat's "~ (p=0.165 n=10)": no significant change, so no value. */
+const NO_CHANGE = /^~\s*(\([^()]*\))?$/;
+const isMissing = (text) => MISSING.test(text.trim()) || NO_CHANGE.test(text.trim());
+
+/** A machine's disk usage (`df -h`): its heading, or devices in the first column. */
+const DF_HEADER = /^\s*Filesystem\s+(Size|1K-blocks|1M-blocks|Type)\b/i;
+const DEVICE = /^(\/dev\/|tmpfs$|devtmpfs$|overlay$|udev$|shm$|none$|rootfs$|[\w.-]+:\/)/;
+/** A histogram's bar ("####", "****", "█████") or bucket ("[0.1, 0.2)", "0.1 - 0.2"). */
+const BAR = /(#{2,}|\*{3,}|[█▇▆▅▄▃▂▁■▪]{2,}|\|={2,})/;
+const BUCKET = /^[[(]\s*[-+]?[\d.]+[^,]*,\s*[-+]?[\d.]+[^)\]]*[)\]]/;
+
+/**
+ * Why a table is not results, or undefined: a machine's `df -h` output, or a histogram (bucket and
+ * bar lines). Such a block is left out whole, and said so at its line.
+ */
+function notResults(block, header, data, lines) {
+  const above = lines[block.from - 2] ?? '';
+  const first = data.map((d) => d.cells[0]?.text ?? '');
+  if (DF_HEADER.test(above) || DF_HEADER.test(header.map((h) => h.text).join('  ')) || (first.length && first.filter((t) => DEVICE.test(t.trim())).length * 2 > first.length))
+    return "a machine's disk usage (df -h output), not results";
+  const rowsWith = (re) => data.filter((d) => d.cells.some((c) => re.test(c.text))).length;
+  if (data.length && (rowsWith(BAR) * 2 > data.length || data.filter((d) => BUCKET.test(d.cells.map((c) => c.text).join('  '))).length * 2 > data.length))
+    return 'a histogram (buckets and bars), not results';
+  return undefined;
+}
 
 /** The table as header and data rows, group rows carried down. */
 function shape(block) {
@@ -153,7 +213,7 @@ function shape(block) {
  * Read one table: its measurements and the notes on the columns it could not read.
  * @returns {{ rows: any[], notes: Array<{ text: string, line: number }>, measured: boolean }}
  */
-function readTable(block) {
+function readTable(block, lines = []) {
   if (block.cut) {
     const what = block.markup === 'html' ? 'the table closed by </table>' : 'the table closed by its bottom border (+----+)';
     throw new InputError(block.to + 1, what, 'the end of the file (the table is cut off)');
@@ -161,6 +221,11 @@ function readTable(block) {
   const { header, data } = shape(block);
   const notes = [];
   if (header.length < 2 || data.length < 1) return { rows: [], notes, measured: false };
+  const why = notResults(block, header, data, lines);
+  if (why) {
+    notes.push({ text: `lines ${block.from}–${block.to}: ${why}; not read`, line: block.from });
+    return { rows: [], notes, measured: false };
+  }
   const columns = header.map((h, i) => {
     const texts = data.map((d) => d.cells[i].text);
     const present = texts.filter((t) => !isMissing(t));
@@ -200,7 +265,9 @@ function readTable(block) {
       c.role = 'spread';
       continue;
     }
-    const known = c.read.every((r) => r.unit || hu);
+    // A column of counts with named parts ("Requests": "18671 (OK=18000 KO=671)"): the unit is a count.
+    if (!hu && /^(#|count|requests|total|executions|number)\b/i.test(c.header.trim()) && c.read.some((r) => r.parts?.length)) c.countUnit = true;
+    const known = c.read.every((r) => r.unit || hu || c.countUnit);
     if (!known) {
       c.role = 'skipped';
       notes.push({ text: `column "${c.header}" (line ${c.line}): no unit in its header or cells; left out of data/`, line: c.line });
@@ -215,6 +282,7 @@ function readTable(block) {
   const spreadColumnOf = new Map(columns.filter((x) => x.spreadOf !== undefined).map((x) => [x.spreadOf, x]));
   const labelColumn = textColumns.find((c) => !c.numeric) ?? textColumns[0];
   const rows = [];
+  const percentSpread = new Set();
   for (const d of data) {
     const conditions = {};
     for (const c of columns) {
@@ -229,7 +297,7 @@ function readTable(block) {
       const cell = d.cells[c.index];
       if (isMissing(cell.text)) continue;
       const r = readCell(cell.text);
-      const unit = r.unit ?? c.headerUnit.unit;
+      const unit = r.unit ?? c.headerUnit?.unit ?? 'count';
       const name = c.headerUnit?.name ?? c.header;
       const { metric, statistic, named } = metricOf(name, unit, c.header);
       const m = { benchmark, section: block.heading, metric, statistic, value: r.value, unit, line: cell.line, conditions: { ...conditions } };
@@ -243,11 +311,25 @@ function readTable(block) {
         if (su === unit) {
           m.spread = value;
           m.spread_kind = 'error';
+        } else if (su === '%' && unit !== '%') {
+          // "1.2 ms ±3%": a relative spread, made absolute in the value's unit (said in the column's note).
+          m.spread = Number(((r.value * value) / 100).toPrecision(12));
+          m.spread_kind = 'error';
+          percentSpread.add(c);
         }
       }
+      if (r.runs !== undefined) m.runs = r.runs;
+      if (r.p !== undefined) m.conditions.p_value = r.p;
       rows.push(measurement(m));
+      // Named parts ("OK=18000 KO=671"): rows of their own metric, in the value's unit; the total stays the value.
+      for (const part of r.parts ?? []) {
+        const partUnit = part.unit ?? unit;
+        rows.push(measurement({ ...m, metric: `${metric}_${snake(part.key)}`, value: part.value, unit: partUnit, spread: undefined, spread_kind: undefined, conditions: { ...m.conditions } }));
+      }
     }
   }
+  for (const c of percentSpread)
+    notes.push({ text: `column "${c.header}" (line ${c.line}): a spread given in percent ("±N%") is made absolute, in the value's unit (value × N / 100)`, line: c.line });
   return { rows, notes, measured: rows.length > 0 };
 }
 
@@ -256,9 +338,13 @@ function metricOf(name, unit, header) {
   const dimension = UNITS[unit]?.dimension;
   const statistic = percentileIn(name) ?? STAT_WORDS.find(([re]) => re.test(name))?.[1] ?? 'value';
   for (const [re, metric, dimensions] of METRIC_WORDS) if (re.test(header) && dimensions.includes(dimension)) return { metric, statistic, named: true };
-  if (BY_DIMENSION[dimension]) {
+  const lower = header.toLowerCase();
+  for (const [words, metric, dimensions] of FOREIGN_METRIC_WORDS)
+    if (words.some((w) => lower.includes(w)) && dimensions.includes(dimension)) return { metric, statistic, named: true };
+  const byDimension = /[a-z]/i.test(header) ? BY_DIMENSION : BY_DIMENSION_FOREIGN;
+  if (byDimension[dimension]) {
     const rest = name.replace(/\b(mean|avg|average|median|min|max|total|p\d+(\.\d+)?)\b/gi, '').trim();
-    return { metric: BY_DIMENSION[dimension], statistic, named: !rest || canonicalUnit(rest) !== undefined || unitInHeader(rest) !== undefined };
+    return { metric: byDimension[dimension], statistic, named: !rest || canonicalUnit(rest) !== undefined || unitInHeader(rest) !== undefined };
   }
   const own = snake(name.replace(/\s*[([][^)\]]*[)\]]/g, '').trim() || name);
   return { metric: own, statistic, named: true };
@@ -267,7 +353,8 @@ function metricOf(name, unit, header) {
 /** Whether the text holds a table with a numeric column whose unit can be told. */
 export function detect(text) {
   try {
-    return outline(text).blocks.some((b) => b.type === 'table' && !b.cut && readTable(b).measured);
+    const lines = splitLines(text);
+    return outline(text).blocks.some((b) => b.type === 'table' && !b.cut && readTable(b, lines).measured);
   } catch {
     return false;
   }
@@ -280,11 +367,12 @@ export function detect(text) {
 export function parse(text) {
   const tables = outline(text).blocks.filter((b) => b.type === 'table');
   if (!tables.length) throw new InputError(0, 'a table whose columns hold numbers', 'none');
+  const lines = splitLines(text);
   const rows = [];
   const notes = [];
   const spans = [];
   for (const t of tables) {
-    const r = readTable(t);
+    const r = readTable(t, lines);
     rows.push(...r.rows);
     notes.push(...r.notes);
     if (r.measured) spans.push([t.from, t.to]);

@@ -111,3 +111,87 @@ describe('columns', () => {
     assert.deepEqual(parser.parse(text).spans, [[1, 3]]);
   });
 });
+
+describe('compound cells (issue 32)', () => {
+  const full = (r) => [r.benchmark, r.metric, r.value, r.unit, r.spread, r.spread_kind, r.runs, r.conditions];
+
+  test('a count with named parts reads the total as the value and each part as a row of its own metric', () => {
+    const text = doc('| Request | Requests | Mean (ms) |', '|---|---|---|', '| Global | 18671 (OK=18000 KO=671) | 12 |');
+    assert.deepEqual(rowsOf(text).map(full).slice(0, 3), [
+      ['Global', 'requests', 18671, 'count', null, '', null, {}],
+      ['Global', 'requests_ok', 18000, 'count', null, '', null, {}],
+      ['Global', 'requests_ko', 671, 'count', null, '', null, {}],
+    ]);
+  });
+
+  test('a benchstat change "+0.24% (p=0.008 n=10)" reads as +0.24 %, 10 runs, p kept', () => {
+    const text = doc('| name | delta |', '|---|---|', '| Encode | +0.24% (p=0.008 n=10) |', '| Decode | -1.50% (p=0.000 n=10) |');
+    assert.deepEqual(rowsOf(text).map(full), [
+      ['Encode', 'delta', 0.24, '%', null, '', 10, { p_value: 0.008 }],
+      ['Decode', 'delta', -1.5, '%', null, '', 10, { p_value: 0 }],
+    ]);
+  });
+
+  test('a spread in percent ("1.2 ms ±3%") is made absolute in ms and the column says so; "1.2 ± 0.1 ms" is kept', () => {
+    const text = doc('| Lib | Time |', '|---|---|', '| a | 1.2 ms ±3% |', '| b | 1.2 ± 0.1 ms |');
+    const r = parser.parse(text);
+    assert.deepEqual(r.tables.measurements.rows.map(full), [
+      ['a', 'time', 1.2, 'ms', 0.036, 'error', null, {}],
+      ['b', 'time', 1.2, 'ms', 0.1, 'error', null, {}],
+    ]);
+    assert.match(r.notes[0].text, /^column "Time" \(line 1\): a spread given in percent/);
+  });
+});
+
+describe('headings in other languages (issue 32)', () => {
+  test('Chinese, German, Spanish and Russian headings keep throughput, latency and memory from the words and units', () => {
+    const cn = doc('| 框架 | 吞吐量 | 延迟 | 内存 |', '|---|---|---|---|', '| a | 5,000 req/s | 12.3 ms | 64 MB |');
+    assert.deepEqual(rowsOf(cn).map((r) => [r.metric, r.value, r.unit]), [
+      ['throughput', 5000, 'req/s'],
+      ['latency', 12.3, 'ms'],
+      ['memory', 64, 'MB'],
+    ]);
+    const mixed = doc('| Name | Durchsatz | Latencia | Задержка | 大小 |', '|---|---|---|---|---|', '| a | 5,000 req/s | 12.3 ms | 4 ms | 64 MB |');
+    assert.deepEqual(rowsOf(mixed).map((r) => [r.metric, r.value, r.unit]), [
+      ['throughput', 5000, 'req/s'],
+      ['latency', 12.3, 'ms'],
+      ['latency', 4, 'ms'],
+      ['memory', 64, 'MB'],
+    ]);
+  });
+});
+
+describe('blocks that are not results (issue 32)', () => {
+  const df = ['```', '$ df -h', 'Filesystem      Size  Used Avail Use% Mounted on', '/dev/sda1        50GB   20GB   28GB  42% /', 'tmpfs           7.8GB     0  7.8GB   0% /dev/shm', 'tmpfs           7.8GB     0  7.8GB   0% /run', '```'];
+  const histogram = ['```', 'Bucket     Time       Count', '0.1 ms     -          120  ####', '0.2 ms     -          300  ######', '0.2 ms     -          300  ######', '```'];
+  const results = ['| Lib | Time (ms) |', '|---|---|', '| a | 1.5 |', '| b | 2.5 |'];
+
+  test("a machine's df -h output is left out, listed as not read at its lines", () => {
+    const r = parser.parse(doc(...df, '', ...results));
+    assert.deepEqual(r.tables.measurements.rows.map(brief), [
+      ['a', 'time', 'value', 1.5, 'ms', 11],
+      ['b', 'time', 'value', 2.5, 'ms', 12],
+    ]);
+    assert.deepEqual(r.notes, [{ text: "lines 4–6: a machine's disk usage (df -h output), not results; not read", line: 4 }]);
+  });
+
+  test('a histogram of bucket and bar lines is left out, and its repeated buckets do not refuse the file', () => {
+    const r = parser.parse(doc(...histogram, '', ...results));
+    assert.deepEqual(r.tables.measurements.rows.map(brief), [
+      ['a', 'time', 'value', 1.5, 'ms', 10],
+      ['b', 'time', 'value', 2.5, 'ms', 11],
+    ]);
+    assert.deepEqual(r.notes, [{ text: 'lines 3–5: a histogram (buckets and bars), not results; not read', line: 3 }]);
+    const buckets = doc('```', 'Latency            Count', '[0.1 ms, 0.2 ms)   120 ####', '[0.2 ms, 0.3 ms)   300 ##########', '```');
+    assert.equal(parser.detect(buckets), false);
+  });
+
+  test('the document reader reads the report around a df -h block and a histogram', () => {
+    const r = parsers.document.parse(doc('# Run', '', ...df, '', ...histogram, '', ...results));
+    const rows = Object.values(r.tables).flatMap((t) => t.rows);
+    assert.deepEqual(rows.map((x) => [x.benchmark, x.value, x.unit]), [
+      ['a', 1.5, 'ms'],
+      ['b', 2.5, 'ms'],
+    ]);
+  });
+});
