@@ -316,9 +316,18 @@ export function checkEntities(registry, tables, meta, metaPath) {
   }
 }
 
+/** The entity `name` misspells: at most 2 edits, and at most one per 5 letters ("Java processes" is no typo of "JavaScript processes"). */
+function typoOf(registry, name) {
+  const near = suggest(registry, name);
+  if (!near) return null;
+  const key = looseKey(name);
+  const d = Math.min(...[near.id, near.name, ...near.aliases].map((s) => editDistance(looseKey(s), key)));
+  return d <= 2 && d * 5 <= key.length ? near : null;
+}
+
 /**
  * The entity a measurement row without a subject names with a typo in its label (the benchmark):
- * a label that resolves to no entity but is near one (suggest). Null for a label that is an entity or
+ * a label that resolves to no entity but is one or two letters from one (typoOf). Null for a label that is an entity or
  * a benchmark's own name. `seen` caches the answer per label (a table repeats its labels).
  * @param {Registry} registry
  * @param {{ subject?: string, benchmark?: string }} row
@@ -328,6 +337,6 @@ export function checkEntities(registry, tables, meta, metaPath) {
 export function misspeltEntity(registry, row, seen = new Map()) {
   const name = row.benchmark;
   if (row.subject || typeof name !== 'string' || !name.trim() || name.length > 60) return null;
-  if (!seen.has(name)) seen.set(name, resolve(registry, name) ? null : suggest(registry, name));
+  if (!seen.has(name)) seen.set(name, resolve(registry, name) ? null : typoOf(registry, name));
   return seen.get(name);
 }
