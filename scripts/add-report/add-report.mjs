@@ -245,7 +245,7 @@ try {
     console.log(
       `${shown}: read as ${formats.join(', ')}${encoding === 'utf-8' ? '' : ` (${encoding})`} (dry run: nothing written).`,
     );
-    printUnderstood(results, text);
+    printUnderstood(results, text, shown);
     printNotRead(added, shown);
     for (const t of added.tables) console.log(`  table ${t.id}: ${rowsText(t.rows)} (${t.kind})`);
     process.exit(0);
@@ -276,7 +276,7 @@ try {
     console.log(
       `Drafted from the document: title "${title}" (from ${drafted.from}) and slug ${slug}; change them in ${metaPath} if they do not fit.`,
     );
-  printUnderstood(results, text);
+  printUnderstood(results, text, shown);
   printNotRead(added, shown);
   console.log('Extracted:');
   for (const t of added.tables)
@@ -339,7 +339,7 @@ function rowsText(n) {
  * metrics with their units; then what no reader took (code blocks and tables with numbers), with
  * their lines, and the columns the table fallback could not give a unit.
  */
-function printUnderstood(results, text) {
+function printUnderstood(results, text, shownFile) {
   const lines = text.split(/\r\n|\r|\n/);
   const where = ([a, b]) => (a === b ? `line ${a}` : `lines ${a}-${b}`);
   console.log('Understood:');
@@ -372,6 +372,8 @@ function printUnderstood(results, text) {
     }
     for (const n of (parsed.notes ?? []).filter((x) => /left out of data\/|not read/.test(x.text)))
       console.log(`  left out: ${n.text}`);
+    for (const n of (parsed.notes ?? []).filter((x) => /^HTML removed/.test(x.text)))
+      console.log(`  ${shownFile}:${n.line}: ${n.text}`);
   }
 }
 

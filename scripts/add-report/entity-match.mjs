@@ -1,8 +1,9 @@
 // Which software a new report names that seeds/entities.yaml does not know yet: every name in a
 // table column that the `tables:` mapping says names an entity, with no entity of the column's kinds
 // (case and spacing do not matter). add-report proposes each as a new entity, marked for review: a
-// reviewer either keeps it or makes the name an alias of the entity it really is.
-import { normaliseName, resolve, tableMapping } from '../data/entities.mjs';
+// reviewer either keeps it or makes the name an alias of the entity it really is. The table
+// fallback's rows name their software in the label: one near a known entity ("Hackneyy") is proposed too.
+import { misspeltEntity, normaliseName, resolve, tableMapping } from '../data/entities.mjs';
 import { slugify } from '../lib/text.mjs';
 
 /**
@@ -13,19 +14,29 @@ import { slugify } from '../lib/text.mjs';
 export function unknownEntities(registry, tables) {
   const found = new Map();
   const taken = new Set(Object.keys(registry.entities));
+  const propose = (name, kind, line) => {
+    const key = normaliseName(name);
+    if (found.has(key)) return;
+    const base = slugify(name) || 'software';
+    let id = base;
+    for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+    taken.add(id);
+    found.set(key, { id, name: name.trim(), kind, line });
+  };
+  const typos = new Map();
   for (const t of tables) {
+    if (t.kind === 'measurement') {
+      for (const row of t.rows) {
+        const near = misspeltEntity(registry, row, typos);
+        if (near) propose(row.benchmark, near.kind, row.line);
+      }
+    }
     const columns = tableMapping(registry, t.kind)?.columns ?? {};
     for (const [column, kinds] of Object.entries(columns)) {
       for (const row of t.rows) {
         const name = row[column];
         if (typeof name !== 'string' || !name.trim() || resolve(registry, name, kinds)) continue;
-        const key = normaliseName(name);
-        if (found.has(key)) continue;
-        const base = slugify(name) || 'software';
-        let id = base;
-        for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
-        taken.add(id);
-        found.set(key, { id, name: name.trim(), kind: [kinds].flat()[0], line: row.line });
+        propose(name, [kinds].flat()[0], row.line);
       }
     }
   }

@@ -9,6 +9,7 @@
 //   suggest(registry, name, kind?) -> Entity|null  nearest entity by edit distance (for messages)
 //   unknownEntityError(registry, name, kind, line, file) -> InputError   the message with a suggestion
 //   tableMapping(registry, tableKind) -> TableMapping|null
+//   misspeltEntity(registry, row) -> Entity|null   the entity a measurement row's label is a typo of
 import { InputError, quote } from '../lib/errors.mjs';
 import { editDistance } from '../lib/text.mjs';
 import { readYaml } from './yaml-input.mjs';
@@ -285,6 +286,12 @@ export function tableMapping(registry, tableKind) {
  */
 export function checkEntities(registry, tables, meta, metaPath) {
   for (const t of Object.values(tables)) {
+    // The table fallback's rows name their software in the label (the benchmark): a label no entity
+    // knows is a benchmark's name, unless it is a typo of a known entity ("Hackneyy"): that is refused.
+    if (t.kind === 'measurement') {
+      const typos = new Map();
+      for (const row of t.rows) if (misspeltEntity(registry, row, typos)) throw unknownEntityError(registry, row.benchmark, undefined, row.line, row.seed);
+    }
     const mapping = tableMapping(registry, t.kind);
     if (!mapping) {
       throw new InputError(0, `an entry for the table kind ${t.kind} under "tables:"`, 'none', registry.path);
@@ -307,4 +314,29 @@ export function checkEntities(registry, tables, meta, metaPath) {
       }
     }
   }
+}
+
+/** The entity `name` misspells: at most 2 edits, and at most one per 5 letters ("Java processes" is no typo of "JavaScript processes"). */
+function typoOf(registry, name) {
+  const near = suggest(registry, name);
+  if (!near) return null;
+  const key = looseKey(name);
+  const d = Math.min(...[near.id, near.name, ...near.aliases].map((s) => editDistance(looseKey(s), key)));
+  return d <= 2 && d * 5 <= key.length ? near : null;
+}
+
+/**
+ * The entity a measurement row without a subject names with a typo in its label (the benchmark):
+ * a label that resolves to no entity but is one or two letters from one (typoOf). Null for a label that is an entity or
+ * a benchmark's own name. `seen` caches the answer per label (a table repeats its labels).
+ * @param {Registry} registry
+ * @param {{ subject?: string, benchmark?: string }} row
+ * @param {Map<string, Entity|null>} [seen]
+ * @returns {Entity|null}
+ */
+export function misspeltEntity(registry, row, seen = new Map()) {
+  const name = row.benchmark;
+  if (row.subject || typeof name !== 'string' || !name.trim() || name.length > 60) return null;
+  if (!seen.has(name)) seen.set(name, resolve(registry, name) ? null : typoOf(registry, name));
+  return seen.get(name);
 }

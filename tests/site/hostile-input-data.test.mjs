@@ -461,3 +461,28 @@ test(
     assert.doesNotMatch(r.stderr, /ENAMETOOLONG/);
   },
 );
+
+test(
+  'add-report says which HTML it removed from Markdown cells, at its file and line',
+  { timeout: 60_000 },
+  async () => {
+    const file = path.join(outside, 'html-cells.md');
+    fs.writeFileSync(
+      file,
+      '# Clients\n\n| Client | Requests/sec |\n|---|---|\n| ibrowse<script>alert(5)</script> | 30000 |\n| <b>katipo</b> | 10000 |\n',
+    );
+    const r = await runScript(root, 'scripts/add-report/add-report.mjs', [
+      file,
+      '--title',
+      'HTML in table cells',
+      '--date',
+      '2021',
+      '--source',
+      'a/b:c@0000000',
+      '--dry-run',
+    ]);
+    assert.equal(r.code, 0, r.stderr);
+    assert.match(r.stdout, /html-cells\.md:5: HTML removed from 2 cells \(line 5: <script><\/script>\)/);
+    assert.doesNotMatch(r.stdout, /alert/);
+  },
+);

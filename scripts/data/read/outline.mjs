@@ -18,7 +18,7 @@
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
-import { parse as parseHtml } from 'parse5';
+import { parse as parseHtml, parseFragment } from 'parse5';
 import { linkTexts, splitLines } from '../../lib/text.mjs';
 import { InputError } from '../../lib/errors.mjs';
 
@@ -301,6 +301,21 @@ function title(lines, i) {
 
 const textOfMd = (node) => (node.value !== undefined && node.type !== 'html' ? node.value : (node.children ?? []).map(textOfMd).join(''));
 
+const escapeHtml = (s) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const rawOfMd = (node) => (node.type === 'html' ? node.value : node.value !== undefined ? escapeHtml(node.value) : (node.children ?? []).map(rawOfMd).join(''));
+const htmlOfMd = (node) => (node.type === 'html' ? [node.value] : (node.children ?? []).flatMap(htmlOfMd));
+const TAG = /<\/?[A-Za-z][^>]*>/g;
+
+/**
+ * A table cell's text as a reader sees it once its HTML is rendered: <b>x</b> is x, <br> a space,
+ * <script>/<style> and hidden text nothing (visibleText). `html`: the tags removed ('' when none).
+ * @param {string} raw the cell's HTML (Markdown text escaped)
+ */
+function renderedCell(raw, tags) {
+  if (!tags.length) return { text: raw, html: '' };
+  return { text: clean(visibleText(parseFragment(raw))), html: tags.join('') };
+}
+
 /** Visible text of an HTML node: no <del>/<s>/<strike>, nothing hidden, no comments. */
 function visibleText(node) {
   if (node.nodeName === '#text') return node.value;
@@ -427,7 +442,12 @@ function bigTables(lines, masked, defined) {
       k++;
     }
     if (k - (i + 2) <= BIG_TABLE_ROWS) continue;
-    const cell = (text, line) => ({ text: plainText(referenceTexts(text.replace(/<\/?[A-Za-z][^>]*>/g, ''), defined)), line });
+    const htmlRemoved = [];
+    const cell = (text, line) => {
+      const tags = text.match(TAG) ?? [];
+      if (tags.length) htmlRemoved.push({ line, html: tags.join('') });
+      return { text: plainText(referenceTexts(renderedCell(text, tags).text, defined)), line };
+    };
     const row = (n) => {
       const cells = pipeCells(lines[n]).slice(0, width);
       while (cells.length < width) cells.push('');
@@ -435,7 +455,7 @@ function bigTables(lines, masked, defined) {
     };
     const rows = [];
     for (let n = i + 2; n < k; n++) rows.push(row(n));
-    found.push({ from: i + 1, to: k, header: row(i), rows, markup: 'gfm' });
+    found.push({ from: i + 1, to: k, header: row(i), rows, markup: 'gfm', ...(htmlRemoved.length ? { htmlRemoved } : {}) });
     i = k - 1;
   }
   return found;
@@ -497,8 +517,16 @@ export function outline(text) {
       if (t && !(setext && (isLogLine(t) || to - from > 1))) headings.push({ text: t, depth: node.depth, line: from, kind: setext ? 'setext' : 'atx' });
       else if (t) blocks.push({ type: 'paragraph', from, to: to - 1 });
     } else if (node.type === 'table') {
-      const [head, ...body] = node.children.map((row) => row.children.map((c) => ({ text: plainText(mdText(c)), line: c.position.start.line })));
-      blocks.push({ type: 'table', from, to, header: head, rows: body, markup: 'gfm' });
+      const htmlRemoved = [];
+      const cellOf = (c) => {
+        const tags = htmlOfMd(c);
+        if (!tags.length) return { text: plainText(mdText(c)), line: c.position.start.line };
+        const r = renderedCell(rawOfMd(c), tags);
+        htmlRemoved.push({ line: c.position.start.line, html: r.html });
+        return { text: plainText(referenceTexts(r.text, defined)), line: c.position.start.line };
+      };
+      const [head, ...body] = node.children.map((row) => row.children.map(cellOf));
+      blocks.push({ type: 'table', from, to, header: head, rows: body, markup: 'gfm', ...(htmlRemoved.length ? { htmlRemoved } : {}) });
     } else if (node.type === 'code') {
       codeRanges.push([from, to]);
       const fenced = /^\s*(`{3,}|~{3,})/.test(lines[from - 1]);

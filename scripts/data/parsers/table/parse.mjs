@@ -220,6 +220,12 @@ function readTable(block, lines = []) {
   }
   const { header, data } = shape(block);
   const notes = [];
+  // HTML in cells is rendered as a reader sees it (outline.mjs) and what was removed is said once a table.
+  const removed = block.htmlRemoved ?? [];
+  if (removed.length) {
+    const first = removed[0].html.length > 40 ? `${removed[0].html.slice(0, 40)}…` : removed[0].html;
+    notes.push({ text: `HTML removed from ${removed.length} cell${removed.length === 1 ? '' : 's'} (line ${removed[0].line}: ${first})`, line: removed[0].line });
+  }
   if (header.length < 2 || data.length < 1) return { rows: [], notes, measured: false };
   const why = notResults(block, header, data, lines);
   if (why) {

@@ -195,3 +195,32 @@ describe('blocks that are not results (issue 32)', () => {
     ]);
   });
 });
+
+// Issue 34, item 13: HTML in a Markdown cell is read as a reader sees it, and what was removed is said.
+test('HTML in a Markdown table cell keeps the text a reader sees and is named in a note with its line', () => {
+  const text = '# Clients\n\n| Client | Requests/sec |\n|---|---|\n| <b>hackney</b> | 41210 |\n| ibrowse<script>alert(5)</script> | 30000 |\n| buoy<br>pool | 20000 |\n| katipo | 10000 |\n';
+  const r = parser.parse(text);
+  assert.deepEqual(
+    r.tables.measurements.rows.map((x) => [x.benchmark, x.value, x.line]),
+    [
+      ['hackney', 41210, 5],
+      ['ibrowse', 30000, 6],
+      ['buoy pool', 20000, 7],
+      ['katipo', 10000, 8],
+    ],
+  );
+  assert.deepEqual(
+    r.notes.filter((n) => /HTML/.test(n.text)),
+    [{ text: 'HTML removed from 3 cells (line 5: <b></b>)', line: 5 }],
+  );
+});
+
+test('HTML in a cell of a big Markdown table is read the same way', () => {
+  const rows = Array.from({ length: 300 }, (_, i) => `| c${i}${i === 0 ? '<script>alert(5)</script>' : ''} | ${i + 1} |`);
+  const r = parser.parse(`| Client | Requests/sec |\n|---|---|\n${rows.join('\n')}\n`);
+  assert.equal(r.tables.measurements.rows[0].benchmark, 'c0');
+  assert.deepEqual(
+    r.notes.filter((n) => /HTML/.test(n.text)),
+    [{ text: 'HTML removed from 1 cell (line 3: <script></script>)', line: 3 }],
+  );
+});
