@@ -8,20 +8,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../lib/paths.mjs';
-import { tempRepo, removeTempRepo } from '../../tests/helpers/temp-repo.mjs';
+import { csvRecords } from '../../tests/helpers/site.mjs';
+import { tempRepo, removeTempRepo, addReport } from '../../tests/helpers/temp-repo.mjs';
 
 const FIXTURES = path.join(ROOT, 'scripts/data/parsers/key-value/fixtures');
-const run = (root, args) =>
-  spawnSync(process.execPath, ['scripts/add-report/add-report.mjs', ...args], { cwd: root, encoding: 'utf8' });
-/** The rows of a report's measurements.csv as objects. */
-function measurements(root, slug) {
-  const [head, ...lines] = fs
-    .readFileSync(path.join(root, 'data/tables', slug, 'measurements.csv'), 'utf8')
-    .trim()
-    .split('\n');
-  const cols = head.split(',');
-  return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v])));
-}
+const run = addReport;
+/** The rows of a report's measurements.csv as objects (every cell text, as a reader sees it). */
+const measurements = (root, slug) =>
+  csvRecords(fs.readFileSync(path.join(root, 'data/tables', slug, 'measurements.csv'), 'utf8'));
 
 test(
   'a load-test report and a sysbench output, no adapter for either, go in as key-value with their headline numbers',

@@ -7,13 +7,11 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
 import { ROOT } from '../lib/paths.mjs';
-import { tempRepo, removeTempRepo } from '../../tests/helpers/temp-repo.mjs';
+import { tempRepo, removeTempRepo, addReport } from '../../tests/helpers/temp-repo.mjs';
 
 const PARSERS = path.join(ROOT, 'scripts/data/parsers');
-const run = (root, args) =>
-  spawnSync(process.execPath, ['scripts/add-report/add-report.mjs', ...args], { cwd: root, encoding: 'utf8' });
+const run = addReport;
 /** A fixture saved outside the repository under the name a contributor gave it. */
 function outside(format, fixture, name) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-atlas-names-'));

@@ -9,11 +9,10 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { ROOT } from '../lib/paths.mjs';
 import { realReportsOf } from '../../tests/helpers/real-data.mjs';
-import { tempRepo, removeTempRepo, snapshot } from '../../tests/helpers/temp-repo.mjs';
+import { tempRepo, removeTempRepo, snapshot, addReport } from '../../tests/helpers/temp-repo.mjs';
 
 const PARSERS = path.join(ROOT, 'scripts/data/parsers');
-const run = (root, args) =>
-  spawnSync(process.execPath, ['scripts/add-report/add-report.mjs', ...args], { cwd: root, encoding: 'utf8' });
+const run = addReport;
 const check = (root) =>
   spawnSync(process.execPath, ['scripts/check/check.mjs', '--no-csvclean'], { cwd: root, encoding: 'utf8' });
 /** A report file outside the repository, named as the contributor saved it. */

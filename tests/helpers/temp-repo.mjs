@@ -78,6 +78,14 @@ export function run(root, script, args = [], { timeout = 180_000, env = {} } = {
   });
 }
 
+/**
+ * add-report in the copy, as a contributor runs it there (synchronously: the add-report tests run
+ * one after another on one copy).
+ * @returns {import('node:child_process').SpawnSyncReturns<string>}
+ */
+export const addReport = (root, args) =>
+  spawnSync(process.execPath, ['scripts/add-report/add-report.mjs', ...args], { cwd: root, encoding: 'utf8' });
+
 /** Run a CLI of the copy on the copy: `node <root>/<script> --root <root> ...args`. */
 export const runScript = (root, script, args = [], options) => run(root, script, ['--root', root, ...args], options);
 
