@@ -17,6 +17,11 @@ const index = chartIndex();
 /** Every chart: each report's, each comparison's, each subject's. */
 const allCharts = everyChart(index);
 const reportTitle = (slug) => reports().find((r) => r.slug === slug).title;
+/** The title a citation gives a report: its own document's title where it has one (views/citation.mjs workTitle). */
+const citedTitle = (slug) => {
+  const r = reports().find((x) => x.slug === slug);
+  return r.report_title || r.title;
+};
 const withCharts = reports().filter((r) => chartsOf(r.slug, index).length);
 
 /** The chart of a report drawn from a table. */
@@ -123,7 +128,7 @@ test.describe("a comparison's chart and a subject's, on another site", () => {
       const iframe = await snippetOf('Embed with an iframe');
       expect(iframe).toContain(`src="${baseURL}/charts/${chart.id}/"`);
       const cite = await snippetOf('Cite this chart');
-      for (const slug of chart.sources) expect(cite, `the citation credits ${slug}`).toContain(reportTitle(slug));
+      for (const slug of chart.sources) expect(cite, `the citation credits ${slug}`).toContain(citedTitle(slug));
       // The page is found by oEmbed for this chart, and shared with its PNG.
       await expect(
         page.locator(`link[rel="alternate"][type="application/json+oembed"][href="/charts/${chart.id}/oembed.json"]`),
