@@ -27,6 +27,16 @@ const platforms = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'platforms.
 const platformOf = (slug) => Object.values(platforms).filter((p) => p.reports.some((u) => u.report === slug));
 const darner = reports().find((r) => r.slug.startsWith('darner-'));
 
+/** "POWER8" typed into the search page, watched: the results, and the report and platform it must find. */
+async function searchPower8(page, baseURL) {
+  const problems = await watch(page, baseURL);
+  await page.goto('/search/');
+  const results = await search(page, 'POWER8');
+  const cloudi = reports().find((r) => r.slug === 'cloudi-1.5.1-power8');
+  const [power8] = platformOf(cloudi.slug);
+  return { problems, results, cloudi, power8 };
+}
+
 /** Requests to other origins, and CSP violations (console and securitypolicyviolation events). */
 async function watch(page, baseURL) {
   const origin = new URL(baseURL).origin;
@@ -80,11 +90,7 @@ test('"POWER8" finds the CloudI 1.5.1 report and the POWER8 platform, and the ty
   page,
   baseURL,
 }) => {
-  const problems = await watch(page, baseURL);
-  await page.goto('/search/');
-  const results = await search(page, 'POWER8');
-  const cloudi = reports().find((r) => r.slug === 'cloudi-1.5.1-power8');
-  const [power8] = platformOf(cloudi.slug);
+  const { problems, results, cloudi, power8 } = await searchPower8(page, baseURL);
   const reportLink = results.getByRole('link', { name: cloudi.title, exact: true });
   const platformLink = results.getByRole('link', { name: power8.name, exact: true });
   await expect(reportLink).toHaveAttribute('href', `/reports/${cloudi.slug}/`);
@@ -147,11 +153,7 @@ for (const width of [375, 1280])
         page,
         baseURL,
       }) => {
-        const problems = await watch(page, baseURL);
-        await page.goto('/search/');
-        const results = await search(page, 'POWER8');
-        const cloudi = reports().find((r) => r.slug === 'cloudi-1.5.1-power8');
-        const [power8] = platformOf(cloudi.slug);
+        const { problems, results, cloudi, power8 } = await searchPower8(page, baseURL);
         const first = results.getByRole('listitem').first().getByRole('link');
         await expect(first).toHaveText(power8.name);
         await expect(first).toHaveAttribute('href', `/platforms/${power8.id}/`);

@@ -111,3 +111,22 @@ export function edit(root, relPath, change) {
   const p = path.join(root, relPath);
   fs.writeFileSync(p, change(fs.readFileSync(p, 'utf8')));
 }
+
+/**
+ * A contributor's path in a throw-away site: add-report with `args`, then the whole build; fails
+ * (naming the step and its output) if either does. For a test's `before`.
+ * @returns {Promise<{ root: string, added: { code: number, stdout: string, stderr: string } }>}
+ */
+export async function siteWithReport(name, args, { buildTimeout = 240_000 } = {}) {
+  const root = tempSite(name);
+  try {
+    const added = await runScript(root, 'scripts/add-report/add-report.mjs', args);
+    if (added.code !== 0) throw new Error(`add-report failed:\n${added.stderr}`);
+    const built = await run(root, 'scripts/build.mjs', [], { timeout: buildTimeout });
+    if (built.code !== 0) throw new Error(`the build failed:\n${built.stdout}\n${built.stderr}`);
+    return { root, added };
+  } catch (err) {
+    if (!process.env.KEEP_TEMP) removeTempSite(root);
+    throw err;
+  }
+}

@@ -9,25 +9,19 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from '@playwright/test';
-import { tempSite, removeTempSite, run } from '../helpers/temp-repo.mjs';
-import { serve } from '../../scripts/serve.mjs';
+import { siteWithReport, removeTempSite } from '../helpers/temp-repo.mjs';
+import { inBrowser } from '../helpers/browse.mjs';
 import { ROOT } from '../../scripts/lib/paths.mjs';
-import { CHROMIUM_ARGS, chromePath } from '../../scripts/lib/tools.mjs';
 
 const FIXTURE = path.join(ROOT, 'scripts/data/parsers/jmh-text/fixtures/expensive-exceptions-log.txt');
 const SLUG = 'expensive-exceptions';
 
 let root;
-let added;
 
 before(
   async () => {
-    root = tempSite('contributor-jmh');
-    added = await run(root, 'scripts/add-report/add-report.mjs', [
+    ({ root } = await siteWithReport('contributor-jmh', [
       FIXTURE,
-      '--root',
-      root,
       '--slug',
       SLUG,
       '--date',
@@ -36,10 +30,7 @@ before(
       'born-to-be-mad/jmh:results/expensive-exceptions/openjdk-13.24.res@788e7e6d7eb313dd5da4e3c1122334bd7ad6fe4a',
       '--added',
       '2026-11-25',
-    ]);
-    assert.equal(added.code, 0, `add-report failed:\n${added.stderr}`);
-    const built = await run(root, 'scripts/build.mjs', [], { timeout: 240_000 });
-    assert.equal(built.code, 0, `the build failed:\n${built.stdout}\n${built.stderr}`);
+    ]));
   },
   { timeout: 300_000 },
 );
@@ -67,13 +58,8 @@ test('the metadata add-report wrote still holds placeholders, and no page of the
 test(
   "in a browser: the contributor's page has its own sentence, its run settings as a definition list and its format, and search finds it by JMH",
   { timeout: 300_000 },
-  async () => {
-    let server;
-    let browser;
-    try {
-      server = await serve({ dir: path.join(root, 'public'), port: 0 });
-      browser = await chromium.launch({ executablePath: chromePath(), args: CHROMIUM_ARGS, timeout: 60_000 });
-      const base = `http://127.0.0.1:${server.address().port}`;
+  () =>
+    inBrowser(path.join(root, 'public'), async ({ browser, base }) => {
       const report = JSON.parse(fs.readFileSync(path.join(root, 'data/reports', `${SLUG}.json`), 'utf8'));
       const family = report.seed.path.split('/')[1];
       for (const width of [375, 1280])
@@ -129,9 +115,5 @@ test(
           }
           await page.close();
         }
-    } finally {
-      await browser?.close();
-      server?.close();
-    }
-  },
+    }),
 );

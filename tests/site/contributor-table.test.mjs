@@ -6,10 +6,8 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from '@playwright/test';
-import { tempSite, removeTempSite, run } from '../helpers/temp-repo.mjs';
-import { serve } from '../../scripts/serve.mjs';
-import { CHROMIUM_ARGS, chromePath } from '../../scripts/lib/tools.mjs';
+import { siteWithReport, removeTempSite } from '../helpers/temp-repo.mjs';
+import { inBrowser } from '../helpers/browse.mjs';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/person-table-http-clients.md');
 
@@ -18,11 +16,8 @@ let added;
 
 before(
   async () => {
-    root = tempSite('person-table');
-    added = await run(root, 'scripts/add-report/add-report.mjs', [
+    ({ root, added } = await siteWithReport('person-table', [
       FIXTURE,
-      '--root',
-      root,
       '--title',
       'HTTP clients on a laptop',
       '--date',
@@ -35,10 +30,7 @@ before(
       'MIT licence',
       '--added',
       '2024-02-01',
-    ]);
-    assert.equal(added.code, 0, `add-report failed:\n${added.stderr}`);
-    const built = await run(root, 'scripts/build.mjs', [], { timeout: 240_000 });
-    assert.equal(built.code, 0, `the build failed:\n${built.stdout}\n${built.stderr}`);
+    ]));
   },
   { timeout: 300_000 },
 );
@@ -53,14 +45,9 @@ test('add-report says it read the table, its rows, metrics and units', () => {
 test(
   'in a browser: the report page draws its chart and table, and the comparison sets it beside the httpc_bench reports',
   { timeout: 180_000 },
-  async () => {
-    let server;
-    let browser;
-    try {
-      server = await serve({ dir: path.join(root, 'public'), port: 0 });
-      browser = await chromium.launch({ executablePath: chromePath(), args: CHROMIUM_ARGS, timeout: 60_000 });
+  () =>
+    inBrowser(path.join(root, 'public'), async ({ browser, base }) => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
-      const base = `http://127.0.0.1:${server.address().port}`;
       await page.goto(`${base}/reports/laptop-clients/`);
       // One bar per client, best first, in the drawing on the page.
       const figure = page.getByRole('figure', { name: 'Throughput by software' });
@@ -83,9 +70,5 @@ test(
       assert.match(numbers, /hackney[\s\S]{0,800}38,795/, 'hackney in the 2017 httpc_bench report');
       assert.match(numbers, /41,210/, 'hackney in the laptop report');
       assert.match(numbers, /Mojito[\s\S]*52,100/);
-    } finally {
-      await browser?.close();
-      server?.close();
-    }
-  },
+    }),
 );

@@ -11,10 +11,9 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { elements, parseHtml, textOf } from '../../scripts/check/html.mjs';
-import { chromium } from '@playwright/test';
 import { tempSite, removeTempSite, run, filesUnder } from '../helpers/temp-repo.mjs';
-import { serve } from '../../scripts/serve.mjs';
-import { CHROMIUM_ARGS, chromePath, venvBin } from '../../scripts/lib/tools.mjs';
+import { inBrowser } from '../helpers/browse.mjs';
+import { venvBin } from '../../scripts/lib/tools.mjs';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/hostile-cloudi-request-rate.md');
 // What the fixture and the hand-filled fields carry.
@@ -222,24 +221,15 @@ test(
 test(
   'in a browser, the hostile report page runs no script of its own and its tooltip shows the text literally',
   { timeout: 180_000 },
-  async () => {
-    let server;
-    let browser;
-    try {
-      server = await serve({ dir: pub, port: 0 });
-      browser = await chromium.launch({
-        executablePath: chromePath(),
-        args: CHROMIUM_ARGS,
-        timeout: 60_000,
-      });
+  () =>
+    inBrowser(pub, async ({ browser, base }) => {
       const page = await browser.newPage();
       const dialogs = [];
       page.on('dialog', (d) => {
         dialogs.push(d.message());
         d.dismiss().catch(() => {});
       });
-      const { port } = server.address();
-      await page.goto(`http://127.0.0.1:${port}/reports/hostile/`);
+      await page.goto(`${base}/reports/hostile/`);
       // Every chart live, then point at the marks of each until a tooltip names a hostile language.
       const figures = page.locator('figure.chart');
       const tooltip = page.locator('#vg-tooltip-element.visible');
@@ -275,11 +265,5 @@ test(
         'the tooltip holds no injected element',
       );
       assert.deepEqual(dialogs, [], 'no dialog opened');
-    } finally {
-      // Whatever opened is closed, even when the browser could not start: nothing keeps the run alive.
-      await browser?.close();
-      server?.close();
-      server?.closeAllConnections?.();
-    }
-  },
+    }),
 );
