@@ -116,3 +116,19 @@ export function withLine(text, n, ...replacement) {
   lines.splice(n - 1, 1, ...replacement);
   return lines.join('\n');
 }
+
+/**
+ * A sample text to break one line at a time in bad-input tests: its lines, the 1-based number of the
+ * first line (from index `from`) matching a pattern, the text with one line edited, and the text cut
+ * after line n.
+ * @param {string} text
+ */
+export function sampleLines(text) {
+  const lines = text.split('\n');
+  return {
+    lines,
+    lineOf: (re, from = 0) => lines.findIndex((l, i) => i >= from && re.test(l)) + 1,
+    edit: (n, from, to) => lines.map((l, i) => (i === n - 1 ? l.replace(from, to) : l)).join('\n'),
+    upTo: (n) => lines.slice(0, n).join('\n') + '\n',
+  };
+}

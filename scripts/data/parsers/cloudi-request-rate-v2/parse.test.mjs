@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
 import { parsers } from '../index.mjs';
-import { goldenTests, rejectsAt } from '../../../../tests/helpers/golden.mjs';
+import { goldenTests, rejectsAt, sampleLines } from '../../../../tests/helpers/golden.mjs';
 import { linesOf, matchingLines, realReportsOf } from '../../../../tests/helpers/real-data.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -16,9 +16,7 @@ describe('golden fixtures', () => goldenTests(parser, path.join(here, 'fixtures'
 
 const rejects = (text, line, expected, found) => rejectsAt(parser.parse, text, line, expected, found);
 const mini = fs.readFileSync(path.join(here, 'fixtures/handwritten-erlang-only.md'), 'utf8');
-const lines = linesOf(mini);
-const lineOf = (re) => lines.findIndex((l) => re.test(l)) + 1;
-const edit = (n, from, to) => lines.map((l, i) => (i === n - 1 ? l.replace(from, to) : l)).join('\n');
+const { lines, lineOf, edit } = sampleLines(mini);
 
 describe('bad input', () => {
   test('an empty file', () => rejects('', 0, 'a CloudI 2.0 request-rate report', 'an empty file'));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
 import { parsers } from '../index.mjs';
-import { goldenTests, rejectsAt, withLine } from '../../../../tests/helpers/golden.mjs';
+import { goldenTests, rejectsAt, withLine, sampleLines } from '../../../../tests/helpers/golden.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -15,8 +15,7 @@ describe('golden fixtures', () => goldenTests(parser, path.join(here, 'fixtures'
 
 const rejects = (text, line, expected, found) => rejectsAt(parser.parse, text, line, expected, found);
 const sample = fs.readFileSync(path.join(here, 'fixtures/fast-rsync-readme.md'), 'utf8');
-const lines = sample.split('\n');
-const lineOf = (re) => lines.findIndex((l) => re.test(l)) + 1;
+const { lineOf } = sampleLines(sample);
 
 describe('bad input', () => {
   test('no Criterion output at all', () => rejects('# Benchmarks\n\nnone yet\n', 0, /^Criterion output/, 'none'));

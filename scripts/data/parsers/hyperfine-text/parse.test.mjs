@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
 import { parsers } from '../index.mjs';
-import { goldenTests, rejectsAt } from '../../../../tests/helpers/golden.mjs';
+import { goldenTests, rejectsAt, sampleLines } from '../../../../tests/helpers/golden.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = (name) => fs.readFileSync(path.join(here, 'fixtures', name), 'utf8');
@@ -16,10 +16,7 @@ describe('golden fixtures', () => goldenTests(parser, path.join(here, 'fixtures'
 
 const rejects = (text, line, expected, found) => rejectsAt(parser.parse, text, line, expected, found);
 const sample = fixture('rspack-hmr-benchmarks.md');
-const lines = sample.split('\n');
-const lineOf = (re) => lines.findIndex((l) => re.test(l)) + 1;
-const edit = (n, from, to) => lines.map((l, i) => (i === n - 1 ? l.replace(from, to) : l)).join('\n');
-const upTo = (n) => lines.slice(0, n).join('\n') + '\n';
+const { lineOf, edit, upTo } = sampleLines(sample);
 
 describe('bad input', () => {
   test('an empty file', () => rejects('', 0, 'hyperfine output', 'an empty file'));
