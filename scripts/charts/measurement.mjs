@@ -203,8 +203,8 @@ function chartOf(group, f, conditions) {
     const tails = plotted.filter((r) => r.percentile === top).sort((a, b) => a.shown - b.shown);
     const finding =
       tails.length > 1 && tails[0].shown !== tails.at(-1).shown
-        ? `At the ${num(top, 3)}th percentile, ${title.toLowerCase()} ranged from ${withUnit(tails[0].shown, unit)} (${tails[0].series}) to ${withUnit(tails.at(-1).shown, unit)} (${tails.at(-1).series})`
-        : `At the ${num(top, 3)}th percentile, ${title.toLowerCase()} was ${withUnit(tails[0].shown, unit)}`;
+        ? `At the ${num(top, 6)}th percentile, ${title.toLowerCase()} ranged from ${withUnit(tails[0].shown, unit)} (${tails[0].series}) to ${withUnit(tails.at(-1).shown, unit)} (${tails.at(-1).series})`
+        : `At the ${num(top, 6)}th percentile, ${title.toLowerCase()} was ${withUnit(tails[0].shown, unit)}`;
     const x = {
       field: 'percentile',
       type: 'ordinal',
@@ -362,7 +362,7 @@ function chartOf(group, f, conditions) {
         ],
         markName: 'points',
         scales: { x: 'linear', y: 'band' },
-        size: { width: 640, height: Math.max(120, 28 * series.length + 60) },
+        size: { width: 640, height: Math.max(200, 30 * series.length + 110) },
       };
     }
     plotted.forEach((r) => (r.series = label.of(r)));
