@@ -230,12 +230,21 @@ const STAT_NAMES = [
 
 /**
  * Statistics a chart or its sentence mixes: rows of two statistics (a distribution's percentiles
- * excepted), or a statistic the sentence names that none of its rows has.
+ * excepted; an "as stated" value read as the statistic its report family implies counts as that
+ * one), or a statistic the sentence names that none of its rows has.
  * @param {{ rows: object[] }} chart
  * @param {string} sentence
  */
 export function statisticProblems(chart, sentence) {
-  const stats = [...new Set(chart.rows.map((r) => r.statistic).filter((s) => typeof s === 'string' && s))];
+  // "as stated, read as the mean": joined as the statistic its report family implies, with that reason.
+  const stats = [
+    ...new Set(
+      chart.rows
+        .map((r) => r.statistic)
+        .filter((s) => typeof s === 'string' && s)
+        .map((s) => /, read as the (\w+)$/.exec(s)?.[1] ?? s),
+    ),
+  ];
   if (!stats.length) return [];
   const why = [];
   const plain = stats.filter((s) => !isPercentile(s));

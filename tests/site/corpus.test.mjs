@@ -19,10 +19,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.mjs';
-import { chromium } from 'playwright';
+import { chromium } from '@playwright/test';
 import { tempSite, removeTempSite, runScript, run } from '../helpers/temp-repo.mjs';
 import { csvRecords } from '../helpers/site.mjs';
-import { chartProblems, siteChart, uncitedNumbers } from '../helpers/findings.mjs';
+import { chartProblems, scaleProblems, siteChart, statisticProblems, uncitedNumbers } from '../helpers/findings.mjs';
 import { chartTextProblems, columnsOf, identityAndValue, sidewaysOverflow, spreadMarks } from '../helpers/reader.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { CHROMIUM_ARGS, chromePath } from '../../scripts/lib/tools.mjs';
@@ -87,6 +87,48 @@ function findingProblems(root, slugs) {
       if (!charts.some((c) => c.entry.finding === item)) wrong.push(`${slug}: "${item}" is no drawn chart's finding`);
   }
   return { wrong, checked, index };
+}
+
+/**
+ * Every chart the site publishes (each report's, the seeds' too, each subject's and comparison's):
+ * the ones that mix scales, or whose sentence mixes statistics.
+ */
+function mixedCharts(root, index) {
+  const dir = path.join(root, 'build/charts');
+  const wrong = [];
+  for (const entry of [index.charts, index.subjects, index.comparisons].flatMap((g) => Object.values(g ?? {}))) {
+    const chart = siteChart(dir, entry);
+    for (const w of [...scaleProblems(chart), ...statisticProblems(chart, entry.finding)])
+      wrong.push(`${entry.id}: "${entry.finding}": ${w}`);
+  }
+  return wrong;
+}
+
+/**
+ * Rows of the corpus reports' measurement tables that give a spread and that no chart plots (the
+ * table and downloads keep them): reported, not failed, so that what is left is in view.
+ */
+function spreadsNotCharted(root, slugs, index) {
+  const out = [];
+  for (const slug of slugs) {
+    const doc = JSON.parse(fs.readFileSync(path.join(root, 'data/reports', `${slug}.json`), 'utf8'));
+    const m = doc.tables.find((t) => t.kind === 'measurement');
+    if (!m) continue;
+    const plotted = new Set(
+      (index.reports[slug] ?? []).flatMap((id) =>
+        siteChart(path.join(root, 'build/charts'), index.charts[id]).rows.map((r) => `${r.seed}:${r.line}`),
+      ),
+    );
+    const rows = csvRecords(fs.readFileSync(path.join(root, 'data', m.path), 'utf8')).filter(
+      (r) => (r.spread ?? '') !== '' || ((r.lower ?? '') !== '' && (r.upper ?? '') !== ''),
+    );
+    const left = rows.filter((r) => !plotted.has(`${r.seed}:${r.line}`));
+    if (left.length)
+      out.push(
+        `${slug}: ${left.length} of ${rows.length} rows with a spread in no chart (${[...new Set(left.map((r) => `${r.source_table} ${r.metric} ${r.statistic}`))].join(', ')})`,
+      );
+  }
+  return out;
 }
 
 /** Rows of a chart's CSV that carry a spread the drawing can place (both ends, in the chart's unit). */
@@ -251,6 +293,7 @@ test(
         index = found.index;
         assert.deepEqual(found.wrong, []);
         assert.ok(found.checked >= slugs.length, `${found.checked} charts checked`);
+        assert.deepEqual(mixedCharts(root, index), [], 'no chart of the site mixes scales or statistics');
       },
     );
 
@@ -261,6 +304,7 @@ test(
         const started = Date.now();
         const problems = await readerProblems(root, slugs, index);
         t.diagnostic(`${slugs.length} pages x 4 views read in ${Math.round((Date.now() - started) / 1000)} s`);
+        for (const d of spreadsNotCharted(root, slugs, index)) t.diagnostic(d);
         assert.deepEqual(problems, []);
       },
     );
