@@ -158,6 +158,28 @@ test('the checker refuses a number no row gives, a chart of two scales and a sen
   );
 });
 
+test('one value with its spread is a chart, whose sentence gives the value and both ends of the spread', () => {
+  // BenchmarkDotNet's one benchmark: a mean and its 99.9 % confidence interval, as a reader would check it.
+  const rows = [{ series: 'Bench', statistic: 'mean', unit: 'us', shown: 15.21, lo: 14.93, hi: 15.49 }];
+  const chart = (finding) => ({
+    entry: { finding },
+    rows,
+    spec: { layer: [{ encoding: { x: { field: 'value', title: 'Time (µs)' } } }] },
+  });
+  assert.deepEqual(
+    unsupported(chart("Bench's mean time was 15.21 µs (99.9 % confidence interval: 14.93 to 15.49 µs)")),
+    [],
+  );
+  assert.match(
+    unsupported(chart("Bench's mean time was 15.21 µs (99.9 % confidence interval: 14.9 to 15.49 µs)")).join(),
+    /spread 14.9 to 15.49 is not the row's/,
+  );
+  assert.match(
+    unsupported(chart("Bench's median time was 15.21 µs (99.9 % confidence interval: 14.93 to 15.49 µs)")).join(),
+    /names "median time"/,
+  );
+});
+
 /** A go test -bench README's rows as the measurement table holds them (flat, conditions as columns). */
 function goBenchRows(file) {
   const text = fs.readFileSync(path.join(ROOT, file), 'utf8');

@@ -127,6 +127,24 @@ export function unsupported(chart) {
     const match = bySeries.find((g) => g.length === Number(n) && same(lo, Math.min(...g)) && same(hi, Math.max(...g)));
     if (!match) why.push(`no series of ${n} runs from ${lo} to ${hi}`);
     if (ratio && !ratioOk(ratio, numberOf(lo), numberOf(hi))) why.push(`ratio ${ratio} is not ${hi} over ${lo}`);
+  } else if (
+    (m =
+      /^(?:The|(.+)'s) (.+?) was (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)? \((.+): (-?\d+(?:,\d{3})*(?:\.\d+)?) to (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?\)$/.exec(
+        f,
+      ))
+  ) {
+    // One value and its spread.
+    const [, who, what, v, , lo, hi] = m;
+    const [row] = rows;
+    const named = statWord(stats[0]);
+    if (rows.length !== 1) why.push(`one value named for ${rows.length} rows`);
+    else {
+      if (who !== undefined && String(row.series) !== who) why.push(`names ${who} for the row of ${row.series}`);
+      if (named && !what.startsWith(`${named} `)) why.push(`names "${what}" for a row of statistic ${stats[0]}`);
+      if (!same(v, row.shown)) why.push(`quotes ${v}, the row's is ${quantity(row.shown)}`);
+      if (!(same(lo, row.lo) && same(hi, row.hi)))
+        why.push(`spread ${lo} to ${hi} is not the row's ${quantity(row.lo)} to ${quantity(row.hi)}`);
+    }
   } else why.push('a sentence of a shape this test cannot check');
   if (/\b0 \S+, [\d.]+x|[\d.]+x (?:less than|that of) [^()]+\(0(?: |\))/.test(f)) why.push('a ratio against zero');
   return why;
