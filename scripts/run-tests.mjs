@@ -8,7 +8,7 @@
 //  5. build the site into public/, and validate its HTML and internal links;
 //  6. a browser: CHROME_PATH, the system's Chromium or Playwright's own; without one, one line that
 //     says how to get one, and exit 1;
-//  7. the site-level tests that open a browser (tests/site/hostile-input.test.mjs);
+//  7. the site-level tests that open a browser (tests/site/hostile-input.test.mjs, corpus.test.mjs, ...);
 //  8. end-to-end tests in Chromium against public/ (Playwright, tests/e2e/).
 // Every node:test file runs under a time limit (--test-timeout; the heavy tests also set their own),
 // Playwright has its own: a run can fail, never hang.
@@ -28,6 +28,7 @@ const bin = (pkg, file) => path.join(ROOT, 'node_modules', pkg, file);
 const BROWSER_SITE_TESTS = [
   'tests/site/contributor-jmh.test.mjs',
   'tests/site/contributor-table.test.mjs',
+  'tests/site/corpus.test.mjs',
   'tests/site/hostile-input.test.mjs',
 ];
 const SITE_TESTS = fs

@@ -1,5 +1,5 @@
 // Only true findings: every sentence the measurement model's charts print is recomputed here from
-// the rows the chart plots, for every report in data/ and for a corpus of real result files (the
+// the rows the chart plots (tests/helpers/findings.mjs, shared with the corpus test's built site), for every report in data/ and for a corpus of real result files (the
 // parsers' fixtures, each with its source in the parser's README, and fixtures/ beside this file).
 // A sentence must name the statistic of its rows, pick the row it names by that statistic, quote
 // its value in the chart's unit, and give a ratio only between two positive values. And no report
@@ -17,7 +17,13 @@ import { parsers } from '../data/parsers/index.mjs';
 import { planCharts } from './plan.mjs';
 import { build } from './measurement.mjs';
 import { assemble, fieldMap } from './shared/spec.mjs';
-import { quantity, times } from './shared/format.mjs';
+import {
+  chartProblems,
+  scaleProblems,
+  statisticProblems,
+  unsupported,
+  uncitedNumbers,
+} from '../../tests/helpers/findings.mjs';
 import { countMarks, renderChart } from './render.mjs';
 
 const env = loadEnv();
@@ -77,98 +83,6 @@ function planOfData() {
   return planCharts(reports, texts);
 }
 
-const STAT = {
-  value: '',
-  as_stated: '',
-  mean: 'mean',
-  median: 'median',
-  min: 'minimum',
-  max: 'maximum',
-  total: 'total',
-  mode: 'mode',
-};
-const statWord = (s) => STAT[s] ?? (/^p\d/.test(s) ? s : s.replace(/_/g, ' '));
-const num = (text) => Number(text.replace(/,/g, ''));
-/** Whether a quoted number is the value as the sentence prints it. */
-const same = (quoted, v) => quantity(v) === quoted;
-const unitOf = (chart) => /\(([^(),]+)(?:, log scale)?\)$/.exec(chart.spec.encoding?.y?.title ?? axisTitle(chart))?.[1];
-function axisTitle(chart) {
-  for (const l of chart.spec.layer ?? [])
-    for (const ch of ['x', 'y']) if (['shown', 'value'].includes(l.encoding?.[ch]?.field)) return l.encoding[ch].title;
-  return '';
-}
-
-/**
- * The reasons a measurement chart's finding is not supported by its rows (empty: it is).
- * @param {{ rows: object[], entry: object, spec: object }} chart
- */
-export function unsupported(chart) {
-  const f = chart.entry.finding.replace(/\.$/, '');
-  const rows = chart.rows;
-  const why = [];
-  if (new Set(rows.map((r) => quantityOf(r.unit))).size > 1) why.push('rows of different quantities in one chart');
-  const stats = [...new Set(rows.map((r) => r.statistic))];
-  const percentiles = stats.every((s) => /^p\d/.test(s)) && stats.length > 1;
-  if (!percentiles && stats.length > 1) why.push(`rows of ${stats.length} statistics in one chart`);
-  const ratioOk = (ratioText, a, b) => a > 0 && b > 0 && times(Math.max(a, b) / Math.min(a, b)) === ratioText;
-  let m;
-  if ((m = /^(.+) had the (lowest|highest|largest) (.+?): ([-\d,.]+)(?: [^\s,;()]+)?(.*)$/.exec(f))) {
-    const [, who, word, what, v, rest] = m;
-    const shown = rows.map((r) => r.shown);
-    const best = word === 'lowest' ? Math.min(...shown) : Math.max(...shown);
-    const named = statWord(stats[0]);
-    if (named && !what.startsWith(`${named} `)) why.push(`names "${what}" for rows of statistic ${stats[0]}`);
-    if (!same(v, best)) why.push(`quotes ${v} as the ${word}, the rows' is ${quantity(best)}`);
-    const unit = unitOf(chart);
-    if (unit && unit !== 'count' && !f.includes(`${v} ${unit}`))
-      why.push(`quotes ${v} in another unit than the axis's ${unit}`);
-    if (!rows.some((r) => r.series === who && same(v, r.shown))) why.push(`no row of ${who} at ${v}`);
-    const r = /, ([\d.]+x) (?:less than|that of) (.+) \(([-\d,.]+)(?: [^\s,;()]+)?\)$/.exec(rest);
-    const worst = word === 'lowest' ? Math.max(...shown) : Math.min(...shown);
-    if (r && !ratioOk(r[1], best, worst))
-      why.push(`ratio ${r[1]} is not the rows' ${quantity(best)} against ${quantity(worst)}`);
-    if (r && !same(r[3], worst)) why.push(`the other end is ${quantity(worst)}, not ${r[3]}`);
-    if (/\dx /.test(rest) && !r) why.push('a ratio the test cannot read');
-    if (/within 5 %/.test(rest) && !(Math.min(...shown) > 0 && Math.max(...shown) / Math.min(...shown) < 1.05))
-      why.push('"within 5 %" when the rows are further apart');
-  } else if (
-    (m =
-      /^At the ([\d.]+)th percentile, .+? (?:ranged from ([-\d,.]+) \S+ \((.+)\) to ([-\d,.]+) \S+ \((.+)\)|was ([-\d,.]+)(?: [^\s,;()]+)?)$/.exec(
-        f,
-      ))
-  ) {
-    const p = Number(m[1]);
-    const tail = rows.filter((r) => r.percentile === p).map((r) => r.shown);
-    if (!tail.length) why.push(`no rows at the ${p}th percentile`);
-    else if (m[2] && !(same(m[2], Math.min(...tail)) && same(m[4], Math.max(...tail))))
-      why.push(`range ${m[2]} to ${m[4]} is not the rows'`);
-    else if (m[6] && !tail.every((t) => same(m[6], t))) why.push(`${m[6]} is not every row's`);
-  } else if (
-    (m =
-      /^The (lowest|highest|largest) (.+?)(?:, ([-\d,.]+)(?: [^\s,;()]+)?, was (.+)'s| was ([-\d,.]+)(?: [^\s,;()]+)?,) at .+ ([-\d,.]+)$/.exec(
-        f,
-      ))
-  ) {
-    const [, word, what] = m;
-    const v = m[3] ?? m[5];
-    const shown = rows.map((r) => r.shown);
-    const best = word === 'lowest' ? Math.min(...shown) : Math.max(...shown);
-    const named = statWord(stats[0]);
-    if (named && !what.startsWith(`${named} `)) why.push(`names "${what}" for rows of statistic ${stats[0]}`);
-    if (!same(v, best)) why.push(`quotes ${v} as the ${word}, the rows' is ${quantity(best)}`);
-  } else if (
-    (m = /^Over (\d+) runs, .+? ranged from ([-\d,.]+) to ([-\d,.]+)(?: [^\s,;()]+)?(?: \(([\d.]+x)\))?$/.exec(f))
-  ) {
-    const [, n, lo, hi, ratio] = m;
-    const bySeries = Object.values(Object.groupBy(rows, (r) => r.series)).map((g) => g.map((r) => r.shown));
-    const match = bySeries.find((g) => g.length === Number(n) && same(lo, Math.min(...g)) && same(hi, Math.max(...g)));
-    if (!match) why.push(`no series of ${n} runs from ${lo} to ${hi}`);
-    if (ratio && !ratioOk(ratio, num(lo), num(hi))) why.push(`ratio ${ratio} is not ${hi} over ${lo}`);
-  } else why.push('a sentence of a shape this test cannot check');
-  if (/\b0 \S+, [\d.]+x|[\d.]+x (?:less than|that of) [^()]+\(0(?: |\))/.test(f)) why.push('a ratio against zero');
-  return why;
-}
-
 const measurementCharts = (plan) => plan.charts.filter((c) => c.spec.usermeta.table.kind === 'measurement');
 
 test('every finding of every measurement chart of the corpus is recomputed from its rows', () => {
@@ -177,7 +91,7 @@ test('every finding of every measurement chart of the corpus is recomputed from 
   for (const [format, file] of CORPUS) {
     for (const chart of measurementCharts(planOf(format, file))) {
       checked++;
-      for (const w of unsupported(chart)) wrong.push(`${chart.id}: "${chart.entry.finding}": ${w}`);
+      for (const w of chartProblems(chart)) wrong.push(`${chart.id}: "${chart.entry.finding}": ${w}`);
     }
   }
   assert.deepEqual(wrong, []);
@@ -187,7 +101,7 @@ test('every finding of every measurement chart of the corpus is recomputed from 
 test('every finding of every measurement chart in data/ is recomputed from its rows', () => {
   const wrong = [];
   for (const chart of measurementCharts(planOfData()))
-    for (const w of unsupported(chart)) wrong.push(`${chart.id}: "${chart.entry.finding}": ${w}`);
+    for (const w of chartProblems(chart)) wrong.push(`${chart.id}: "${chart.entry.finding}": ${w}`);
   assert.deepEqual(wrong, []);
 });
 
@@ -216,6 +130,53 @@ test('the checker refuses a lowest latency from a max, a ratio against zero and 
   assert.match(
     unsupported(chart('No fork had the lowest maximum latency: 1,400 ms', max)).join(),
     /quotes 1,400 as the lowest/,
+  );
+});
+
+test('the checker refuses a number no row gives, a chart of two scales and a sentence of another statistic', () => {
+  const rows = [
+    { series: 'Run 1', run: 1, statistic: 'mean', unit: 'ms', value: 1747 },
+    { series: 'Run 2', run: 2, statistic: 'mean', unit: 'ms', value: 2169 },
+  ];
+  assert.deepEqual(uncitedNumbers('Run 2 took 2,169 ms, 1.2x run 1 (1,747 ms) over 2 runs', rows), []);
+  assert.match(uncitedNumbers('Run 2 took 2,196 ms', rows).join(), /2,196 is not a value/);
+  assert.match(uncitedNumbers('Run 2 took 3.1x as long', rows).join(), /3.1x is not/);
+  const spec = { layer: [{ encoding: { y: { field: 'value', title: 'Latency (ms)' } } }] };
+  assert.deepEqual(scaleProblems({ rows, spec }), []);
+  assert.match(
+    scaleProblems({ rows: [...rows, { ...rows[0], unit: 'req/s' }], spec }).join(),
+    /rows in units of 2 scales/,
+  );
+  assert.match(
+    scaleProblems({ rows, spec: { layer: [{ encoding: { y: { field: 'value', title: 'Size (MB)' } } }] } }).join(),
+    /on an axis in MB/,
+  );
+  assert.match(statisticProblems({ rows }, 'Run 1 had the lowest median latency').join(), /names the median/);
+  assert.match(
+    statisticProblems({ rows: [...rows, { ...rows[0], statistic: 'max' }] }, '').join(),
+    /rows of 2 statistics/,
+  );
+});
+
+test('one value with its spread is a chart, whose sentence gives the value and both ends of the spread', () => {
+  // BenchmarkDotNet's one benchmark: a mean and its 99.9 % confidence interval, as a reader would check it.
+  const rows = [{ series: 'Bench', statistic: 'mean', unit: 'us', shown: 15.21, lo: 14.93, hi: 15.49 }];
+  const chart = (finding) => ({
+    entry: { finding },
+    rows,
+    spec: { layer: [{ encoding: { x: { field: 'value', title: 'Time (µs)' } } }] },
+  });
+  assert.deepEqual(
+    unsupported(chart("Bench's mean time was 15.21 µs (99.9 % confidence interval: 14.93 to 15.49 µs)")),
+    [],
+  );
+  assert.match(
+    unsupported(chart("Bench's mean time was 15.21 µs (99.9 % confidence interval: 14.9 to 15.49 µs)")).join(),
+    /spread 14.9 to 15.49 is not the row's/,
+  );
+  assert.match(
+    unsupported(chart("Bench's median time was 15.21 µs (99.9 % confidence interval: 14.93 to 15.49 µs)")).join(),
+    /names "median time"/,
   );
 });
 

@@ -12,7 +12,7 @@
 //   - a numeric condition that every row has and that varies (threads, connections, size, ...):
 //     lines, one per series (a condition a few rows have is no axis: it stays in the labels);
 //   - the same thing measured in repeated runs (a `run` condition): dots, one row of dots per series;
-//   - otherwise one value per subject: sorted bars, best first.
+//   - otherwise one value per subject: sorted bars, best first (a value alone only with its spread).
 // Every shape draws the spread a report gives (± a deviation or an interval: error bars; lower and
 // upper bounds), says its kind in the subtitle and tooltip, and every finding names its statistic.
 import { measureGroups, seriesLabeller } from './shared/measures.mjs';
@@ -36,7 +36,7 @@ export function build({ rows, fields: f, tables }) {
       .map((t) => t.table.id),
   );
   const own = rows.filter((r) => !perKind.has(r.source_table));
-  if (own.length < 2) return [];
+  if (!own.length) return [];
   const conditions = Object.values(f).filter((x) => x['x-condition'] || isCondition(x.name, f));
   const charts = [];
   for (const group of measureGroups(own)) {
@@ -203,8 +203,8 @@ function chartOf(group, f, conditions) {
     const tails = plotted.filter((r) => r.percentile === top).sort((a, b) => a.shown - b.shown);
     const finding =
       tails.length > 1 && tails[0].shown !== tails.at(-1).shown
-        ? `At the ${num(top, 3)}th percentile, ${title.toLowerCase()} ranged from ${withUnit(tails[0].shown, unit)} (${tails[0].series}) to ${withUnit(tails.at(-1).shown, unit)} (${tails.at(-1).series})`
-        : `At the ${num(top, 3)}th percentile, ${title.toLowerCase()} was ${withUnit(tails[0].shown, unit)}`;
+        ? `At the ${num(top, 6)}th percentile, ${title.toLowerCase()} ranged from ${withUnit(tails[0].shown, unit)} (${tails[0].series}) to ${withUnit(tails.at(-1).shown, unit)} (${tails.at(-1).series})`
+        : `At the ${num(top, 6)}th percentile, ${title.toLowerCase()} was ${withUnit(tails[0].shown, unit)}`;
     const x = {
       field: 'percentile',
       type: 'ordinal',
@@ -362,19 +362,23 @@ function chartOf(group, f, conditions) {
         ],
         markName: 'points',
         scales: { x: 'linear', y: 'band' },
-        size: { width: 640, height: Math.max(120, 28 * series.length + 60) },
+        size: { width: 640, height: Math.max(200, 30 * series.length + 110) },
       };
     }
     plotted.forEach((r) => (r.series = label.of(r)));
   }
 
-  // One value per subject: sorted bars, best first, with the spread where the report gives one.
-  if (plotted.length < 2) return null;
+  // One value per subject: sorted bars, best first, with the spread where the report gives one
+  // (one value alone is a chart only for its spread: a bar and its error bar).
+  if (plotted.length < 2 && !withSpread) return null;
   if (distinct(plotted.map((r) => r.series)).length < plotted.length) return null; // not one value per bar
   plotted.sort((a, b) => (better === 'lower' ? a.shown - b.shown : b.shown - a.shown) || a.line - b.line);
   const [first, last] = [plotted[0], plotted.at(-1)];
   const word = better === 'lower' ? 'lowest' : better === 'higher' ? 'highest' : 'largest';
-  const finding = `${first.series} had the ${word} ${what}: ${withUnit(first.shown, unit)}${comparedTo(first, last, better, unit)}`;
+  const finding =
+    plotted.length === 1
+      ? `${first.series === '(all)' ? 'The' : `${first.series}'s`} ${what} was ${withUnit(first.shown, unit)} (${first.spread_words}: ${quantity(first.lo)} to ${withUnit(first.hi, unit)})`
+      : `${first.series} had the ${word} ${what}: ${withUnit(first.shown, unit)}${comparedTo(first, last, better, unit)}`;
   const order = plotted.map((r) => r.series);
   const y = { field: 'series', type: 'nominal', title: null, sort: order, axis: { labelLimit: 240 } };
   const x = {

@@ -16,6 +16,7 @@ import {
   makeChartsLive,
   expectLive,
 } from '../helpers/site.mjs';
+import { chartTextProblems } from '../helpers/reader.mjs';
 
 const index = chartIndex();
 const withCharts = reports().filter((r) => chartsOf(r.slug, index).length);
@@ -188,70 +189,6 @@ test('every chart writes its axis numbers in full, not as 1e+3', () => {
   expect(bad).toEqual([]);
 });
 
-/**
- * The text boxes of every chart drawing a reader sees on a page (the inline drawing the frame
- * shows, wide or narrow): which lie outside their drawing or the screen, and which overlap another.
- */
-async function textProblems(page) {
-  return page.evaluate(() => {
-    const problems = [];
-    const visible = [...document.querySelectorAll('.chart-frame svg.chart-wide, .chart-frame svg.chart-narrow')].filter(
-      (svg) => getComputedStyle(svg).display !== 'none',
-    );
-    const screen = document.documentElement.clientWidth;
-    for (const svg of visible) {
-      const id = svg.closest('figure')?.getAttribute('data-chart') ?? svg.id;
-      const frame = svg.getBoundingClientRect();
-      const boxes = [...svg.querySelectorAll('text')]
-        .filter(
-          (t) =>
-            t.textContent.trim() && getComputedStyle(t).visibility !== 'hidden' && t.getAttribute('opacity') !== '0',
-        )
-        .map((t) => {
-          const m = t.getScreenCTM();
-          const box = t.getBBox();
-          // Slanted axis labels: compared in their own frame (their screen rectangles overlap at 45° when their text does not).
-          return {
-            text: t.textContent.trim(),
-            r: t.getBoundingClientRect(),
-            angle: Math.atan2(m.b, m.a),
-            w: box.width * Math.hypot(m.a, m.b),
-            h: box.height * Math.hypot(m.c, m.d),
-          };
-        })
-        .filter((b) => b.r.width > 0 && b.r.height > 0);
-      for (const b of boxes) {
-        if (
-          b.r.left < frame.left - 1 ||
-          b.r.right > frame.right + 1 ||
-          b.r.top < frame.top - 1 ||
-          b.r.bottom > frame.bottom + 1
-        )
-          problems.push(`${id}: "${b.text}" outside its drawing`);
-        else if (b.r.left < -1 || b.r.right > screen + 1) problems.push(`${id}: "${b.text}" outside the screen`);
-      }
-      // Two boxes overlap when they share more than a sliver (glyph boxes touch at their edges).
-      for (let i = 0; i < boxes.length; i++)
-        for (let j = i + 1; j < boxes.length; j++) {
-          const [a, b] = [boxes[i].r, boxes[j].r];
-          let w = Math.min(a.right, b.right) - Math.max(a.left, b.left);
-          let h = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
-          const angle = boxes[i].angle;
-          if (Math.abs(angle) > 0.01 && Math.abs(angle - boxes[j].angle) < 0.01) {
-            const dx = (b.left + b.right - a.left - a.right) / 2;
-            const dy = (b.top + b.bottom - a.top - a.bottom) / 2;
-            const along = Math.abs(dx * Math.cos(angle) + dy * Math.sin(angle));
-            const across = Math.abs(-dx * Math.sin(angle) + dy * Math.cos(angle));
-            w = (boxes[i].w + boxes[j].w) / 2 - along;
-            h = (boxes[i].h + boxes[j].h) / 2 - across;
-          }
-          if (w > 1.5 && h > 2) problems.push(`${id}: "${boxes[i].text}" overlaps "${boxes[j].text}"`);
-        }
-    }
-    return { drawings: visible.length, problems };
-  });
-}
-
 // The drawings the build wrote, as a page inlines them (the live chart draws the same layouts from
 // the same specs): with scripts off, so that none is swapped for its live twin while it is read.
 test.describe('chart text on phones and desktops', () => {
@@ -267,7 +204,7 @@ test.describe('chart text on phones and desktops', () => {
         const problems = [];
         for (const rep of withCharts) {
           await page.goto(`/reports/${rep.slug}/`);
-          const found = await textProblems(page);
+          const found = await chartTextProblems(page);
           expect(found.drawings, `${rep.slug}: one drawing per chart`).toBe(chartsOf(rep.slug, index).length);
           problems.push(...found.problems.map((p) => `${rep.slug}: ${p}`));
         }

@@ -17,6 +17,7 @@ import {
   reports,
   watchProblems,
 } from '../helpers/site.mjs';
+import { sidewaysOverflow } from '../helpers/reader.mjs';
 
 const SECTIONS = ['/', '/reports/', '/platforms/', '/methodology/', '/data/', '/contribute/', '/charts/'];
 const crawled = crawlPublic();
@@ -105,27 +106,7 @@ for (const urlPath of pages) {
 
     // # 375 px: the same page on a phone's width (the live charts scale with their frame).
     await page.setViewportSize({ width: 375, height: 800 });
-    const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
-      // Name the elements that stick out (outside any box that scrolls or clips them), for the message.
-      const clipped = (el) => {
-        for (let a = el.parentElement; a && a !== document.body; a = a.parentElement)
-          if (getComputedStyle(a).overflowX !== 'visible') return true;
-        return false;
-      };
-      const out = [];
-      for (const el of document.querySelectorAll('body *')) {
-        const r = el.getBoundingClientRect();
-        if (r.right > window.innerWidth + 0.5 && r.width > 0 && !clipped(el) && !out.some((o) => o.el.contains(el)))
-          out.push({ el, right: r.right });
-      }
-      const label = ({ el, right }) =>
-        `<${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${typeof el.className === 'string' && el.className ? `.${el.className.trim().split(/\s+/).join('.')}` : ''}> "${(el.textContent ?? '').trim().slice(0, 60)}" (right edge ${Math.round(right)} px)`;
-      return {
-        scrollWidth: document.documentElement.scrollWidth,
-        innerWidth: window.innerWidth,
-        widest: out.slice(0, 5).map(label).join('; '),
-      };
-    });
+    const { scrollWidth, innerWidth, widest } = await sidewaysOverflow(page);
     await page.screenshot({
       path: path.join(SHOTS, `${name}-375.png`),
       fullPage: true,

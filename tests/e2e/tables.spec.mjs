@@ -1,19 +1,9 @@
 // The data tables of every report: they show every row of data/ (numbers right-aligned, with
 // thousands separators, each row linked to its seed line), their CSV and JSON downloads hold exactly
 // those rows, and the big httpc_bench table sorts and filters by what client-rate.csv says.
-import fs from 'node:fs';
-import path from 'node:path';
 import { test, expect } from '@playwright/test';
-import {
-  ROOT,
-  chartIndex,
-  chartsOf,
-  csvRecords,
-  reports,
-  tableRows,
-  expectLive,
-  tableOnPage,
-} from '../helpers/site.mjs';
+import { chartIndex, chartsOf, csvRecords, reports, tableRows, expectLive, tableOnPage } from '../helpers/site.mjs';
+import { columnsOf, identityAndValue } from '../helpers/reader.mjs';
 
 const HTTPC = 'httpc-bench-mojito-ec2-m5-4xlarge';
 const httpcRows = tableRows(HTTPC, 'client-rate');
@@ -207,33 +197,6 @@ for (const rep of reports()) {
     }
   });
 }
-
-/**
- * The columns that name a row and hold its value, read from the table kind's schema: the measurement
- * model's benchmark, subject, value and unit; else the subject its recipe reads (or, without one,
- * the first column of its natural key) and its first value.
- */
-function identityAndValue(kind) {
-  if (kind === 'measurement') return ['benchmark', 'value', 'unit'];
-  const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts/data/schemas/tables', `${kind}.json`), 'utf8'));
-  const recipe = schema['x-measurements'];
-  if (!recipe) return [schema.naturalKey[0]];
-  const column = (c) => (c && !/^=|^declared$/.test(c) ? c : null);
-  const subject = column(recipe.subject) ?? column(recipe.section) ?? schema.naturalKey[0];
-  const value = recipe.percentile?.value ?? recipe.values?.[0]?.column;
-  return [subject, value].filter(Boolean);
-}
-
-/** What a reader sees of a table's columns: each header's name, whether it is shown, whether it is a number. */
-const columnsOf = (section) =>
-  section.locator('thead th').evaluateAll((ths) =>
-    ths.map((th) => ({
-      col: th.dataset.col,
-      name: th.textContent.trim(),
-      shown: th.getBoundingClientRect().width > 0 && getComputedStyle(th).display !== 'none',
-      numeric: th.classList.contains('num'),
-    })),
-  );
 
 for (const width of [375, 1280])
   for (const scheme of ['light', 'dark'])

@@ -45,19 +45,40 @@ export const NARROW_LEGEND_LABEL_LIMIT = NARROW_WIDTH - 4 * NARROW_PADDING - 24;
 /** Width of a text in pixels, roughly (DejaVu Sans averages): the build passes the font's own widths. */
 const roughMeasure = (text, size, weight) => text.length * size * (weight === 'bold' ? 0.68 : 0.6);
 
-/** A text broken at spaces into lines no wider than `room` (a word longer than that stays whole). */
+/** A text broken at spaces into lines no wider than `room` (a longer word broken too: breakWord). */
 export function wrapText(text, room, width) {
   const lines = [];
   let line = '';
   for (const word of text.split(/\s+/)) {
-    const next = line ? `${line} ${word}` : word;
-    if (line && width(next) > room) {
-      lines.push(line);
-      line = word;
-    } else line = next;
+    // A word wider than the room (a dotted Java name, a path) breaks after its punctuation, or
+    // between letters: never past the edge.
+    const parts = width(word) > room ? breakWord(word, room, width) : [word];
+    parts.forEach((part, i) => {
+      const next = line ? `${line}${i ? '' : ' '}${part}` : part;
+      if (line && width(next) > room) {
+        lines.push(line);
+        line = part;
+      } else line = next;
+    });
   }
   if (line) lines.push(line);
   return lines;
+}
+
+/** A word in pieces no wider than `room`: cut after . _ / - : where it can be, else between letters. */
+function breakWord(word, room, width) {
+  const out = [];
+  let piece = '';
+  for (const token of word.match(/[^._/:-]+[._/:-]*|[._/:-]+/g)) {
+    for (const bit of width(token) > room ? [...token] : [token]) {
+      if (piece && width(piece + bit) > room) {
+        out.push(piece);
+        piece = bit;
+      } else piece += bit;
+    }
+  }
+  if (piece) out.push(piece);
+  return out;
 }
 
 /** Height a title block takes (title, subtitle lines, offset), as Vega lays it out, roughly. */
@@ -215,6 +236,16 @@ export function narrowSpec(
             v,
             wrapText(v, line, (t) => measure(t, 12)),
           );
+    // A legend's entries with no domain written: the values of its field in the data.
+    if (LEGEND_CHANNELS.includes(key) && typeof value?.field === 'string' && value.legend !== null)
+      for (const row of spec.data?.values ?? []) {
+        const v = row[value.field];
+        if (typeof v === 'string' && !long.has(v) && measure(v, 12) > line)
+          long.set(
+            v,
+            wrapText(v, line, (t) => measure(t, 12)),
+          );
+      }
     return undefined;
   });
   // A report's label as a Vega string literal: JSON's escaping (quotes, backslashes, line breaks).
