@@ -22,7 +22,7 @@ import { InputError } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
 import { canonicalUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
-import { outline } from '../../read/outline.mjs';
+import { outline, plainText } from '../../read/outline.mjs';
 
 export const format = 'table';
 export const description = 'Any table a person wrote (Markdown, RST grid or simple, HTML, aligned text) whose columns hold numbers with units.';
@@ -287,6 +287,12 @@ function readTable(block, lines = []) {
   const valueColumns = columns.filter((x) => x.role === 'value');
   const spreadColumnOf = new Map(columns.filter((x) => x.spreadOf !== undefined).map((x) => [x.spreadOf, x]));
   const labelColumn = textColumns.find((c) => !c.numeric) ?? textColumns[0];
+  // Two value columns whose header words name the same metric and statistic in one unit ("SET Ops
+  // Time (s)", "GET Ops Time (s)" in Cguilliman/queue-comp's readme) keep their header as the
+  // condition `column`, as an unnamed column does: otherwise every row of them is one key twice.
+  const keysOf = (c) => new Set(c.read.map((r) => r.unit ?? c.headerUnit?.unit ?? 'count').map((u) => `${Object.values(metricOf(c.headerUnit?.name ?? c.header, u, c.header)).join('|')}|${u}`));
+  const keys = valueColumns.map(keysOf);
+  const clashing = new Set(valueColumns.filter((c, i) => keys.some((other, j) => j !== i && [...keys[i]].some((k) => other.has(k)))));
   const rows = [];
   const percentSpread = new Set();
   for (const d of data) {
@@ -307,7 +313,7 @@ function readTable(block, lines = []) {
       const name = c.headerUnit?.name ?? c.header;
       const { metric, statistic, named } = metricOf(name, unit, c.header);
       const m = { benchmark, section: block.heading, metric, statistic, value: r.value, unit, line: cell.line, conditions: { ...conditions } };
-      if (!named) m.conditions.column = c.header;
+      if (!named || clashing.has(c)) m.conditions.column = c.header;
       const spreadColumn = spreadColumnOf.get(c.index);
       const spread = r.spread !== undefined ? r : spreadColumn && !isMissing(d.cells[spreadColumn.index].text) ? readCell(d.cells[spreadColumn.index].text) : undefined;
       if (spread) {
@@ -371,17 +377,31 @@ export function detect(text) {
  * @returns {import('../contract.mjs').ParseResult}
  */
 export function parse(text) {
-  const tables = outline(text).blocks.filter((b) => b.type === 'table');
+  const blocks = outline(text).blocks;
+  const tables = blocks.filter((b) => b.type === 'table');
   if (!tables.length) throw new InputError(0, 'a table whose columns hold numbers', 'none');
   const lines = splitLines(text);
-  const rows = [];
-  const notes = [];
-  const spans = [];
-  for (const t of tables) {
-    const r = readTable(t, lines);
-    rows.push(...r.rows);
-    notes.push(...r.notes);
-    if (r.measured) spans.push([t.from, t.to]);
-  }
+  const read = tables.map((t) => ({ t, ...readTable(t, lines) }));
+  // Tables of one section whose rows would be the same measurements (the same commands and columns
+  // under "Without pipelining:" and "With pipelining:") are told apart by the condition `table`: the
+  // line above each, else its lines; otherwise the second would be the first's rows twice.
+  const keysOf = (rs) => new Set(rs.map((m) => JSON.stringify([m.section, m.benchmark, m.metric, m.statistic, m.unit, Object.entries(m.conditions).sort()])));
+  const keys = read.map((r) => keysOf(r.rows));
+  read.forEach((r, i) => {
+    if (!keys.some((other, j) => j !== i && [...keys[i]].some((k) => other.has(k)))) return;
+    const name = captionAbove(r.t, blocks, lines) || `lines ${r.t.from}–${r.t.to}`;
+    for (const m of r.rows) m.conditions.table = name;
+  });
+  const rows = read.flatMap((r) => r.rows);
+  const notes = read.flatMap((r) => r.notes);
+  const spans = read.filter((r) => r.measured).map((r) => [r.t.from, r.t.to]);
   return measurementResult(rows, { notes, spans, tableTitle: 'Measurements read from tables' });
+}
+
+/** The short line of text just above a table, after its heading ("With pipelining:"), or ''. */
+function captionAbove(table, blocks, lines) {
+  const before = blocks.filter((b) => b.to < table.from && b.type !== 'table').at(-1);
+  if (!before || before.type !== 'paragraph' || before.to < table.from - 2) return '';
+  const text = plainText(lines[before.to - 1] ?? '').replace(/:\s*$/, '').trim();
+  return text.length > 0 && text.length <= 80 ? text : '';
 }
