@@ -14,7 +14,8 @@
 //     p_value; "1.2 ms ±3%" has its spread made absolute (said in the column's note);
 //   - a heading in another language names the metric from a few common words (吞吐量, Durchsatz,
 //     Latencia, Задержка, ...), else the unit's dimension does (time, rate; a size is memory);
-//   - a machine's `df -h` output or a histogram (bucket and bar lines) is no result: left out, noted.
+//   - a machine's `df -h` output or a histogram (bucket and bar lines) is no result: left out, in the
+//     result's `not_read` (lines and why), the one list of passages not read (read/keep.mjs).
 // A row that only names a group ("| 1 | `{ posts { title }}` |" above the rows it heads) is carried
 // down into the rows below it. Metric and statistic come from the header words and the unit.
 // Pure: text in, rows out.
@@ -173,10 +174,10 @@ function notResults(block, header, data, lines) {
   const above = lines[block.from - 2] ?? '';
   const first = data.map((d) => d.cells[0]?.text ?? '');
   if (DF_HEADER.test(above) || DF_HEADER.test(header.map((h) => h.text).join('  ')) || (first.length && first.filter((t) => DEVICE.test(t.trim())).length * 2 > first.length))
-    return "a machine's disk usage (df -h output), not results";
+    return "a machine's disk usage (df -h output)";
   const rowsWith = (re) => data.filter((d) => d.cells.some((c) => re.test(c.text))).length;
   if (data.length && (rowsWith(BAR) * 2 > data.length || data.filter((d) => BUCKET.test(d.cells.map((c) => c.text).join('  '))).length * 2 > data.length))
-    return 'a histogram (buckets and bars), not results';
+    return 'a histogram (buckets and bars)';
   return undefined;
 }
 
@@ -210,8 +211,9 @@ function shape(block) {
 }
 
 /**
- * Read one table: its measurements and the notes on the columns it could not read.
- * @returns {{ rows: any[], notes: Array<{ text: string, line: number }>, measured: boolean }}
+ * Read one table: its measurements, the notes on the columns it could not read, and the table
+ * itself as not read when it is no results.
+ * @returns {{ rows: any[], notes: Array<{ text: string, line: number }>, measured: boolean, notRead?: { from: number, to: number, line: number, why: string } }}
  */
 function readTable(block, lines = []) {
   if (block.cut) {
@@ -229,8 +231,8 @@ function readTable(block, lines = []) {
   if (header.length < 2 || data.length < 1) return { rows: [], notes, measured: false };
   const why = notResults(block, header, data, lines);
   if (why) {
-    notes.push({ text: `lines ${block.from}–${block.to}: ${why}; not read`, line: block.from });
-    return { rows: [], notes, measured: false };
+    const notRead = { from: block.from, to: block.to, line: block.from, why: `expected results, found ${why}` };
+    return { rows: [], notes, measured: false, notRead };
   }
   const columns = header.map((h, i) => {
     const texts = data.map((d) => d.cells[i].text);
@@ -395,7 +397,8 @@ export function parse(text) {
   const rows = read.flatMap((r) => r.rows);
   const notes = read.flatMap((r) => r.notes);
   const spans = read.filter((r) => r.measured).map((r) => [r.t.from, r.t.to]);
-  return measurementResult(rows, { notes, spans, tableTitle: 'Measurements read from tables' });
+  const notRead = read.flatMap((r) => (r.notRead ? [r.notRead] : []));
+  return { ...measurementResult(rows, { notes, spans, tableTitle: 'Measurements read from tables' }), ...(notRead.length ? { not_read: notRead } : {}) };
 }
 
 /** The short line of text just above a table, after its heading ("With pipelining:"), or ''. */

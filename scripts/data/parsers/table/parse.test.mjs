@@ -219,13 +219,14 @@ describe('blocks that are not results (issue 32)', () => {
   const histogram = ['```', 'Bucket     Time       Count', '0.1 ms     -          120  ####', '0.2 ms     -          300  ######', '0.2 ms     -          300  ######', '```'];
   const results = ['| Lib | Time (ms) |', '|---|---|', '| a | 1.5 |', '| b | 2.5 |'];
 
-  test("a machine's df -h output is left out, listed as not read at its lines", () => {
+  test("a machine's df -h output is left out, listed as not read at its lines (not a note)", () => {
     const r = parser.parse(doc(...df, '', ...results));
     assert.deepEqual(r.tables.measurements.rows.map(brief), [
       ['a', 'time', 'value', 1.5, 'ms', 11],
       ['b', 'time', 'value', 2.5, 'ms', 12],
     ]);
-    assert.deepEqual(r.notes, [{ text: "lines 4–6: a machine's disk usage (df -h output), not results; not read", line: 4 }]);
+    assert.deepEqual(r.not_read, [{ from: 4, to: 6, line: 4, why: "expected results, found a machine's disk usage (df -h output)" }]);
+    assert.deepEqual(r.notes, []);
   });
 
   test('a histogram of bucket and bar lines is left out, and its repeated buckets do not refuse the file', () => {
@@ -234,7 +235,8 @@ describe('blocks that are not results (issue 32)', () => {
       ['a', 'time', 'value', 1.5, 'ms', 10],
       ['b', 'time', 'value', 2.5, 'ms', 11],
     ]);
-    assert.deepEqual(r.notes, [{ text: 'lines 3–5: a histogram (buckets and bars), not results; not read', line: 3 }]);
+    assert.deepEqual(r.not_read, [{ from: 3, to: 5, line: 3, why: 'expected results, found a histogram (buckets and bars)' }]);
+    assert.deepEqual(r.notes, []);
     const buckets = doc('```', 'Latency            Count', '[0.1 ms, 0.2 ms)   120 ####', '[0.2 ms, 0.3 ms)   300 ##########', '```');
     assert.equal(parser.detect(buckets), false);
   });
