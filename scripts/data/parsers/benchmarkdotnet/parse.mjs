@@ -45,8 +45,8 @@ const IGNORED = /^(Error|Alloc Ratio|Rank|StdErr|Iterations|Kurtosis|Skewness|MV
 /** The ratio to the baseline's mean (Scaled until v0.11) and the columns of its standard deviation. */
 const RATIO = /^(Ratio|Scaled)$/;
 const RATIO_SD = /^(RatioSD|ScaledSD|Scaled-StdDev)$/;
-/** BenchmarkDotNet's SizeUnit is binary (1 KB = 1024 B): its sizes in this model's binary symbols. */
-const BDN_SIZE = { B: 'B', KB: 'KiB', MB: 'MiB', GB: 'GiB', TB: undefined };
+/** BenchmarkDotNet's SizeUnit is binary (1 KB = 1024 B): its sizes in this model's binary symbols. v0.10 spelt it kB. */
+const BDN_SIZE = { B: 'B', kB: 'KiB', KB: 'KiB', MB: 'MiB', GB: 'GiB', TB: undefined };
 
 const conditionName = (h) => {
   const s = h.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
@@ -160,7 +160,7 @@ function readTable(lines, start, section) {
         }
         rows.push(measurement({ ...base, metric: 'time', statistic: s.statistic, value, unit, ...spread }));
       } else if (s.kind === 'size') {
-        const m = /^((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*([KMGT]?B)$/.exec(s.cell);
+        const m = /^((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*([kKMGT]?B)$/.exec(s.cell);
         const unit = m && BDN_SIZE[m[2]];
         if (!unit) throw new InputError(n, `a size with a unit BenchmarkDotNet prints in the ${s.h} column (B, KB, MB, GB)`, quote(s.cell));
         rows.push(measurement({ ...base, metric: 'memory', statistic: 'value', value: toNumber(m[1].replace(/,/g, '')), unit }));

@@ -111,6 +111,19 @@ describe('reading', () => {
     assert.deepEqual(rows.map((x) => x.conditions), rows.map(() => ({})));
   });
 
+  test('v0.10 spells its binary kilobyte "kB": 1.79 kB is 1.79 KiB, not a refused table', () => {
+    const text = [
+      'BenchmarkDotNet=v0.10.1, OS=Windows',
+      '',
+      '     Method |        Mean |     StdDev | Scaled | Scaled-StdDev |   Gen 0 | Allocated |',
+      '----------- |------------ |----------- |------- |-------------- |-------- |---------- |',
+      ' AtomicLong | 501.5930 us | 17.4125 us |   1.00 |          0.00 |       - |   1.79 kB |',
+      '',
+    ].join('\n');
+    const memory = parser.parse(text).tables.measurements.rows.filter((x) => x.metric === 'memory');
+    assert.deepEqual(memory.map((x) => [x.benchmark, x.value, x.unit, x.line]), [['AtomicLong', 1.79, 'KiB', 5]]);
+  });
+
   test('a Ratio in words (RatioStyle.Trend: "baseline", "1.23x faster") gives no row; a Ratio that is no number is refused at its line', () => {
     const head = ['BenchmarkDotNet v0.13.12, Windows 11', '', '| Method | Mean     | Ratio        |', '|------- |---------:|-------------:|'];
     const r = parser.parse([...head, '| A      | 1.000 ns |     baseline |', '| B      | 0.500 ns | 2.00x faster |', ''].join('\n'));
