@@ -231,7 +231,9 @@ function readTable(block, lines = []) {
   if (header.length < 2 || data.length < 1) return { rows: [], notes, measured: false };
   const why = notResults(block, header, data, lines);
   if (why) {
-    const notRead = { from: block.from, to: block.to, line: block.from, why: `expected results, found ${why}` };
+    // The passage with df's header line, where the outline left it above the rows ("Mounted on" is two words).
+    const from = DF_HEADER.test(lines[block.from - 2] ?? '') ? block.from - 1 : block.from;
+    const notRead = { from, to: block.to, line: from, why: `expected results, found ${why}` };
     return { rows: [], notes, measured: false, notRead };
   }
   const columns = header.map((h, i) => {

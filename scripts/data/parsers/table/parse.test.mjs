@@ -225,7 +225,7 @@ describe('blocks that are not results (issue 32)', () => {
       ['a', 'time', 'value', 1.5, 'ms', 11],
       ['b', 'time', 'value', 2.5, 'ms', 12],
     ]);
-    assert.deepEqual(r.not_read, [{ from: 4, to: 6, line: 4, why: "expected results, found a machine's disk usage (df -h output)" }]);
+    assert.deepEqual(r.not_read, [{ from: 3, to: 6, line: 3, why: "expected results, found a machine's disk usage (df -h output)" }]);
     assert.deepEqual(r.notes, []);
   });
 
