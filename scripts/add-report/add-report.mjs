@@ -14,7 +14,7 @@ import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, parsingOnce, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms } from '../data/pipeline.mjs';
 import { detectFormats } from './detect.mjs';
-import { readKeeping } from '../data/read/keep.mjs';
+import { blankPassages, readKeeping } from '../data/read/keep.mjs';
 import { nulLine, readReport } from '../lib/decode.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
 import { entityEntries, unknownEntities } from './entity-match.mjs';
@@ -241,11 +241,16 @@ try {
     env,
   );
   const added = reports.find((r) => r.slug === slug);
+  // What each reader understood, from the final read: the file without the passages not read (a
+  // later step, such as one row per key, can stop a passage that the parser alone read).
+  const final = added.not_read?.length
+    ? formats.map((f) => ({ format: f, parsed: env.parsers[f].parse(blankPassages(text, added.not_read)) }))
+    : results;
   if (values['dry-run']) {
     console.log(
       `${shown}: read as ${formats.join(', ')}${encoding === 'utf-8' ? '' : ` (${encoding})`} (dry run: nothing written).`,
     );
-    printUnderstood(results, text, shown);
+    printUnderstood(final, text, shown);
     printNotRead(added, shown);
     for (const t of added.tables) console.log(`  table ${t.id}: ${rowsText(t.rows)} (${t.kind})`);
     process.exit(0);
@@ -276,7 +281,7 @@ try {
     console.log(
       `Drafted from the document: title "${title}" (from ${drafted.from}) and slug ${slug}; change them in ${metaPath} if they do not fit.`,
     );
-  printUnderstood(results, text, shown);
+  printUnderstood(final, text, shown);
   printNotRead(added, shown);
   console.log('Extracted:');
   for (const t of added.tables)

@@ -104,6 +104,7 @@ function mergeParsed(results) {
     sections: all('sections'),
     runs: results.flatMap(({ format, parsed }) => (parsed.runs ?? []).map((run) => ({ ...run, id: `${format}-${run.id}` }))),
     unknownColumns: all('unknownColumns'),
+    not_read: all('not_read'),
   };
 }
 

@@ -18,7 +18,7 @@ import { compareValues, dataPackage, platformsDocument, reportDocument, tableOut
 import { checkEntities, readEntities, resolve } from './entities.mjs';
 import { reportMeasurements } from './measure/project.mjs';
 import { atlasOutputs } from './atlas/index.mjs';
-import { readKeeping } from './read/keep.mjs';
+import { notRead, readKeeping } from './read/keep.mjs';
 
 export { readPlatforms };
 
@@ -110,7 +110,7 @@ export function buildData(inputs, env, { cache } = {}) {
       own.resources.push(out.resource);
       tableDocs.push(out.doc);
     }
-    const doc = reportDocument({ input, meta, parsed, platforms, tables, tableDocs, csvTexts, errata: errata.map(({ seed, ...e }) => e), notRead: left });
+    const doc = reportDocument({ input, meta, parsed, platforms, tables, tableDocs, csvTexts, errata: errata.map(({ seed, ...e }) => e), notRead: notRead(left, parsed.not_read) });
     own.files.push([`reports/${meta.slug}.json`, jsonText(doc)]);
     own.doc = doc;
     for (const [p, text] of own.files) files.set(p, text);

@@ -31,6 +31,9 @@
  * @property {Array<{ text: string, line: number }>} notes
  * @property {Array<Record<string, unknown>>} sections  free-form blocks the site shows (config, commands, lists)
  * @property {Array<Record<string, unknown>>} [runs]
+ * @property {Array<{ from: number, to: number, line: number, why: string }>} [not_read]  passages the parser
+ *   left out on purpose (the table fallback: a machine's df -h, a histogram), lines and why ("expected
+ *   results, found ..."): listed with the passages that stopped the reading (data/read/keep.mjs)
  */
 
 export {};

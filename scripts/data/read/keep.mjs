@@ -3,6 +3,8 @@
 // disagrees) leaves out the passage that holds the flaw, the run of non-blank lines around the
 // line the error names, and reads the rest again; each passage left out is listed with its lines
 // and why. When nothing is left that reads, the first error stands: the file is refused as before.
+// A reader may also leave a passage out on purpose (the table fallback: a machine's `df -h`, a
+// histogram): those join the same list (notRead), one list of what was not read, by line.
 // Pure: a text and a reading function in, what it read and what it left out.
 import { InputError } from '../../lib/errors.mjs';
 
@@ -59,4 +61,25 @@ export function readKeeping(text, read, ours = () => true) {
       if (!current.trim()) throw first;
     }
   }
+}
+
+/**
+ * The text with every passage of a list emptied: what the final read read (add-report says what it
+ * understood from this, never from a read that a later step stopped).
+ * @param {string} text
+ * @param {Array<{ from: number, to: number }>} passages
+ */
+export function blankPassages(text, passages) {
+  return passages.reduce((t, p) => blankLines(t, p.from, p.to), text);
+}
+
+/**
+ * One list of what was not read, by line: the passages that stopped the reading (readKeeping's
+ * `left`) and those a reader left out on purpose (a parse result's `not_read`, at the same lines:
+ * blanking keeps every line where it was).
+ * @param {Array<{ from: number, to: number, line: number, why: string }>} left
+ * @param {Array<{ from: number, to: number, line: number, why: string }>} [own]
+ */
+export function notRead(left, own = []) {
+  return [...left, ...own].map(({ from, to, line, why }) => ({ from, to, line, why })).sort((a, b) => a.from - b.from || a.to - b.to);
 }

@@ -3,7 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { InputError } from '../../lib/errors.mjs';
-import { blankLines, passageAround, readKeeping } from './keep.mjs';
+import { blankLines, blankPassages, notRead, passageAround, readKeeping } from './keep.mjs';
 
 const text = 'run 1\nok 10\n\nrun 2\nbad x\nok 20\n\nrun 3\nok 30\n';
 /** A toy reader: every "ok <n>" line is a number; a "bad" line stops it at its line. */
@@ -46,4 +46,22 @@ test('an error that is not about the text (its metadata) is not worked around', 
     () => readKeeping(text, read, () => false),
     (e) => e instanceof InputError && e.line === 5,
   );
+});
+
+test('what was not read is one list by line: the passages that stopped the reading and those a reader left out', () => {
+  const left = [{ from: 578, to: 674, line: 580, why: 'expected a value for "Benchmark", found an empty line' }];
+  const own = [{ from: 568, to: 571, line: 568, why: 'expected results, found a histogram (buckets and bars)' }];
+  assert.deepEqual(
+    notRead(left, own).map((p) => [p.from, p.to, p.line]),
+    [
+      [568, 571, 568],
+      [578, 674, 580],
+    ],
+  );
+  assert.deepEqual(notRead(left), left);
+});
+
+test('the final read is the text with every passage not read emptied, every other line where it was', () => {
+  assert.equal(blankPassages(text, [{ from: 1, to: 2 }, { from: 4, to: 6 }]), '\n\n\n\n\n\n\nrun 3\nok 30\n');
+  assert.equal(blankPassages(text, []), text);
 });

@@ -8,8 +8,10 @@
 //
 // Rows: Mean (with Error, BenchmarkDotNet's half 99.9 % confidence interval, as spread ci99), StdDev,
 // Median, Min, Max, Q1/Q3 and P-columns as percentiles, Op/s; Allocated as memory per operation; GC
-// generation counts per 1000 operations. Columns that are not statistics (Job, Runtime, parameters)
-// are conditions. Ratio columns are derived from other rows and are left out.
+// generation counts per 1000 operations; Ratio (Scaled before v0.11, with RatioSD, ScaledSD or
+// Scaled-StdDev as its spread) as relative_time in x, the ratio of the mean to the baseline's that the
+// report prints (a number, never a condition). Columns that are not statistics (Job, Runtime,
+// parameters) are conditions.
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
@@ -39,9 +41,12 @@ export function detect(text) {
 /** Columns that are statistics of the time of one operation. */
 const TIME_COLUMNS = { Mean: 'mean', Median: 'median', Min: 'min', Max: 'max', StdDev: 'stdev', Q1: 'p25', Q3: 'p75' };
 /** Columns left out: derived from other rows or not measurements of the benchmark. */
-const IGNORED = /^(Error|Ratio|RatioSD|Alloc Ratio|Rank|StdErr|Iterations|Kurtosis|Skewness|MValue|LogicalGroup|Baseline|Categories|Code Size|CI99\.9% Margin|Completed Work Items|Lock Contentions|Exceptions)$/;
-/** BenchmarkDotNet's SizeUnit is binary (1 KB = 1024 B): its sizes in this model's binary symbols. */
-const BDN_SIZE = { B: 'B', KB: 'KiB', MB: 'MiB', GB: 'GiB', TB: undefined };
+const IGNORED = /^(Error|Alloc Ratio|Rank|StdErr|Iterations|Kurtosis|Skewness|MValue|LogicalGroup|Baseline|Categories|Code Size|CI99\.9% Margin|Completed Work Items|Lock Contentions|Exceptions)$/;
+/** The ratio to the baseline's mean (Scaled until v0.11) and the columns of its standard deviation. */
+const RATIO = /^(Ratio|Scaled)$/;
+const RATIO_SD = /^(RatioSD|ScaledSD|Scaled-StdDev)$/;
+/** BenchmarkDotNet's SizeUnit is binary (1 KB = 1024 B): its sizes in this model's binary symbols. v0.10 spelt it kB. */
+const BDN_SIZE = { B: 'B', kB: 'KiB', KB: 'KiB', MB: 'MiB', GB: 'GiB', TB: undefined };
 
 const conditionName = (h) => {
   const s = h.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '');
@@ -106,11 +111,16 @@ function readTable(lines, start, section) {
     const conditions = {};
     const stats = [];
     let error;
+    let ratioSd;
     header.forEach((h, k) => {
       const cell = row[k];
       if (h === 'Method') return;
       if (h === 'Error') {
         error = cell;
+        return;
+      }
+      if (RATIO_SD.test(h)) {
+        ratioSd = { h, cell };
         return;
       }
       if (IGNORED.test(h)) return;
@@ -120,6 +130,7 @@ function readTable(lines, start, section) {
       else if (h === 'Allocated' || h === 'Alloc') stats.push({ h, kind: 'size', cell });
       else if (gc) stats.push({ h, kind: 'gc', metric: `gc_gen${gc[1]}_collections`, cell });
       else if (h === 'Op/s') stats.push({ h, kind: 'rate', cell });
+      else if (RATIO.test(h)) stats.push({ h, kind: 'ratio', cell });
       else {
         const v = toNumber(cell);
         conditions[conditionName(h)] = v === undefined ? cell : v;
@@ -129,6 +140,11 @@ function readTable(lines, start, section) {
       const vu = splitValueUnit(s.cell);
       if (!vu || UNITS[vu.unit].dimension !== 'time') throw new InputError(n, `a time with a unit BenchmarkDotNet prints in the ${s.h} column (ns, μs, ms, s)`, quote(s.cell));
       return { value: toNumber(vu.number), unit: vu.unit };
+    };
+    const plain = (s) => {
+      const value = toNumber(s.cell.replace(/,(?=\d{3}(\D|$))/g, ''));
+      if (value === undefined) throw new InputError(n, `a number in the ${s.h} column`, quote(s.cell));
+      return value;
     };
     const absent = (c) => c === '' || c === '-' || c === 'NA' || c === '?' || c === 'N/A';
     for (const s of stats) {
@@ -144,13 +160,18 @@ function readTable(lines, start, section) {
         }
         rows.push(measurement({ ...base, metric: 'time', statistic: s.statistic, value, unit, ...spread }));
       } else if (s.kind === 'size') {
-        const m = /^((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*([KMGT]?B)$/.exec(s.cell);
+        const m = /^((?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s*([kKMGT]?B)$/.exec(s.cell);
         const unit = m && BDN_SIZE[m[2]];
         if (!unit) throw new InputError(n, `a size with a unit BenchmarkDotNet prints in the ${s.h} column (B, KB, MB, GB)`, quote(s.cell));
         rows.push(measurement({ ...base, metric: 'memory', statistic: 'value', value: toNumber(m[1].replace(/,/g, '')), unit }));
+      } else if (s.kind === 'ratio') {
+        // RatioStyle.Trend's "baseline" and "1.23x faster" are words about the ratio, not the ratio: no row.
+        if (s.cell === 'baseline' || /^[\d.,]+x (faster|slower)$/.test(s.cell)) continue;
+        const value = plain(s);
+        const sd = ratioSd && !absent(ratioSd.cell) ? { spread_kind: 'stdev', spread: plain(ratioSd) } : {};
+        rows.push(measurement({ ...base, metric: 'relative_time', statistic: 'mean', value, unit: 'x', better: 'lower', ...sd }));
       } else {
-        const value = toNumber(s.cell.replace(/,(?=\d{3}(\D|$))/g, ''));
-        if (value === undefined) throw new InputError(n, `a number in the ${s.h} column`, quote(s.cell));
+        const value = plain(s);
         if (s.kind === 'gc') rows.push(measurement({ ...base, metric: s.metric, statistic: 'value', value, unit: 'count' }));
         else rows.push(measurement({ ...base, metric: 'throughput', statistic: 'mean', value, unit: 'ops/s' }));
       }

@@ -82,4 +82,52 @@ describe('reading', () => {
     ]);
     assert.deepEqual(r.spans, [[3, 8]]);
   });
+
+  test('a Scaled column (v0.9 to v0.11, Ratio since) is the ratio to the baseline in x with its SD, not a condition', () => {
+    // GuOrg/Gu.Xml's Benchmarks/*.md (v0.11.1) print Scaled and ScaledSD; v0.10 prints Scaled-StdDev and "?" where a run failed.
+    const text = [
+      'BenchmarkDotNet=v0.11.1, OS=Windows 10.0.17134.228 (1803/April2018Update/Redstone4)',
+      '',
+      '|     Method |      Mean |     Error |    StdDev | Scaled | ScaledSD |',
+      '|----------- |----------:|----------:|----------:|-------:|---------:|',
+      '|   Baseline | 16.549 ms | 0.1485 ms | 0.1160 ms |   1.00 |     0.00 |',
+      '|     Faster |  2.859 ms | 0.0568 ms | 0.0980 ms |   0.17 |     0.01 |',
+      '|     Failed |        NA |        NA |        NA |      ? |        ? |',
+      '',
+      '| Method | Mean       | StdDev    | Scaled | Scaled-StdDev |',
+      '|------- |----------- |---------- |------- |-------------- |',
+      '| Old    | 22.1431 ns | 0.2677 ns |   0.52 |          0.01 |',
+    ].join('\n');
+    const r = parser.parse(text);
+    const rows = r.tables.measurements.rows;
+    assert.deepEqual(
+      rows.filter((x) => x.metric === 'relative_time').map((x) => [x.benchmark, x.statistic, x.value, x.unit, x.better, x.spread_kind, x.spread, x.line]),
+      [
+        ['Baseline', 'mean', 1, 'x', 'lower', 'stdev', 0, 5],
+        ['Faster', 'mean', 0.17, 'x', 'lower', 'stdev', 0.01, 6],
+        ['Old', 'mean', 0.52, 'x', 'lower', 'stdev', 0.01, 11],
+      ],
+    );
+    assert.deepEqual(rows.map((x) => x.conditions), rows.map(() => ({})));
+  });
+
+  test('v0.10 spells its binary kilobyte "kB": 1.79 kB is 1.79 KiB, not a refused table', () => {
+    const text = [
+      'BenchmarkDotNet=v0.10.1, OS=Windows',
+      '',
+      '     Method |        Mean |     StdDev | Scaled | Scaled-StdDev |   Gen 0 | Allocated |',
+      '----------- |------------ |----------- |------- |-------------- |-------- |---------- |',
+      ' AtomicLong | 501.5930 us | 17.4125 us |   1.00 |          0.00 |       - |   1.79 kB |',
+      '',
+    ].join('\n');
+    const memory = parser.parse(text).tables.measurements.rows.filter((x) => x.metric === 'memory');
+    assert.deepEqual(memory.map((x) => [x.benchmark, x.value, x.unit, x.line]), [['AtomicLong', 1.79, 'KiB', 5]]);
+  });
+
+  test('a Ratio in words (RatioStyle.Trend: "baseline", "1.23x faster") gives no row; a Ratio that is no number is refused at its line', () => {
+    const head = ['BenchmarkDotNet v0.13.12, Windows 11', '', '| Method | Mean     | Ratio        |', '|------- |---------:|-------------:|'];
+    const r = parser.parse([...head, '| A      | 1.000 ns |     baseline |', '| B      | 0.500 ns | 2.00x faster |', ''].join('\n'));
+    assert.deepEqual(r.tables.measurements.rows.map((x) => x.metric), ['time', 'time']);
+    rejects([...head, '| A      | 1.000 ns |         lots |', ''].join('\n'), 5, 'a number in the Ratio column', '"lots"');
+  });
 });

@@ -71,7 +71,7 @@ export function parse(text) {
   const understood = [];
   const tables = {};
   const measurements = [];
-  const merged = { title: '', machines: {}, software: [], methodology: [], notes: [], sections: [], runs: [] };
+  const merged = { title: '', machines: {}, software: [], methodology: [], notes: [], sections: [], runs: [], not_read: [] };
   const take = (name, result) => {
     merged.title ||= result.title ?? '';
     for (const [k, m] of Object.entries(result.machines ?? {})) merged.machines[k] ??= m;
@@ -96,10 +96,10 @@ export function parse(text) {
     understood.push({ format: name, spans, rows, metrics: metricsOf(result) });
   }
 
-  // The tables no format read, by the table fallback.
+  // The tables no format read, by the table fallback (also when none reads: it says which it left out as no results).
   const fallback = parsers.table;
-  if (safe(() => fallback.detect(text))) {
-    const result = fallback.parse(text);
+  const result = safe(() => fallback.parse(text));
+  if (result) {
     const spans = (result.spans ?? []).filter(([a, b]) => !claimed.some(([x, y]) => a <= y && b >= x));
     const own = (result.tables.measurements?.rows ?? []).filter((r) => inSpans(spans, r.line));
     if (own.length) {
@@ -107,7 +107,10 @@ export function parse(text) {
       measurements.push(...own.map((r) => ({ ...r, source_table: 'table' })));
       understood.push({ format: 'table', spans, rows: own.length, metrics: metricsOf({ tables: { m: { kind: 'measurement', rows: own } } }) });
     }
-    merged.notes.push(...(result.notes ?? []).filter((n) => !inSpans(claimed.filter((s) => !spans.includes(s)), n.line)));
+    const others = claimed.filter((s) => !spans.includes(s));
+    if (result.spans?.length) merged.notes.push(...(result.notes ?? []).filter((n) => !inSpans(others, n.line)));
+    // The tables it left out as no results (df -h, a histogram): not read, and not "left out" twice below.
+    merged.not_read.push(...(result.not_read ?? []).filter((n) => !inSpans(others, n.line)));
   }
 
   // What the generic readers read of the lines no reader above took.
@@ -155,8 +158,9 @@ export function parse(text) {
     if (facts.length) merged.machines.system = { label: 'the machine the report describes', facts };
   }
   if (measurements.length) tables.measurements = { kind: 'measurement', title: 'Measurements', rows: measurements };
-  const left = leftOut(text, doc, claimed);
-  return { ...merged, tables, spans: claimed, understood, left_out: left };
+  const left = leftOut(text, doc, [...claimed, ...merged.not_read.map((n) => [n.from, n.to])]);
+  const { not_read: notRead, ...rest } = merged;
+  return { ...rest, tables, spans: claimed, understood, left_out: left, ...(notRead.length ? { not_read: notRead } : {}) };
 }
 
 /** The metrics and units a reader's rows hold: ["throughput (req/s)", ...]. */

@@ -14,7 +14,8 @@
 //     p_value; "1.2 ms ±3%" has its spread made absolute (said in the column's note);
 //   - a heading in another language names the metric from a few common words (吞吐量, Durchsatz,
 //     Latencia, Задержка, ...), else the unit's dimension does (time, rate; a size is memory);
-//   - a machine's `df -h` output or a histogram (bucket and bar lines) is no result: left out, noted.
+//   - a machine's `df -h` output or a histogram (bucket and bar lines) is no result: left out, in the
+//     result's `not_read` (lines and why), the one list of passages not read (read/keep.mjs).
 // A row that only names a group ("| 1 | `{ posts { title }}` |" above the rows it heads) is carried
 // down into the rows below it. Metric and statistic come from the header words and the unit.
 // Pure: text in, rows out.
@@ -22,7 +23,7 @@ import { InputError } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
 import { canonicalUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
-import { outline } from '../../read/outline.mjs';
+import { outline, plainText } from '../../read/outline.mjs';
 
 export const format = 'table';
 export const description = 'Any table a person wrote (Markdown, RST grid or simple, HTML, aligned text) whose columns hold numbers with units.';
@@ -173,10 +174,10 @@ function notResults(block, header, data, lines) {
   const above = lines[block.from - 2] ?? '';
   const first = data.map((d) => d.cells[0]?.text ?? '');
   if (DF_HEADER.test(above) || DF_HEADER.test(header.map((h) => h.text).join('  ')) || (first.length && first.filter((t) => DEVICE.test(t.trim())).length * 2 > first.length))
-    return "a machine's disk usage (df -h output), not results";
+    return "a machine's disk usage (df -h output)";
   const rowsWith = (re) => data.filter((d) => d.cells.some((c) => re.test(c.text))).length;
   if (data.length && (rowsWith(BAR) * 2 > data.length || data.filter((d) => BUCKET.test(d.cells.map((c) => c.text).join('  '))).length * 2 > data.length))
-    return 'a histogram (buckets and bars), not results';
+    return 'a histogram (buckets and bars)';
   return undefined;
 }
 
@@ -210,8 +211,9 @@ function shape(block) {
 }
 
 /**
- * Read one table: its measurements and the notes on the columns it could not read.
- * @returns {{ rows: any[], notes: Array<{ text: string, line: number }>, measured: boolean }}
+ * Read one table: its measurements, the notes on the columns it could not read, and the table
+ * itself as not read when it is no results.
+ * @returns {{ rows: any[], notes: Array<{ text: string, line: number }>, measured: boolean, notRead?: { from: number, to: number, line: number, why: string } }}
  */
 function readTable(block, lines = []) {
   if (block.cut) {
@@ -229,8 +231,10 @@ function readTable(block, lines = []) {
   if (header.length < 2 || data.length < 1) return { rows: [], notes, measured: false };
   const why = notResults(block, header, data, lines);
   if (why) {
-    notes.push({ text: `lines ${block.from}–${block.to}: ${why}; not read`, line: block.from });
-    return { rows: [], notes, measured: false };
+    // The passage with df's header line, where the outline left it above the rows ("Mounted on" is two words).
+    const from = DF_HEADER.test(lines[block.from - 2] ?? '') ? block.from - 1 : block.from;
+    const notRead = { from, to: block.to, line: from, why: `expected results, found ${why}` };
+    return { rows: [], notes, measured: false, notRead };
   }
   const columns = header.map((h, i) => {
     const texts = data.map((d) => d.cells[i].text);
@@ -287,6 +291,12 @@ function readTable(block, lines = []) {
   const valueColumns = columns.filter((x) => x.role === 'value');
   const spreadColumnOf = new Map(columns.filter((x) => x.spreadOf !== undefined).map((x) => [x.spreadOf, x]));
   const labelColumn = textColumns.find((c) => !c.numeric) ?? textColumns[0];
+  // Two value columns whose header words name the same metric and statistic in one unit ("SET Ops
+  // Time (s)", "GET Ops Time (s)" in Cguilliman/queue-comp's readme) keep their header as the
+  // condition `column`, as an unnamed column does: otherwise every row of them is one key twice.
+  const keysOf = (c) => new Set(c.read.map((r) => r.unit ?? c.headerUnit?.unit ?? 'count').map((u) => `${Object.values(metricOf(c.headerUnit?.name ?? c.header, u, c.header)).join('|')}|${u}`));
+  const keys = valueColumns.map(keysOf);
+  const clashing = new Set(valueColumns.filter((c, i) => keys.some((other, j) => j !== i && [...keys[i]].some((k) => other.has(k)))));
   const rows = [];
   const percentSpread = new Set();
   for (const d of data) {
@@ -307,7 +317,7 @@ function readTable(block, lines = []) {
       const name = c.headerUnit?.name ?? c.header;
       const { metric, statistic, named } = metricOf(name, unit, c.header);
       const m = { benchmark, section: block.heading, metric, statistic, value: r.value, unit, line: cell.line, conditions: { ...conditions } };
-      if (!named) m.conditions.column = c.header;
+      if (!named || clashing.has(c)) m.conditions.column = c.header;
       const spreadColumn = spreadColumnOf.get(c.index);
       const spread = r.spread !== undefined ? r : spreadColumn && !isMissing(d.cells[spreadColumn.index].text) ? readCell(d.cells[spreadColumn.index].text) : undefined;
       if (spread) {
@@ -371,17 +381,32 @@ export function detect(text) {
  * @returns {import('../contract.mjs').ParseResult}
  */
 export function parse(text) {
-  const tables = outline(text).blocks.filter((b) => b.type === 'table');
+  const blocks = outline(text).blocks;
+  const tables = blocks.filter((b) => b.type === 'table');
   if (!tables.length) throw new InputError(0, 'a table whose columns hold numbers', 'none');
   const lines = splitLines(text);
-  const rows = [];
-  const notes = [];
-  const spans = [];
-  for (const t of tables) {
-    const r = readTable(t, lines);
-    rows.push(...r.rows);
-    notes.push(...r.notes);
-    if (r.measured) spans.push([t.from, t.to]);
-  }
-  return measurementResult(rows, { notes, spans, tableTitle: 'Measurements read from tables' });
+  const read = tables.map((t) => ({ t, ...readTable(t, lines) }));
+  // Tables of one section whose rows would be the same measurements (the same commands and columns
+  // under "Without pipelining:" and "With pipelining:") are told apart by the condition `table`: the
+  // line above each, else its lines; otherwise the second would be the first's rows twice.
+  const keysOf = (rs) => new Set(rs.map((m) => JSON.stringify([m.section, m.benchmark, m.metric, m.statistic, m.unit, Object.entries(m.conditions).sort()])));
+  const keys = read.map((r) => keysOf(r.rows));
+  read.forEach((r, i) => {
+    if (!keys.some((other, j) => j !== i && [...keys[i]].some((k) => other.has(k)))) return;
+    const name = captionAbove(r.t, blocks, lines) || `lines ${r.t.from}–${r.t.to}`;
+    for (const m of r.rows) m.conditions.table = name;
+  });
+  const rows = read.flatMap((r) => r.rows);
+  const notes = read.flatMap((r) => r.notes);
+  const spans = read.filter((r) => r.measured).map((r) => [r.t.from, r.t.to]);
+  const notRead = read.flatMap((r) => (r.notRead ? [r.notRead] : []));
+  return { ...measurementResult(rows, { notes, spans, tableTitle: 'Measurements read from tables' }), ...(notRead.length ? { not_read: notRead } : {}) };
+}
+
+/** The short line of text just above a table, after its heading ("With pipelining:"), or ''. */
+function captionAbove(table, blocks, lines) {
+  const before = blocks.filter((b) => b.to < table.from && b.type !== 'table').at(-1);
+  if (!before || before.type !== 'paragraph' || before.to < table.from - 2) return '';
+  const text = plainText(lines[before.to - 1] ?? '').replace(/:\s*$/, '').trim();
+  return text.length > 0 && text.length <= 80 ? text : '';
 }

@@ -112,6 +112,59 @@ describe('columns', () => {
   });
 });
 
+describe('columns and tables that would be the same measurements (issue 31: one flaw refuses the whole file)', () => {
+  test('SET, GET and INCR columns of one metric keep their header as the condition column (Cguilliman/queue-comp)', () => {
+    const text = doc(
+      '| Configuration | SET Ops Time (s) | SET Ops/s | GET Ops Time (s) | GET Ops/s | INCR Ops Time (s) | INCR Ops/s |',
+      '|---|---|---|---|---|---|---|',
+      '| Redis: rdb [save 2 10] | 26.07 | 7672.19 | 31.52 | 6344.60 | 25.67 | 7790.63 |',
+      '| Beanstalkd | 28.40 | 7041.85 | 60.60 | 3300.11 | - | - |',
+    );
+    assert.deepEqual(
+      rowsOf(text).map((r) => [...brief(r), r.conditions.column]),
+      [
+        ['Redis: rdb [save 2 10]', 'time', 'value', 26.07, 's', 3, 'SET Ops Time (s)'],
+        ['Redis: rdb [save 2 10]', 'throughput', 'value', 7672.19, 'ops/s', 3, 'SET Ops/s'],
+        ['Redis: rdb [save 2 10]', 'time', 'value', 31.52, 's', 3, 'GET Ops Time (s)'],
+        ['Redis: rdb [save 2 10]', 'throughput', 'value', 6344.6, 'ops/s', 3, 'GET Ops/s'],
+        ['Redis: rdb [save 2 10]', 'time', 'value', 25.67, 's', 3, 'INCR Ops Time (s)'],
+        ['Redis: rdb [save 2 10]', 'throughput', 'value', 7790.63, 'ops/s', 3, 'INCR Ops/s'],
+        ['Beanstalkd', 'time', 'value', 28.4, 's', 4, 'SET Ops Time (s)'],
+        ['Beanstalkd', 'throughput', 'value', 7041.85, 'ops/s', 4, 'SET Ops/s'],
+        ['Beanstalkd', 'time', 'value', 60.6, 's', 4, 'GET Ops Time (s)'],
+        ['Beanstalkd', 'throughput', 'value', 3300.11, 'ops/s', 4, 'GET Ops/s'],
+      ],
+    );
+  });
+
+  test('a column whose metric no other column shares keeps no column condition', () => {
+    const text = doc('| Lib | Latency (ms) | Throughput (req/s) |', '|---|---|---|', '| a | 1.5 | 900 |');
+    assert.deepEqual(rowsOf(text).map((r) => r.conditions), [{}, {}]);
+  });
+
+  test('two tables of one section with the same rows are told apart by the line above each, else their lines', () => {
+    const table = (set, get) => ['| Command | Requests/sec |', '|---|---|', `| SET | ${set} |`, `| GET | ${get} |`];
+    const text = doc('# Results', '', 'Without pipelining:', '', ...table(100000, 120000), '', 'With **pipelining** (-P 16):', '', ...table(900000, 990000), '', ...table(5, 6));
+    assert.deepEqual(
+      rowsOf(text).map((r) => [r.benchmark, r.value, r.line, r.conditions.table]),
+      [
+        ['SET', 100000, 7, 'Without pipelining'],
+        ['GET', 120000, 8, 'Without pipelining'],
+        ['SET', 900000, 14, 'With pipelining (-P 16)'],
+        ['GET', 990000, 15, 'With pipelining (-P 16)'],
+        ['SET', 5, 19, 'lines 17–20'],
+        ['GET', 6, 20, 'lines 17–20'],
+      ],
+    );
+  });
+
+  test('tables of other sections or other rows keep no table condition', () => {
+    const table = (name) => ['| Command | Requests/sec |', '|---|---|', `| ${name} | 1 |`];
+    const text = doc('# A', '', ...table('SET'), '', ...table('GET'), '', '# B', '', ...table('SET'));
+    assert.deepEqual(rowsOf(text).map((r) => r.conditions), [{}, {}, {}]);
+  });
+});
+
 describe('compound cells (issue 32)', () => {
   const full = (r) => [r.benchmark, r.metric, r.value, r.unit, r.spread, r.spread_kind, r.runs, r.conditions];
 
@@ -166,13 +219,14 @@ describe('blocks that are not results (issue 32)', () => {
   const histogram = ['```', 'Bucket     Time       Count', '0.1 ms     -          120  ####', '0.2 ms     -          300  ######', '0.2 ms     -          300  ######', '```'];
   const results = ['| Lib | Time (ms) |', '|---|---|', '| a | 1.5 |', '| b | 2.5 |'];
 
-  test("a machine's df -h output is left out, listed as not read at its lines", () => {
+  test("a machine's df -h output is left out, listed as not read at its lines (not a note)", () => {
     const r = parser.parse(doc(...df, '', ...results));
     assert.deepEqual(r.tables.measurements.rows.map(brief), [
       ['a', 'time', 'value', 1.5, 'ms', 11],
       ['b', 'time', 'value', 2.5, 'ms', 12],
     ]);
-    assert.deepEqual(r.notes, [{ text: "lines 4–6: a machine's disk usage (df -h output), not results; not read", line: 4 }]);
+    assert.deepEqual(r.not_read, [{ from: 3, to: 6, line: 3, why: "expected results, found a machine's disk usage (df -h output)" }]);
+    assert.deepEqual(r.notes, []);
   });
 
   test('a histogram of bucket and bar lines is left out, and its repeated buckets do not refuse the file', () => {
@@ -181,7 +235,8 @@ describe('blocks that are not results (issue 32)', () => {
       ['a', 'time', 'value', 1.5, 'ms', 10],
       ['b', 'time', 'value', 2.5, 'ms', 11],
     ]);
-    assert.deepEqual(r.notes, [{ text: 'lines 3–5: a histogram (buckets and bars), not results; not read', line: 3 }]);
+    assert.deepEqual(r.not_read, [{ from: 3, to: 5, line: 3, why: 'expected results, found a histogram (buckets and bars)' }]);
+    assert.deepEqual(r.notes, []);
     const buckets = doc('```', 'Latency            Count', '[0.1 ms, 0.2 ms)   120 ####', '[0.2 ms, 0.3 ms)   300 ##########', '```');
     assert.equal(parser.detect(buckets), false);
   });
