@@ -112,7 +112,8 @@ export function unsupported(chart) {
   if (!percentiles && stats.length > 1) why.push(`rows of ${stats.length} statistics in one chart`);
   const ratioOk = (ratioText, a, b) => a > 0 && b > 0 && times(Math.max(a, b) / Math.min(a, b)) === ratioText;
   let m;
-  if ((m = /^(.+) had the (lowest|highest|largest) (.+?): ([-\d,.]+)(?: [^\s,;()]+)?(.*)$/.exec(f))) {
+  // A number never ends in a comma: "2,409, within 5 %" (a count has no unit after it).
+  if ((m = /^(.+) had the (lowest|highest|largest) (.+?): (-?[\d,.]*\d)(?: [^\s,;()]+)?(.*)$/.exec(f))) {
     const [, who, word, what, v, rest] = m;
     const shown = rows.map((r) => r.shown);
     const best = word === 'lowest' ? Math.min(...shown) : Math.max(...shown);
@@ -133,7 +134,7 @@ export function unsupported(chart) {
       why.push('"within 5 %" when the rows are further apart');
   } else if (
     (m =
-      /^At the ([\d.]+)th percentile, .+? (?:ranged from ([-\d,.]+) \S+ \((.+)\) to ([-\d,.]+) \S+ \((.+)\)|was ([-\d,.]+)(?: [^\s,;()]+)?)$/.exec(
+      /^At the ([\d.]+)th percentile, .+? (?:ranged from ([-\d,.]+) \S+ \((.+?)\) to ([-\d,.]+) \S+ \((.+?)\)|was ([-\d,.]+)(?: [^\s,;()]+)?)((?:, |; ).*)?$/.exec(
         f,
       ))
   ) {
@@ -143,6 +144,7 @@ export function unsupported(chart) {
     else if (m[2] && !(same(m[2], Math.min(...tail)) && same(m[4], Math.max(...tail))))
       why.push(`range ${m[2]} to ${m[4]} is not the rows'`);
     else if (m[6] && !tail.every((t) => same(m[6], t))) why.push(`${m[6]} is not every row's`);
+    if (m[7]) why.push(...ownMedianUnsupported(m[7], rows, p));
   } else if (
     (m =
       /^The (lowest|highest|largest) (.+?)(?:, ([-\d,.]+)(?: [^\s,;()]+)?, was (.+)'s| was ([-\d,.]+)(?: [^\s,;()]+)?,) at .+ ([-\d,.]+)$/.exec(
@@ -160,13 +162,49 @@ export function unsupported(chart) {
     (m = /^Over (\d+) runs, .+? ranged from ([-\d,.]+) to ([-\d,.]+)(?: [^\s,;()]+)?(?: \(([\d.]+x)\))?$/.exec(f))
   ) {
     const [, n, lo, hi, ratio] = m;
-    const bySeries = Object.values(Object.groupBy(rows, (r) => r.series)).map((g) => g.map((r) => r.shown));
+    // Node 20 has no Object.groupBy.
+    const bySeries = [...new Set(rows.map((r) => r.series))].map((s) =>
+      rows.filter((r) => r.series === s).map((r) => r.shown),
+    );
     const match = bySeries.find((g) => g.length === Number(n) && same(lo, Math.min(...g)) && same(hi, Math.max(...g)));
     if (!match) why.push(`no series of ${n} runs from ${lo} to ${hi}`);
     if (ratio && !ratioOk(ratio, num(lo), num(hi))) why.push(`ratio ${ratio} is not ${hi} over ${lo}`);
   } else why.push('a sentence of a shape this test cannot check');
   if (/\b0 \S+, [\d.]+x|[\d.]+x (?:less than|that of) [^()]+\(0(?: |\))/.test(f)) why.push('a ratio against zero');
   return why;
+}
+
+/**
+ * The reasons a percentile finding's tail-over-median clause is not its rows' (empty: it is): each
+ * ratio is a line's tail over that same line's median, between two positive values.
+ */
+function ownMedianUnsupported(clause, rows, p) {
+  const ratioOf = (series) => {
+    const at = (q) => rows.find((r) => r.series === series && r.percentile === q)?.shown;
+    return at(50) > 0 && at(p) > 0 ? times(at(p) / at(50)) : null;
+  };
+  const series = [...new Set(rows.map((r) => r.series))];
+  const ratios = series.map(ratioOf).filter(Boolean);
+  let m;
+  if ((m = /^, ([\d.]+x) the median$/.exec(clause)))
+    return series.length === 1 && ratioOf(series[0]) === m[1] ? [] : [`${m[1]} is not the tail over the median`];
+  if ((m = /^; (.+)'s is ([\d.]+x) its own median$/.exec(clause)))
+    return ratioOf(m[1]) === m[2] && ratios.length === 1 ? [] : [`${m[1]}'s ratio is not ${m[2]}`];
+  if ((m = /^; each line's [\d.]+th percentile is ([\d.]+x) its own median$/.exec(clause)))
+    return ratios.length > 1 && ratios.every((x) => x === m[1]) ? [] : [`not every line's ratio is ${m[1]}`];
+  if (
+    (m = /^; each line's [\d.]+th percentile is ([\d.]+x) \((.+?)\) to ([\d.]+x) \((.+)\) its own median$/.exec(clause))
+  ) {
+    const [, lo, a, hi, b] = m;
+    const num = (x) => Number(x.slice(0, -1));
+    const nums = ratios.map(num);
+    const why = [];
+    if (ratioOf(a) !== lo || ratioOf(b) !== hi) why.push(`${a}'s or ${b}'s ratio is not as written`);
+    if (num(lo) !== Math.min(...nums) || num(hi) !== Math.max(...nums))
+      why.push(`${lo} to ${hi} is not the lines' range`);
+    return why;
+  }
+  return [`a tail-over-median clause this test cannot check: "${clause}"`];
 }
 
 const measurementCharts = (plan) => plan.charts.filter((c) => c.spec.usermeta.table.kind === 'measurement');
