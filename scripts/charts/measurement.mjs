@@ -22,7 +22,7 @@ import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, tooltip } from './shared/spec.mjs';
 import { num, quantity, times } from './shared/format.mjs';
 import { metricTitle } from '../data/measure/model.mjs';
-import { toDisplay, unitSymbol } from '../data/measure/units.mjs';
+import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
 
 /** A value with its unit in a sentence: "2.1 ms", "5,560" (a count needs no word). */
 const withUnit = (v, unit) => (unit === 'count' ? quantity(v) : `${quantity(v)} ${unit}`);
@@ -90,16 +90,21 @@ const SPREAD_WORDS = {
  */
 function drawn(r, display) {
   const s = typeof r.spread === 'number' && SYMMETRIC.has(r.spread_kind || 'error') ? r.spread : null;
-  const lo = typeof r.lower === 'number' ? r.lower : s !== null ? r.value - s : null;
+  const below = typeof r.lower === 'number' ? r.lower : s !== null ? r.value - s : null;
   const hi = typeof r.upper === 'number' ? r.upper : s !== null ? r.value + s : null;
+  // A magnitude (a time, a rate, a size: any dimension but a ratio) is never below 0: a deviation
+  // wider than the value (wrk's 12.92 ms ± 29.29 ms) is drawn from 0, and says so.
+  const cut = below !== null && below < 0 && r.value >= 0 && dimensionOf(r.unit) && dimensionOf(r.unit) !== 'ratio';
+  const lo = cut ? 0 : below;
   const at = (v) => (v === null ? null : toDisplay(v, r.unit, display));
   const kind = lo === null ? '' : r.spread_kind || (typeof r.lower === 'number' ? 'range' : 'error');
+  const words = SPREAD_WORDS[kind] ?? kind;
   return {
     ...r,
     shown: toDisplay(r.value, r.unit, display),
     lo: at(lo),
     hi: at(hi),
-    spread_words: SPREAD_WORDS[kind] ?? kind,
+    spread_words: cut ? `${words} (cut at 0)` : words,
   };
 }
 
@@ -169,7 +174,8 @@ function chartOf(group, f, conditions) {
     f.spread,
     f.lower,
     f.upper,
-    ...conditions,
+    // The conditions these rows have (a column none of them fills is no tooltip line).
+    ...conditions.filter((c) => rows.some((r) => r[c.name] !== null && r[c.name] !== undefined && r[c.name] !== '')),
     f.seed,
     f.line,
   ].filter(Boolean);

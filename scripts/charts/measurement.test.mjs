@@ -341,6 +341,31 @@ test('spreads are drawn as error bars in lines, dots and distributions, and the 
   }
 });
 
+test('an error bar of a time wider than its value is drawn from 0, and says so; a chart leaves out conditions its rows lack', () => {
+  const rows = [1, 2].map((r) =>
+    row({
+      benchmark: 'wrk thread stats',
+      run: r,
+      value: [12.5, 6][r - 1],
+      spread: [29.25, 3][r - 1],
+      spread_kind: 'stdev',
+      metric: 'latency',
+      unit: 'ms',
+      line: r,
+    }),
+  );
+  const [chart] = build({ rows, fields, tables });
+  assert.deepEqual(
+    chart.rows.map((r) => [r.lo, r.hi, r.spread_words]),
+    [
+      [0, 41.75, '± standard deviation (cut at 0)'],
+      [3, 9, '± standard deviation'],
+    ],
+  );
+  assert.match(chart.subtitle, /error bars: ± standard deviation \(cut at 0\), ± standard deviation$/);
+  assert.ok(!chart.fields.some((f) => f.name === 'threads'), 'no Threads line in a tooltip of rows without threads');
+});
+
 test('a distribution with a 0 among values that span decades keeps a linear axis, so the 0 is drawn', () => {
   const rows = ['p50', 'p90', 'p99', 'p99.9'].map((p, i) =>
     row({ benchmark: 'GET /', statistic: p, metric: 'latency', unit: 'ms', value: [0, 1, 100, 1000][i], line: i + 1 }),
