@@ -169,6 +169,13 @@ export function unsupported(chart) {
     const match = bySeries.find((g) => g.length === Number(n) && same(lo, Math.min(...g)) && same(hi, Math.max(...g)));
     if (!match) why.push(`no series of ${n} runs from ${lo} to ${hi}`);
     if (ratio && !ratioOk(ratio, num(lo), num(hi))) why.push(`ratio ${ratio} is not ${hi} over ${lo}`);
+  } else if ((m = /^Over (\d+) runs, .+? was ([-\d,.]*\d)(?: [^\s,;()]+)? in each$/.exec(f))) {
+    const [, n, v] = m;
+    const bySeries = [...new Set(rows.map((r) => r.series))].map((s) =>
+      rows.filter((r) => r.series === s).map((r) => r.shown),
+    );
+    if (!bySeries.some((g) => g.length === Number(n) && g.every((x) => same(v, x))))
+      why.push(`no series of ${n} runs each at ${v}`);
   } else why.push('a sentence of a shape this test cannot check');
   if (/\b0 \S+, [\d.]+x|[\d.]+x (?:less than|that of) [^()]+\(0(?: |\))/.test(f)) why.push('a ratio against zero');
   return why;

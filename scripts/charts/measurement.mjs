@@ -345,10 +345,18 @@ function chartOf(group, f, conditions) {
     if (plotted.length > distinct(plotted.map((r) => r.series)).length) {
       const series = distinct(plotted.map((r) => r.series));
       const spread = series.map((s) => plotted.filter((r) => r.series === s).map((r) => r.shown));
+      // The widest spread among the series that ran more than once (one of them does).
       const widest = spread
         .map((v, i) => ({ s: series[i], lo: minOf(v), hi: maxOf(v), n: v.length }))
+        .filter((x) => x.n > 1)
         .sort((a, b) => b.hi - b.lo - (a.hi - a.lo) || (a.s < b.s ? -1 : 1))[0];
-      const finding = `Over ${widest.n} runs, ${widest.s === '(all)' ? 'the' : `${widest.s}'s`} ${what} ranged from ${quantity(widest.lo)} to ${withUnit(widest.hi, unit)}${widest.lo > 0 ? ` (${times(widest.hi / widest.lo)})` : ''}`;
+      const whose = `${widest.s === '(all)' ? 'the' : `${widest.s}'s`} ${what}`;
+      // A ratio only where it says more than "about the same" (1.05 and up, between positive values).
+      const ratio = widest.lo > 0 && widest.hi / widest.lo >= 1.05 ? ` (${times(widest.hi / widest.lo)})` : '';
+      const finding =
+        widest.lo === widest.hi
+          ? `Over ${widest.n} runs, ${whose} was ${withUnit(widest.hi, unit)} in each`
+          : `Over ${widest.n} runs, ${whose} ranged from ${quantity(widest.lo)} to ${withUnit(widest.hi, unit)}${ratio}`;
       const perRun =
         series.length === 1 &&
         plotted.length <= MAX_RUN_BARS &&

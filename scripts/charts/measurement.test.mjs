@@ -155,6 +155,18 @@ test("rows projected from a per-kind table are left to the report's per-kind bui
   );
 });
 
+test('runs: the finding takes a series that ran more than once, gives no ratio of about 1, and says when every run gave one value', () => {
+  const r = (benchmark, run, value, line) =>
+    row({ benchmark, run, value, metric: 'errors', statistic: 'total', unit: 'count', line });
+  const once = [r('GET /a', 1, 3, 1), r('GET /b', 1, 0, 2), r('GET /b', 2, 0, 3)];
+  assert.equal(build({ rows: once, fields, tables })[0].finding, "Over 2 runs, GET /b's total errors was 0 in each");
+  const close = [r('GET /a', 1, 100, 1), r('GET /a', 2, 102, 2), r('GET /b', 1, 7, 3), r('GET /b', 2, 7, 4)];
+  assert.equal(
+    build({ rows: close, fields, tables })[0].finding,
+    "Over 2 runs, GET /a's total errors ranged from 100 to 102",
+  );
+});
+
 test('repeated runs of two things: dots, one row per thing', () => {
   const rows = ['GET /a', 'GET /b'].flatMap((benchmark, b) =>
     [1, 2, 3].map((r) =>
