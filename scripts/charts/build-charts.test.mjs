@@ -15,6 +15,8 @@ import { darkSvg, darkVariant, forcedDarkSvg, themeCss, themedSvg } from './shar
 import { ROOT } from '../lib/paths.mjs';
 import { NARROW_BELOW, NARROW_WIDTH, fontSizes, pageSvg, standaloneSvg, wideSpec } from './shared/layouts.mjs';
 import { jsonText } from '../lib/json.mjs';
+import { UNITS, quantityOf } from '../data/measure/units.mjs';
+import { builders } from './index.mjs';
 
 const DATA = path.join(ROOT, 'data');
 let tmp;
@@ -116,13 +118,11 @@ const expectedRows = {
     return n;
   },
   'rate-vs-errors': (slug) => httpRuns(slug).first.length,
-  // Distributions and run summaries (CloudI 2.0, wrk, ab): every row, one point or bar each.
+  // CloudI 2.0's latency distribution: every row, one point each.
   'latency-distribution': (slug) => {
     const table = reports[slug].tables.find((t) => /latency/.test(t.kind) && t.kind !== 'cloudi-stable-request-rate');
     return csvRows(slug, table.id).length;
   },
-  percentiles: (slug) => csvRows(slug, 'percentiles').length,
-  'requests-per-second': (slug) => csvRows(slug, 'summary').length,
   // A receiver with a latency at the tail percentile (99.9, else 99) is one point.
   'rate-vs-tail-latency': (slug) => {
     const latency = csvRows(slug, 'request-latency');
@@ -138,6 +138,39 @@ const expectedRows = {
     return rows.filter((r) => r.run === runs[0] && b.has(key(r))).length;
   },
 };
+
+/**
+ * Plotted rows of a chart of the measurement model (its name `<metric>-<statistic>-<unit>...`, the
+ * statistic "percentiles" for a distribution), from the report's measurements.csv: the rows of that
+ * metric and statistic in a unit of the chart's quantity, less those of the per-kind tables of a
+ * report that has per-kind builders.
+ */
+function measurementRows(c) {
+  const table = reports[c.report].tables.find((t) => t.id === c.table);
+  // A report with per-kind builders leaves all its per-kind tables to them.
+  const perKind = reports[c.report].tables.filter((t) => t.kind !== 'measurement');
+  const charted = new Set(perKind.some((t) => builders[t.kind]) ? perKind.map((t) => t.id) : []);
+  const slug = (s) => s.replace(/[^a-z0-9]+/gi, '-').toLowerCase();
+  const units = Object.keys(UNITS);
+  return csvRows(c.report, table.id).filter((r) => {
+    if (charted.has(r.source_table)) return false;
+    const stats = /^p\d/.test(r.statistic) ? ['percentiles', r.statistic] : [r.statistic];
+    return stats.some((st) => {
+      const prefix = slug(`${r.metric}-${st}-`);
+      if (!c.name.startsWith(prefix)) return false;
+      const rest = c.name.slice(prefix.length);
+      return units.some(
+        (u) => quantityOf(u) === quantityOf(r.unit) && (rest === slug(u) || rest.startsWith(`${slug(u)}-`)),
+      );
+    });
+  }).length;
+}
+
+/** Plotted rows of a chart, counted from data/ by its name (or its table's kind). */
+const expectedMarks = (c) =>
+  reports[c.report].tables.find((t) => t.id === c.table)?.kind === 'measurement'
+    ? measurementRows(c)
+    : expectedRows[c.name]?.(c.report);
 
 /** Elements matched by a marks_selector of the form ".<class> > <tag>" in an SVG, via an HTML parser. */
 function select(svg, selector) {
@@ -159,13 +192,13 @@ function select(svg, selector) {
 test('every report with a chartable table has charts, and every chart name has an independent row count', () => {
   assert.ok(Object.keys(index.charts).length >= 15);
   for (const c of Object.values(index.charts))
-    assert.ok(expectedRows[c.name], `no independent count for chart ${c.name}: add one to this test`);
+    assert.ok(expectedMarks(c) !== undefined, `no independent count for chart ${c.name}: add one to this test`);
   for (const slug of Object.keys(reports)) assert.ok(index.reports[slug]?.length, `${slug} has charts`);
 });
 
 test('each chart draws one mark per plotted row, in the SVG and as counted from data/', () => {
   for (const c of Object.values(index.charts)) {
-    const expected = expectedRows[c.name](c.report);
+    const expected = expectedMarks(c);
     assert.equal(c.marks, expected, `${c.id}: charts.json marks`);
     const svg = file(out, `${c.id}.svg`).toString();
     assert.equal(select(svg, c.marks_selector).length, expected, `${c.id}: ${c.marks_selector} in the SVG`);

@@ -1,7 +1,5 @@
 // Registry: table kind -> chart builder module. Nothing else lives here.
 // A builder exports build(ctx) -> chart[] (see README.md); a kind without an entry gets no chart.
-import * as abPercentiles from './ab-percentiles.mjs';
-import * as abSummary from './ab-summary.mjs';
 import * as astoreThroughputDigitized from './astore-throughput-digitized.mjs';
 import * as cloudiRequestLatency from './cloudi-request-latency.mjs';
 import * as cloudiRequestRate from './cloudi-request-rate.mjs';
@@ -12,12 +10,8 @@ import * as darnerQueuePackingBacklog from './darner-queue-packing-backlog.mjs';
 import * as darnerResidentMemory from './darner-resident-memory.mjs';
 import * as httpClientRate from './http-client-rate.mjs';
 import * as measurement from './measurement.mjs';
-import * as wrkLatencyDistribution from './wrk-latency-distribution.mjs';
-import * as wrkSummary from './wrk-summary.mjs';
 
 export const builders = {
-  'ab-percentiles': abPercentiles,
-  'ab-summary': abSummary,
   'astore-throughput-digitized': astoreThroughputDigitized,
   'cloudi-request-latency': cloudiRequestLatency,
   'cloudi-request-rate': cloudiRequestRate,
@@ -28,6 +22,4 @@ export const builders = {
   'darner-resident-memory': darnerResidentMemory,
   'http-client-rate': httpClientRate,
   measurement,
-  'wrk-latency-distribution': wrkLatencyDistribution,
-  'wrk-summary': wrkSummary,
 };

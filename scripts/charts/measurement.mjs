@@ -1,8 +1,9 @@
 // Charts by shape, for the measurement model's table (kind "measurement"): a report of any format
-// gets charts chosen from its measurements, with no builder of its own. Rows projected from a
-// per-kind table of the report are left to that kind's charts (its dedicated builder, where it has
-// one, draws what matters of them; the table and downloads keep the rest): the shapes here draw
-// what adapters and the table fallback read.
+// gets charts chosen from its measurements, with no builder of its own. Rows projected from the
+// per-kind tables of a report that has builders of its own kind (CloudI, Darner, httpc, AStore:
+// plan.mjs marks them `byKind`) are left to those builders and the tables; every other row is
+// drawn here, whether an adapter, the table fallback or a per-kind table's projection (ab's and
+// wrk's tables, by their schemas' x-measurements) gave it.
 //
 // The shapes, for each metric, statistic and quantity the rows hold (the most numerous first); a
 // chart draws one quantity (ms and s together, in one display unit: shared/measures.mjs), while its
@@ -11,7 +12,8 @@
 //     percentiles evenly spaced, log y when the values span decades;
 //   - a numeric condition that every row has and that varies (threads, connections, size, ...):
 //     lines, one per series (a condition a few rows have is no axis: it stays in the labels);
-//   - the same thing measured in repeated runs (a `run` condition): dots, one row of dots per series;
+//   - the same thing measured in repeated runs (a `run` condition): a bar per run in run order when
+//     one thing ran a few times, else dots, one row of dots per series;
 //   - otherwise one value per subject: sorted bars, best first (a value alone only with its spread).
 // Every shape draws the spread a report gives (± a deviation or an interval: error bars; lower and
 // upper bounds), says its kind in the subtitle and tooltip, and every finding names its statistic.
@@ -20,19 +22,21 @@ import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, tooltip } from './shared/spec.mjs';
 import { num, quantity, times } from './shared/format.mjs';
 import { metricTitle } from '../data/measure/model.mjs';
-import { toDisplay, unitSymbol } from '../data/measure/units.mjs';
+import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
 
 /** A value with its unit in a sentence: "2.1 ms", "5,560" (a count needs no word). */
 const withUnit = (v, unit) => (unit === 'count' ? quantity(v) : `${quantity(v)} ${unit}`);
 
 /** The most charts one report's measurements give (the data table and downloads keep every row). */
 export const MAX_CHARTS = 8;
+/** The most runs of one thing drawn as a bar each (more: a row of dots). */
+const MAX_RUN_BARS = 20;
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
 export function build({ rows, fields: f, tables }) {
   const perKind = new Set(
     Object.values(tables ?? {})
-      .filter((t) => t.table.kind !== 'measurement')
+      .filter((t) => t.byKind)
       .map((t) => t.table.id),
   );
   const own = rows.filter((r) => !perKind.has(r.source_table));
@@ -86,16 +90,21 @@ const SPREAD_WORDS = {
  */
 function drawn(r, display) {
   const s = typeof r.spread === 'number' && SYMMETRIC.has(r.spread_kind || 'error') ? r.spread : null;
-  const lo = typeof r.lower === 'number' ? r.lower : s !== null ? r.value - s : null;
+  const below = typeof r.lower === 'number' ? r.lower : s !== null ? r.value - s : null;
   const hi = typeof r.upper === 'number' ? r.upper : s !== null ? r.value + s : null;
+  // A magnitude (a time, a rate, a size: any dimension but a ratio) is never below 0: a deviation
+  // wider than the value (wrk's 12.92 ms ± 29.29 ms) is drawn from 0, and says so.
+  const cut = below !== null && below < 0 && r.value >= 0 && dimensionOf(r.unit) && dimensionOf(r.unit) !== 'ratio';
+  const lo = cut ? 0 : below;
   const at = (v) => (v === null ? null : toDisplay(v, r.unit, display));
   const kind = lo === null ? '' : r.spread_kind || (typeof r.lower === 'number' ? 'range' : 'error');
+  const words = SPREAD_WORDS[kind] ?? kind;
   return {
     ...r,
     shown: toDisplay(r.value, r.unit, display),
     lo: at(lo),
     hi: at(hi),
-    spread_words: SPREAD_WORDS[kind] ?? kind,
+    spread_words: cut ? `${words} (cut at 0)` : words,
   };
 }
 
@@ -132,6 +141,10 @@ function chartOf(group, f, conditions) {
   const what = [percentiles ? '' : statAdjective(group.statistic), metricTitle(metric).toLowerCase()]
     .filter(Boolean)
     .join(' ');
+  // The chart's title names its statistic ("Median latency", "Maximum latency": two charts of one
+  // metric never share a title); a percentile alone says it after the metric ("Latency, p99").
+  const adjective = STAT_WORDS[group.statistic];
+  const heading = percentiles || !adjective ? title : `${capitalise(adjective)} ${lowerFirst(metricTitle(metric))}`;
   const shownField = { name: 'shown', title, unit, type: 'number' };
   const valueField = mixed
     ? { name: 'value', title: 'Value as reported', unit: '', type: 'number' }
@@ -161,7 +174,8 @@ function chartOf(group, f, conditions) {
     f.spread,
     f.lower,
     f.upper,
-    ...conditions,
+    // The conditions these rows have (a column none of them fills is no tooltip line).
+    ...conditions.filter((c) => rows.some((r) => r[c.name] !== null && r[c.name] !== undefined && r[c.name] !== '')),
     f.seed,
     f.line,
   ].filter(Boolean);
@@ -201,10 +215,11 @@ function chartOf(group, f, conditions) {
     const series = distinct(plotted.map((r) => r.series));
     const top = maxOf(plotted.map((r) => r.percentile));
     const tails = plotted.filter((r) => r.percentile === top).sort((a, b) => a.shown - b.shown);
-    const finding =
+    const tailFinding =
       tails.length > 1 && tails[0].shown !== tails.at(-1).shown
         ? `At the ${num(top, 6)}th percentile, ${title.toLowerCase()} ranged from ${withUnit(tails[0].shown, unit)} (${tails[0].series}) to ${withUnit(tails.at(-1).shown, unit)} (${tails.at(-1).series})`
         : `At the ${num(top, 6)}th percentile, ${title.toLowerCase()} was ${withUnit(tails[0].shown, unit)}`;
+    const finding = `${tailFinding}${ownMedian(plotted, series, top)}`;
     const x = {
       field: 'percentile',
       type: 'ordinal',
@@ -291,7 +306,7 @@ function chartOf(group, f, conditions) {
     const { color, shape, dash } = styleOf(series, xLabel.title);
     return {
       name: `${slug}-by-${sweep.name}`.replace(/_/g, '-'),
-      title: `${title} by ${sweep.title.toLowerCase()}`,
+      title: `${heading} by ${sweep.title.toLowerCase()}`,
       subtitle: [
         `${capitalise(statWord(group.statistic))}; one line per ${xLabel.title.toLowerCase()}`,
         betterWords,
@@ -318,7 +333,8 @@ function chartOf(group, f, conditions) {
     };
   }
 
-  // Repeated runs of one thing: dots, one row per series.
+  // Repeated runs: one thing run a few times, a bar per run in run order (dots of two close runs
+  // would hide each other); several things, dots, one row per series.
   const runs = conditions.find((c) => c.name === 'run');
   if (runs) {
     const noRun = seriesLabeller(
@@ -329,10 +345,22 @@ function chartOf(group, f, conditions) {
     if (plotted.length > distinct(plotted.map((r) => r.series)).length) {
       const series = distinct(plotted.map((r) => r.series));
       const spread = series.map((s) => plotted.filter((r) => r.series === s).map((r) => r.shown));
+      // The widest spread among the series that ran more than once (one of them does).
       const widest = spread
         .map((v, i) => ({ s: series[i], lo: minOf(v), hi: maxOf(v), n: v.length }))
+        .filter((x) => x.n > 1)
         .sort((a, b) => b.hi - b.lo - (a.hi - a.lo) || (a.s < b.s ? -1 : 1))[0];
-      const finding = `Over ${widest.n} runs, ${widest.s === '(all)' ? 'the' : `${widest.s}'s`} ${what} ranged from ${quantity(widest.lo)} to ${withUnit(widest.hi, unit)}${widest.lo > 0 ? ` (${times(widest.hi / widest.lo)})` : ''}`;
+      const whose = `${widest.s === '(all)' ? 'the' : `${widest.s}'s`} ${what}`;
+      // A ratio only where it says more than "about the same" (1.05 and up, between positive values).
+      const ratio = widest.lo > 0 && widest.hi / widest.lo >= 1.05 ? ` (${times(widest.hi / widest.lo)})` : '';
+      const finding =
+        widest.lo === widest.hi
+          ? `Over ${widest.n} runs, ${whose} was ${withUnit(widest.hi, unit)} in each`
+          : `Over ${widest.n} runs, ${whose} ranged from ${quantity(widest.lo)} to ${withUnit(widest.hi, unit)}${ratio}`;
+      const perRun =
+        series.length === 1 &&
+        plotted.length <= MAX_RUN_BARS &&
+        distinct(plotted.map((r) => r.run)).length === plotted.length;
       const x = {
         field: V,
         type: 'quantitative',
@@ -340,10 +368,33 @@ function chartOf(group, f, conditions) {
         scale: { zero: true },
         axis: THOUSANDS,
       };
+      if (perRun) {
+        plotted.sort((a, b) => a.run - b.run);
+        const y = { field: 'run', type: 'ordinal', title: runs.title ?? 'Run', sort: 'ascending' };
+        return {
+          name: `${slug}-runs`,
+          title: `${heading} per run`,
+          subtitle: [`${capitalise(statWord(group.statistic))}; one bar per run`, betterWords, spreadNote]
+            .filter(Boolean)
+            .join('; '),
+          description: `${title} (${unit}) of each run${series[0] === '(all)' ? '' : ` of ${series[0]}`}, one bar per run. ${finding}.`,
+          alt: `Bar chart of ${title.toLowerCase()}, one bar per run (${plotted.length} runs).`,
+          finding,
+          rows: plotted,
+          fields: [{ ...seriesField, title: noRun.title }, ...fields.slice(1)],
+          layer: [
+            { name: 'bars', mark: { type: 'bar', color: '#0072B2' }, encoding: { y, x, tooltip: tooltip(fields) } },
+            ...spreadLayers(plotted, 'x', y, x),
+          ],
+          markName: 'bars',
+          scales: { x: 'linear', y: 'band' },
+          size: { width: 640, height: Math.max(160, 30 * plotted.length + 90) },
+        };
+      }
       const y = { field: 'series', type: 'nominal', title: null, sort: series, axis: { labelLimit: 220 } };
       return {
         name: `${slug}-runs`,
-        title: `${title}, every run`,
+        title: `${heading}, every run`,
         subtitle: [`${capitalise(statWord(group.statistic))}; one dot per run`, betterWords, spreadNote]
           .filter(Boolean)
           .join('; '),
@@ -394,7 +445,7 @@ function chartOf(group, f, conditions) {
   layer.push(...spreadLayers(plotted, 'x', y, x));
   return {
     name: `${slug}-by-${label.key}`,
-    title: `${title} by ${label.title.toLowerCase()}`,
+    title: `${heading} by ${label.title.toLowerCase()}`,
     subtitle: [
       group.statistic === 'value' ? 'Sorted best first' : `${capitalise(statWord(group.statistic))}, sorted best first`,
       betterWords,
@@ -413,6 +464,29 @@ function chartOf(group, f, conditions) {
     scales: { x: 'linear', y: 'band' },
     size: { width: 640, height: Math.max(220, 30 * plotted.length + 90) },
   };
+}
+
+/**
+ * Each line's tail against that line's own median, in words (never one line's tail against another
+ * line's median; a ratio only between two positive values): ", 37x the median" (one line),
+ * "; each line's 99th percentile is 94x (run 3) to 108x (run 1) its own median".
+ */
+function ownMedian(rows, series, top) {
+  if (top <= 50) return '';
+  const at = (s, p) => rows.find((r) => r.series === s && r.percentile === p)?.shown;
+  const own = series
+    .map((s) => ({ s, median: at(s, 50), tail: at(s, top) }))
+    .filter((x) => x.median > 0 && x.tail > 0)
+    .map((x) => ({ s: x.s, ratio: x.tail / x.median }))
+    .sort((a, b) => a.ratio - b.ratio || (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
+  if (!own.length) return '';
+  if (series.length === 1) return `, ${times(own[0].ratio)} the median`;
+  if (own.length === 1) return `; ${own[0].s}'s is ${times(own[0].ratio)} its own median`;
+  const [lo, hi] = [own[0], own.at(-1)];
+  const p = `${num(top, 3)}th percentile`;
+  return times(lo.ratio) === times(hi.ratio)
+    ? `; each line's ${p} is ${times(lo.ratio)} its own median`
+    : `; each line's ${p} is ${times(lo.ratio)} (${lo.s}) to ${times(hi.ratio)} (${hi.s}) its own median`;
 }
 
 /**
@@ -450,6 +524,8 @@ function styleOf(series, title) {
 }
 
 const capitalise = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+/** "Transfer rate" -> "transfer rate"; an acronym stays ("CPU time"). */
+const lowerFirst = (s) => (/^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
 
 /** Whether a condition takes 3+ distinct values within some series (the rows minus that condition). */
 function sweeps(rows, name) {

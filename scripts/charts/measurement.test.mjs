@@ -1,6 +1,7 @@
 // The measurement model's charts by shape: bars for one value per subject (best first, with the
-// spread), lines over a numeric condition, distributions for percentiles, dots for repeated runs;
-// and no chart for rows that a per-kind table of the report already has.
+// spread), lines over a numeric condition, distributions for percentiles, a bar per run of one
+// thing run a few times and dots for the runs of several;
+// and no chart for rows of per-kind tables that the report's own per-kind builders chart.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { build } from './measurement.mjs';
@@ -90,7 +91,7 @@ test('a numeric condition with three values: one line per benchmark over it', ()
     }),
   ]);
   const [chart] = build({ rows, fields, tables });
-  assert.equal(chart.title, 'Throughput by threads');
+  assert.equal(chart.title, 'Mean throughput by threads');
   assert.equal(chart.rows.length, 6);
   assert.equal(chart.layer[1].encoding.x.field, 'threads');
   assert.equal(chart.finding, "The highest mean throughput, 400 ops/s, was X's at threads 4");
@@ -126,24 +127,92 @@ test('percentiles: a distribution, one line per subject, evenly spaced', () => {
   assert.match(chart.description, /^Latency \(µs\)/);
 });
 
-test('repeated runs of one thing: dots, one per run', () => {
+test('repeated runs of one thing: a bar per run, in run order', () => {
   const rows = [1, 2, 3].map((r) =>
     row({ benchmark: 'GET /', run: r, value: 100 + r, metric: 'throughput', unit: 'req/s', better: 'higher', line: r }),
   );
   const [chart] = build({ rows, fields, tables });
-  assert.equal(chart.title, 'Throughput, every run');
-  assert.equal(chart.rows.length, 3);
+  assert.equal(chart.title, 'Mean throughput per run');
+  assert.equal(chart.markName, 'bars');
+  assert.deepEqual(
+    chart.rows.map((r) => r.run),
+    [1, 2, 3],
+  );
   assert.match(chart.finding, /ranged from 101 to 103 req\/s/);
 });
 
-test('rows projected from a per-kind table of the report are left to that table', () => {
+test("rows projected from a per-kind table are left to the report's per-kind builders, and drawn here when it has none", () => {
   const rows = [
     row({ benchmark: 'a', value: 1, line: 1, source_table: 'summary' }),
     row({ benchmark: 'b', value: 2, line: 2, source_table: 'summary' }),
   ];
+  const summary = (byKind) => ({ ...tables, summary: { table: { id: 'summary', kind: 'some-kind' }, byKind } });
+  assert.deepEqual(build({ rows, fields, tables: summary(true) }), []);
+  const [chart] = build({ rows, fields, tables: summary(false) });
   assert.deepEqual(
-    build({ rows, fields, tables: { ...tables, summary: { table: { id: 'summary', kind: 'wrk-summary' } } } }),
-    [],
+    chart.rows.map((r) => r.value),
+    [1, 2],
+  );
+});
+
+test('runs: the finding takes a series that ran more than once, gives no ratio of about 1, and says when every run gave one value', () => {
+  const r = (benchmark, run, value, line) =>
+    row({ benchmark, run, value, metric: 'errors', statistic: 'total', unit: 'count', line });
+  const once = [r('GET /a', 1, 3, 1), r('GET /b', 1, 0, 2), r('GET /b', 2, 0, 3)];
+  assert.equal(build({ rows: once, fields, tables })[0].finding, "Over 2 runs, GET /b's total errors was 0 in each");
+  const close = [r('GET /a', 1, 100, 1), r('GET /a', 2, 102, 2), r('GET /b', 1, 7, 3), r('GET /b', 2, 7, 4)];
+  assert.equal(
+    build({ rows: close, fields, tables })[0].finding,
+    "Over 2 runs, GET /a's total errors ranged from 100 to 102",
+  );
+});
+
+test('repeated runs of two things: dots, one row per thing', () => {
+  const rows = ['GET /a', 'GET /b'].flatMap((benchmark, b) =>
+    [1, 2, 3].map((r) =>
+      row({ benchmark, run: r, value: 100 * (b + 1) + r, metric: 'throughput', unit: 'req/s', line: 10 * b + r }),
+    ),
+  );
+  const [chart] = build({ rows, fields, tables });
+  assert.equal(chart.title, 'Mean throughput, every run');
+  assert.equal(chart.markName, 'points');
+  assert.deepEqual([...new Set(chart.rows.map((r) => r.series))], ['GET /a', 'GET /b']);
+});
+
+test('runs under headings that only name them ("第一次", "第二次"): one thing run three times, a bar per run', () => {
+  const rows = ['第一次', '第二次', '第三次'].map((section, i) =>
+    row({
+      benchmark: 'GET /',
+      subject: 'Solon',
+      section,
+      run: i + 1,
+      value: [86061.03, 108675.27, 108721.71][i],
+      metric: 'throughput',
+      statistic: 'mean',
+      unit: 'req/s',
+      better: 'higher',
+      line: 10 * i + 1,
+    }),
+  );
+  const [chart] = build({ rows, fields, tables });
+  assert.equal(chart.title, 'Mean throughput per run');
+  assert.deepEqual([...new Set(chart.rows.map((r) => r.series))], ['Solon']);
+  assert.equal(chart.finding, "Over 3 runs, Solon's mean throughput ranged from 86,061.03 to 108,721.71 req/s (1.3x)");
+});
+
+test("percentiles: each line's tail is set against that line's own median, never another line's", () => {
+  const rows = [1, 2].flatMap((run) =>
+    [
+      ['p50', run === 1 ? 1.2 : 0.93],
+      ['p99', run === 1 ? 129.79 : 92.24],
+    ].map(([statistic, value], i) =>
+      row({ benchmark: 'GET /', run, statistic, value, metric: 'latency', unit: 'ms', line: 10 * run + i }),
+    ),
+  );
+  const [chart] = build({ rows, fields, tables });
+  assert.equal(
+    chart.finding,
+    "At the 99th percentile, latency ranged from 92.24 ms (run 2) to 129.79 ms (run 1); each line's 99th percentile is 99x (run 2) to 108x (run 1) its own median",
   );
 });
 
@@ -205,10 +274,11 @@ test('percentiles in ms and in s are one distribution, not two charts', () => {
     charts[0].rows.map((r) => r.shown),
     [400, 900, 1500],
   );
-  assert.match(charts[0].finding, /^At the 99th percentile, latency was 1,500 ms$/);
+  // The tail and the median of one line: 1,500 ms over 400 ms.
+  assert.match(charts[0].finding, /^At the 99th percentile, latency was 1,500 ms, 3.8x the median$/);
 });
 
-test('a finding names the statistic it compares, and the median chart comes before the maximum', () => {
+test('a finding and a title name the statistic they show, and the median chart comes before the maximum', () => {
   const rows = ['median', 'max'].flatMap((statistic, i) => [
     row({ benchmark: 'with fork', statistic, metric: 'latency', unit: 'ms', value: 200 * (i + 1), line: 1 + i }),
     row({ benchmark: 'no fork', statistic, metric: 'latency', unit: 'ms', value: 300 * (i + 1), line: 10 + i }),
@@ -220,6 +290,11 @@ test('a finding names the statistic it compares, and the median chart comes befo
       'with fork had the lowest median latency: 200 ms, 1.5x less than no fork (300 ms)',
       'with fork had the lowest maximum latency: 400 ms, 1.5x less than no fork (600 ms)',
     ],
+  );
+  // Two charts of one metric on one page: each figure has a name of its own.
+  assert.deepEqual(
+    charts.map((c) => c.title),
+    ['Median latency by benchmark', 'Maximum latency by benchmark'],
   );
 });
 
@@ -276,6 +351,31 @@ test('spreads are drawn as error bars in lines, dots and distributions, and the 
     );
     assert.ok(chart.rows.every((r) => r.spread_words === kind));
   }
+});
+
+test('an error bar of a time wider than its value is drawn from 0, and says so; a chart leaves out conditions its rows lack', () => {
+  const rows = [1, 2].map((r) =>
+    row({
+      benchmark: 'wrk thread stats',
+      run: r,
+      value: [12.5, 6][r - 1],
+      spread: [29.25, 3][r - 1],
+      spread_kind: 'stdev',
+      metric: 'latency',
+      unit: 'ms',
+      line: r,
+    }),
+  );
+  const [chart] = build({ rows, fields, tables });
+  assert.deepEqual(
+    chart.rows.map((r) => [r.lo, r.hi, r.spread_words]),
+    [
+      [0, 41.75, '± standard deviation (cut at 0)'],
+      [3, 9, '± standard deviation'],
+    ],
+  );
+  assert.match(chart.subtitle, /error bars: ± standard deviation \(cut at 0\), ± standard deviation$/);
+  assert.ok(!chart.fields.some((f) => f.name === 'threads'), 'no Threads line in a tooltip of rows without threads');
 });
 
 test('a distribution with a 0 among values that span decades keeps a linear axis, so the 0 is drawn', () => {

@@ -16,7 +16,8 @@ import { assemble, chartFiles, fieldMap, scaleSummary } from './shared/spec.mjs'
  * @property {object} table    the table's entry in report.tables
  * @property {Array<Record<string, any>>} rows  typed rows, errata applied
  * @property {Record<string, import('./shared/spec.mjs').Field>} fields  the table's fields by name (plus corrected / published_<field> when errata apply)
- * @property {Record<string, { table: object, rows: object[], fields: object }>} tables  every table of the report, by id
+ * @property {Record<string, { table: object, rows: object[], fields: object, byKind: boolean }>} tables  every table
+ *           of the report, by id; `byKind`: a per-kind table of a report whose per-kind builders chart it (index.mjs)
  */
 
 /** Document order of a table: the first seed line of its rows (tables from other files go last). */
@@ -45,6 +46,10 @@ export function planCharts(reports, csvTexts) {
   for (const report of [...reports].sort((a, b) => a.slug.localeCompare(b.slug))) {
     // # Load inputs.
     const tables = {};
+    // A report with a per-kind table that a builder of its own draws (CloudI, Darner, httpc, AStore)
+    // leaves its per-kind tables to those builders: what they do not draw (Darner's fairness
+    // summary) stays a table. The measurement model's charts draw every other report's rows.
+    const byKind = report.tables.some((t) => t.kind !== 'measurement' && builders[t.kind]);
     for (const t of report.tables) {
       const text = csvTexts[t.path];
       if (text === undefined) throw new Error(`data/reports/${report.slug}.json: table ${t.id}: ${t.path} not found`);
@@ -52,6 +57,7 @@ export function planCharts(reports, csvTexts) {
         table: t,
         rows: readTableOrThrow(text, t.columns, { file: `data/${t.path}` }),
         fields: fieldMap(t),
+        byKind: byKind && t.kind !== 'measurement',
       };
     }
 
@@ -78,8 +84,8 @@ export function planCharts(reports, csvTexts) {
         tables,
       });
       for (const chart of built) {
-        // Two kinds can name a chart alike (ab's and wrk's summaries both draw requests-per-second):
-        // the table's id tells them apart.
+        // Two tables can name a chart alike (two tables of one kind, or two kinds' charts of one
+        // name): the table's id tells them apart.
         const name =
           kindCount[t.table.kind] > 1 || ids.includes(`${report.slug}--${chart.name}`)
             ? `${t.table.id}-${chart.name}`

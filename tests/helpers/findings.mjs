@@ -91,7 +91,7 @@ export function unsupported(chart) {
       why.push('"within 5 %" when the rows are further apart');
   } else if (
     (m =
-      /^At the ([\d.]+)th percentile, .+? (?:ranged from (-?\d+(?:,\d{3})*(?:\.\d+)?) \S+ \((.+)\) to (-?\d+(?:,\d{3})*(?:\.\d+)?) \S+ \((.+)\)|was (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?)$/.exec(
+      /^At the ([\d.]+)th percentile, .+? (?:ranged from (-?\d+(?:,\d{3})*(?:\.\d+)?) \S+ \((.+?)\) to (-?\d+(?:,\d{3})*(?:\.\d+)?) \S+ \((.+?)\)|was (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?)((?:, |; ).*)?$/.exec(
         f,
       ))
   ) {
@@ -101,6 +101,7 @@ export function unsupported(chart) {
     else if (m[2] && !(same(m[2], Math.min(...tail)) && same(m[4], Math.max(...tail))))
       why.push(`range ${m[2]} to ${m[4]} is not the rows'`);
     else if (m[6] && !tail.every((t) => same(m[6], t))) why.push(`${m[6]} is not every row's`);
+    if (m[7]) why.push(...ownMedianUnsupported(m[7], rows, p));
   } else if (
     (m =
       /^The (lowest|highest|largest) (.+?)(?:, (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?, was (.+)'s| was (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?,) at .+ (-?\d+(?:,\d{3})*(?:\.\d+)?)$/.exec(
@@ -127,6 +128,13 @@ export function unsupported(chart) {
     const match = bySeries.find((g) => g.length === Number(n) && same(lo, Math.min(...g)) && same(hi, Math.max(...g)));
     if (!match) why.push(`no series of ${n} runs from ${lo} to ${hi}`);
     if (ratio && !ratioOk(ratio, numberOf(lo), numberOf(hi))) why.push(`ratio ${ratio} is not ${hi} over ${lo}`);
+  } else if ((m = /^Over (\d+) runs, .+? was (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)? in each$/.exec(f))) {
+    const [, n, v] = m;
+    const bySeries = [...new Set(rows.map((r) => r.series))].map((s) =>
+      rows.filter((r) => r.series === s).map((r) => r.shown),
+    );
+    if (!bySeries.some((g) => g.length === Number(n) && g.every((x) => same(v, x))))
+      why.push(`no series of ${n} runs each at ${v}`);
   } else if (
     (m =
       /^(?:The|(.+)'s) (.+?) was (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)? \((.+): (-?\d+(?:,\d{3})*(?:\.\d+)?) to (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?\)$/.exec(
@@ -148,6 +156,39 @@ export function unsupported(chart) {
   } else why.push('a sentence of a shape this test cannot check');
   if (/\b0 \S+, [\d.]+x|[\d.]+x (?:less than|that of) [^()]+\(0(?: |\))/.test(f)) why.push('a ratio against zero');
   return why;
+}
+
+/**
+ * The reasons a percentile finding's tail-over-median clause is not its rows' (empty: it is): each
+ * ratio is a line's tail over that same line's median, between two positive values.
+ */
+function ownMedianUnsupported(clause, rows, p) {
+  const ratioOf = (series) => {
+    const at = (q) => rows.find((r) => r.series === series && r.percentile === q)?.shown;
+    return at(50) > 0 && at(p) > 0 ? times(at(p) / at(50)) : null;
+  };
+  const series = [...new Set(rows.map((r) => r.series))];
+  const ratios = series.map(ratioOf).filter(Boolean);
+  let m;
+  if ((m = /^, ([\d.]+x) the median$/.exec(clause)))
+    return series.length === 1 && ratioOf(series[0]) === m[1] ? [] : [`${m[1]} is not the tail over the median`];
+  if ((m = /^; (.+)'s is ([\d.]+x) its own median$/.exec(clause)))
+    return ratioOf(m[1]) === m[2] && ratios.length === 1 ? [] : [`${m[1]}'s ratio is not ${m[2]}`];
+  if ((m = /^; each line's [\d.]+th percentile is ([\d.]+x) its own median$/.exec(clause)))
+    return ratios.length > 1 && ratios.every((x) => x === m[1]) ? [] : [`not every line's ratio is ${m[1]}`];
+  if (
+    (m = /^; each line's [\d.]+th percentile is ([\d.]+x) \((.+?)\) to ([\d.]+x) \((.+)\) its own median$/.exec(clause))
+  ) {
+    const [, lo, a, hi, b] = m;
+    const num = (x) => Number(x.slice(0, -1));
+    const nums = ratios.map(num);
+    const why = [];
+    if (ratioOf(a) !== lo || ratioOf(b) !== hi) why.push(`${a}'s or ${b}'s ratio is not as written`);
+    if (num(lo) !== Math.min(...nums) || num(hi) !== Math.max(...nums))
+      why.push(`${lo} to ${hi} is not the lines' range`);
+    return why;
+  }
+  return [`a tail-over-median clause this test cannot check: "${clause}"`];
 }
 
 /** Whether the values a chart draws lie within `percent` of one another. */

@@ -1,9 +1,9 @@
-// Two chart shapes that several kinds share: latency percentile curves (one line per series, the
-// percentiles evenly spaced so that the tail gets room, log y when the values span decades) and a
-// bar per run (requests/s of each run of an ab or wrk report). Builders pass their fields and words.
-import { PALETTE, entityStyles } from './palette.mjs';
-import { capital } from './format.mjs';
-import { distinct, spanChannel, titleWithUnit, tooltip, zeroChannel } from './spec.mjs';
+// Latency percentile curves for a per-kind builder (CloudI 2.0's request latency): one line per
+// series, the percentiles evenly spaced so that the tail gets room, log y when the values span
+// decades. The measurement model's charts draw their own (measurement.mjs). Builders pass their
+// fields and words.
+import { entityStyles } from './palette.mjs';
+import { distinct, spanChannel, titleWithUnit, tooltip } from './spec.mjs';
 
 /**
  * @param {object} o
@@ -55,91 +55,10 @@ export function percentileLayers({ rows, value, valueField, percentileField, ser
   };
 }
 
-/** A bar per run: x the run, y o.value from zero. */
-export function runBars({ value, valueField, fields }) {
-  return [
-    {
-      name: 'bars',
-      mark: { type: 'bar', color: PALETTE[0] },
-      encoding: {
-        x: { field: 'series', type: 'nominal', title: 'Run', sort: null, axis: { labelAngle: 0 } },
-        y: zeroChannel(value, valueField),
-        tooltip: tooltip(fields),
-      },
-    },
-  ];
-}
-
-/** The field of the series a run is drawn as ("Run 2"), first among a per-run chart's fields. */
-export const RUN_SERIES = {
-  name: 'series',
-  type: 'string',
-  title: 'Run',
-  description: 'The line or bar the row is drawn in.',
-};
-
-/**
- * A per-run percentile table (ab, wrk) as curves: one series per run, rows in run and percentile
- * order, and the fields its CSV keeps (the run, its label, `extra`, percentile, value, provenance).
- * @param {object[]} rows
- * @param {Record<string, object>} f the table's fields
- * @param {string} value the field plotted up
- * @param {object[]} [extra] fields kept between the run and the percentile
- */
-export function perRunPercentiles(rows, f, value, extra = []) {
-  const fields = [RUN_SERIES, f.run, ...(f.label ? [f.label] : []), ...extra, f.percentile, f[value], f.seed, f.line];
-  const plotted = runRows(rows, (a, b) => a.percentile - b.percentile);
-  const { ylog, layer } = percentileLayers({
-    rows: plotted,
-    value,
-    valueField: f[value],
-    percentileField: f.percentile,
-    seriesTitle: 'Run',
-    fields,
-  });
-  return { fields, plotted, ylog, layer };
-}
-
-/** The name of a run on a chart: "Run 2" (labels may be in a script the chart font lacks; they stay in the tooltip). */
-export const runName = (r) => `Run ${r.run}`;
-
-/** Rows of a per-run table with their series ("Run 2"), in run order (then `then`'s). */
-export function runRows(rows, then = () => 0) {
-  return rows.map((r) => ({ ...r, series: runName(r) })).sort((a, b) => a.run - b.run || then(a, b));
-}
-
-/** The subtitle of a per-run percentile chart. */
-export const percentileSubtitle = (ylog) => `Percentiles evenly spaced${ylog ? '; log y axis' : ''}`;
-
 /**
  * A percentile chart: what a builder says of it (name, title, subtitle, description, alt, finding,
- * size) and the curves of percentileLayers / perRunPercentiles, the points its marks.
+ * size) and the curves of percentileLayers, the points its marks.
  */
 export function percentileChart(words, { rows, fields, ylog, layer }) {
   return { ...words, rows, fields, layer, markName: 'points', scales: { x: 'point', y: ylog ? 'log' : 'linear' } };
-}
-
-/**
- * The requests/s of each run of an ab or wrk report as a bar per run.
- * @param {string} tool "ab", "wrk": in the title and alt text
- * @param {{ subtitle: string, description: string, finding: string }} words
- * @param {object[]} rows from runRows
- * @param {object[]} fields tooltip and CSV fields
- * @param {Record<string, object>} f the table's fields
- */
-export function requestsPerRunChart(tool, { subtitle, description, finding }, rows, fields, f) {
-  return {
-    name: 'requests-per-second',
-    title: `${tool}: requests per second, per run`,
-    subtitle,
-    description,
-    alt: `Bar chart of requests per second, one bar per ${tool} run (${rows.length} runs).`,
-    finding: capital(finding),
-    rows,
-    fields,
-    layer: runBars({ value: 'requests_per_second', valueField: f.requests_per_second, fields }),
-    markName: 'bars',
-    scales: { x: 'band', y: 'linear' },
-    size: { width: 640, height: 300 },
-  };
 }

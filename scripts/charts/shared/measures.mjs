@@ -2,6 +2,8 @@
 // shows (rows in ms and in s together: one dimension and scale, units.mjs), the one unit it draws
 // them in, and how the rows of one chart are told apart (their series labels), from what varies.
 import { displayUnit, quantityOf } from '../../data/measure/units.mjs';
+import { namesRun } from '../../data/parsers/shared/structure.mjs';
+import { num } from './format.mjs';
 import { distinct, groupBy } from './spec.mjs';
 
 /** Metrics in the order a reader looks for them; run totals (requests, bytes, duration) last. */
@@ -61,6 +63,9 @@ export function measureGroups(rows) {
   );
 }
 
+/** A number as given, with thousands separators ("concurrency 10,000", "rate 0.125"). */
+const exact = (v) => num(v, (String(v).split('.')[1] ?? '').length);
+
 const TITLES = { benchmark: 'Benchmark', subject: 'Software', section: 'Section' };
 
 /**
@@ -73,7 +78,16 @@ const TITLES = { benchmark: 'Benchmark', subject: 'Software', section: 'Section'
 export function seriesLabeller(rows, conditionNames) {
   // A person's table names the software in its first column: benchmark and software then agree.
   const same = rows.every((r) => !r.subject || r.subject === r.benchmark);
-  const candidates = ['benchmark', ...(same ? [] : ['subject']), 'section', ...conditionNames];
+  // A section that only names the run ("第二次", "Run 2") says again what the rows' run condition says
+  // (named here or not: a chart of repeated runs draws them as dots, one row per other label).
+  const runSections =
+    distinct(rows.map((r) => r.run ?? '')).length > 1 && rows.every((r) => !r.section || namesRun(r.section));
+  const candidates = [
+    'benchmark',
+    ...(same ? [] : ['subject']),
+    ...(runSections ? [] : ['section']),
+    ...conditionNames,
+  ];
   const varying = candidates.filter((n) => distinct(rows.map((r) => r[n] ?? '')).length > 1);
   if (!varying.length) {
     const name = rows[0].subject || rows[0].benchmark || '(all)';
@@ -85,7 +99,9 @@ export function seriesLabeller(rows, conditionNames) {
   // with none of them named after what it measured.
   const of = (r) =>
     varying
-      .map((n) => (TITLES[n] || typeof r[n] !== 'number' ? String(r[n] ?? '') : `${n.replace(/_/g, ' ')} ${r[n]}`))
+      .map((n) =>
+        TITLES[n] || typeof r[n] !== 'number' ? String(r[n] ?? '') : `${n.replace(/_/g, ' ')} ${exact(r[n])}`,
+      )
       .filter((p, i, all) => p && all.indexOf(p) === i)
       .join(' · ') ||
     r.subject ||
