@@ -75,6 +75,34 @@ const TITLES = { benchmark: 'Benchmark', subject: 'Software', section: 'Section'
  * @param {string[]} conditionNames
  * @returns {{ title: string, key: string, of: (row: object) => string }}
  */
+/** Units a condition's name ends in (`duration_s`, `payload_bytes`), as a label writes them. */
+const NAME_UNITS = {
+  s: 's',
+  ms: 'ms',
+  us: 'µs',
+  ns: 'ns',
+  bytes: 'bytes',
+  kb: 'kB',
+  mb: 'MB',
+  kib: 'KiB',
+  mib: 'MiB',
+  pct: '%',
+};
+const splitUnit = (n) => {
+  const m = /^(.+)_([a-z]+)$/.exec(n);
+  return m && NAME_UNITS[m[2]] ? [m[1].replace(/_/g, ' '), NAME_UNITS[m[2]]] : [n.replace(/_/g, ' '), ''];
+};
+/** A condition's column title: "duration (s)", not "duration s". */
+const conditionTitle = (n) => {
+  const [name, unit] = splitUnit(n);
+  return unit ? `${name} (${unit})` : name;
+};
+/** A numeric condition in a series label: "duration 30 s", "connections 100". */
+const conditionPart = (n, v) => {
+  const [name, unit] = splitUnit(n);
+  return unit ? `${name} ${exact(v)} ${unit}` : `${name} ${exact(v)}`;
+};
+
 export function seriesLabeller(rows, conditionNames) {
   // A person's table names the software in its first column: benchmark and software then agree.
   const same = rows.every((r) => !r.subject || r.subject === r.benchmark);
@@ -94,14 +122,12 @@ export function seriesLabeller(rows, conditionNames) {
     return { title: rows[0].subject ? 'Software' : 'Benchmark', key: 'benchmark', of: () => name };
   }
   const titles = same && rows.some((r) => r.subject) ? { ...TITLES, benchmark: 'Software' } : TITLES;
-  const title = varying.map((n) => titles[n] ?? n.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase())).join(', ');
+  const title = varying.map((n) => titles[n] ?? conditionTitle(n).replace(/^./, (c) => c.toUpperCase())).join(', ');
   // Parts in order, a part that repeats the one before it once (".NET 10.0 · .NET 10.0"), and a row
   // with none of them named after what it measured.
   const of = (r) =>
     varying
-      .map((n) =>
-        TITLES[n] || typeof r[n] !== 'number' ? String(r[n] ?? '') : `${n.replace(/_/g, ' ')} ${exact(r[n])}`,
-      )
+      .map((n) => (TITLES[n] || typeof r[n] !== 'number' ? String(r[n] ?? '') : conditionPart(n, r[n])))
       .filter((p, i, all) => p && all.indexOf(p) === i)
       .join(' · ') ||
     r.subject ||
