@@ -21,7 +21,7 @@
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
-import { canonicalUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
+import { canonicalUnit, prefixedUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
 import { outline } from '../../read/outline.mjs';
 
 export const format = 'table';
@@ -86,7 +86,9 @@ const STAT_WORDS = [
   [/\btotal\b/i, 'total'],
 ];
 /** A metric from the unit alone, when the header names none. */
-const BY_DIMENSION = { time: 'time', rate: 'throughput', bandwidth: 'bandwidth' };
+const BY_DIMENSION = { time: 'time', rate: 'throughput', bandwidth: 'bandwidth', 'size-per-op': 'memory', 'count-per-op': 'allocations' };
+/** A column of the change against a baseline (benchstat's "vs base", "delta"): its metric is the change of the one before it. */
+const CHANGE = /^(?:.*\s)?(vs base|delta|change|diff)$/i;
 /** For a heading in a script other than Latin ("大小", "Объём"), a size is memory too. */
 const BY_DIMENSION_FOREIGN = { ...BY_DIMENSION, size: 'memory' };
 
@@ -117,15 +119,24 @@ function percentileIn(text) {
   return m ? percentileStatistic(m[1] ?? m[2] ?? m[3]) : undefined;
 }
 
+/** A number with only an SI or IEC prefix after it (benchstat: "7.817µ", "8.784Ki", "1.125k", "96.61m"). */
+const PREFIXED = /^([-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s?(Ki|Mi|Gi|[pnuµμmkKMGT])$/;
+
 /**
  * A cell read as a number: { value, unit?, spread?, spreadUnit? }, or undefined when it is not one.
- * The number is kept exactly as printed (toNumber refuses inexact ones).
+ * The number is kept exactly as printed (toNumber refuses inexact ones). `columnUnit`, the unit its
+ * header states, gives a prefix printed on the number its unit: "96.61m" under "sec/op" is 96.61 ms.
  */
-function readCell(text) {
+function readCell(text, columnUnit) {
   const t = text.trim();
+  const prefixed = columnUnit && PREFIXED.exec(t);
+  if (prefixed) {
+    const unit = prefixedUnit(prefixed[2], columnUnit);
+    return unit ? { value: toNumber(prefixed[1].replace(/,/g, '')), unit, raw: t } : undefined;
+  }
   const compound = PARTS.exec(t);
   if (compound) {
-    const main = readCell(compound[1]);
+    const main = readCell(compound[1], columnUnit);
     if (!main || main.parts) return undefined;
     const out = { ...main, raw: t, parts: [] };
     for (const [, key, number] of compound[2].matchAll(PART)) {
@@ -141,11 +152,12 @@ function readCell(text) {
   const paren = SPREAD_PAREN.exec(t);
   const pm = paren ? [paren[0], `${paren[1]} ${paren[3]}`.trim(), paren[2]] : SPREAD.exec(t);
   if (pm) {
-    const main = readCell(pm[1]);
-    const err = readCell(pm[2]);
+    const main = readCell(pm[1], columnUnit);
+    const err = readCell(pm[2], columnUnit);
     if (!main || !err || main.spread !== undefined) return undefined;
-    // "1.23 ± 0.05 ms": the unit after the spread is the value's too.
-    const unit = main.unit ?? err.unit;
+    // "1.23 ± 0.05 ms": the unit after the spread is the value's too; "8.000 ± 0%" under "allocs/op"
+    // is a relative spread, and the value's unit is the column's.
+    const unit = main.unit ?? (err.unit === '%' && columnUnit && columnUnit !== '%' ? columnUnit : err.unit);
     return { value: main.value, unit, spread: err.value, spreadUnit: err.unit ?? unit, raw: t };
   }
   if (PLAIN.test(t)) return { value: toNumber(t.replace(/,/g, '')), raw: t };
@@ -235,10 +247,11 @@ function readTable(block, lines = []) {
   const columns = header.map((h, i) => {
     const texts = data.map((d) => d.cells[i].text);
     const present = texts.filter((t) => !isMissing(t));
-    const read = present.map(readCell);
+    const columnUnit = headerUnit(h.text)?.unit;
+    const read = present.map((t) => readCell(t, columnUnit));
     const numeric = present.length > 0 && read.every(Boolean);
     // The present cells, kept: read once a column, a table of 100,000 rows is read in linear time.
-    return { index: i, header: h.text, line: h.line, numeric, read, present };
+    return { index: i, header: h.text, line: h.line, numeric, read, present, columnUnit };
   });
   // A spread column of its own ("±", "+/-", "Error") belongs to the value column before it.
   for (const c of columns) {
@@ -251,7 +264,7 @@ function readTable(block, lines = []) {
       const numbery = c.read.filter((r, k) => !r && /^[-+~]?\d/.test(c.present[k])).length;
       if (numbery && numbery * 2 >= c.read.length) {
         c.role = 'skipped';
-        const sample = c.present.find((t) => !readCell(t));
+        const sample = c.present.find((t) => !readCell(t, c.columnUnit));
         notes.push({ text: `column "${c.header}" (line ${c.line}): numbers with a suffix or unit it does not know (${JSON.stringify(sample)}); left out of data/`, line: c.line });
       } else c.role = c.header.trim() && !/[\p{L}\d]/u.test(c.header) ? 'skipped' : 'text';
       continue;
@@ -287,6 +300,18 @@ function readTable(block, lines = []) {
   const valueColumns = columns.filter((x) => x.role === 'value');
   const spreadColumnOf = new Map(columns.filter((x) => x.spreadOf !== undefined).map((x) => [x.spreadOf, x]));
   const labelColumn = textColumns.find((c) => !c.numeric) ?? textColumns[0];
+  // A change column ("vs base", "delta") is the change of the metric before it; two value columns of
+  // one metric and statistic (benchstat's old and new "sec/op") each keep their header as `column`.
+  const seen = new Map();
+  let before;
+  for (const c of valueColumns) {
+    const unit = c.read.find((x) => x.unit)?.unit ?? c.headerUnit?.unit ?? 'count';
+    const m = metricOf(c.headerUnit?.name ?? c.header, unit, c.header);
+    if (UNITS[unit]?.dimension === 'ratio' && before && CHANGE.test(c.header.trim())) c.metric = `${before}_change`;
+    else if (UNITS[unit]?.dimension !== 'ratio') before = m.metric;
+    c.key = `${c.metric ?? m.metric} ${m.statistic}`;
+    seen.set(c.key, (seen.get(c.key) ?? 0) + 1);
+  }
   const rows = [];
   const percentSpread = new Set();
   for (const d of data) {
@@ -302,12 +327,13 @@ function readTable(block, lines = []) {
     for (const c of valueColumns) {
       const cell = d.cells[c.index];
       if (isMissing(cell.text)) continue;
-      const r = readCell(cell.text);
+      const r = readCell(cell.text, c.columnUnit);
       const unit = r.unit ?? c.headerUnit?.unit ?? 'count';
       const name = c.headerUnit?.name ?? c.header;
-      const { metric, statistic, named } = metricOf(name, unit, c.header);
-      const m = { benchmark, section: block.heading, metric, statistic, value: r.value, unit, line: cell.line, conditions: { ...conditions } };
-      if (!named) m.conditions.column = c.header;
+      const read = metricOf(name, unit, c.header);
+      const metric = c.metric ?? read.metric;
+      const m = { benchmark, section: block.heading, metric, statistic: read.statistic, value: r.value, unit, line: cell.line, conditions: { ...conditions } };
+      if ((!read.named && !c.metric) || seen.get(c.key) > 1) m.conditions.column = c.header;
       const spreadColumn = spreadColumnOf.get(c.index);
       const spread = r.spread !== undefined ? r : spreadColumn && !isMissing(d.cells[spreadColumn.index].text) ? readCell(d.cells[spreadColumn.index].text) : undefined;
       if (spread) {

@@ -4,11 +4,13 @@
 // its line), and what is never guessed (a column of unknown unit is named in the notes).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
 import { parsers } from '../index.mjs';
 import { goldenTests, rejectsAt } from '../../../../tests/helpers/golden.mjs';
+import { convert } from '../../measure/units.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const doc = (...lines) => lines.join('\n') + '\n';
@@ -140,6 +142,38 @@ describe('compound cells (issue 32)', () => {
       ['b', 'time', 1.2, 'ms', 0.1, 'error', null, {}],
     ]);
     assert.match(r.notes[0].text, /^column "Time" \(line 1\): a spread given in percent/);
+  });
+});
+
+describe('benchstat tables: a prefix on the number, the unit in the header (issue 32)', () => {
+  const ccf = fs.readFileSync(path.join(here, 'fixtures/ccf-benchstat.md'), 'utf8');
+  const at = (rows, line) => rows.filter((r) => r.line === line).map((r) => [r.metric, r.value, r.unit, r.conditions.column ?? '', convert(r.value, r.unit, BASE[r.metric] ?? r.unit)]);
+  const BASE = { time: 's', memory: 'B/op', allocations: 'allocs/op' };
+
+  test('"96.61m" under "sec/op" is 96.61 ms (milli, never minutes), each of the old and new column kept apart', () => {
+    assert.deepEqual(at(rowsOf(ccf), 103), [
+      ['time', 96.61, 'ms', 'bench_json_events_48k.log sec/op', 0.09661],
+      ['time', 70.73, 'ms', 'bench_ccf_events_48k.log sec/op', 0.07073],
+      ['time_change', -26.79, '%', '', -26.79],
+    ]);
+  });
+
+  test('"32.45Mi" under "B/op" is 32.45 MiB/op (binary), "756.6k" under "allocs/op" is 756.6 thousand (decimal)', () => {
+    const rows = rowsOf(ccf);
+    assert.deepEqual(at(rows, 109)[0], ['memory', 32.45, 'MiB/op', 'bench_json_events_48k.log B/op', 32.45 * 1024 ** 2]);
+    assert.deepEqual(at(rows, 115).slice(0, 2), [
+      ['allocations', 756.6, 'Kallocs/op', 'bench_json_events_48k.log allocs/op', 756600],
+      ['allocations', 370.4, 'Kallocs/op', 'bench_ccf_events_48k.log allocs/op', 370400],
+    ]);
+    assert.deepEqual(at(rows, 116)[0].slice(0, 3), ['allocations', 4.746, 'Mallocs/op']);
+  });
+
+  test('"7.817µ" is 7.817 µs and "8.000 ± 0%" under "allocs / op" is 8 allocs/op, not 8 %', () => {
+    const md = fs.readFileSync(path.join(here, 'fixtures/gosmartmap-benchstat.md'), 'utf8');
+    const rows = rowsOf(md);
+    assert.deepEqual(at(rows, 11)[0].slice(0, 3), ['time', 7.817, 'us']);
+    assert.deepEqual(at(rows, 18)[0].slice(0, 3), ['memory', 8.784, 'KiB/op']);
+    assert.deepEqual(at(rows, 25)[0].slice(0, 3), ['allocations', 8, 'allocs/op']);
   });
 });
 
