@@ -32,6 +32,8 @@ const PERCENTILE_LINE = new RegExp(String.raw`^\s*(\d{1,2}(?:\.\d+)?)\s*%+\s+in\
 /** Labels whose number is no result: a target, a date, a version, a setting of the run. */
 const NOT_RESULT = /\b(target|threshold|goal|limit|slo|sla|status|date|generated|seed|version|port|pid|id)\b/i;
 const CONFIG = /config|option|parameter|setting|setup|environment/i;
+/** Labels of a run's settings wherever they stand (pgbench's "number of clients: 105", "scaling factor: 50"): a bare integer is a condition. */
+const SETTING = /\b(threads?|clients?|connections?|concurrency|workers?|users|vus|scaling factor|scale factor)\s*$/i;
 /** Headings of a machine's description: its memory or disks are facts of the machine, not results. */
 const MACHINE = /hardware|machine|\bhost\b|system info|\bspecs?\b|platform/i;
 
@@ -94,7 +96,7 @@ function unitAfter(rest) {
 const toNumber = (s) => Number(s.replace(/,/g, ''));
 /** A setting's condition name: the model's where it says one (threads, connections, concurrency), else its own. */
 const conditionName = (label) =>
-  /thread/i.test(label) ? 'threads' : /connection/i.test(label) ? 'connections' : /concurren|users/i.test(label) ? 'concurrency' : slug(label);
+  /thread/i.test(label) ? 'threads' : /connection/i.test(label) ? 'connections' : /concurren|users/i.test(label) ? 'concurrency' : /client/i.test(label) ? 'clients' : /worker/i.test(label) ? 'workers' : slug(label);
 /** A label with its statistic words taken out ("Total Requests" -> "Requests", "Average" -> ""). */
 const STAT_WORDS = /\b(avg|average|mean|median|min|minimum|fastest|lowest|max|maximum|slowest|highest|peak|stddev|stdev|total|count|number of|approx\.?|p\s?\d{1,2}(\.\d+)?|\d{1,2}(\.\d+)?(th|st|nd|rd)?\s*%?\s*percentile)\b/gi;
 const withoutStatistic = (label) => label.replace(STAT_WORDS, '').replace(/[^\p{L}\d]+/gu, ' ').trim();
@@ -127,7 +129,8 @@ export function parse(text) {
   let fence = false;
   const seen = new Map();
   const push = (m, line) => {
-    const key = JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit]);
+    // Two runs under one heading text (pgbench's two "Example output" blocks) differ in their settings.
+    const key = JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions]);
     if (seen.has(key)) {
       notes.push({ text: `line ${line}: ${m.benchmark} ${m.metric} (${m.statistic}) again in one section: the first, at line ${seen.get(key)}, is kept`, line });
       return;
@@ -173,14 +176,14 @@ export function parse(text) {
     const pl = PERCENTILE_LINE.exec(raw);
     if (pl && canonicalUnit(pl[3]) && UNITS[canonicalUnit(pl[3])].dimension === 'time') {
       const block = blocks.at(-1)?.label ?? '';
-      push(measurement({ benchmark: block || 'latency distribution', section: heading, metric: 'latency', statistic: percentileStatistic(pl[1]), value: toNumber(pl[2]), unit: canonicalUnit(pl[3]), conditions, line }), line);
+      push(measurement({ benchmark: block || 'latency distribution', section: heading, metric: 'latency', statistic: percentileStatistic(pl[1]), value: toNumber(pl[2]), unit: canonicalUnit(pl[3]), conditions: { ...conditions }, line }), line);
       return;
     }
     const m = KV.exec(raw);
     if (!m || /^\s*\[/.test(raw)) return;
     const label = m[2].trim();
     const block = blocks.map((x) => x.label).join(' / ');
-    if (config || blocks.some((x) => x.config)) {
+    if (config || blocks.some((x) => x.config) || (SETTING.test(label) && /^\d+$/.test(m[3]) && !m[4].trim())) {
       // A setting of the run: a condition of every row read after it.
       if (!unitAfter(m[4]).tail) conditions[conditionName(label)] = toNumber(m[3]);
       return;

@@ -1,5 +1,5 @@
-// Tests of the key-value reader: golden fixtures (real summaries of four kinds no adapter names:
-// sysbench 0.5, ghz in a README, a Locust-style Markdown report, a Rust load-test report), what it
+// Tests of the key-value reader: golden fixtures (real summaries of five kinds no adapter names:
+// sysbench 0.5, ghz in a README, a Locust-style Markdown report, a Rust load-test report, pgbench), what it
 // must not read (targets, dates, histogram bars, time-series lines, a machine's df -h), and a text
 // with nothing to read refused.
 import { describe, test } from 'node:test';
@@ -52,6 +52,20 @@ describe('headline numbers', () => {
     assert.deepEqual(pick(rs, 30), [['Throughput', 'throughput', 'mean', 100.3, 'ops/s']]);
     assert.deepEqual(pick(rs, 31), []);
     assert.ok(r.notes.some((n) => n.line === 42 && /MB\/min/.test(n.text)));
+  });
+});
+
+describe('a run\'s settings printed among its results (issue 32)', () => {
+  test('pgbench: "number of clients: 105" and "number of threads" are conditions, tps a rate, two runs under one heading text both kept', () => {
+    const r = parser.parse(fixture('haproxy-pgbench-readme.md'));
+    const rs = r.tables.measurements.rows;
+    const full = (line) => rs.filter((x) => x.line === line).map((x) => [x.metric, x.statistic, x.value, x.unit, x.conditions]);
+    assert.deepEqual(full(30), [['throughput', 'value', 4413.657304, 'ops/s', { scaling_factor: 50, clients: 105, threads: 105 }]]);
+    assert.deepEqual(full(27), [['latency', 'mean', 23.78, 'ms', { scaling_factor: 50, clients: 105, threads: 105 }]]);
+    assert.deepEqual(full(51), [['throughput', 'value', 34059.170698, 'ops/s', { scaling_factor: 1, clients: 100, threads: 10 }]]);
+    // No setting is a result, and the second run is not dropped as a repeat of the first.
+    assert.ok(rs.every((x) => ![21, 23, 24, 43, 45, 46].includes(x.line)));
+    assert.ok(!r.notes.some((n) => /again in one section/.test(n.text)));
   });
 });
 

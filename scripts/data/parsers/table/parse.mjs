@@ -85,6 +85,13 @@ const STAT_WORDS = [
   [/\b(std\.? ?dev|stdev|stddev|standard deviation|sd|σ)\b/i, 'stdev'],
   [/\btotal\b/i, 'total'],
 ];
+/** Statistic words of headings in other languages, matched as substrings (平均响应时间, Durchschnitt, promedio). */
+const FOREIGN_STAT_WORDS = [
+  [['平均', 'durchschnitt', 'mittelwert', 'promedio', 'moyenne', 'среднее', 'средняя', 'среднее значение'], 'mean'],
+  [['中位数', '中央値', 'médiane', 'mediana', 'медиана'], 'median'],
+  [['最小', 'minimum', 'mínimo', 'минимальн', 'мин.'], 'min'],
+  [['最大', 'maximum', 'máximo', 'максимальн', 'макс.'], 'max'],
+];
 /** A metric from the unit alone, when the header names none. */
 const BY_DIMENSION = { time: 'time', rate: 'throughput', bandwidth: 'bandwidth', 'size-per-op': 'memory', 'count-per-op': 'allocations' };
 /** A column of the change against a baseline (benchstat's "vs base", "delta"): its metric is the change of the one before it. */
@@ -319,7 +326,8 @@ function readTable(block, lines = []) {
     for (const c of columns) {
       const cell = d.cells[c.index];
       if (c === labelColumn || isMissing(cell.text)) continue;
-      if (c.role === 'text') conditions[snake(c.header)] = cell.text;
+      // A header with no Latin letter or digit ("错误") names its condition by its place, never "column".
+      if (c.role === 'text') conditions[/[a-z0-9]/i.test(c.header) ? snake(c.header) : `column_${c.index + 1}`] = cell.text;
       if (c.role === 'condition') conditions[c.name] = readCell(cell.text).value;
     }
     if (d.group) conditions.group = d.group;
@@ -368,7 +376,9 @@ function readTable(block, lines = []) {
 /** Metric and statistic from a header's words and its unit. `named`: the header names the metric. */
 function metricOf(name, unit, header) {
   const dimension = UNITS[unit]?.dimension;
-  const statistic = percentileIn(name) ?? STAT_WORDS.find(([re]) => re.test(name))?.[1] ?? 'value';
+  const lowerName = name.toLowerCase();
+  const statistic =
+    percentileIn(name) ?? STAT_WORDS.find(([re]) => re.test(name))?.[1] ?? FOREIGN_STAT_WORDS.find(([words]) => words.some((w) => lowerName.includes(w)))?.[1] ?? 'value';
   for (const [re, metric, dimensions] of METRIC_WORDS) if (re.test(header) && dimensions.includes(dimension)) return { metric, statistic, named: true };
   const lower = header.toLowerCase();
   for (const [words, metric, dimensions] of FOREIGN_METRIC_WORDS)

@@ -195,6 +195,22 @@ describe('headings in other languages (issue 32)', () => {
   });
 });
 
+describe('a real report with Chinese headings (issue 32)', () => {
+  test('web-server-bench: qps "50K" is 50 Kops/s, 平均响应时间 latency mean, 最大响应时间 latency max, 错误 a condition by its place', () => {
+    const md = fs.readFileSync(path.join(here, 'fixtures/web-server-bench-tencent-localhost.md'), 'utf8');
+    const rows = rowsOf(md).filter((r) => r.line === 30);
+    assert.deepEqual(
+      rows.map((r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit, r.conditions]),
+      [
+        ['gin', 'throughput', 'value', 50, 'Kops/s', { column_6: '无' }],
+        ['gin', 'latency', 'mean', 1.97, 'ms', { column_6: '无' }],
+        ['gin', 'latency', 'max', 28.52, 'ms', { column_6: '无' }],
+      ],
+    );
+    assert.equal(convert(rows[0].value, rows[0].unit, 'ops/s'), 50000);
+  });
+});
+
 describe('blocks that are not results (issue 32)', () => {
   const df = ['```', '$ df -h', 'Filesystem      Size  Used Avail Use% Mounted on', '/dev/sda1        50GB   20GB   28GB  42% /', 'tmpfs           7.8GB     0  7.8GB   0% /dev/shm', 'tmpfs           7.8GB     0  7.8GB   0% /run', '```'];
   const histogram = ['```', 'Bucket     Time       Count', '0.1 ms     -          120  ####', '0.2 ms     -          300  ######', '0.2 ms     -          300  ######', '```'];
