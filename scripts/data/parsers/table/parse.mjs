@@ -193,6 +193,10 @@ function notResults(block, header, data, lines) {
   const first = data.map((d) => d.cells[0]?.text ?? '');
   if (DF_HEADER.test(above) || DF_HEADER.test(header.map((h) => h.text).join('  ')) || (first.length && first.filter((t) => DEVICE.test(t.trim())).length * 2 > first.length))
     return "a machine's disk usage (df -h output), not results";
+  // A latency distribution: a bucket bound column ("<= msec", "≤ ms", "le", "bucket") beside a percent
+  // or count column (memtier's "Request Latency Distribution": Type, <= msec, Percent).
+  if (header.some((h) => /^\s*(<=|<|≤|>=|≥)|^\s*(le|bucket|buckets)\s*$/i.test(h.text)) && header.some((h) => /percent|%|cumulative|count/i.test(h.text)))
+    return 'a latency distribution (buckets and their share), not results';
   const rowsWith = (re) => data.filter((d) => d.cells.some((c) => re.test(c.text))).length;
   if (data.length && (rowsWith(BAR) * 2 > data.length || data.filter((d) => BUCKET.test(d.cells.map((c) => c.text).join('  '))).length * 2 > data.length))
     return 'a histogram (buckets and bars), not results';
@@ -279,6 +283,13 @@ function readTable(block, lines = []) {
     const key = c.header.toLowerCase().replace(/\s*[([].*$/, '').trim();
     const hu = headerUnit(c.header);
     const integers = c.read.every((r) => Number.isInteger(r.value) && r.unit === undefined && r.spread === undefined);
+    // A header naming a setting among other words ("server thread number") is a condition by its own name.
+    const settingWord = !PARAMETER_KEY.has(key) && integers && !hu && /\b(threads?|connections?|clients?|workers?|cores|concurrency)\b/i.test(key);
+    if (settingWord) {
+      c.role = 'condition';
+      c.name = snake(key);
+      continue;
+    }
     if (PARAMETER_KEY.has(key) && (integers || c.read.every((r) => r.spread === undefined))) {
       c.role = 'condition';
       // The shared names where a synonym is used (Conns -> connections), else the header's own (Rows -> rows).

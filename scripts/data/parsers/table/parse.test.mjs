@@ -211,6 +211,21 @@ describe('a real report with Chinese headings (issue 32)', () => {
   });
 });
 
+describe('a real memtier report (issue 32): ops/sec a rate, a setting column a condition, its latency distribution left out', () => {
+  const md = fs.readFileSync(path.join(here, 'fixtures/memc-kv-memtier-excerpt.md'), 'utf8');
+  test('"ops/sec" is a rate and "server thread number" a condition, so two runs on one machine stay apart', () => {
+    const rows = rowsOf(md);
+    const ops = (line) => rows.filter((r) => r.line === line && r.metric === 'throughput').map((r) => [r.benchmark, r.value, r.unit, r.conditions]);
+    assert.deepEqual(ops(35), [['memc-kv', 15449, 'ops/s', { platform: 'on M1 Max', server_thread_number: 4 }]]);
+    assert.deepEqual(ops(37), [['memc-kv', 15418, 'ops/s', { platform: 'on M1 Max', server_thread_number: 8 }]]);
+  });
+  test('memtier\'s "Request Latency Distribution" (Type, <= msec, Percent) is not read as results, and says so', () => {
+    const r = parser.parse(md);
+    assert.ok(r.tables.measurements.rows.every((x) => x.line < 85 || x.line > 460));
+    assert.ok(r.notes.some((n) => n.line === 85 && /a latency distribution \(buckets and their share\), not results; not read/.test(n.text)));
+  });
+});
+
 describe('blocks that are not results (issue 32)', () => {
   const df = ['```', '$ df -h', 'Filesystem      Size  Used Avail Use% Mounted on', '/dev/sda1        50GB   20GB   28GB  42% /', 'tmpfs           7.8GB     0  7.8GB   0% /dev/shm', 'tmpfs           7.8GB     0  7.8GB   0% /run', '```'];
   const histogram = ['```', 'Bucket     Time       Count', '0.1 ms     -          120  ####', '0.2 ms     -          300  ######', '0.2 ms     -          300  ######', '```'];
