@@ -177,6 +177,8 @@ function readCell(text, columnUnit) {
 const NO_CHANGE = /^~\s*(\([^()]*\))?$/;
 const isMissing = (text) => MISSING.test(text.trim()) || NO_CHANGE.test(text.trim());
 
+/** A "name: value" line of a tool's preamble (goos: linux, pkg: example.com/x). */
+const CONTEXT_LINE = /^\s*([a-z][\w-]{1,20}):\s+(\S.*)$/i;
 /** A machine's disk usage (`df -h`): its heading, or devices in the first column. */
 const DF_HEADER = /^\s*Filesystem\s+(Size|1K-blocks|1M-blocks|Type)\b/i;
 const DEVICE = /^(\/dev\/|tmpfs$|devtmpfs$|overlay$|udev$|shm$|none$|rootfs$|[\w.-]+:\/)/;
@@ -313,6 +315,28 @@ function readTable(block, lines = []) {
     c.role = 'value';
     c.headerUnit = hu;
   }
+  // "pkg: .../json" lines right above an aligned table in its block (go test's and benchstat's preamble)
+  // say what the table measures: conditions of its rows, so two "Results" of two packages stay apart.
+  // In a fenced block the preamble holds for every table below it (benchstat's sec/op, B/op, allocs/op).
+  const context = {};
+  if (block.markup === 'aligned') {
+    const above = [];
+    let fenced = false;
+    for (let k = block.from - 2; k >= 0; k--) {
+      const l = lines[k] ?? '';
+      if (/^\s{0,3}(`{3,}|~{3,})/.test(l)) {
+        fenced = true;
+        break;
+      }
+      if (/^\s{0,3}#/.test(l)) break;
+      above.push(l);
+    }
+    const blank = above.findIndex((l) => !l.trim());
+    for (const l of fenced || blank < 0 ? above : above.slice(0, blank)) {
+      const m = CONTEXT_LINE.exec(l);
+      if (m && /^(pkg|package|module|suite|target)$/i.test(m[1])) context[m[1].toLowerCase() === 'pkg' ? 'package' : snake(m[1])] ??= m[2].trim();
+    }
+  }
   const textColumns = columns.filter((c) => c.role === 'text');
   // Looked up once, not per cell: a table of 100,000 columns is read in time linear in its cells.
   const valueColumns = columns.filter((x) => x.role === 'value');
@@ -333,7 +357,7 @@ function readTable(block, lines = []) {
   const rows = [];
   const percentSpread = new Set();
   for (const d of data) {
-    const conditions = {};
+    const conditions = { ...context };
     for (const c of columns) {
       const cell = d.cells[c.index];
       if (c === labelColumn || isMissing(cell.text)) continue;

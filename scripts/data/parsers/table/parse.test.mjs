@@ -168,6 +168,20 @@ describe('benchstat tables: a prefix on the number, the unit in the header (issu
     assert.deepEqual(at(rows, 116)[0].slice(0, 3), ['allocations', 4.746, 'Mallocs/op']);
   });
 
+  test('pgo-talk: "-13.11% (n=100)" is a change of 100 runs, and two "Results" of two packages stay apart by the pkg line above', () => {
+    const md = fs.readFileSync(path.join(here, 'fixtures/pgo-talk-slides-benchstat.md'), 'utf8');
+    const rows = rowsOf(md);
+    const first = (line, metric) => rows.find((r) => r.line === line && r.metric === metric);
+    assert.deepEqual([first(137, 'time_change').value, first(137, 'time_change').runs], [-13.11, 100]);
+    assert.deepEqual(
+      [137, 172].map((l) => [first(l, 'time').value, first(l, 'time').unit, first(l, 'time').conditions.package]),
+      [
+        [5.263, 'ms', 'github.com/krzysztofdrys/pgo-talk/benchmarks/json'],
+        [5.151, 'ms', 'github.com/krzysztofdrys/pgo-talk/benchmarks/json-iterator'],
+      ],
+    );
+  });
+
   test('"7.817µ" is 7.817 µs and "8.000 ± 0%" under "allocs / op" is 8 allocs/op, not 8 %', () => {
     const md = fs.readFileSync(path.join(here, 'fixtures/gosmartmap-benchstat.md'), 'utf8');
     const rows = rowsOf(md);
