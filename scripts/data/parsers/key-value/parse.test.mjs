@@ -69,6 +69,35 @@ describe('a run\'s settings printed among its results (issue 32)', () => {
   });
 });
 
+describe('machines\' df -h blocks among results, and several pairs on one line (issue 32)', () => {
+  test('vps-comparison: "elapsed ms: 48,141 | ops/sec: 207,723 | ..." gives each pair; the df -h above is no result', () => {
+    const rs = rows(fixture('vps-comparison-protostuffdb-get.md'));
+    const full = (line) => rs.filter((x) => x.line === line).map((x) => [x.benchmark, x.metric, x.value, x.unit, x.section]);
+    assert.deepEqual(full(44), [
+      ['elapsed ms', 'time', 48141, 'ms', 'aws ec2 micro - 990M / leveldb'],
+      ['ops/sec', 'throughput', 207723, 'ops/s', 'aws ec2 micro - 990M / leveldb'],
+      ['response body bytes', 'transferred', 80, 'B', 'aws ec2 micro - 990M / leveldb'],
+    ]);
+    // hyperleveldb on the same machine is its own section, not a repeat dropped.
+    assert.deepEqual(full(52)[1], ['ops/sec', 'throughput', 179817, 'ops/s', 'aws ec2 micro - 990M / hyperleveldb']);
+    const text = fixture('vps-comparison-protostuffdb-get.md').split('\n');
+    const df = text.flatMap((l, i) => (/^(Filesystem|udev|tmpfs|\/dev\/)/.test(l) ? [i + 1] : []));
+    assert.ok(df.length >= 30);
+    assert.ok(rs.every((x) => !df.includes(x.line)));
+  });
+
+  test('two more vps-comparison reports: every ops/sec of every machine and operation goes in, no df -h line does', () => {
+    for (const [name, n] of [
+      ['vps-comparison-protostuffdb-hyperleveldb.md', 15],
+      ['vps-comparison-protostuffdb-leveldb.md', 33],
+    ]) {
+      const rs = rows(fixture(name));
+      assert.equal(rs.filter((x) => x.metric === 'throughput' && x.unit === 'ops/s').length, n, name);
+      assert.ok(rs.every((x) => !/^(Filesystem|udev|tmpfs)/.test(x.benchmark)), name);
+    }
+  });
+});
+
 describe('what is not a result', () => {
   test('a machine’s df -h and a histogram are not key-value lines', () => {
     const text = [
