@@ -420,7 +420,8 @@ function metricOf(name, unit, header) {
     if (words.some((w) => lower.includes(w)) && dimensions.includes(dimension)) return { metric, statistic, named: true };
   const byDimension = /[a-z]/i.test(header) ? BY_DIMENSION : BY_DIMENSION_FOREIGN;
   if (byDimension[dimension]) {
-    const rest = name.replace(/\b(mean|avg|average|median|min|max|total|p\d+(\.\d+)?)\b/gi, '').trim();
+    let rest = name.replace(/\b(mean|avg|average|median|min|max|total|p\d+(\.\d+)?)\b/gi, '').trim();
+    for (const [words] of FOREIGN_STAT_WORDS) for (const w of words) rest = rest.replace(new RegExp(w.replace(/[.]/g, '\\.'), 'gi'), '').trim();
     return { metric: byDimension[dimension], statistic, named: !rest || canonicalUnit(rest) !== undefined || unitInHeader(rest) !== undefined };
   }
   const own = snake(name.replace(/\s*[([][^)\]]*[)\]]/g, '').trim() || name);

@@ -240,6 +240,30 @@ describe('a real memtier report (issue 32): ops/sec a rate, a setting column a c
   });
 });
 
+describe('real reports with German and Japanese headings (issue 32)', () => {
+  const read = (name) => rowsOf(fs.readFileSync(path.join(here, 'fixtures', name), 'utf8'));
+  test('salesflow-ai: "Durchschnitt" is the mean and "P95" the 95th percentile of each operation, in ms from the cells', () => {
+    const rows = read('salesflow-auto-reminder-system.md').filter((r) => r.line === 331);
+    assert.deepEqual(
+      rows.map((r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit, r.conditions]),
+      [
+        ['Get Pending Reminders', 'time', 'mean', 45, 'ms', {}],
+        ['Get Pending Reminders', 'time', 'p95', 120, 'ms', {}],
+      ],
+    );
+  });
+  test('TTS_benchmark_test: "処理時間 (ms)" is a time in ms for each engine', () => {
+    const rows = read('tts-benchmark-test-readme.md');
+    assert.deepEqual(
+      rows.map((r) => [r.benchmark, r.metric, r.value, r.unit, r.line]),
+      [
+        ['PiperPlus JP@ONNX-CPU', 'time', 187.37, 'ms', 25],
+        ['MeloTTS JP @ONNX-CPU', 'time', 1976.57, 'ms', 26],
+      ],
+    );
+  });
+});
+
 describe('blocks that are not results (issue 32)', () => {
   const df = ['```', '$ df -h', 'Filesystem      Size  Used Avail Use% Mounted on', '/dev/sda1        50GB   20GB   28GB  42% /', 'tmpfs           7.8GB     0  7.8GB   0% /dev/shm', 'tmpfs           7.8GB     0  7.8GB   0% /run', '```'];
   const histogram = ['```', 'Bucket     Time       Count', '0.1 ms     -          120  ####', '0.2 ms     -          300  ######', '0.2 ms     -          300  ######', '```'];
