@@ -6,7 +6,8 @@
 // (scenario, name, title, benchmark) where it has one. A number whose keys name no unit is a count only
 // where its key counts something (requests, errors, failed); any other is not read and is listed in a
 // note, never given a guessed unit. Arrays of bare numbers (raw samples, histograms) are not read.
-// Pure: text in, rows with the line of each key out (shared/json.mjs).
+// A count word beside a time word (throughput_req_sec, broadcasts_per_second) is a rate, and a
+// setting (concurrency, threads, ...) is a condition of its object's rows. Pure: text in, rows with the line of each key out (shared/json.mjs).
 import { InputError } from '../../../lib/errors.mjs';
 import { canonicalUnit, UNITS } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';

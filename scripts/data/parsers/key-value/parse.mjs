@@ -8,7 +8,9 @@
 // configuration heading (`Test Configuration`, `following options`) are conditions of every row, not
 // results. Targets (`>95 QPS`), dates, versions and values with no unit are not read, and each value
 // left out for want of a unit is listed in a note. Histogram bars, time-series lines (`[ 5s] ...`)
-// and machine tables are not key-value lines, so they are never read as results.
+// and machine tables are not key-value lines, so they are never read as results. Pairs split by " | "
+// on one line are each read; a run's settings (`number of clients: 105`) are conditions wherever they
+// stand; a bold or italic line heads a sub-section.
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, unitInHeader, UNITS } from '../../measure/units.mjs';

@@ -14,7 +14,10 @@
 //     p_value; "1.2 ms ±3%" has its spread made absolute (said in the column's note);
 //   - a heading in another language names the metric from a few common words (吞吐量, Durchsatz,
 //     Latencia, Задержка, ...), else the unit's dimension does (time, rate; a size is memory);
-//   - a machine's `df -h` output or a histogram (bucket and bar lines) is no result: left out, noted.
+//   - a machine's `df -h` output, a histogram (bucket and bar lines) or a latency distribution (a "<= msec"
+//     column beside a percent) is no result: left out, noted;
+//   - a prefix on a number under a header that states the unit ("96.61m" under "sec/op") is that unit's
+//     multiple (ms, never minutes); benchstat's "│" header lines name the columns under them.
 // A row that only names a group ("| 1 | `{ posts { title }}` |" above the rows it heads) is carried
 // down into the rows below it. Metric and statistic come from the header words and the unit.
 // Pure: text in, rows out.
