@@ -108,3 +108,89 @@ test(
     }
   },
 );
+
+// Issue 32: at least three real files per class go in with add-report and no code. Each class's files are
+// golden-tested by its reader (scripts/data/parsers/<reader>/parse.test.mjs, sources in each fixtures
+// README); here one file of each class goes through add-report into one atlas, with its headline numbers.
+test(
+  'one real file of each class goes in with add-report and no code: benchstat, a Chinese table, pgbench, a df -h report, walked JSON, memtier',
+  { timeout: 400_000 },
+  () => {
+    const root = tempRepo('generic-classes');
+    const parsersDir = path.join(ROOT, 'scripts/data/parsers');
+    const add = (file, date, title) => {
+      const r = run(root, [path.join(parsersDir, file), '--date', date, '--title', title]);
+      assert.equal(r.status, 0, r.stderr);
+      return r;
+    };
+    const row = (slug, line, metric, extra = () => true) => {
+      const rows = measurements(root, slug).filter((x) => x.line === String(line) && x.metric === metric && extra(x));
+      assert.equal(rows.length, 1, `${slug}:${line} ${metric}: ${JSON.stringify(rows)}`);
+      return rows[0];
+    };
+    try {
+      // Compound cells and prefixed numbers (benchstat): 96.61m under sec/op is 96.61 ms, the change keeps p.
+      add('table/fixtures/ccf-benchstat.md', '2023-02', 'CCF and JSON-CDC encoding, benchstat');
+      const t = row('ccf-json-cdc-encoding-benchstat', 103, 'time', (x) => /json/.test(x.column));
+      assert.deepEqual(
+        [t.value, t.unit, t.statistic, t.package],
+        ['96.61', 'ms', 'value', 'github.com/onflow/cadence/encoding/ccf'],
+      );
+      const c = row('ccf-json-cdc-encoding-benchstat', 103, 'time_change');
+      assert.deepEqual([c.value, c.unit, c.runs], ['-26.79', '%', '10']);
+      assert.deepEqual(
+        [row('ccf-json-cdc-encoding-benchstat', 115, 'allocations', (x) => /json/.test(x.column))].map((x) => [
+          x.value,
+          x.unit,
+        ]),
+        [['756.6', 'Kallocs/op']],
+      );
+
+      // A table with Chinese headings: qps "50K" is 50 Kops/s, 平均响应时间 the mean latency.
+      add(
+        'table/fixtures/web-server-bench-tencent-localhost.md',
+        '2025-11',
+        'Web frameworks on a 2-core Tencent VM, wrk',
+      );
+      const q = row('web-frameworks-2-core-tencent-vm-wrk', 30, 'throughput');
+      assert.deepEqual([q.benchmark, q.value, q.unit], ['gin', '50', 'Kops/s']);
+      const l = row('web-frameworks-2-core-tencent-vm-wrk', 30, 'latency', (x) => x.statistic === 'mean');
+      assert.deepEqual([l.value, l.unit], ['1.97', 'ms']);
+
+      // TPS in a key-value output, its settings as conditions.
+      add('key-value/fixtures/haproxy-pgbench-readme.md', '2025', 'HAProxy in front of PostgreSQL, pgbench');
+      const tps = row('haproxy-front-postgresql-pgbench', 30, 'throughput');
+      assert.deepEqual([tps.value, tps.unit, tps.clients, tps.threads], ['4413.657304', 'ops/s', '105', '105']);
+
+      // A report with a machine's df -h above each run: its ops/sec go in, no df -h line does.
+      add(
+        'key-value/fixtures/vps-comparison-protostuffdb-get.md',
+        '2017-12',
+        'protostuffdb get on eleven VPS, leveldb and hyperleveldb',
+      );
+      const ops = row('protostuffdb-get-eleven-vps-leveldb-hyperleveldb', 44, 'throughput');
+      assert.deepEqual([ops.value, ops.unit], ['207723', 'ops/s']);
+      assert.ok(
+        measurements(root, 'protostuffdb-get-eleven-vps-leveldb-hyperleveldb').every(
+          (x) => !(Number(x.line) >= 29 && Number(x.line) <= 35),
+        ),
+      );
+
+      // JSON of a shape no adapter knows, walked: req_sec a rate, latency_ms.p99 in ms.
+      add('json-walk/fixtures/nyx-benchmarks-results.json', '2026-02', 'Nyx HTTP and WebSocket benchmark');
+      const p99 = row('nyx-http-websocket-benchmark', 13, 'latency');
+      assert.deepEqual([p99.statistic, p99.value, p99.unit, p99.concurrency], ['p99', '1081.559', 'ms', '128']);
+
+      // memtier: ops/sec a rate; its latency distribution is left out, not refused for repeated rows.
+      const m = add('table/fixtures/memc-kv-memtier-excerpt.md', '2022', 'memc-kv and memcached, memtier_benchmark');
+      assert.match(
+        m.stdout,
+        /:85: expected results, found a latency distribution \(buckets and their share\) \(lines 85-460 left out\)/,
+      );
+      const mops = row('memc-kv-memcached-memtier-benchmark', 76 + 3, 'throughput', (x) => x.benchmark === 'Gets');
+      assert.deepEqual([mops.value, mops.unit], ['6437.99', 'ops/s']);
+    } finally {
+      removeTempRepo(root);
+    }
+  },
+);

@@ -8,6 +8,7 @@
 //   canonicalUnit(text) -> symbol | undefined       "nsec" -> "ns", "req/sec" -> "req/s", "%" -> "%"
 //   unitInHeader(header) -> { unit, name } | undefined   "Latency (ms)" -> { unit: 'ms', name: 'Latency' }
 //   splitValueUnit(cell) -> { number, unit } | undefined  "1.2 ms" -> { number: '1.2', unit: 'ms' }
+//   prefixedUnit(prefix, unit) -> symbol | undefined ("µ", "s") -> "us", ("Ki", "B/op") -> "KiB/op"
 //   convert(value, from, to) -> number | undefined  within one dimension
 //   sameDimension(a, b) -> boolean
 //   dimensionOf(unit) -> string | undefined         "ms" -> "time"; a unit it does not know: undefined
@@ -79,9 +80,14 @@ export const UNITS = {
   mW: { dimension: 'power', factor: 1e-3, scale: 'W', title: 'milliwatts' },
   W: { dimension: 'power', factor: 1, scale: 'W', title: 'watts' },
   kW: { dimension: 'power', factor: 1e3, scale: 'W', title: 'kilowatts' },
-  // per-operation counts (Go's -benchmem)
-  'B/op': { dimension: 'size-per-op', factor: 1, title: 'bytes per operation' },
-  'allocs/op': { dimension: 'count-per-op', factor: 1, title: 'allocations per operation' },
+  // per-operation counts (Go's -benchmem); benchstat prints them with a prefix on the number ("8.7Ki", "1.2k")
+  'B/op': { dimension: 'size-per-op', factor: 1, scale: 'bytes/op', title: 'bytes per operation' },
+  'KiB/op': { dimension: 'size-per-op', factor: 1024, scale: 'bytes/op', binary: true, title: 'kibibytes per operation' },
+  'MiB/op': { dimension: 'size-per-op', factor: 1024 ** 2, scale: 'bytes/op', binary: true, title: 'mebibytes per operation' },
+  'GiB/op': { dimension: 'size-per-op', factor: 1024 ** 3, scale: 'bytes/op', binary: true, title: 'gibibytes per operation' },
+  'allocs/op': { dimension: 'count-per-op', factor: 1, scale: 'allocs/op', title: 'allocations per operation' },
+  'Kallocs/op': { dimension: 'count-per-op', factor: 1e3, scale: 'allocs/op', title: 'thousand allocations per operation' },
+  'Mallocs/op': { dimension: 'count-per-op', factor: 1e6, scale: 'allocs/op', title: 'million allocations per operation' },
   // plain counts and ratios
   count: { dimension: 'count', factor: 1, title: 'count' },
   // a count printed with an SI or IEC prefix and no unit (Google Benchmark's counters: "Foo=1.2k", "Bar=1024m")
@@ -106,7 +112,7 @@ const SPELLINGS = {
   ns: 'ns', nsec: 'ns', nanos: 'ns', nanoseconds: 'ns', 'ns/op': 'ns', 'ns/iter': 'ns',
   us: 'us', 'µs': 'us', 'μs': 'us', usec: 'us', micros: 'us', microseconds: 'us', 'us/op': 'us', 'µs/op': 'us', 'μs/op': 'us',
   ms: 'ms', msec: 'ms', millis: 'ms', milliseconds: 'ms', 'ms/op': 'ms',
-  s: 's', sec: 's', secs: 's', second: 's', seconds: 's', 's/op': 's',
+  s: 's', sec: 's', secs: 's', second: 's', seconds: 's', 's/op': 's', 'sec/op': 's',
   min: 'min', mins: 'min', minutes: 'min', m: 'min',
   h: 'h', hours: 'h',
   'req/s': 'req/s', 'req/sec': 'req/s', 'reqs/s': 'req/s', 'reqs/sec': 'req/s', 'requests/s': 'req/s', 'requests/sec': 'req/s',
@@ -185,6 +191,34 @@ export function splitValueUnit(cell) {
   const unit = canonicalUnit(m[2]);
   if (!unit) return undefined;
   return { number: m[1].replace(/,/g, ''), unit };
+}
+
+/** SI and IEC prefixes as printed on a number with its unit elsewhere (benchstat's "7.8µ", "8.7Ki", "1.2k"). */
+const PREFIXES = {
+  p: { factor: 1e-12 }, n: { factor: 1e-9 }, u: { factor: 1e-6 }, 'µ': { factor: 1e-6 }, 'μ': { factor: 1e-6 }, m: { factor: 1e-3 },
+  k: { factor: 1e3 }, K: { factor: 1e3 }, M: { factor: 1e6 }, G: { factor: 1e9 }, T: { factor: 1e12 },
+  Ki: { factor: 1024, binary: true }, Mi: { factor: 1024 ** 2, binary: true }, Gi: { factor: 1024 ** 3, binary: true },
+};
+
+/**
+ * The canonical unit of a prefix printed on a number whose unit a column states: ("µ", "s") -> "us",
+ * ("m", "s") -> "ms" (milli, never minutes), ("Ki", "B/op") -> "KiB/op", ("k", "allocs/op") ->
+ * "Kallocs/op". A unit of the same dimension and scale with that factor, binary for an IEC prefix and
+ * decimal for an SI one; undefined when the model has none (the value is then not read).
+ * @param {string} prefix
+ * @param {string} unit a canonical unit
+ */
+export function prefixedUnit(prefix, unit) {
+  const p = PREFIXES[prefix];
+  const base = UNITS[unit];
+  if (!p || !base?.scale) return undefined;
+  const factor = base.factor * p.factor;
+  const fits = Object.keys(UNITS).filter((u) => {
+    const x = UNITS[u];
+    return x.dimension === base.dimension && x.scale === base.scale && Boolean(x.binary) === Boolean(p.binary) && Math.abs(x.factor / factor - 1) < 1e-9;
+  });
+  // The prefix on the unit itself (k + ops/s is Kops/s, not ops/ms of the same factor).
+  return fits.find((u) => u.endsWith(unit)) ?? fits[0];
 }
 
 /** Whether two canonical units measure the same dimension (ms and ns do; ms and req/s do not). */

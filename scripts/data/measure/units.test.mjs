@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
+  prefixedUnit,
   UNITS,
   canonicalUnit,
   convert,
@@ -124,4 +125,19 @@ test('QPS, TPS, IOPS and ops/sec name a rate of operations per second', () => {
   assert.equal(canonicalUnit('queries/sec'), 'ops/s');
   // A plain word is still no unit.
   assert.equal(unitInHeader('Queries'), undefined);
+});
+
+test('a prefix printed on the number takes the unit its column states: SI and IEC apart, milli never minutes', () => {
+  assert.equal(prefixedUnit('µ', 's'), 'us');
+  assert.equal(prefixedUnit('m', 's'), 'ms');
+  assert.equal(prefixedUnit('n', 's'), 'ns');
+  assert.equal(prefixedUnit('Ki', 'B/op'), 'KiB/op');
+  assert.equal(prefixedUnit('Mi', 'B/op'), 'MiB/op');
+  assert.equal(prefixedUnit('k', 'allocs/op'), 'Kallocs/op');
+  assert.equal(prefixedUnit('k', 'ops/s'), 'Kops/s');
+  assert.equal(convert(8.7, prefixedUnit('Ki', 'B/op'), 'B/op'), 8908.8);
+  assert.equal(convert(7.8, prefixedUnit('µ', 's'), 's'), 7.8e-6);
+  // A decimal prefix on bytes per op is no unit of the model (benchstat prints B/op in IEC), nor is a prefix on req/s.
+  assert.equal(prefixedUnit('k', 'B/op'), undefined);
+  assert.equal(prefixedUnit('k', 'req/s'), undefined);
 });

@@ -135,11 +135,68 @@ function alignedTableAt(lines, i, end) {
   };
 }
 
+const BOX = '\u2502'; // "│", benchstat's column-group rules
+
+/** Cells of a line split at 2+ spaces, with the column each starts and ends at. */
+function cellSpans(line) {
+  return [...line.matchAll(/\S+(?: \S+)*/g)].map((m) => ({ text: m[0], from: m.index, to: m.index + m[0].length }));
+}
+
+/**
+ * A table under header lines drawn with "│" (benchstat: a file name over each column group, then
+ * "sec/op   vs base"): each data cell takes the header texts above it, by column position, joined
+ * ("new.txt sec/op", "new.txt vs base"). Rows as alignedTableAt; undefined when unsure.
+ */
+function boxHeaderTableAt(lines, i, end) {
+  if (!lines[i].includes(BOX) || (i > 0 && lines[i - 1].includes(BOX))) return undefined;
+  let k = i;
+  while (k < end && lines[k].includes(BOX)) k++;
+  const heads = lines.slice(i, k);
+  const rows = [];
+  for (; k < end && lines[k].trim() && !lines[k].includes(BOX); k++) rows.push({ spans: cellSpans(lines[k]), line: k + 1 });
+  if (!rows.length) return undefined;
+  const width = Math.max(...rows.map((r) => r.spans.length));
+  const model = rows.find((r) => r.spans.length === width);
+  // Each header line: regions between "│", and the texts within a region, each given to the
+  // model row's cell nearest it within its region.
+  const names = model.spans.map(() => []);
+  for (const h of heads) {
+    const bars = [-1, ...[...h.matchAll(new RegExp(BOX, 'g'))].map((m) => m.index), Infinity];
+    for (let b = 0; b + 1 < bars.length; b++) {
+      const inside = model.spans.map((s, c) => ({ s, c })).filter(({ s }) => s.from > bars[b] && s.from < bars[b + 1]);
+      if (!inside.length) continue;
+      const texts = cellSpans(h.slice(bars[b] + 1, bars[b + 1] === Infinity ? undefined : bars[b + 1])).map((t) => ({ ...t, from: t.from + bars[b] + 1, to: t.to + bars[b] + 1 }));
+      if (texts.length === 1) inside.forEach(({ c }) => names[c].push(texts[0].text));
+      else
+        for (const t of texts) {
+          const mid = (t.from + t.to) / 2;
+          const near = inside.reduce((a, x) => (Math.abs((x.s.from + x.s.to) / 2 - mid) < Math.abs((a.s.from + a.s.to) / 2 - mid) ? x : a));
+          names[near.c].push(t.text);
+        }
+    }
+  }
+  // Rows with fewer cells (geomean, "~" in place of a delta) are placed under the model's columns by position.
+  const placed = rows.map((r) =>
+    model.spans.map((m, c) => {
+      const hit = r.spans.find((s) => s.from < (model.spans[c + 1]?.from ?? Infinity) && s.to > (model.spans[c - 1]?.to ?? -1) && s.to > m.from - 1 && s.from < m.to + 1);
+      return hit ? hit.text : '';
+    }),
+  );
+  if (!placed.some((cells) => cells.slice(1).some(isNumericCell))) return undefined;
+  return {
+    from: i + 1,
+    to: rows[rows.length - 1].line,
+    header: names.map((n) => ({ text: plainText(n.join(' ')), line: i + 1 })),
+    rows: placed.map((cells, r) => cells.map((text) => ({ text: plainText(text), line: rows[r].line }))),
+    markup: 'aligned',
+  };
+}
+
 /** Aligned tables among lines[from..to) (0-based, end exclusive). */
 function alignedTables(lines, from, to) {
   const found = [];
   for (let i = from; i < to; i++) {
-    const t = alignedTableAt(lines, i, to);
+    const t = boxHeaderTableAt(lines, i, to) ?? alignedTableAt(lines, i, to);
     if (t) {
       found.push(t);
       i = t.to - 1;

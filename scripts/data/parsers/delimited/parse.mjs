@@ -127,6 +127,23 @@ function headerOf(lines) {
   return undefined;
 }
 
+/**
+ * The file as a table of cells with their lines (a recipe's column mapping reads it), or undefined
+ * when it is not a delimited file with a header row.
+ * @param {string} text
+ * @returns {{ header: Array<{ text: string, line: number }>, rows: Array<Array<{ text: string, line: number }>>, heading: string } | undefined}
+ */
+export function delimitedTable(text) {
+  const lines = splitLines(text);
+  const h = headerOf(lines);
+  if (!h) return undefined;
+  return {
+    header: h.head.map((t) => ({ text: t, line: h.first + 1 })),
+    rows: h.body.map((k) => fields(lines[k], h.d).map((t) => ({ text: t, line: k + 1 }))),
+    heading: '',
+  };
+}
+
 /** Whether the text is a delimited file with a header row and a unit in at least one numeric column. */
 export function detect(text) {
   if (!headerOf(splitLines(text))) return false;

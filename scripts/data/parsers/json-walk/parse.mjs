@@ -6,7 +6,8 @@
 // (scenario, name, title, benchmark) where it has one. A number whose keys name no unit is a count only
 // where its key counts something (requests, errors, failed); any other is not read and is listed in a
 // note, never given a guessed unit. Arrays of bare numbers (raw samples, histograms) are not read.
-// Pure: text in, rows with the line of each key out (shared/json.mjs).
+// A count word beside a time word (throughput_req_sec, broadcasts_per_second) is a rate, and a
+// setting (concurrency, threads, ...) is a condition of its object's rows. Pure: text in, rows with the line of each key out (shared/json.mjs).
 import { InputError } from '../../../lib/errors.mjs';
 import { canonicalUnit, UNITS } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
@@ -23,6 +24,9 @@ const NAME_KEYS = ['scenario', 'name', 'title', 'benchmark', 'test', 'label'];
 const UNIT_WORDS = { qps: 'ops/s', tps: 'ops/s', iops: 'ops/s', rps: 'req/s', mb: 'MB', kb: 'KB', gb: 'GB', pct: '%', percent: '%' };
 const COUNT = /^(requests|count|errors|failures|failed|successful|success|total|operations|ops|events|timeouts|transactions)$/;
 const NOT_RESULT = /^(port|pid|id|seed|version|timestamp|time_stamp|date|start|finish|started|finished)$/;
+const PER_SECOND = /^(s|sec|secs|second|seconds)$/;
+/** Settings of the run, not results: an integer under one of these keys is a condition of every row of its document. */
+const SETTINGS = { concurrency: 'concurrency', threads: 'threads', connections: 'connections', clients: 'clients', workers: 'workers', users: 'concurrency', vus: 'concurrency' };
 
 /** The words of a key: "latency_ms" -> ["latency", "ms"], "bytesPerSec" -> ["bytes", "per", "sec"], "p99_9" -> ["p99.9"]. */
 const words = (key) =>
@@ -55,6 +59,13 @@ function unitOf(path) {
     if (per > 0 && w[per + 1]) {
       const u = canonicalUnit(`${w[per - 1]}/${w[per + 1]}`);
       if (u) return u;
+      // "broadcasts_per_second": events a second, a rate (never the "second" of a time).
+      if (PER_SECOND.test(w[per + 1])) return 'ops/s';
+    }
+    // "throughput_req_sec", "ops_sec": a count word and a time word side by side are a rate.
+    for (let i = w.length - 1; i > 0; i--) {
+      const u = PER_SECOND.test(w[i]) ? canonicalUnit(`${w[i - 1]}/${w[i]}`) : undefined;
+      if (u && UNITS[u]?.dimension === 'rate') return u;
     }
     for (const x of [...w].reverse()) {
       const u = UNIT_WORDS[x] ?? (x.length > 1 || x === 's' ? canonicalUnit(x) : undefined);
@@ -67,13 +78,15 @@ function unitOf(path) {
 
 function metricOf(path, unit) {
   const w = path.flatMap(words);
-  if (w.includes('latency') || w.includes('response')) return 'latency';
+  const d = UNITS[unit]?.dimension;
+  // A rate is a throughput even under a "throughput_and_latency" object; latency is a time.
+  if (d === 'rate') return 'throughput';
+  if ((w.includes('latency') || w.includes('response')) && d === 'time') return 'latency';
   if (w.includes('throughput') || /^(ops|req)\/s$/.test(unit)) return 'throughput';
   if (w.some((x) => ['memory', 'mem', 'rss', 'heap'].includes(x))) return 'memory';
   if (w.includes('duration') || w.includes('elapsed')) return 'duration';
   if (w.some((x) => ['error', 'errors', 'failed', 'failures'].includes(x))) return 'errors';
   if (w.some((x) => ['requests', 'successful', 'success'].includes(x)) && unit === 'count') return 'requests';
-  const d = UNITS[unit]?.dimension;
   if (d === 'time') return 'time';
   if (d === 'bandwidth') return 'bandwidth';
   const name = w.filter((x) => !statisticOf(x) && !UNIT_WORDS[x] && !canonicalUnit(x)).join('_');
@@ -84,6 +97,8 @@ function metricOf(path, unit) {
 function walk(doc) {
   const rows = [];
   const notes = [];
+  const settings = [];
+  const scopes = [];
   const named = doc.value && typeof doc.value === 'object' && !Array.isArray(doc.value) ? NAME_KEYS.map((k) => doc.value[k]).find((v) => typeof v === 'string' && v.trim()) : undefined;
   const visit = (v, path, shown) => {
     if (Array.isArray(v)) {
@@ -102,6 +117,11 @@ function walk(doc) {
     const keys = shown.filter((k) => !/^\d+$/.test(k));
     const leaf = String(path.at(-1));
     if (NOT_RESULT.test(leaf.toLowerCase())) return;
+    const setting = SETTINGS[leaf.toLowerCase()];
+    if (setting && Number.isInteger(v)) {
+      settings.push({ scope: path.slice(0, -1).join('\u0000'), name: setting, value: v });
+      return;
+    }
     const line = doc.lineOf(path);
     // A rate the leaf names ("growth_per_min") whose unit the atlas does not know is not read as its parent's unit.
     const perLeaf = words(leaf).includes('per') && !unitOf([leaf]);
@@ -113,9 +133,17 @@ function walk(doc) {
     const statistic = statisticOf(leaf) ?? (unit === 'count' ? 'total' : 'value');
     const base = statisticOf(leaf) && shown.length > 1 ? shown.slice(0, -1) : shown;
     rows.push(measurement({ benchmark: [named, base.join('.')].filter(Boolean).join(': ') || leaf, metric: metricOf(keys, unit), statistic, value: v, unit, line }));
+    scopes.push(path.slice(0, -1).join('\u0000'));
   };
   visit(doc.value, [], []);
-  return { rows, notes };
+  // A setting ("concurrency": 128) holds for the rows of its object and the objects within it.
+  const within = (scope, at) => !scope || at === scope || at.startsWith(`${scope}\u0000`);
+  const withSettings = rows.map((r, i) => {
+    const conditions = {};
+    for (const x of settings) if (within(x.scope, scopes[i])) conditions[x.name] ??= x.value;
+    return { ...r, conditions: { ...conditions, ...r.conditions } };
+  });
+  return { rows: withSettings, notes };
 }
 
 /** The JSON documents of a text (the whole text, or its fenced blocks) that parse. */

@@ -1,5 +1,5 @@
-// Tests of the JSON walker: golden fixtures (three load-test reports of aifocal/akidb, JSON no adapter
-// knows), headline numbers with units from the key words, arrays walked by their items' names, and
+// Tests of the JSON walker: golden fixtures (three load-test reports of aifocal/akidb, a key-value
+// store's and a web framework's benchmark results from two other repositories: JSON no adapter knows), headline numbers with units from the key words, arrays walked by their items' names, and
 // what it does not read (numbers whose keys name no unit, raw sample arrays, ids and ports).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -15,6 +15,28 @@ const fixture = (name) => fs.readFileSync(path.join(here, 'fixtures', name), 'ut
 const brief = (r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit];
 
 describe('golden fixtures', () => goldenTests(parser, path.join(here, 'fixtures'), parsers));
+
+describe('JSON from other repositories (issue 32)', () => {
+  test('a key-value store: "throughput_req_sec" is a rate in req/s (not seconds, not a latency) beside p99_latency_ms', () => {
+    const rows = parser.parse(fixture('distributed-kv-store-benchmark-results.json')).tables.measurements.rows;
+    assert.deepEqual(
+      rows.filter((r) => r.line === 3 || r.line === 6).map(brief),
+      [
+        ['throughput_and_latency.throughput_req_sec', 'throughput', 'value', 15627.898535630382, 'req/s'],
+        ['throughput_and_latency', 'latency', 'p99', 1.7822044992499286, 'ms'],
+      ],
+    );
+  });
+
+  test('Nyx: "concurrency": 128 is a condition of the http rows only, "broadcasts_per_second" a rate', () => {
+    const rows = parser.parse(fixture('nyx-benchmarks-results.json')).tables.measurements.rows;
+    const at = (line) => rows.filter((r) => r.line === line).map((r) => [...brief(r), r.conditions]);
+    assert.deepEqual(at(13), [['http.latency_ms', 'latency', 'p99', 1081.559, 'ms', { concurrency: 128 }]]);
+    assert.deepEqual(at(9), [['http.rps', 'throughput', 'value', 127.383, 'req/s', { concurrency: 128 }]]);
+    assert.deepEqual(at(23), [['websocket.broadcasts_per_second', 'throughput', 'value', 2039.692, 'ops/s', {}]]);
+    assert.ok(!rows.some((r) => r.line === 6), 'the concurrency is no result');
+  });
+});
 
 describe('headline numbers', () => {
   test('units from the key words: latency_ms, throughput_qps, duration_seconds, memory_mb; the scenario names the benchmark', () => {

@@ -8,7 +8,9 @@
 // configuration heading (`Test Configuration`, `following options`) are conditions of every row, not
 // results. Targets (`>95 QPS`), dates, versions and values with no unit are not read, and each value
 // left out for want of a unit is listed in a note. Histogram bars, time-series lines (`[ 5s] ...`)
-// and machine tables are not key-value lines, so they are never read as results.
+// and machine tables are not key-value lines, so they are never read as results. Pairs split by " | "
+// on one line are each read; a run's settings (`number of clients: 105`) are conditions wherever they
+// stand; a bold or italic line heads a sub-section.
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
@@ -28,10 +30,13 @@ const KV = new RegExp(String.raw`^(\s*)(?:[-*+]\s+)?(?:\*\*|__)?([^\d\s[(|<>#:=*
 // A block label: "Latency (ms):", "General statistics:", "Summary:" (nothing after the colon).
 const BLOCK = /^(\s*)(?:[-*+]\s+)?(?:\*\*|__)?([^\d\s[(|<>:][^:|]{0,60}?)(?:\*\*|__)?\s*:\s*$/;
 const HEADING = /^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/;
+const EMPHASIS = /^\s{0,3}(\*\*|__|\*|_)([^*_\s][^*_]*?)\1\s*$/;
 const PERCENTILE_LINE = new RegExp(String.raw`^\s*(\d{1,2}(?:\.\d+)?)\s*%+\s+in\s+(${NUMBER})\s*(\S+)\s*$`);
 /** Labels whose number is no result: a target, a date, a version, a setting of the run. */
 const NOT_RESULT = /\b(target|threshold|goal|limit|slo|sla|status|date|generated|seed|version|port|pid|id)\b/i;
 const CONFIG = /config|option|parameter|setting|setup|environment/i;
+/** Labels of a run's settings wherever they stand (pgbench's "number of clients: 105", "scaling factor: 50"): a bare integer is a condition. */
+const SETTING = /\b(threads?|clients?|connections?|concurrency|workers?|users|vus|scaling factor|scale factor)\s*$/i;
 /** Headings of a machine's description: its memory or disks are facts of the machine, not results. */
 const MACHINE = /hardware|machine|\bhost\b|system info|\bspecs?\b|platform/i;
 
@@ -77,7 +82,10 @@ function unitOfLabel(label) {
   const h = unitInHeader(label);
   if (h) return h.unit;
   const m = /\b(qps|tps|iops|rps|ops\/sec|requests\/second|req\/s)\b/i.exec(label);
-  return m ? (canonicalUnit(m[1]) ?? 'ops/s') : undefined;
+  if (m) return canonicalUnit(m[1]) ?? 'ops/s';
+  // A unit as the label's last word: "elapsed ms", "response body bytes".
+  const last = /\s(ms|us|µs|ns|sec|secs|seconds|bytes)$/i.exec(label);
+  return last ? canonicalUnit(last[1]) : undefined;
 }
 
 /** A unit written after a number: "ms", "s", "QPS", "seconds", "%", "MB". */
@@ -94,7 +102,7 @@ function unitAfter(rest) {
 const toNumber = (s) => Number(s.replace(/,/g, ''));
 /** A setting's condition name: the model's where it says one (threads, connections, concurrency), else its own. */
 const conditionName = (label) =>
-  /thread/i.test(label) ? 'threads' : /connection/i.test(label) ? 'connections' : /concurren|users/i.test(label) ? 'concurrency' : slug(label);
+  /thread/i.test(label) ? 'threads' : /connection/i.test(label) ? 'connections' : /concurren|users/i.test(label) ? 'concurrency' : /client/i.test(label) ? 'clients' : /worker/i.test(label) ? 'workers' : slug(label);
 /** A label with its statistic words taken out ("Total Requests" -> "Requests", "Average" -> ""). */
 const STAT_WORDS = /\b(avg|average|mean|median|min|minimum|fastest|lowest|max|maximum|slowest|highest|peak|stddev|stdev|total|count|number of|approx\.?|p\s?\d{1,2}(\.\d+)?|\d{1,2}(\.\d+)?(th|st|nd|rd)?\s*%?\s*percentile)\b/gi;
 const withoutStatistic = (label) => label.replace(STAT_WORDS, '').replace(/[^\p{L}\d]+/gu, ' ').trim();
@@ -120,6 +128,7 @@ export function parse(text) {
   const read = [];
   const conditions = {};
   let heading = '';
+  let top = '';
   let config = false;
   let machine = false;
   /** Open block labels, by indentation: [{ indent, label, unit }]. */
@@ -127,7 +136,8 @@ export function parse(text) {
   let fence = false;
   const seen = new Map();
   const push = (m, line) => {
-    const key = JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit]);
+    // Two runs under one heading text (pgbench's two "Example output" blocks) differ in their settings.
+    const key = JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions]);
     if (seen.has(key)) {
       notes.push({ text: `line ${line}: ${m.benchmark} ${m.metric} (${m.statistic}) again in one section: the first, at line ${seen.get(key)}, is kept`, line });
       return;
@@ -137,50 +147,19 @@ export function parse(text) {
     read.push(line);
   };
 
-  // JSON ("p99": 82,) is no key-value summary: its lines are left to a JSON reader.
-  const json = jsonBlocks(lines);
-  lines.forEach((raw, k) => {
-    const line = k + 1;
-    if (json.some((b) => line >= b.from && line <= b.to)) return;
-    if (/^\s{0,3}(`{3,}|~{3,})/.test(raw)) {
-      fence = !fence;
-      return;
-    }
-    if (!raw.trim()) {
-      blocks = [];
-      return;
-    }
-    const h = !fence && HEADING.exec(raw);
-    if (h) {
-      heading = h[2].replace(/[*_`]/g, '').trim();
-      config = CONFIG.test(heading);
-      machine = MACHINE.test(heading);
-      blocks = [];
-      return;
-    }
-    // A block label holds the lines after it at its children's indentation (the first line's) or deeper.
-    const indent = /^\s*/.exec(raw)[0].length;
-    blocks = blocks.filter((x) => (x.child === undefined ? x.indent <= indent : x.child <= indent));
-    const open = blocks.at(-1);
-    if (open && open.child === undefined) open.child = indent;
-    const b = BLOCK.exec(raw);
-    if (b) {
-      const label = b[2].trim();
-      blocks = blocks.filter((x) => x.indent < indent || x === open);
-      blocks.push({ indent, label, unit: unitInHeader(label)?.unit, config: CONFIG.test(label), child: undefined });
-      return;
-    }
+  /** One "Label: number unit" pair (or a percentile line) at its line. */
+  const readPair = (raw, line) => {
     const pl = PERCENTILE_LINE.exec(raw);
     if (pl && canonicalUnit(pl[3]) && UNITS[canonicalUnit(pl[3])].dimension === 'time') {
       const block = blocks.at(-1)?.label ?? '';
-      push(measurement({ benchmark: block || 'latency distribution', section: heading, metric: 'latency', statistic: percentileStatistic(pl[1]), value: toNumber(pl[2]), unit: canonicalUnit(pl[3]), conditions, line }), line);
+      push(measurement({ benchmark: block || 'latency distribution', section: heading, metric: 'latency', statistic: percentileStatistic(pl[1]), value: toNumber(pl[2]), unit: canonicalUnit(pl[3]), conditions: { ...conditions }, line }), line);
       return;
     }
     const m = KV.exec(raw);
     if (!m || /^\s*\[/.test(raw)) return;
     const label = m[2].trim();
     const block = blocks.map((x) => x.label).join(' / ');
-    if (config || blocks.some((x) => x.config)) {
+    if (config || blocks.some((x) => x.config) || (SETTING.test(label) && /^\d+$/.test(m[3]) && !m[4].trim())) {
       // A setting of the run: a condition of every row read after it.
       if (!unitAfter(m[4]).tail) conditions[conditionName(label)] = toNumber(m[3]);
       return;
@@ -203,6 +182,52 @@ export function parse(text) {
     // A compound cell: "2513673 (8323.37 per sec.)" also states a rate.
     const per = new RegExp(String.raw`^\(\s*(${NUMBER})\s*per\s*(sec|second|s)\.?\s*\)`).exec(after.tail);
     if (per) push(measurement({ benchmark: label, section: heading, metric: /error|deadlock|reconnect|fail/i.test(label) ? 'errors' : 'throughput', statistic: 'mean', value: toNumber(per[1]), unit: 'ops/s', conditions: { ...conditions }, line }), line);
+  };
+
+  // JSON ("p99": 82,) is no key-value summary: its lines are left to a JSON reader.
+  const json = jsonBlocks(lines);
+  lines.forEach((raw, k) => {
+    const line = k + 1;
+    if (json.some((b) => line >= b.from && line <= b.to)) return;
+    if (/^\s{0,3}(`{3,}|~{3,})/.test(raw)) {
+      fence = !fence;
+      return;
+    }
+    if (!raw.trim()) {
+      blocks = [];
+      return;
+    }
+    const h = !fence && HEADING.exec(raw);
+    if (h) {
+      top = h[2].replace(/[*_`]/g, '').trim();
+      heading = top;
+      config = CONFIG.test(heading);
+      machine = MACHINE.test(heading);
+      blocks = [];
+      return;
+    }
+    // A line that is only bold or italic text ("**create**", "*leveldb*") heads the lines below it, within its heading.
+    const e = !fence && EMPHASIS.exec(raw);
+    if (e) {
+      heading = top ? `${top} / ${e[2].trim()}` : e[2].trim();
+      blocks = [];
+      return;
+    }
+    // A block label holds the lines after it at its children's indentation (the first line's) or deeper.
+    const indent = /^\s*/.exec(raw)[0].length;
+    blocks = blocks.filter((x) => (x.child === undefined ? x.indent <= indent : x.child <= indent));
+    const open = blocks.at(-1);
+    if (open && open.child === undefined) open.child = indent;
+    const b = BLOCK.exec(raw);
+    if (b) {
+      const label = b[2].trim();
+      blocks = blocks.filter((x) => x.indent < indent || x === open);
+      blocks.push({ indent, label, unit: unitInHeader(label)?.unit, config: CONFIG.test(label), child: undefined });
+      return;
+    }
+    // "elapsed ms: 48,141 | ops/sec: 175,419 | response body bytes: 80": several pairs on one line.
+    const segments = !/^\s*\|/.test(raw) && /\S\s+\|\s+\S/.test(raw) ? raw.split(/\s+\|\s+/) : [raw];
+    for (const seg of segments) readPair(seg, line);
   });
   if (!rows.length) throw new InputError(0, '"Label: number unit" lines (a key-value summary)', 'none with a unit');
   const spans = [];

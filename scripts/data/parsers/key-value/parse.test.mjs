@@ -1,5 +1,5 @@
-// Tests of the key-value reader: golden fixtures (real summaries of four kinds no adapter names:
-// sysbench 0.5, ghz in a README, a Locust-style Markdown report, a Rust load-test report), what it
+// Tests of the key-value reader: golden fixtures (real summaries of five kinds no adapter names:
+// sysbench 0.5, ghz in a README, a Locust-style Markdown report, a Rust load-test report, pgbench), what it
 // must not read (targets, dates, histogram bars, time-series lines, a machine's df -h), and a text
 // with nothing to read refused.
 import { describe, test } from 'node:test';
@@ -52,6 +52,49 @@ describe('headline numbers', () => {
     assert.deepEqual(pick(rs, 30), [['Throughput', 'throughput', 'mean', 100.3, 'ops/s']]);
     assert.deepEqual(pick(rs, 31), []);
     assert.ok(r.notes.some((n) => n.line === 42 && /MB\/min/.test(n.text)));
+  });
+});
+
+describe('a run\'s settings printed among its results (issue 32)', () => {
+  test('pgbench: "number of clients: 105" and "number of threads" are conditions, tps a rate, two runs under one heading text both kept', () => {
+    const r = parser.parse(fixture('haproxy-pgbench-readme.md'));
+    const rs = r.tables.measurements.rows;
+    const full = (line) => rs.filter((x) => x.line === line).map((x) => [x.metric, x.statistic, x.value, x.unit, x.conditions]);
+    assert.deepEqual(full(30), [['throughput', 'value', 4413.657304, 'ops/s', { scaling_factor: 50, clients: 105, threads: 105 }]]);
+    assert.deepEqual(full(27), [['latency', 'mean', 23.78, 'ms', { scaling_factor: 50, clients: 105, threads: 105 }]]);
+    assert.deepEqual(full(51), [['throughput', 'value', 34059.170698, 'ops/s', { scaling_factor: 1, clients: 100, threads: 10 }]]);
+    // No setting is a result, and the second run is not dropped as a repeat of the first.
+    assert.ok(rs.every((x) => ![21, 23, 24, 43, 45, 46].includes(x.line)));
+    assert.ok(!r.notes.some((n) => /again in one section/.test(n.text)));
+  });
+});
+
+describe('machines\' df -h blocks among results, and several pairs on one line (issue 32)', () => {
+  test('vps-comparison: "elapsed ms: 48,141 | ops/sec: 207,723 | ..." gives each pair; the df -h above is no result', () => {
+    const rs = rows(fixture('vps-comparison-protostuffdb-get.md'));
+    const full = (line) => rs.filter((x) => x.line === line).map((x) => [x.benchmark, x.metric, x.value, x.unit, x.section]);
+    assert.deepEqual(full(44), [
+      ['elapsed ms', 'time', 48141, 'ms', 'aws ec2 micro - 990M / leveldb'],
+      ['ops/sec', 'throughput', 207723, 'ops/s', 'aws ec2 micro - 990M / leveldb'],
+      ['response body bytes', 'transferred', 80, 'B', 'aws ec2 micro - 990M / leveldb'],
+    ]);
+    // hyperleveldb on the same machine is its own section, not a repeat dropped.
+    assert.deepEqual(full(52)[1], ['ops/sec', 'throughput', 179817, 'ops/s', 'aws ec2 micro - 990M / hyperleveldb']);
+    const text = fixture('vps-comparison-protostuffdb-get.md').split('\n');
+    const df = text.flatMap((l, i) => (/^(Filesystem|udev|tmpfs|\/dev\/)/.test(l) ? [i + 1] : []));
+    assert.ok(df.length >= 30);
+    assert.ok(rs.every((x) => !df.includes(x.line)));
+  });
+
+  test('two more vps-comparison reports: every ops/sec of every machine and operation goes in, no df -h line does', () => {
+    for (const [name, n] of [
+      ['vps-comparison-protostuffdb-hyperleveldb.md', 15],
+      ['vps-comparison-protostuffdb-leveldb.md', 33],
+    ]) {
+      const rs = rows(fixture(name));
+      assert.equal(rs.filter((x) => x.metric === 'throughput' && x.unit === 'ops/s').length, n, name);
+      assert.ok(rs.every((x) => !/^(Filesystem|udev|tmpfs)/.test(x.benchmark)), name);
+    }
   });
 });
 

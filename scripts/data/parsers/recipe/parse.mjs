@@ -7,11 +7,20 @@
 // after a {value} that ends the line is read (the recipe's unit is for lines that write none). So a
 // misread is fixed in YAML, not code. Pure: (text, meta) -> rows with their lines.
 //
+//
+// An item may map the COLUMNS of a table instead (`columns:`, header -> role): the table is the one whose
+// header has every column named (a Markdown, RST, HTML or aligned table, or the file itself when it is
+// CSV/TSV); `benchmark` names the row, `condition` (or `{ condition: name }`) makes a column a condition,
+// and `{ metric, statistic, unit }` makes each cell a value (a unit written in the cell wins; a prefix
+// on the number, "50K", applies to the recipe's unit). Other columns are not read.
+//
 // Exports: format, description, fallback, detect, parse(text, meta), recipeProblems(recipe)
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
-import { canonicalUnit } from '../../measure/units.mjs';
+import { canonicalUnit, prefixedUnit } from '../../measure/units.mjs';
 import { measurement, measurementResult, STATISTICS } from '../../measure/model.mjs';
+import { outline } from '../../read/outline.mjs';
+import { delimitedTable } from '../delimited/parse.mjs';
 
 export const format = 'recipe';
 export const description = 'A report read as its metadata declares (recipe: sample lines with {value} marked, and what each value is).';
@@ -35,15 +44,88 @@ export const detect = (text) => Boolean(text.trim());
  */
 export function recipeProblems(recipe) {
   const out = [];
+  const checkValue = (at, v) => {
+    const s = v.statistic;
+    if (s !== undefined && !STATISTICS[s] && !PERCENTILE.test(s)) out.push([[...at, 'statistic'], `a statistic (${Object.keys(STATISTICS).join(', ')}, or pN such as p95)`, quote(s)]);
+    if (v.unit !== undefined && !canonicalUnit(v.unit)) out.push([[...at, 'unit'], 'a unit the atlas knows (ms, s, req/s, ops/s, MB, %, count, ...: scripts/data/measure/units.mjs)', quote(v.unit)]);
+  };
   recipe.forEach((item, i) => {
+    if (item.columns) {
+      const roles = Object.entries(item.columns);
+      if (!roles.some(([, v]) => v?.metric)) out.push([[i, 'columns'], 'a column mapped to a metric ({ metric, statistic, unit })', 'none']);
+      if (roles.filter(([, v]) => v === 'benchmark').length > 1) out.push([[i, 'columns'], 'one column at most named benchmark', 'several']);
+      for (const [h, v] of roles) if (v?.metric) checkValue([i, 'columns', h], v);
+      return;
+    }
     const places = [...item.line.matchAll(PLACE)].map((m) => m[1]);
     if (places.filter((p) => p === 'value').length !== 1) out.push([[i, 'line'], 'a sample line with {value} once', quote(item.line)]);
     if (places.filter((p) => p === 'name').length > 1) out.push([[i, 'line'], 'a sample line with {name} at most once', quote(item.line)]);
-    const s = item.statistic;
-    if (s !== undefined && !STATISTICS[s] && !PERCENTILE.test(s)) out.push([[i, 'statistic'], `a statistic (${Object.keys(STATISTICS).join(', ')}, or pN such as p95)`, quote(s)]);
-    if (item.unit !== undefined && !canonicalUnit(item.unit)) out.push([[i, 'unit'], 'a unit the atlas knows (ms, s, req/s, ops/s, MB, %, count, ...: scripts/data/measure/units.mjs)', quote(item.unit)]);
+    checkValue([i], item);
   });
   return out;
+}
+
+/** Cells that hold no value: empty, a dash, N/A, "---" (memtier), "?". */
+const MISSING = /^(|-+|—|–|n\/?a|\?|none|null|nan)$/i;
+const CELL = new RegExp(String.raw`^(${NUMBER})\s*(.*)$`);
+const key = (s) => String(s).trim().replace(/\s+/g, ' ').toLowerCase();
+const conditionKey = (s) =>
+  String(s)
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .replace(/^(?=\d)/, 'n_') || 'condition';
+
+/** The tables of a seed: those the document outline finds, and the file itself when it is CSV/TSV. */
+function tablesOf(text) {
+  const out = outline(text)
+    .blocks.filter((b) => b.type === 'table' && !b.cut)
+    .map((b) => (b.header.length ? { header: b.header, rows: b.rows, heading: b.heading ?? '' } : { header: b.rows[0] ?? [], rows: b.rows.slice(1), heading: b.heading ?? '' }));
+  const csv = delimitedTable(text);
+  if (csv) out.push(csv);
+  return out;
+}
+
+/** A cell's number and unit: the unit written in the cell, a prefix on the recipe's unit ("50K"), else the recipe's unit. */
+function cellValue(cell, spec, header) {
+  const m = CELL.exec(cell.text.trim().replace(/^[`*_]+|[`*_]+$/g, ''));
+  const recipeUnit = canonicalUnit(spec.unit ?? '');
+  const written = m && m[2] ? (canonicalUnit(m[2]) ?? (recipeUnit && prefixedUnit(m[2], recipeUnit))) : recipeUnit;
+  if (!m || !written) {
+    throw new InputError(cell.line, `a number in column ${quote(header)}${m && m[2] ? ' with a unit the atlas knows' : ' (or "unit:" for it in the recipe)'}`, quote(cell.text));
+  }
+  return { value: Number(m[1].replace(/,/g, '')), unit: written };
+}
+
+/** The rows a column mapping reads from every table whose header has all its columns. */
+function readColumns(item, tables, rows, read) {
+  const roles = Object.entries(item.columns);
+  let found = 0;
+  for (const t of tables) {
+    const at = new Map(t.header.map((h, i) => [key(h.text), i]));
+    if (!roles.every(([h]) => at.has(key(h)))) continue;
+    if (item.hint && !t.heading.toLowerCase().includes(item.hint.toLowerCase())) continue;
+    found++;
+    const named = roles.find(([, v]) => v === 'benchmark')?.[0];
+    for (const r of t.rows) {
+      const cell = (h) => r[at.get(key(h))] ?? { text: '', line: r[0]?.line ?? 0 };
+      const conditions = { ...(item.conditions ?? {}) };
+      for (const [h, v] of roles) {
+        const name = v === 'condition' ? conditionKey(h) : v?.condition;
+        const text = cell(h).text.trim();
+        if (!name || MISSING.test(text)) continue;
+        conditions[name] = new RegExp(`^${NUMBER}$`).test(text) ? Number(text.replace(/,/g, '')) : text;
+      }
+      for (const [h, v] of roles) {
+        if (!v?.metric || MISSING.test(cell(h).text.trim())) continue;
+        const { value, unit } = cellValue(cell(h), v, h);
+        const line = cell(h).line;
+        rows.push(measurement({ benchmark: named ? cell(named).text.trim() : (item.name ?? (t.heading || v.metric)), section: t.heading, metric: v.metric, statistic: v.statistic ?? 'value', value, unit, conditions: { ...conditions }, line }));
+        read.push([line, line]);
+      }
+    }
+  }
+  if (!found) throw new InputError(0, `a table with the columns ${roles.map(([h]) => quote(h)).join(', ')}${item.hint ? ` under ${quote(item.hint)}` : ''}`, 'none in the seed');
 }
 
 /** A sample line as an expression over a trimmed seed line, with the names of its places in order. */
@@ -76,9 +158,14 @@ function compile(sample) {
 export function parse(text, meta = {}) {
   const recipe = meta.recipe;
   if (!Array.isArray(recipe) || !recipe.length) throw new InputError(0, 'a "recipe:" list in the report\'s .meta.yaml (format: recipe)', 'none');
-  const items = recipe.map((item) => ({ item, ...compile(item.line) }));
+  const items = recipe.filter((item) => !item.columns).map((item) => ({ item, ...compile(item.line) }));
   const rows = [];
   const read = [];
+  const columnItems = recipe.filter((item) => item.columns);
+  if (columnItems.length) {
+    const tables = tablesOf(text);
+    for (const item of columnItems) readColumns(item, tables, rows, read);
+  }
   let heading = '';
   let block = '';
   splitLines(text).forEach((raw, k) => {
@@ -116,6 +203,7 @@ export function parse(text, meta = {}) {
     if (h) [heading, block] = [h[1].replace(/[*_`]/g, '').trim(), ''];
     else if (BLOCK.test(raw)) block = BLOCK.exec(raw)[1].trim();
   });
-  if (!rows.length) throw new InputError(0, `a line like one of the recipe's (${recipe.map((r) => quote(r.line)).join(', ')})`, 'none in the seed');
+  if (!rows.length) throw new InputError(0, `a line like one of the recipe's (${items.map((r) => quote(r.item.line)).join(', ')})`, 'none in the seed');
+  rows.sort((a, b) => a.line - b.line);
   return measurementResult(rows, { tableTitle: 'Read by the recipe', spans: read });
 }

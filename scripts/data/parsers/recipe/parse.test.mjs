@@ -9,6 +9,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
 import * as keyValue from '../key-value/parse.mjs';
+import * as tableReader from '../table/parse.mjs';
+import * as delimited from '../delimited/parse.mjs';
 import { readYaml } from '../../yaml-input.mjs';
 import { ROOT } from '../../../lib/paths.mjs';
 import { InputError } from '../../../lib/errors.mjs';
@@ -57,6 +59,75 @@ describe('worked examples', () => {
   });
 });
 
+describe('column recipes: which column is the benchmark, which a metric with its unit and statistic, which a condition', () => {
+  const fixture = (dir, name) => fs.readFileSync(path.join(here, '..', dir, 'fixtures', name), 'utf8');
+
+  test('memtier ALL STATS: the read with no recipe leaves Hits/sec, Misses/sec and Latency out, the recipe reads them', () => {
+    const text = fixture('table', 'memc-kv-memtier-excerpt.md');
+    const plain = tableReader.parse(text);
+    assert.deepEqual(at(plain.tables.measurements.rows, 79), [
+      ['throughput', 'value', 6437.99, 'ops/s'],
+      ['bandwidth', 'value', 940.82, 'KB/s'],
+    ]);
+    assert.ok(plain.notes.some((n) => /column "Latency" \(line 76\): no unit/.test(n.text)));
+    const rows = parser.parse(text, recipeOf('memc-kv-memtier.recipe.yaml')).tables.measurements.rows;
+    assert.deepEqual(at(rows, 79), [
+      ['throughput', 'mean', 6437.99, 'ops/s'],
+      ['hits', 'mean', 2876.49, 'ops/s'],
+      ['misses', 'mean', 3561.49, 'ops/s'],
+      ['latency', 'mean', 4.061, 'ms'],
+    ]);
+    // "---" is no value: the Sets row has no hits or misses.
+    assert.deepEqual(at(rows, 78), [
+      ['throughput', 'mean', 3222.86, 'ops/s'],
+      ['latency', 'mean', 4.078, 'ms'],
+    ]);
+    assert.deepEqual([...new Set(rows.map((r) => r.benchmark))], ['Sets', 'Gets', 'Waits', 'Totals']);
+  });
+
+  test('a hyperfine CSV: refused with no recipe (no column states a unit), read in seconds by its column recipe', () => {
+    const text = fixture('delimited', 'refused/tinymole-hyperfine.csv');
+    assert.throws(() => delimited.parse(text), /expected a numeric column whose header or values state a unit/);
+    const rows = parser.parse(text, recipeOf('tinymole-hyperfine.recipe.yaml')).tables.measurements.rows;
+    assert.deepEqual(at(rows, 2), [
+      ['time', 'mean', 9.22598175146, 's'],
+      ['time', 'stdev', 0.5182761978565017, 's'],
+      ['time', 'median', 8.98690797986, 's'],
+      ['time', 'min', 8.770754719860001, 's'],
+      ['time', 'max', 10.02086059886, 's'],
+    ]);
+    assert.equal(rows[0].benchmark, 'build/cracker_bench --impl tinyptr --hash 1637ff9c1826eb09071d234ea6b5563b --threads 4');
+    assert.ok(rows.every((r) => r.metric === 'time' && r.unit === 's'));
+  });
+
+  test('a condition column, a unit written in the cell and a prefix on the recipe unit ("50K")', () => {
+    const md = '| Server | Threads | QPS | Avg |\n|---|---|---|---|\n| a | 4 | 50K | 1.2 ms |\n| b | 8 | 101.2K | 900 us |\n';
+    const recipe = [{ columns: { Server: 'benchmark', Threads: { condition: 'threads' }, QPS: { metric: 'throughput', unit: 'ops/s' }, Avg: { metric: 'latency', statistic: 'mean' } } }];
+    const rows = parser.parse(md, { recipe }).tables.measurements.rows;
+    assert.deepEqual(
+      rows.map((r) => [r.benchmark, r.metric, r.value, r.unit, r.conditions]),
+      [
+        ['a', 'throughput', 50, 'Kops/s', { threads: 4 }],
+        ['a', 'latency', 1.2, 'ms', { threads: 4 }],
+        ['b', 'throughput', 101.2, 'Kops/s', { threads: 8 }],
+        ['b', 'latency', 900, 'us', { threads: 8 }],
+      ],
+    );
+  });
+
+  test('a seed with no table of the named columns, and a cell that is no number, are refused (the cell at its line)', () => {
+    const recipe = [{ columns: { Type: 'benchmark', Latency: { metric: 'latency', unit: 'ms' } } }];
+    assert.throws(
+      () => parser.parse('# Nothing\n\nprose\n', { recipe }),
+      (e) => e instanceof InputError && /a table with the columns "Type", "Latency"/.test(e.expected),
+    );
+    assert.throws(
+      () => parser.parse('| Type | Latency |\n|---|---|\n| a | fast |\n', { recipe }),
+      (e) => e instanceof InputError && e.line === 3 && /a number in column "Latency"/.test(e.expected),
+    );
+  });
+});
+
 describe('recipes refused at their line of the metadata', () => {
   const env = loadEnv();
   const inputs = readInputs(ROOT);
@@ -85,5 +156,9 @@ describe('recipes refused at their line of the metadata', () => {
   test('a sample line without {value}', () =>
     refusedAt(withRecipe('recipe:\n  - line: "Average: 3.5"\n    metric: latency\n'), /line: "Average: 3.5"/, /value/));
   test('format: recipe without a recipe', () => refusedAt(withRecipe(''), /^format: recipe/, /expected a "recipe:" list/));
+  test('a column mapped to a unit the atlas does not know', () =>
+    refusedAt(withRecipe('recipe:\n  - columns:\n      Type: benchmark\n      Latency: { metric: latency, unit: fortnights }\n'), /Latency: \{ metric: latency, unit: fortnights \}/, /expected a unit the atlas knows/));
+  test('a good column recipe passes', () =>
+    assert.ok(readMeta(withRecipe('recipe:\n  - columns:\n      Type: benchmark\n      Threads: condition\n      Latency: { metric: latency, statistic: mean, unit: ms }\n'), ctx).recipe));
   test('a good recipe passes', () => assert.ok(readMeta(withRecipe('recipe:\n  - line: "Average: {value}"\n    metric: latency\n    statistic: p99.9\n    unit: ms\n'), ctx).recipe));
 });

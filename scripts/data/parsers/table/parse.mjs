@@ -14,15 +14,18 @@
 //     p_value; "1.2 ms ±3%" has its spread made absolute (said in the column's note);
 //   - a heading in another language names the metric from a few common words (吞吐量, Durchsatz,
 //     Latencia, Задержка, ...), else the unit's dimension does (time, rate; a size is memory);
-//   - a machine's `df -h` output or a histogram (bucket and bar lines) is no result: left out, in the
-//     result's `not_read` (lines and why), the one list of passages not read (read/keep.mjs).
+//   - a machine's `df -h` output, a histogram (bucket and bar lines) or a latency distribution (a "<= msec"
+//     column beside a percent) is no result: left out, in the result's `not_read` (lines and why), the
+//     one list of passages not read (read/keep.mjs);
+//   - a prefix on a number under a header that states the unit ("96.61m" under "sec/op") is that unit's
+//     multiple (ms, never minutes); benchstat's "│" header lines name the columns under them.
 // A row that only names a group ("| 1 | `{ posts { title }}` |" above the rows it heads) is carried
 // down into the rows below it. Metric and statistic come from the header words and the unit.
 // Pure: text in, rows out.
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
-import { canonicalUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
+import { canonicalUnit, prefixedUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
 import { outline, plainText } from '../../read/outline.mjs';
 
 export const format = 'table';
@@ -86,8 +89,17 @@ const STAT_WORDS = [
   [/\b(std\.? ?dev|stdev|stddev|standard deviation|sd|σ)\b/i, 'stdev'],
   [/\btotal\b/i, 'total'],
 ];
+/** Statistic words of headings in other languages, matched as substrings (平均响应时间, Durchschnitt, promedio). */
+const FOREIGN_STAT_WORDS = [
+  [['平均', 'durchschnitt', 'mittelwert', 'promedio', 'moyenne', 'среднее', 'средняя', 'среднее значение'], 'mean'],
+  [['中位数', '中央値', 'médiane', 'mediana', 'медиана'], 'median'],
+  [['最小', 'minimum', 'mínimo', 'минимальн', 'мин.'], 'min'],
+  [['最大', 'maximum', 'máximo', 'максимальн', 'макс.'], 'max'],
+];
 /** A metric from the unit alone, when the header names none. */
-const BY_DIMENSION = { time: 'time', rate: 'throughput', bandwidth: 'bandwidth' };
+const BY_DIMENSION = { time: 'time', rate: 'throughput', bandwidth: 'bandwidth', 'size-per-op': 'memory', 'count-per-op': 'allocations' };
+/** A column of the change against a baseline (benchstat's "vs base", "delta"): its metric is the change of the one before it. */
+const CHANGE = /^(?:.*\s)?(vs base|delta|change|diff)$/i;
 /** For a heading in a script other than Latin ("大小", "Объём"), a size is memory too. */
 const BY_DIMENSION_FOREIGN = { ...BY_DIMENSION, size: 'memory' };
 
@@ -118,15 +130,24 @@ function percentileIn(text) {
   return m ? percentileStatistic(m[1] ?? m[2] ?? m[3]) : undefined;
 }
 
+/** A number with only an SI or IEC prefix after it (benchstat: "7.817µ", "8.784Ki", "1.125k", "96.61m"). */
+const PREFIXED = /^([-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?)\s?(Ki|Mi|Gi|[pnuµμmkKMGT])$/;
+
 /**
  * A cell read as a number: { value, unit?, spread?, spreadUnit? }, or undefined when it is not one.
- * The number is kept exactly as printed (toNumber refuses inexact ones).
+ * The number is kept exactly as printed (toNumber refuses inexact ones). `columnUnit`, the unit its
+ * header states, gives a prefix printed on the number its unit: "96.61m" under "sec/op" is 96.61 ms.
  */
-function readCell(text) {
+function readCell(text, columnUnit) {
   const t = text.trim();
+  const prefixed = columnUnit && PREFIXED.exec(t);
+  if (prefixed) {
+    const unit = prefixedUnit(prefixed[2], columnUnit);
+    return unit ? { value: toNumber(prefixed[1].replace(/,/g, '')), unit, raw: t } : undefined;
+  }
   const compound = PARTS.exec(t);
   if (compound) {
-    const main = readCell(compound[1]);
+    const main = readCell(compound[1], columnUnit);
     if (!main || main.parts) return undefined;
     const out = { ...main, raw: t, parts: [] };
     for (const [, key, number] of compound[2].matchAll(PART)) {
@@ -142,11 +163,12 @@ function readCell(text) {
   const paren = SPREAD_PAREN.exec(t);
   const pm = paren ? [paren[0], `${paren[1]} ${paren[3]}`.trim(), paren[2]] : SPREAD.exec(t);
   if (pm) {
-    const main = readCell(pm[1]);
-    const err = readCell(pm[2]);
+    const main = readCell(pm[1], columnUnit);
+    const err = readCell(pm[2], columnUnit);
     if (!main || !err || main.spread !== undefined) return undefined;
-    // "1.23 ± 0.05 ms": the unit after the spread is the value's too.
-    const unit = main.unit ?? err.unit;
+    // "1.23 ± 0.05 ms": the unit after the spread is the value's too; "8.000 ± 0%" under "allocs/op"
+    // is a relative spread, and the value's unit is the column's.
+    const unit = main.unit ?? (err.unit === '%' && columnUnit && columnUnit !== '%' ? columnUnit : err.unit);
     return { value: main.value, unit, spread: err.value, spreadUnit: err.unit ?? unit, raw: t };
   }
   if (PLAIN.test(t)) return { value: toNumber(t.replace(/,/g, '')), raw: t };
@@ -159,6 +181,8 @@ function readCell(text) {
 const NO_CHANGE = /^~\s*(\([^()]*\))?$/;
 const isMissing = (text) => MISSING.test(text.trim()) || NO_CHANGE.test(text.trim());
 
+/** A "name: value" line of a tool's preamble (goos: linux, pkg: example.com/x). */
+const CONTEXT_LINE = /^\s*([a-z][\w-]{1,20}):\s+(\S.*)$/i;
 /** A machine's disk usage (`df -h`): its heading, or devices in the first column. */
 const DF_HEADER = /^\s*Filesystem\s+(Size|1K-blocks|1M-blocks|Type)\b/i;
 const DEVICE = /^(\/dev\/|tmpfs$|devtmpfs$|overlay$|udev$|shm$|none$|rootfs$|[\w.-]+:\/)/;
@@ -175,6 +199,10 @@ function notResults(block, header, data, lines) {
   const first = data.map((d) => d.cells[0]?.text ?? '');
   if (DF_HEADER.test(above) || DF_HEADER.test(header.map((h) => h.text).join('  ')) || (first.length && first.filter((t) => DEVICE.test(t.trim())).length * 2 > first.length))
     return "a machine's disk usage (df -h output)";
+  // A latency distribution: a bucket bound column ("<= msec", "≤ ms", "le", "bucket") beside a percent
+  // or count column (memtier's "Request Latency Distribution": Type, <= msec, Percent).
+  if (header.some((h) => /^\s*(<=|<|≤|>=|≥)|^\s*(le|bucket|buckets)\s*$/i.test(h.text)) && header.some((h) => /percent|%|cumulative|count/i.test(h.text)))
+    return 'a latency distribution (buckets and their share)';
   const rowsWith = (re) => data.filter((d) => d.cells.some((c) => re.test(c.text))).length;
   if (data.length && (rowsWith(BAR) * 2 > data.length || data.filter((d) => BUCKET.test(d.cells.map((c) => c.text).join('  '))).length * 2 > data.length))
     return 'a histogram (buckets and bars)';
@@ -239,10 +267,11 @@ function readTable(block, lines = []) {
   const columns = header.map((h, i) => {
     const texts = data.map((d) => d.cells[i].text);
     const present = texts.filter((t) => !isMissing(t));
-    const read = present.map(readCell);
+    const columnUnit = headerUnit(h.text)?.unit;
+    const read = present.map((t) => readCell(t, columnUnit));
     const numeric = present.length > 0 && read.every(Boolean);
     // The present cells, kept: read once a column, a table of 100,000 rows is read in linear time.
-    return { index: i, header: h.text, line: h.line, numeric, read, present };
+    return { index: i, header: h.text, line: h.line, numeric, read, present, columnUnit };
   });
   // A spread column of its own ("±", "+/-", "Error") belongs to the value column before it.
   for (const c of columns) {
@@ -255,7 +284,7 @@ function readTable(block, lines = []) {
       const numbery = c.read.filter((r, k) => !r && /^[-+~]?\d/.test(c.present[k])).length;
       if (numbery && numbery * 2 >= c.read.length) {
         c.role = 'skipped';
-        const sample = c.present.find((t) => !readCell(t));
+        const sample = c.present.find((t) => !readCell(t, c.columnUnit));
         notes.push({ text: `column "${c.header}" (line ${c.line}): numbers with a suffix or unit it does not know (${JSON.stringify(sample)}); left out of data/`, line: c.line });
       } else c.role = c.header.trim() && !/[\p{L}\d]/u.test(c.header) ? 'skipped' : 'text';
       continue;
@@ -263,6 +292,13 @@ function readTable(block, lines = []) {
     const key = c.header.toLowerCase().replace(/\s*[([].*$/, '').trim();
     const hu = headerUnit(c.header);
     const integers = c.read.every((r) => Number.isInteger(r.value) && r.unit === undefined && r.spread === undefined);
+    // A header naming a setting among other words ("server thread number") is a condition by its own name.
+    const settingWord = !PARAMETER_KEY.has(key) && integers && !hu && /\b(threads?|connections?|clients?|workers?|cores|concurrency)\b/i.test(key);
+    if (settingWord) {
+      c.role = 'condition';
+      c.name = snake(key);
+      continue;
+    }
     if (PARAMETER_KEY.has(key) && (integers || c.read.every((r) => r.spread === undefined))) {
       c.role = 'condition';
       // The shared names where a synonym is used (Conns -> connections), else the header's own (Rows -> rows).
@@ -286,25 +322,54 @@ function readTable(block, lines = []) {
     c.role = 'value';
     c.headerUnit = hu;
   }
+  // "pkg: .../json" lines right above an aligned table in its block (go test's and benchstat's preamble)
+  // say what the table measures: conditions of its rows, so two "Results" of two packages stay apart.
+  // In a fenced block the preamble holds for every table below it (benchstat's sec/op, B/op, allocs/op).
+  const context = {};
+  if (block.markup === 'aligned') {
+    const above = [];
+    let fenced = false;
+    for (let k = block.from - 2; k >= 0; k--) {
+      const l = lines[k] ?? '';
+      if (/^\s{0,3}(`{3,}|~{3,})/.test(l)) {
+        fenced = true;
+        break;
+      }
+      if (/^\s{0,3}#/.test(l)) break;
+      above.push(l);
+    }
+    const blank = above.findIndex((l) => !l.trim());
+    for (const l of fenced || blank < 0 ? above : above.slice(0, blank)) {
+      const m = CONTEXT_LINE.exec(l);
+      if (m && /^(pkg|package|module|suite|target)$/i.test(m[1])) context[m[1].toLowerCase() === 'pkg' ? 'package' : snake(m[1])] ??= m[2].trim();
+    }
+  }
   const textColumns = columns.filter((c) => c.role === 'text');
   // Looked up once, not per cell: a table of 100,000 columns is read in time linear in its cells.
   const valueColumns = columns.filter((x) => x.role === 'value');
   const spreadColumnOf = new Map(columns.filter((x) => x.spreadOf !== undefined).map((x) => [x.spreadOf, x]));
   const labelColumn = textColumns.find((c) => !c.numeric) ?? textColumns[0];
-  // Two value columns whose header words name the same metric and statistic in one unit ("SET Ops
-  // Time (s)", "GET Ops Time (s)" in Cguilliman/queue-comp's readme) keep their header as the
-  // condition `column`, as an unnamed column does: otherwise every row of them is one key twice.
-  const keysOf = (c) => new Set(c.read.map((r) => r.unit ?? c.headerUnit?.unit ?? 'count').map((u) => `${Object.values(metricOf(c.headerUnit?.name ?? c.header, u, c.header)).join('|')}|${u}`));
-  const keys = valueColumns.map(keysOf);
-  const clashing = new Set(valueColumns.filter((c, i) => keys.some((other, j) => j !== i && [...keys[i]].some((k) => other.has(k)))));
+  // A change column ("vs base", "delta") is the change of the metric before it; two value columns of
+  // one metric and statistic (benchstat's old and new "sec/op") each keep their header as `column`.
+  const seen = new Map();
+  let before;
+  for (const c of valueColumns) {
+    const unit = c.read.find((x) => x.unit)?.unit ?? c.headerUnit?.unit ?? 'count';
+    const m = metricOf(c.headerUnit?.name ?? c.header, unit, c.header);
+    if (UNITS[unit]?.dimension === 'ratio' && before && CHANGE.test(c.header.trim())) c.metric = `${before}_change`;
+    else if (UNITS[unit]?.dimension !== 'ratio') before = m.metric;
+    c.key = `${c.metric ?? m.metric} ${m.statistic}`;
+    seen.set(c.key, (seen.get(c.key) ?? 0) + 1);
+  }
   const rows = [];
   const percentSpread = new Set();
   for (const d of data) {
-    const conditions = {};
+    const conditions = { ...context };
     for (const c of columns) {
       const cell = d.cells[c.index];
       if (c === labelColumn || isMissing(cell.text)) continue;
-      if (c.role === 'text') conditions[snake(c.header)] = cell.text;
+      // A header with no Latin letter or digit ("错误") names its condition by its place, never "column".
+      if (c.role === 'text') conditions[/[a-z0-9]/i.test(c.header) ? snake(c.header) : `column_${c.index + 1}`] = cell.text;
       if (c.role === 'condition') conditions[c.name] = readCell(cell.text).value;
     }
     if (d.group) conditions.group = d.group;
@@ -312,12 +377,13 @@ function readTable(block, lines = []) {
     for (const c of valueColumns) {
       const cell = d.cells[c.index];
       if (isMissing(cell.text)) continue;
-      const r = readCell(cell.text);
+      const r = readCell(cell.text, c.columnUnit);
       const unit = r.unit ?? c.headerUnit?.unit ?? 'count';
       const name = c.headerUnit?.name ?? c.header;
-      const { metric, statistic, named } = metricOf(name, unit, c.header);
-      const m = { benchmark, section: block.heading, metric, statistic, value: r.value, unit, line: cell.line, conditions: { ...conditions } };
-      if (!named || clashing.has(c)) m.conditions.column = c.header;
+      const read = metricOf(name, unit, c.header);
+      const metric = c.metric ?? read.metric;
+      const m = { benchmark, section: block.heading, metric, statistic: read.statistic, value: r.value, unit, line: cell.line, conditions: { ...conditions } };
+      if ((!read.named && !c.metric) || seen.get(c.key) > 1) m.conditions.column = c.header;
       const spreadColumn = spreadColumnOf.get(c.index);
       const spread = r.spread !== undefined ? r : spreadColumn && !isMissing(d.cells[spreadColumn.index].text) ? readCell(d.cells[spreadColumn.index].text) : undefined;
       if (spread) {
@@ -352,14 +418,17 @@ function readTable(block, lines = []) {
 /** Metric and statistic from a header's words and its unit. `named`: the header names the metric. */
 function metricOf(name, unit, header) {
   const dimension = UNITS[unit]?.dimension;
-  const statistic = percentileIn(name) ?? STAT_WORDS.find(([re]) => re.test(name))?.[1] ?? 'value';
+  const lowerName = name.toLowerCase();
+  const statistic =
+    percentileIn(name) ?? STAT_WORDS.find(([re]) => re.test(name))?.[1] ?? FOREIGN_STAT_WORDS.find(([words]) => words.some((w) => lowerName.includes(w)))?.[1] ?? 'value';
   for (const [re, metric, dimensions] of METRIC_WORDS) if (re.test(header) && dimensions.includes(dimension)) return { metric, statistic, named: true };
   const lower = header.toLowerCase();
   for (const [words, metric, dimensions] of FOREIGN_METRIC_WORDS)
     if (words.some((w) => lower.includes(w)) && dimensions.includes(dimension)) return { metric, statistic, named: true };
   const byDimension = /[a-z]/i.test(header) ? BY_DIMENSION : BY_DIMENSION_FOREIGN;
   if (byDimension[dimension]) {
-    const rest = name.replace(/\b(mean|avg|average|median|min|max|total|p\d+(\.\d+)?)\b/gi, '').trim();
+    let rest = name.replace(/\b(mean|avg|average|median|min|max|total|p\d+(\.\d+)?)\b/gi, '').trim();
+    for (const [words] of FOREIGN_STAT_WORDS) for (const w of words) rest = rest.replace(new RegExp(w.replace(/[.]/g, '\\.'), 'gi'), '').trim();
     return { metric: byDimension[dimension], statistic, named: !rest || canonicalUnit(rest) !== undefined || unitInHeader(rest) !== undefined };
   }
   const own = snake(name.replace(/\s*[([][^)\]]*[)\]]/g, '').trim() || name);

@@ -4,11 +4,13 @@
 // its line), and what is never guessed (a column of unknown unit is named in the notes).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
 import { parsers } from '../index.mjs';
 import { goldenTests, rejectsAt } from '../../../../tests/helpers/golden.mjs';
+import { convert } from '../../measure/units.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const doc = (...lines) => lines.join('\n') + '\n';
@@ -196,6 +198,52 @@ describe('compound cells (issue 32)', () => {
   });
 });
 
+describe('benchstat tables: a prefix on the number, the unit in the header (issue 32)', () => {
+  const ccf = fs.readFileSync(path.join(here, 'fixtures/ccf-benchstat.md'), 'utf8');
+  const at = (rows, line) => rows.filter((r) => r.line === line).map((r) => [r.metric, r.value, r.unit, r.conditions.column ?? '', convert(r.value, r.unit, BASE[r.metric] ?? r.unit)]);
+  const BASE = { time: 's', memory: 'B/op', allocations: 'allocs/op' };
+
+  test('"96.61m" under "sec/op" is 96.61 ms (milli, never minutes), each of the old and new column kept apart', () => {
+    assert.deepEqual(at(rowsOf(ccf), 103), [
+      ['time', 96.61, 'ms', 'bench_json_events_48k.log sec/op', 0.09661],
+      ['time', 70.73, 'ms', 'bench_ccf_events_48k.log sec/op', 0.07073],
+      ['time_change', -26.79, '%', '', -26.79],
+    ]);
+  });
+
+  test('"32.45Mi" under "B/op" is 32.45 MiB/op (binary), "756.6k" under "allocs/op" is 756.6 thousand (decimal)', () => {
+    const rows = rowsOf(ccf);
+    assert.deepEqual(at(rows, 109)[0], ['memory', 32.45, 'MiB/op', 'bench_json_events_48k.log B/op', 32.45 * 1024 ** 2]);
+    assert.deepEqual(at(rows, 115).slice(0, 2), [
+      ['allocations', 756.6, 'Kallocs/op', 'bench_json_events_48k.log allocs/op', 756600],
+      ['allocations', 370.4, 'Kallocs/op', 'bench_ccf_events_48k.log allocs/op', 370400],
+    ]);
+    assert.deepEqual(at(rows, 116)[0].slice(0, 3), ['allocations', 4.746, 'Mallocs/op']);
+  });
+
+  test('pgo-talk: "-13.11% (n=100)" is a change of 100 runs, and two "Results" of two packages stay apart by the pkg line above', () => {
+    const md = fs.readFileSync(path.join(here, 'fixtures/pgo-talk-slides-benchstat.md'), 'utf8');
+    const rows = rowsOf(md);
+    const first = (line, metric) => rows.find((r) => r.line === line && r.metric === metric);
+    assert.deepEqual([first(137, 'time_change').value, first(137, 'time_change').runs], [-13.11, 100]);
+    assert.deepEqual(
+      [137, 172].map((l) => [first(l, 'time').value, first(l, 'time').unit, first(l, 'time').conditions.package]),
+      [
+        [5.263, 'ms', 'github.com/krzysztofdrys/pgo-talk/benchmarks/json'],
+        [5.151, 'ms', 'github.com/krzysztofdrys/pgo-talk/benchmarks/json-iterator'],
+      ],
+    );
+  });
+
+  test('"7.817µ" is 7.817 µs and "8.000 ± 0%" under "allocs / op" is 8 allocs/op, not 8 %', () => {
+    const md = fs.readFileSync(path.join(here, 'fixtures/gosmartmap-benchstat.md'), 'utf8');
+    const rows = rowsOf(md);
+    assert.deepEqual(at(rows, 11)[0].slice(0, 3), ['time', 7.817, 'us']);
+    assert.deepEqual(at(rows, 18)[0].slice(0, 3), ['memory', 8.784, 'KiB/op']);
+    assert.deepEqual(at(rows, 25)[0].slice(0, 3), ['allocations', 8, 'allocs/op']);
+  });
+});
+
 describe('headings in other languages (issue 32)', () => {
   test('Chinese, German, Spanish and Russian headings keep throughput, latency and memory from the words and units', () => {
     const cn = doc('| 框架 | 吞吐量 | 延迟 | 内存 |', '|---|---|---|---|', '| a | 5,000 req/s | 12.3 ms | 64 MB |');
@@ -211,6 +259,66 @@ describe('headings in other languages (issue 32)', () => {
       ['latency', 4, 'ms'],
       ['memory', 64, 'MB'],
     ]);
+  });
+});
+
+describe('a real report with Chinese headings (issue 32)', () => {
+  test('web-server-bench: qps "50K" is 50 Kops/s, 平均响应时间 latency mean, 最大响应时间 latency max, 错误 a condition by its place', () => {
+    const md = fs.readFileSync(path.join(here, 'fixtures/web-server-bench-tencent-localhost.md'), 'utf8');
+    const rows = rowsOf(md).filter((r) => r.line === 30);
+    assert.deepEqual(
+      rows.map((r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit, r.conditions]),
+      [
+        ['gin', 'throughput', 'value', 50, 'Kops/s', { column_6: '无' }],
+        ['gin', 'latency', 'mean', 1.97, 'ms', { column_6: '无' }],
+        ['gin', 'latency', 'max', 28.52, 'ms', { column_6: '无' }],
+      ],
+    );
+    assert.equal(convert(rows[0].value, rows[0].unit, 'ops/s'), 50000);
+  });
+});
+
+describe('a real memtier report (issue 32): ops/sec a rate, a setting column a condition, its latency distribution left out', () => {
+  const md = fs.readFileSync(path.join(here, 'fixtures/memc-kv-memtier-excerpt.md'), 'utf8');
+  test('"ops/sec" is a rate and "server thread number" a condition, so two runs on one machine stay apart', () => {
+    const rows = rowsOf(md);
+    const ops = (line) => rows.filter((r) => r.line === line && r.metric === 'throughput').map((r) => [r.benchmark, r.value, r.unit, r.conditions]);
+    // Two tables of one heading keep apart by the lines they stand on (the table condition).
+    const t = { platform: 'on M1 Max', table: 'lines 30–38' };
+    assert.deepEqual(ops(35), [['memc-kv', 15449, 'ops/s', { ...t, server_thread_number: 4 }]]);
+    assert.deepEqual(ops(37), [['memc-kv', 15418, 'ops/s', { ...t, server_thread_number: 8 }]]);
+  });
+  test('memtier\'s "Request Latency Distribution" (Type, <= msec, Percent) is not read as results, and says so', () => {
+    const r = parser.parse(md);
+    assert.ok(r.tables.measurements.rows.every((x) => x.line < 85 || x.line > 460));
+    assert.deepEqual(
+      r.not_read.find((n) => n.line === 85),
+      { from: 85, to: 460, line: 85, why: 'expected results, found a latency distribution (buckets and their share)' },
+    );
+  });
+});
+
+describe('real reports with German and Japanese headings (issue 32)', () => {
+  const read = (name) => rowsOf(fs.readFileSync(path.join(here, 'fixtures', name), 'utf8'));
+  test('salesflow-ai: "Durchschnitt" is the mean and "P95" the 95th percentile of each operation, in ms from the cells', () => {
+    const rows = read('salesflow-auto-reminder-system.md').filter((r) => r.line === 331);
+    assert.deepEqual(
+      rows.map((r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit, r.conditions]),
+      [
+        ['Get Pending Reminders', 'time', 'mean', 45, 'ms', {}],
+        ['Get Pending Reminders', 'time', 'p95', 120, 'ms', {}],
+      ],
+    );
+  });
+  test('TTS_benchmark_test: "処理時間 (ms)" is a time in ms for each engine', () => {
+    const rows = read('tts-benchmark-test-readme.md');
+    assert.deepEqual(
+      rows.map((r) => [r.benchmark, r.metric, r.value, r.unit, r.line]),
+      [
+        ['PiperPlus JP@ONNX-CPU', 'time', 187.37, 'ms', 25],
+        ['MeloTTS JP @ONNX-CPU', 'time', 1976.57, 'ms', 26],
+      ],
+    );
   });
 });
 
