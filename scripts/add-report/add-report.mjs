@@ -3,8 +3,10 @@
 //                               [--slug <slug>] [--licence "..."] [--format <name>[,<name>...]]
 // It detects the report's format from its content, copies the file into seeds/ byte for byte,
 // writes its metadata (<seed>.meta.yaml), adds platform entries for machines not known yet, runs
-// the pipeline and prints what was extracted and what is left to fill in. Everything is checked
-// in memory first: on any error nothing is written.
+// the pipeline on it (every other report is taken from data/ as committed: only the new one is
+// read, data/ comes out as a full build makes it) and the chart stage on its charts, and prints
+// what was extracted and what is left to fill in. Everything is checked in memory first: on any
+// error nothing is written.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../lib/paths.mjs';
