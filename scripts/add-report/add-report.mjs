@@ -3,8 +3,10 @@
 //                               [--slug <slug>] [--licence "..."] [--format <name>[,<name>...]]
 // It detects the report's format from its content, copies the file into seeds/ byte for byte,
 // writes its metadata (<seed>.meta.yaml), adds platform entries for machines not known yet, runs
-// the pipeline and prints what was extracted and what is left to fill in. Everything is checked
-// in memory first: on any error nothing is written.
+// the pipeline on it (every other report is taken from data/ as committed: only the new one is
+// read, data/ comes out as a full build makes it) and the chart stage on its charts, and prints
+// what was extracted and what is left to fill in. Everything is checked in memory first: on any
+// error nothing is written.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../lib/paths.mjs';
@@ -12,13 +14,14 @@ import { argError, cliArgs } from '../lib/args.mjs';
 import { notRegularFile, writeFilesAtomic, writeTreeAtomic } from '../lib/fs.mjs';
 import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, parsingOnce, readInputs } from '../data/inputs.mjs';
-import { buildData, readPlatforms } from '../data/pipeline.mjs';
+import { buildData, readPlatforms, readRegistries } from '../data/pipeline.mjs';
 import { detectFormats } from './detect.mjs';
 import { blankPassages, readKeeping } from '../data/read/keep.mjs';
 import { nulLine, readReport } from '../lib/decode.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
 import { entityEntries, unknownEntities } from './entity-match.mjs';
 import { readEntities } from '../data/entities.mjs';
+import { committedReports } from '../data/committed.mjs';
 import { drawReport } from '../charts/not-drawn.mjs';
 import { draftTitle, draftSubject, freeSlug, deriveSlug } from './names.mjs';
 
@@ -235,11 +238,14 @@ try {
     }
   }
 
+  // Only the new report is read: every other report is taken from data/ as committed, unless the
+  // registries changed what it says (committed.mjs); what spans reports is made anew from all.
   const report = { metaPath, metaText: meta, seedPath, seedText: text, files: {} };
-  const { files, reports } = buildData(
-    { ...inputs, platformsText, entitiesText, reports: [...inputs.reports, report] },
-    env,
-  );
+  const next = { ...inputs, platformsText, entitiesText, reports: [...inputs.reports, report] };
+  const registries = readRegistries(next);
+  const { files, reports } = buildData({ ...next, registries }, env, {
+    cache: committedReports(path.join(root, 'data'), registries),
+  });
   const added = reports.find((r) => r.slug === slug);
   // What each reader understood, from the final read: the file without the passages not read (a
   // later step, such as one row per key, can stop a passage that the parser alone read).

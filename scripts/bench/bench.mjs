@@ -5,12 +5,13 @@
 //    editing one value of it; each stage's time, the median of --runs runs;
 //  - scale: synthetic corpora (--sizes) made from the real seeds, each built cold in a copy;
 //  - rows: one synthetic report of N rows (--rows) through add-report, data, check and a cold build;
+//  - add: add-report of one real result file (tests/fixtures/corpus) on the present atlas, file by file;
 //  - weight: bytes of a first visit per kind of page, before and after scrolling (Playwright);
 //  - lighthouse: mobile scores, LCP, CLS and TBT for home, the heaviest report, the largest platform
 //    and seed pages, and an embed page.
 // The repository's own data/, build/, public/ and caches are never touched. Budgets are marked
 // met or missed; the run does not fail on them. Timings are measured here, never asserted in tests.
-// Usage: node scripts/bench/bench.mjs [--only build,scale,rows,weight,lighthouse] [--quick] [--runs N]
+// Usage: node scripts/bench/bench.mjs [--only build,scale,rows,add,weight,lighthouse] [--quick] [--runs N]
 //          [--sizes 10,100,1000] [--rows 1000,10000,100000] [--limit SECONDS] [--public DIR] [--viewport 1280x800]
 //          [--out FILE] [--tmp DIR] [--keep] [--raw] [--seed N] [--shards N]
 //  - shards (in scale): each corpus's publish build as N shards (build.mjs --publish --shard i/N),
@@ -45,7 +46,15 @@ import { gzipProxy } from './gzip-proxy.mjs';
 import { isNoindex, runLighthouse, lighthouseVersion, stopLighthouse } from './lighthouse.mjs';
 import { BUDGETS, TABLE, failing, median, round, judge, verdict, fmt, kb, sec, table } from './report.mjs';
 
-const PARTS = ['build', 'scale', 'rows', 'weight', 'lighthouse'];
+const PARTS = ['build', 'scale', 'rows', 'add', 'weight', 'lighthouse'];
+/** Real result files of several kinds (a document, JSON, a load tool's text, a person's table, a harness's JSON). */
+const ADD_FILES = [
+  'vegeta/vegeta-readme.md',
+  'asv/empymod-0f8f3dfc-conda-py3.8.json',
+  'wrk2/jit-php-async-1000-jit-20k.txt',
+  'table/http-benchmarks-file-server.md',
+  'jmh-json/bencher-jmh-six.json',
+];
 const { values: args } = cliArgs(import.meta.url, {
   options: {
     only: { type: 'string' },
@@ -85,7 +94,7 @@ if (
   !chromePath() &&
   !fs.existsSync(chromium.executablePath())
 ) {
-  console.error(`bench: ${NO_BROWSER} (or leave out weight and lighthouse: --only build,scale,rows)`);
+  console.error(`bench: ${NO_BROWSER} (or leave out weight and lighthouse: --only build,scale,rows,add)`);
   process.exit(1);
 }
 const full = !args.only && !args.quick && !args.runs && !args.sizes && !args.rows;
@@ -141,6 +150,7 @@ try {
   if (only.includes('build')) results.build = await benchBuild();
   if (only.includes('scale')) results.scale = await benchScale();
   if (only.includes('rows')) results.rows = await benchRows();
+  if (only.includes('add')) results.add = await benchAdd();
   if (only.includes('weight') || only.includes('lighthouse')) {
     let publicDir = args.public && path.resolve(args.public);
     if (!publicDir) {
@@ -402,6 +412,54 @@ async function benchRows() {
 }
 
 /**
+ * add-report, one file (issue 32): real result files of the corpus (tests/fixtures/corpus, each
+ * one's repository, path and commit in its SOURCES.md), each added with add-report to a fresh copy
+ * of the site with its present atlas (the real seeds and data/), as a contributor runs it: the
+ * file's own date, title and slug, its source; wall time and peak memory of each.
+ */
+async function benchAdd() {
+  const corpus = path.join(ROOT, 'tests/fixtures/corpus');
+  const sources = fs.readFileSync(path.join(corpus, 'SOURCES.md'), 'utf8');
+  const files = [];
+  for (const file of opts.quick ? ADD_FILES.slice(0, 3) : ADD_FILES) {
+    log(`add: add-report ${file}`);
+    const golden = JSON.parse(fs.readFileSync(path.join(corpus, `${file}.expected.json`), 'utf8'));
+    const [, repository, at, commit] = new RegExp(
+      `^\\| \`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\` \\| ([^ |]+) \\| \`([^\`]+)\` \\| \`([0-9a-f]{40})\` \\|$`,
+      'm',
+    ).exec(sources);
+    const root = copy('add');
+    const r = await measure(root, process.execPath, [
+      'scripts/add-report/add-report.mjs',
+      path.join(corpus, file),
+      '--date',
+      golden.date,
+      '--title',
+      golden.title,
+      '--slug',
+      golden.slug,
+      '--source',
+      `${repository}:${at}@${commit}`,
+    ]);
+    if (r.code !== 0)
+      log(`add: ${file}: add-report exited ${r.code}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
+    files.push({
+      file,
+      bytes: fs.statSync(path.join(corpus, file)).size,
+      ms: round(r.ms),
+      cpu_ms: r.cpu_ms,
+      peak_mb: r.peak_mb,
+      ok: r.code === 0,
+    });
+    if (!args.keep) {
+      removeSite(root);
+      copies.splice(copies.indexOf(root), 1);
+    }
+  }
+  return { reports: readInputs(ROOT).reports.length, files };
+}
+
+/**
  * The publish build of a corpus in N shards: each `build.mjs --publish --shard i/N` in a fresh copy
  * (its sources and committed data/, no cache: a machine of its own), one after another, then the
  * assembly: a fresh copy with the shards' chart caches put together, `build.mjs --publish`.
@@ -577,6 +635,9 @@ function budgetValues(r) {
     rows_100k_peak: completedRows(r, 100000) ? maxPeak(completedRows(r, 100000)) : null,
     rows_growth_time: r.rows?.growth?.from === 10000 && r.rows.growth.to === 100000 ? r.rows.growth.time : null,
     rows_growth_memory: r.rows?.growth?.from === 10000 && r.rows.growth.to === 100000 ? r.rows.growth.memory : null,
+    // The slowest file, when add-report took every one (a file it refused was not measured).
+    add_report_one_file:
+      r.add?.files.length && r.add.files.every((f) => f.ok) ? Math.max(...r.add.files.map((f) => f.ms)) / 1000 : null,
   };
 }
 
@@ -854,6 +915,30 @@ function print(r) {
       if (lost.length)
         say(`${p.kind}: points lost in ${lost.map(([c, ids]) => `${c} (${ids.join(', ')})`).join('; ')}`);
     }
+  }
+
+  if (r.add) {
+    const limit = BUDGETS.find((b) => b.id === 'add_report_one_file').limit;
+    say(`\n## add-report, one file, on the present atlas (${fmt(r.add.reports)} reports), each in a fresh copy`);
+    say(
+      table([
+        ['file', 'bytes', 's', 'CPU s', 'peak MB', 'verdict'],
+        ...r.add.files.map((f) => [
+          f.file,
+          fmt(f.bytes),
+          f.ok ? sec(f.ms) : `${sec(f.ms)} (failed)`,
+          sec(f.cpu_ms),
+          fmt(f.peak_mb),
+          f.ok ? (f.ms <= limit * 1000 ? 'met' : 'MISSED') : 'not measured (refused)',
+        ]),
+      ]),
+    );
+    const slowest = budgetOf('add_report_one_file');
+    say(
+      slowest
+        ? `add-report, one file (the slowest): ${fmt(slowest.value, 2)} s${mark('add_report_one_file')}`
+        : 'add-report, one file: not measured (a file was refused, see the log)',
+    );
   }
 
   // What a user waits for, side by side: the figures of issue 33's table against their budgets.

@@ -111,6 +111,14 @@ export const BUDGETS = [
     op: '<=',
     limit: 11,
   },
+  // Issue 32: a contributor adds one real result file to the present atlas in at most 5 s.
+  {
+    id: 'add_report_one_file',
+    title: 'add-report, one real file on the present atlas (slowest of the files)',
+    unit: 's',
+    op: '<=',
+    limit: 5,
+  },
 ];
 
 /**

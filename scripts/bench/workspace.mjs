@@ -284,19 +284,20 @@ export function hugoVersion(root) {
 }
 
 /**
- * Run one command in a copy and measure its wall time and peak memory (the largest resident set
- * of the process and its children, from GNU time's %M). Resolves even when the command fails: the
+ * Run one command in a copy and measure its wall time, peak memory (the largest resident set of
+ * the process and its children, from GNU time's %M) and CPU time (user + system, %U and %S: steadier
+ * than wall time on a busy machine). Resolves even when the command fails: the
  * rows benchmark also times a check that refuses its input.
  * @param {string} root
  * @param {string} cmd
  * @param {string[]} args
- * @returns {Promise<{ ms: number, peak_mb: number | null, code: number | null, stdout: string, stderr: string }>}
+ * @returns {Promise<{ ms: number, peak_mb: number | null, cpu_ms: number | null, code: number | null, stdout: string, stderr: string }>}
  */
 export function measure(root, cmd, args) {
   return new Promise((resolve, reject) => {
     const t0 = performance.now();
     const gnuTime = fs.existsSync('/usr/bin/time');
-    const argv = gnuTime ? ['-f', '@@peak-kb@@%M', cmd, ...args] : args;
+    const argv = gnuTime ? ['-f', '@@peak-kb@@%M@@cpu-s@@%U+%S', cmd, ...args] : args;
     const child = spawn(gnuTime ? '/usr/bin/time' : cmd, argv, { cwd: root, env: envFor(root) });
     let stderr = '';
     let stdout = '';
@@ -304,13 +305,14 @@ export function measure(root, cmd, args) {
     child.stderr.on('data', (d) => (stderr += d));
     child.on('error', reject);
     child.on('close', (code) => {
-      const m = /@@peak-kb@@(\d+)/.exec(stderr);
+      const m = /@@peak-kb@@(\d+)@@cpu-s@@([\d.]+)\+([\d.]+)/.exec(stderr);
       resolve({
         ms: performance.now() - t0,
         peak_mb: m ? Math.round(+m[1] / 1024) : null,
+        cpu_ms: m ? Math.round((+m[2] + +m[3]) * 1000) : null,
         code,
         stdout,
-        stderr: stderr.replace(/@@peak-kb@@\d+\s*$/, ''),
+        stderr: stderr.replace(/@@peak-kb@@\d+@@cpu-s@@[\d.+]+\s*$/, ''),
       });
     });
   });

@@ -48,13 +48,14 @@ export function readRegistries(inputs) {
 
 /**
  * Build every file of data/ from the inputs. With a report cache (build-data.mjs: keyed by the
- * report's seed, metadata and files beside it, the registries and the data stage's code), a report
- * whose key is cached is not read again: its tables, document and data package entries are the
- * cached ones; what spans reports (platforms, the atlas, the data package) is made from all of them.
+ * report's seed, metadata and files beside it, the registries and the data stage's code; add-report:
+ * data/ as committed, committed.mjs), a report whose key is cached is not read again: its tables,
+ * document and data package entries are the cached ones; what spans reports (platforms, the atlas,
+ * the data package) is made from all of them.
  * @param {{ reports: ReportInput[], platformsText: string, platformsPath: string, entitiesText?: string, entitiesPath?: string, registries?: ReturnType<typeof readRegistries> }} inputs
  *   without entitiesText (tests of one report), names are not resolved and no atlas is made
  * @param {{ parsers: Record<string, any>, schemas: Record<string, any>, metaSchema: object }} env
- * @param {{ cache?: { keyOf: (input: ReportInput) => string, get: (key: string) => any, set: (key: string, value: any) => void } }} [options]
+ * @param {{ cache?: { keyOf: (input: ReportInput) => any, get: (key: any) => any, set: (key: any, value: any) => void } }} [options]
  * @returns {{ files: Map<string, string>, reports: any[], cached: number }}
  */
 export function buildData(inputs, env, { cache } = {}) {
