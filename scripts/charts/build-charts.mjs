@@ -34,7 +34,7 @@ import { createPool, poolSize } from './pool.mjs';
 import { planCharts } from './plan.mjs';
 import { planComparisonCharts } from './comparisons.mjs';
 import { planSubjectCharts } from './subjects.mjs';
-import { embedHeight } from './embed-height.mjs';
+import { embedSize } from './embed-height.mjs';
 import { checkDrawing, checkTitle, notDrawn } from './not-drawn.mjs';
 import { forcedDarkSvg, themeColorsInData, themedSvg } from './shared/theme.mjs';
 import { NARROW_BELOW, NARROW_WIDTH, pageSvg } from './shared/layouts.mjs';
@@ -393,8 +393,9 @@ try {
       );
     process.exit(0);
   }
-  // The height of each chart's embed page, for its iframe snippets (embed-height.mjs).
+  // The size of each chart's embed page at every width, for its iframe snippets (embed-height.mjs).
   const bySlug = new Map(reports.map((r) => [r.slug, r]));
+  const fonts = loadFonts();
   // Every chart has one: a report's, a comparison's and a subject's (each credits its sources).
   for (const entry of [index.charts, index.comparisons, index.subjects].flatMap((g) => Object.values(g ?? {}))) {
     const from = entry.sources.map((slug) => {
@@ -402,7 +403,10 @@ try {
         throw new Error(`${entry.id}: draws from report ${slug}, which data/reports/ does not hold (run npm run data)`);
       return bySlug.get(slug);
     });
-    entry.embed_height = { full: embedHeight(entry, from), plain: embedHeight(entry, from, { plain: true }) };
+    entry.embed_size = {
+      full: embedSize(entry, from, { measure: fonts.measure }),
+      plain: embedSize(entry, from, { plain: true, measure: fonts.measure }),
+    };
   }
   for (const f of fs.readdirSync(chartsDir)) if (!written.has(f)) fs.rmSync(path.join(chartsDir, f), { force: true });
   for (const f of fs.readdirSync(inlineDir)) if (!inlined.has(f)) fs.rmSync(path.join(inlineDir, f), { force: true });

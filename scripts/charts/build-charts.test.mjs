@@ -460,7 +460,10 @@ test("every chart, a report's, a comparison's or a subject's, can be embedded: i
       assert.ok(c.page.endsWith(`#${c.name}`), `${c.id}: the page's anchor is its figure's id`);
       assert.ok(c.page_title, `${c.id}: page title`);
       assert.ok(c.sources.length >= 1 && c.sources.every((s) => reportSlugs.has(s)), `${c.id}: sources`);
-      assert.ok(c.embed_height.full > c.embed_height.plain && c.embed_height.plain > c.inline.height, c.id);
+      const { full, plain } = c.embed_size;
+      assert.ok(full.height > plain.height && plain.height > c.inline.height, c.id);
+      assert.ok(full.width === plain.width && full.width >= c.inline.width, c.id);
+      assert.match(full.css, /^calc\(.+\)$/, c.id);
     }
   }
   for (const c of Object.values(index.charts)) assert.deepEqual(c.sources, [c.report]);

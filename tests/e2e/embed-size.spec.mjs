@@ -1,8 +1,9 @@
 // Charts that read on a phone, and embeds that fit wherever they are pasted:
 //  - every iframe snippet, exactly as a report's share panel offers it (the full embed and the
-//    chart alone), pasted into a page on another origin 320, 768 and 1,200 px wide: the iframe is
-//    at least as tall as the embed's content, with the snippet's resize script (then exactly as
-//    tall) and without it (the snippet's own height);
+//    chart alone), pasted into a page on another origin: with the snippet's resize script (320,
+//    768 and 1,200 px wide) the iframe is exactly as tall as the embed's content; without it (320,
+//    375, 600, 800 and 1,280 px wide: phones, a narrow column, the chart's widest frame and beyond)
+//    the iframe holds the whole embed and leaves at most 24 px blank below it;
 //  - on a 320 px phone no chart of a report page is drawn below 0.85x, and its smallest text is at
 //    least 11 CSS px, drawn at build time and live;
 //  - ?theme=light under a dark system gives a light page and a light chart, ?theme=dark the reverse,
@@ -35,9 +36,15 @@ const allCharts = everyChart(index);
 const chartPages = [...new Set(allCharts.map((c) => c.page.split('#')[0]))];
 const withCharts = reports().filter((r) => chartsOf(r.slug, index).length);
 const citations = JSON.parse(fs.readFileSync(path.join('build', 'views', 'data', 'citations.json'), 'utf8'));
-const WIDTHS = [320, 768, 1200];
+/** Host page widths: with the snippet's script, and without it. */
+const WIDTHS = { true: [320, 768, 1200], false: [320, 375, 600, 800, 1280] };
+/** The most blank an iframe pasted without its script may leave below its embed (CSS px). */
+const MOST_BLANK = 24;
 
-/** Each iframe of the page, scrolled into view until its embed has loaded: its height and its content's. */
+/**
+ * Each iframe of the page, scrolled into view until its embed has loaded: its height, its
+ * content's (the embed page's, once live) and its drawing's.
+ */
 async function frameHeights(page) {
   const out = [];
   const frames = page.locator('iframe');
@@ -54,8 +61,13 @@ async function frameHeights(page) {
     // page goes live when the reader points at its chart).
     await frame.locator('figure.chart').hover();
     await expect(frame.locator('figure.chart')).toHaveAttribute('data-state', /^(ready|error)$/, { timeout: 20_000 });
-    const content = await frame.evaluate(() => Math.ceil(document.documentElement.getBoundingClientRect().height));
-    out.push({ src, frame: (await el.boundingBox()).height, content });
+    const { content, drawing } = await frame.evaluate(() => ({
+      content: Math.ceil(document.documentElement.getBoundingClientRect().height),
+      drawing: Math.round(
+        Math.max(...[...document.querySelectorAll('.chart-frame svg')].map((s) => s.getBoundingClientRect().height)),
+      ),
+    }));
+    out.push({ src, frame: (await el.boundingBox()).height, content, drawing });
   }
   return out;
 }
@@ -81,22 +93,22 @@ test.describe('iframe snippets on another site', () => {
     }
   });
 
-  test('the share panel offers, for every chart, the embed and the chart alone, with the resize script', async ({
+  test('the share panel offers, for every chart, the embed and the chart alone, in a box that sizes itself, with the resize script', async ({
     baseURL,
   }) => {
     expect(snippets.length).toBe(2 * allCharts.length);
     for (const { chart, text } of snippets) {
       expect(text).toMatch(
         new RegExp(
-          `^<iframe src="${baseURL}/charts/${chart.id}/(\\?plain=1)?" title="[^"]+" width="100%" height="\\d+" style="border:0;width:100%;max-width:\\d+px" loading="lazy"></iframe>\\n<script async src="${baseURL}/embed.js"></script>$`,
+          `^<div data-bench-atlas-embed style="position:relative;max-width:(\\d+)px;--w:min\\(100%,\\1px\\);--s:calc\\(var\\(--w\\)\\*100\\);padding-top:calc\\([^"]+\\)"><iframe src="${baseURL}/charts/${chart.id}/(\\?plain=1)?" title="[^"]+" style="position:absolute;top:0;left:0;width:100%;height:100%;border:0" loading="lazy"></iframe></div>\\n<script async src="${baseURL}/embed.js"></script>$`,
         ),
       );
     }
   });
 
   for (const script of [true, false]) {
-    for (const width of WIDTHS) {
-      test(`${script ? 'with' : 'without'} the resize script, ${width} px wide: no iframe is shorter than its embed`, async ({
+    for (const width of WIDTHS[script]) {
+      test(`${script ? 'with' : 'without'} the resize script, ${width} px wide: every iframe holds its embed whole, ${script ? 'exactly' : `with at most ${MOST_BLANK} px blank below it`}`, async ({
         page,
       }) => {
         test.setTimeout(240_000);
@@ -115,8 +127,9 @@ test.describe('iframe snippets on another site', () => {
           const unsized = heights.filter((h) => Math.abs(h.frame - h.content) > 1);
           expect(unsized, 'iframes the script did not size to their content').toEqual([]);
         } else {
-          const declared = snippets.map((s) => Number(/height="(\d+)"/.exec(s.text)[1]));
-          expect(heights.map((h) => h.frame)).toEqual(declared);
+          // The frame's height follows its width: the chart and its text fill it, whatever the width.
+          const blank = heights.filter((h) => h.frame - h.content > MOST_BLANK);
+          expect(blank, `iframes leaving more than ${MOST_BLANK} px blank below their embed`).toEqual([]);
         }
         expect(problems).toEqual([]);
       });
@@ -332,7 +345,10 @@ test.describe('oEmbed', () => {
         expect(Number.isInteger(o[k]) && o[k] > 0, `${chart.id}: ${k}`).toBe(true);
       expect(o.html).toContain(`<iframe src="${published(`/charts/${chart.id}/`)}"`);
       expect(o.html).toContain(`<script async src="${published('/embed.js')}"></script>`);
-      expect(o.html).toContain(`height="${o.height}"`);
+      // Its size: the widest frame (the wide drawing at 1:1) and the embed's height there.
+      expect(o.html).toContain(`max-width:${o.width}px`);
+      expect(o.width).toBeGreaterThanOrEqual(chart.inline.width);
+      expect(o.height).toBeGreaterThan(chart.inline.height);
       const thumb = await request.get(local(o.thumbnail_url));
       expect(thumb.status()).toBe(200);
       // The thumbnail's size is the PNG's own (its IHDR: width and height at bytes 16 and 20).
