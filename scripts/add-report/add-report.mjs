@@ -383,6 +383,9 @@ function printUnderstood(results, text, shownFile) {
     }
     for (const n of (parsed.notes ?? []).filter((x) => /left out of data\/|not read/.test(x.text)))
       console.log(`  left out: ${n.text}`);
+    // A result the file names with no number (an error, a skip, "≈ 10⁻⁴"): skipped, at its line.
+    for (const n of (parsed.notes ?? []).filter((x) => x.skipped))
+      console.log(`  skipped: ${shownFile}:${n.line}: ${n.text.replace(/^line \d+: /, '')}`);
     for (const n of (parsed.notes ?? []).filter((x) => /^HTML removed/.test(x.text)))
       console.log(`  ${shownFile}:${n.line}: ${n.text}`);
   }

@@ -162,3 +162,19 @@ test('add-report --dry-run says what it understood per section and what it left 
   );
   assert.deepEqual(fs.readdirSync(path.join(ROOT, 'seeds'), { recursive: true }).sort(), before);
 });
+
+test('add-report names each result the file gives no number for (JMH "≈ 0"), skipped, at its file and line', () => {
+  const file = path.join(ROOT, 'scripts/data/parsers/jmh-text/fixtures/maptest-gc-readme.md');
+  const r = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'scripts/add-report/add-report.mjs'), file, '--date', '2024', '--dry-run'],
+    { encoding: 'utf8' },
+  );
+  assert.equal(r.status, 0, r.stderr);
+  const skipped = r.stdout.split('\n').filter((l) => l.startsWith('  skipped: '));
+  assert.ok(skipped.length >= 2, r.stdout);
+  assert.match(
+    skipped[0],
+    /^ {2}skipped: \S*maptest-gc-readme\.md:23: StatBenchmark\.aggregate:·gc\.count \(avgt\) scored ≈ 0 counts, no number to read$/,
+  );
+});

@@ -18,7 +18,8 @@
  * @property {string} kind       the schema the rows follow
  * @property {string} title
  * @property {Array<Record<string, unknown> & { line: number }>} rows
- * @property {Array<{ text: string, line: number }>} [notes]
+ * @property {Array<{ text: string, line: number, skipped?: true }>} [notes] (skipped: a result the file
+ *   names but gives no number for, an error or a skip: add-report prints it)
  */
 
 /**
@@ -28,7 +29,7 @@
  * @property {Record<string, { label: string, facts: Fact[] }>} machines  machine key (system, client, server) -> facts
  * @property {Array<{ text: string, name: string, version: string, line: number }>} software
  * @property {Array<{ title: string, text: string, line: number }>} methodology
- * @property {Array<{ text: string, line: number }>} notes
+ * @property {Array<{ text: string, line: number, skipped?: true }>} notes   (skipped: as in Table)
  * @property {Array<Record<string, unknown>>} sections  free-form blocks the site shows (config, commands, lists)
  * @property {Array<Record<string, unknown>>} [runs]
  * @property {Array<{ from: number, to: number, line: number, why: string }>} [not_read]  passages the parser

@@ -113,7 +113,7 @@ function readBlock(block, rows, notes) {
       const runs = Number.isInteger(repeat[k]) ? { runs: repeat[k] } : {};
       rows.push(measurement({ benchmark: name, ...kind, value, ...spread, ...runs, conditions, line }));
     });
-    if (failed.length) notes.push({ text: `no result: ${failed.join('; ')}`, line: at });
+    if (failed.length) notes.push({ text: `no result: ${failed.join('; ')}`, line: at, skipped: true });
   }
   if (tracks) {
     notes.push({ text: `${tracks} track_ benchmark(s) kept as plain numbers (metric score, unit count): their units are in benchmarks.json, not in this file`, line: top('results') });

@@ -147,7 +147,7 @@ export function parse(text) {
       if (HEADER.test(row) || isBlank(row)) break;
       const err = ERRORED.exec(row);
       if (err && !ROWISH.test(row)) {
-        notes.push({ text: `line ${m}: ${err[1]}: ${err[2].toLowerCase()}: ${err[3]}`, line: m });
+        notes.push({ text: `line ${m}: ${err[1]}: ${err[2].toLowerCase()}: ${err[3]}`, line: m, skipped: true });
         read.push(m);
         continue;
       }

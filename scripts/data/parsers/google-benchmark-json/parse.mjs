@@ -78,7 +78,7 @@ function readDocument(doc, notes, facts, software) {
     const at = (...p) => ['benchmarks', k, ...p];
     if (!b || typeof b.name !== 'string') throw new InputError(lineOf(at()), 'a benchmark with a "name"', quote(JSON.stringify(b)));
     if (b.error_occurred || (b.skipped && b.skipped !== 0)) {
-      notes.push({ text: `line ${lineOf(at('name'))}: ${b.name}: ${b.error_message ?? b.skip_message ?? 'skipped'}`, line: lineOf(at('name')) });
+      notes.push({ text: `line ${lineOf(at('name'))}: ${b.name}: ${b.error_message ?? b.skip_message ?? 'skipped'}`, line: lineOf(at('name')), skipped: true });
       return;
     }
     const suffix = /^(.*)_(mean|median|stddev|cv|BigO|RMS)$/.exec(b.name);

@@ -74,7 +74,7 @@ function readDocument(doc, notes, software) {
       const score = num([...path, 'score'], 'a score (a number)');
       const line = where(...path, 'score');
       if (score === undefined) {
-        notes.push({ text: `line ${line}: ${e.benchmark}${label ? `:${label}` : ''} (${e.mode}) scored ${m.score}, no number to read`, line });
+        notes.push({ text: `line ${line}: ${e.benchmark}${label ? `:${label}` : ''} (${e.mode}) scored ${m.score}, no number to read`, line, skipped: true });
         return;
       }
       const error = m.scoreError === undefined ? undefined : num([...path, 'scoreError'], 'a score error (a number)');

@@ -181,7 +181,7 @@ export function parse(text) {
       last = k;
       if (row.extra) notes.push({ text: `line ${n}: text after the units, not read: ${row.extra}`, line: n });
       if (row.approx !== undefined) {
-        notes.push({ text: `line ${n}: ${row.name} (${row.mode}) scored ${row.approx} ${row.unitText}, no number to read`, line: n });
+        notes.push({ text: `line ${n}: ${row.name} (${row.mode}) scored ${row.approx} ${row.unitText}, no number to read`, line: n, skipped: true });
         continue;
       }
       items.push({ ...row, paramNames: params, line: n });
