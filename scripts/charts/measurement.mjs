@@ -429,7 +429,7 @@ function chartOf(group, f, conditions) {
   const finding =
     plotted.length === 1
       ? `${first.series === '(all)' ? 'The' : `${first.series}'s`} ${what} was ${withUnit(first.shown, unit)} (${first.spread_words}: ${quantity(first.lo)} to ${withUnit(first.hi, unit)})`
-      : `${first.series} had the ${word} ${what}: ${withUnit(first.shown, unit)}${comparedTo(first, last, better, unit)}`;
+      : `${first.series} had the ${word} ${what}: ${withUnit(first.shown, unit)}${comparedTo(first, last, better, unit, label.differ(first, last))}`;
   const order = plotted.map((r) => r.series);
   const y = { field: 'series', type: 'nominal', title: null, sort: order, axis: { labelLimit: 240 } };
   const x = {
@@ -491,12 +491,15 @@ function ownMedian(rows, series, top) {
 
 /**
  * How the last bar compares with the first, in words: a ratio only between two positive values
- * (never against zero), "within 5 %" only when the ratio says so.
+ * (never against zero), "within 5 %" only when the ratio says so, and none between two bars that
+ * differ in more than one thing (concurrency and phase): the sentence names what differs instead.
  */
-function comparedTo(first, last, better, unit) {
+function comparedTo(first, last, better, unit, differ = []) {
   if (first === last) return '';
   const other = `${last.series} (${withUnit(last.shown, unit)})`;
   const end = better === 'lower' ? 'highest' : better === 'higher' ? 'lowest' : 'smallest';
+  if (differ.length > 1)
+    return `; the ${end}: ${other}, which differs in ${differ.slice(0, -1).join(', ')} and ${differ.at(-1)}`;
   if (!(first.shown > 0 && last.shown > 0))
     return first.shown === last.shown ? `, as did ${other}` : `; the ${end}: ${other}`;
   const ratio = better === 'lower' ? last.shown / first.shown : first.shown / last.shown;

@@ -385,3 +385,30 @@ test('a distribution with a 0 among values that span decades keeps a linear axis
   const [chart] = build({ rows, fields, tables });
   assert.deepEqual(chart.scales, { x: 'point', y: 'linear' });
 });
+
+test('bars that differ in two things give no ratio: the finding names what differs; a section another part tells apart names nothing', () => {
+  // ab's connection times under two headings: the first run untitled, the second under a sentence,
+  // each at its own concurrency (the section adds nothing), four phases each.
+  const rows = [];
+  let line = 1;
+  for (const [section, threads] of [
+    ['', 10000],
+    ['We did some performance update', 12000],
+  ])
+    for (const [benchmark, value] of [
+      ['waiting', threads === 10000 ? 628 : 700],
+      ['total', threads === 10000 ? 1747 : 2169],
+    ])
+      rows.push(
+        row({ benchmark, section, threads, value, metric: 'latency', unit: 'ms', statistic: 'median', line: line++ }),
+      );
+  const [chart] = build({ rows, fields, tables });
+  assert.deepEqual(
+    chart.rows.map((r) => r.series),
+    ['waiting · threads 10,000', 'waiting · threads 12,000', 'total · threads 10,000', 'total · threads 12,000'],
+  );
+  assert.equal(
+    chart.finding,
+    'waiting · threads 10,000 had the lowest median latency: 628 ms; the highest: total · threads 12,000 (2,169 ms), which differs in benchmark and threads',
+  );
+});

@@ -116,10 +116,19 @@ export function seriesLabeller(rows, conditionNames) {
     ...(runSections ? [] : ['section']),
     ...conditionNames,
   ];
-  const varying = candidates.filter((n) => distinct(rows.map((r) => r[n] ?? '')).length > 1);
+  const varies = candidates.filter((n) => distinct(rows.map((r) => r[n] ?? '')).length > 1);
+  // A section whose rows another varying part already tells apart one to one (a second run's heading,
+  // "We did some performance update", beside its concurrency 12,000) names nothing more: left out.
+  const oneToOne = (a, b) => {
+    const pairs = distinct(rows.map((r) => `${r[a] ?? ''}\u0000${r[b] ?? ''}`)).length;
+    return (
+      pairs === distinct(rows.map((r) => r[a] ?? '')).length && pairs === distinct(rows.map((r) => r[b] ?? '')).length
+    );
+  };
+  const varying = varies.filter((n) => n !== 'section' || !varies.some((o) => o !== n && oneToOne(n, o)));
   if (!varying.length) {
     const name = rows[0].subject || rows[0].benchmark || '(all)';
-    return { title: rows[0].subject ? 'Software' : 'Benchmark', key: 'benchmark', of: () => name };
+    return { title: rows[0].subject ? 'Software' : 'Benchmark', key: 'benchmark', of: () => name, differ: () => [] };
   }
   const titles = same && rows.some((r) => r.subject) ? { ...TITLES, benchmark: 'Software' } : TITLES;
   const title = varying.map((n) => titles[n] ?? conditionTitle(n).replace(/^./, (c) => c.toUpperCase())).join(', ');
@@ -133,5 +142,8 @@ export function seriesLabeller(rows, conditionNames) {
     r.subject ||
     r.benchmark ||
     '(unnamed)';
-  return { title, key: varying.join('-').replace(/_/g, '-'), of };
+  /** The parts (by their titles, lower case) in which two rows differ. */
+  const differ = (a, b) =>
+    varying.filter((n) => (a[n] ?? '') !== (b[n] ?? '')).map((n) => (titles[n] ?? conditionTitle(n)).toLowerCase());
+  return { title, key: varying.join('-').replace(/_/g, '-'), of, differ };
 }
