@@ -177,6 +177,19 @@ export function standaloneSvg(svg, spec) {
 
 const SWAPPED = { x: 'y', y: 'x', x2: 'y2', y2: 'x2', xOffset: 'yOffset', yOffset: 'xOffset' };
 
+/** The longest line of a band axis's label in the narrow layout (its labelLimit: 110 px). */
+const BAND_LABEL_ROOM = 108;
+
+/** The fields of a spec's nominal y encodings (at any depth). */
+function bandFields(spec) {
+  const fields = new Set();
+  mapSpec(spec, (key, value) => {
+    if (key === 'y' && value?.type === 'nominal' && typeof value.field === 'string') fields.add(value.field);
+    return undefined;
+  });
+  return fields;
+}
+
 /** Layers without the named ones (at any depth). */
 function withoutLayers(layers, names) {
   return layers
@@ -292,6 +305,32 @@ export function narrowSpec(
           : undefined,
       )
     : mapped;
+  // Band labels (a bar per series) longer than the axis's room: on several lines, broken at the
+  // " · " between their parts and then at spaces, never cut; each band tall enough for its lines.
+  const bandLabels = new Map();
+  const banded = mapSpec(out, (key, value) => {
+    if (key !== 'y' || value?.type !== 'nominal' || typeof value.field !== 'string' || value.axis === null)
+      return undefined;
+    const long = [...new Set((spec.data?.values ?? []).map((r) => r[value.field]))].filter(
+      (v) => typeof v === 'string' && measure(v, 12) > BAND_LABEL_ROOM,
+    );
+    if (!long.length) return undefined;
+    for (const v of long)
+      bandLabels.set(
+        v,
+        v
+          .split(' · ')
+          .flatMap((part, i, all) =>
+            wrapText(i < all.length - 1 ? `${part} ·` : part, BAND_LABEL_ROOM, (t) => measure(t, 12)),
+          ),
+      );
+    const expr = [...bandLabels].reduce(
+      (e, [v, lines]) =>
+        `datum.label === ${JSON.stringify(v)} ? [${lines.map((l) => JSON.stringify(l)).join(', ')}] : ${e}`,
+      'datum.label',
+    );
+    return { ...value, axis: { ...(value.axis ?? {}), labelExpr: expr, labelLimit: 0 } };
+  });
   const c = spec.config;
   // The plot's height: the standalone figure's less its title, axis and legend, a little shorter;
   // transposed, a band of 26 pixels per row.
@@ -299,9 +338,14 @@ export function narrowSpec(
   const rows = (transpose || labelsAbove) && yField ? new Set(spec.data.values.map((r) => r[yField])).size : 0;
   // A row of a bar chart labelled above its bars: the label's line (12 px and a gap) and the bar.
   const rowHeight = labelsAbove ? 36 : 26;
-  const plot = rows ? rows * rowHeight : Math.max(160, Math.round((spec.height - titleBlock(spec) - 60) * 0.85));
+  const lines = Math.max(0, ...[...bandLabels.values()].map((l) => l.length));
+  const bands = lines ? new Set(spec.data.values.map((r) => r[[...bandFields(out)][0]])).size : 0;
+  const plot = Math.max(
+    rows ? rows * rowHeight : Math.max(160, Math.round((spec.height - titleBlock(spec) - 60) * 0.85)),
+    bands * (lines * 15 + 6),
+  );
   return {
-    ...out,
+    ...banded,
     width: NARROW_WIDTH,
     height: plot,
     // Fit the width, and let the figure grow downwards for the axis titles and the legend.

@@ -47,3 +47,37 @@ test('a long legend label goes on several lines in the narrow layout, whole, wit
   assert.equal(lines.join(' '), long);
   assert.match(svg, />short</);
 });
+
+test("a bar's long label goes on several lines in the narrow layout, broken between its parts, whole, each band tall enough", async () => {
+  const label = 'ab connection times · concurrency 10,000 · waiting';
+  const bars = assemble(
+    {
+      title: 't',
+      rows: [
+        { k: label, v: 1 },
+        { k: 'short', v: 2 },
+      ],
+      fields: [
+        { name: 'k', title: 'K', type: 'string' },
+        { name: 'v', title: 'V', type: 'number' },
+      ],
+      layer: [
+        {
+          mark: 'bar',
+          encoding: { x: { field: 'v', type: 'quantitative' }, y: { field: 'k', type: 'nominal', title: null } },
+        },
+      ],
+    },
+    {},
+  );
+  const narrow = narrowSpec(bars);
+  const { svg } = await renderSvg(await compile(narrow), 't');
+  const lines = [...svg.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1].replace(/&#183;|&middot;/g, '·'));
+  assert.ok(lines.length >= 3, lines.join(' | '));
+  assert.ok(
+    lines.every((l) => !l.endsWith('…')),
+    lines.join(' | '),
+  );
+  assert.equal(lines.join(' '), label);
+  assert.ok(narrow.height >= 2 * (lines.length * 15 + 6), `plot ${narrow.height} px for ${lines.length} lines`);
+});
