@@ -177,7 +177,7 @@ export function standaloneSvg(svg, spec) {
 
 const SWAPPED = { x: 'y', y: 'x', x2: 'y2', y2: 'x2', xOffset: 'yOffset', yOffset: 'xOffset' };
 
-/** The longest line of a band axis's label in the narrow layout (its labelLimit: 110 px). */
+/** The longest line of a band axis's label in the narrow layout (within the axis's 110 px: the plot keeps its width). */
 const BAND_LABEL_ROOM = 108;
 
 /** The fields of a spec's nominal y encodings (at any depth). */
