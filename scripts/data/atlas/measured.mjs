@@ -31,6 +31,13 @@ const NOT_CONDITIONS = new Set(['subject', 'entity', 'metric', 'statistic', 'val
 const joinStatisticOf = (row, byId) =>
   row.statistic === 'value' ? (figureRule(byId[row.source_table]?.table.kind ?? '')?.joins?.statistic ?? 'value') : row.statistic;
 
+/**
+ * Whether a row can join rows of other reports: a ratio to its own report's baseline (unit x:
+ * BenchmarkDotNet's Ratio or Scaled, a change against the report's base) means nothing beside
+ * another report's, whose baseline is another.
+ */
+const joinable = (row) => row.entity && typeof row.value === 'number' && row.unit !== 'x';
+
 /** Whether a measurement row was read by an adapter (not projected from a per-kind table of its report). */
 const fromAdapter = (row, byId) => !byId[row.source_table] || byId[row.source_table].table.kind === 'measurement';
 
@@ -52,7 +59,7 @@ export function measuredParts(reports, tables) {
     for (const row of m.rows) if (row.metric === 'errors' && row.unit === '%') errorPct.set(`${row.source_table}\u0000${row.line}`, row.value);
     const perGroup = new Map();
     for (const row of m.rows) {
-      if (!row.entity || typeof row.value !== 'number') continue;
+      if (!joinable(row)) continue;
       if (row.metric === 'throughput' && (errorPct.get(`${row.source_table}\u0000${row.line}`) ?? 0) > ERROR_BUDGET_PCT) continue;
       const key = [row.metric, joinStatisticOf(row, byId), row.unit].join('\u0000');
       if (!perGroup.has(key)) perGroup.set(key, { rows: [], adapter: false });
@@ -138,7 +145,7 @@ export function measuredFigures(report, tables) {
   if (!m) return out;
   const groups = new Map();
   for (const row of m.rows) {
-    if (!row.entity || typeof row.value !== 'number' || !fromAdapter(row, byId)) continue;
+    if (!joinable(row) || !fromAdapter(row, byId)) continue;
     const key = [row.entity, row.metric, joinStatisticOf(row, byId), row.unit].join('\u0000');
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(row);

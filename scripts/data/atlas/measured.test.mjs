@@ -1,0 +1,36 @@
+// The atlas over the measurement model joins like with like across reports, and never a ratio to a
+// report's own baseline (BenchmarkDotNet's Ratio or Scaled, unit x): another report's baseline is another.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { measuredParts } from './measured.mjs';
+
+const row = (o) => ({
+  benchmark: 'Parse',
+  subject: 'Foo',
+  entity: 'foo',
+  metric: 'time',
+  statistic: 'mean',
+  better: 'lower',
+  source_table: 'measurements',
+  line: 3,
+  ...o,
+});
+const report = (slug, rows) => [
+  { slug },
+  { measurements: { table: { id: 'measurements', kind: 'measurement', columns: [] }, rows } },
+];
+
+test('two reports measuring one entity join by metric, statistic and unit, but their ratios to their own baselines never do', () => {
+  const parts = [
+    report('a', [row({ value: 10, unit: 'ns' }), row({ metric: 'relative_time', value: 1, unit: 'x' })]),
+    report('b', [row({ value: 12, unit: 'ns' }), row({ metric: 'relative_time', value: 0.5, unit: 'x' })]),
+  ];
+  const groups = measuredParts(
+    parts.map(([r]) => r),
+    Object.fromEntries(parts.map(([r, t]) => [r.slug, t])),
+  );
+  assert.deepEqual(
+    [...groups.values()].map((g) => [g.metric, g.unit, g.parts.map((p) => p.report.slug)]),
+    [['time', 'ns', ['a', 'b']]],
+  );
+});
