@@ -180,14 +180,44 @@ const SWAPPED = { x: 'y', y: 'x', x2: 'y2', y2: 'x2', xOffset: 'yOffset', yOffse
 /** The longest line of a band axis's label in the narrow layout (within the axis's 110 px: the plot keeps its width). */
 const BAND_LABEL_ROOM = 108;
 
-/** The fields of a spec's nominal y encodings (at any depth). */
-function bandFields(spec) {
-  const fields = new Set();
-  mapSpec(spec, (key, value) => {
-    if (key === 'y' && value?.type === 'nominal' && typeof value.field === 'string') fields.add(value.field);
-    return undefined;
+/**
+ * Band labels (a bar or a row of dots per series) longer than their axis's room, on several lines,
+ * broken at the " · " between their parts and then at spaces, never cut (a Vega label may be an
+ * array of lines): the spec with those axes' labelExpr, the most lines a label takes, and the number
+ * of bands (each needs lines × 15 + 6 px).
+ * @param {object} spec
+ * @param {object[]} values the rows the chart draws
+ * @param {(axis: object) => number} roomOf the room of an axis, in pixels
+ * @param {(text: string, size: number) => number} measure
+ */
+export function wrapBandLabels(spec, values, roomOf, measure = roughMeasure) {
+  const bandLabels = new Map();
+  let field;
+  const out = mapSpec(spec, (key, value) => {
+    if (key !== 'y' || value?.type !== 'nominal' || typeof value.field !== 'string' || value.axis === null)
+      return undefined;
+    const room = roomOf(value.axis ?? {});
+    const long = [...new Set(values.map((r) => r[value.field]))].filter(
+      (v) => typeof v === 'string' && measure(v, 12) > room,
+    );
+    if (!long.length) return undefined;
+    field = value.field;
+    for (const v of long)
+      bandLabels.set(
+        v,
+        v
+          .split(' · ')
+          .flatMap((part, i, all) => wrapText(i < all.length - 1 ? `${part} ·` : part, room, (t) => measure(t, 12))),
+      );
+    const expr = [...bandLabels].reduce(
+      (e, [v, lines]) =>
+        `datum.label === ${JSON.stringify(v)} ? [${lines.map((l) => JSON.stringify(l)).join(', ')}] : ${e}`,
+      'datum.label',
+    );
+    return { ...value, axis: { ...(value.axis ?? {}), labelExpr: expr, labelLimit: 0 } };
   });
-  return fields;
+  const lines = Math.max(0, ...[...bandLabels.values()].map((l) => l.length));
+  return { spec: out, lines, bands: lines ? new Set(values.map((r) => r[field])).size : 0 };
 }
 
 /** Layers without the named ones (at any depth). */
@@ -305,32 +335,7 @@ export function narrowSpec(
           : undefined,
       )
     : mapped;
-  // Band labels (a bar per series) longer than the axis's room: on several lines, broken at the
-  // " · " between their parts and then at spaces, never cut; each band tall enough for its lines.
-  const bandLabels = new Map();
-  const banded = mapSpec(out, (key, value) => {
-    if (key !== 'y' || value?.type !== 'nominal' || typeof value.field !== 'string' || value.axis === null)
-      return undefined;
-    const long = [...new Set((spec.data?.values ?? []).map((r) => r[value.field]))].filter(
-      (v) => typeof v === 'string' && measure(v, 12) > BAND_LABEL_ROOM,
-    );
-    if (!long.length) return undefined;
-    for (const v of long)
-      bandLabels.set(
-        v,
-        v
-          .split(' · ')
-          .flatMap((part, i, all) =>
-            wrapText(i < all.length - 1 ? `${part} ·` : part, BAND_LABEL_ROOM, (t) => measure(t, 12)),
-          ),
-      );
-    const expr = [...bandLabels].reduce(
-      (e, [v, lines]) =>
-        `datum.label === ${JSON.stringify(v)} ? [${lines.map((l) => JSON.stringify(l)).join(', ')}] : ${e}`,
-      'datum.label',
-    );
-    return { ...value, axis: { ...(value.axis ?? {}), labelExpr: expr, labelLimit: 0 } };
-  });
+  const { spec: banded, lines, bands } = wrapBandLabels(out, spec.data?.values ?? [], () => BAND_LABEL_ROOM, measure);
   const c = spec.config;
   // The plot's height: the standalone figure's less its title, axis and legend, a little shorter;
   // transposed, a band of 26 pixels per row.
@@ -338,8 +343,6 @@ export function narrowSpec(
   const rows = (transpose || labelsAbove) && yField ? new Set(spec.data.values.map((r) => r[yField])).size : 0;
   // A row of a bar chart labelled above its bars: the label's line (12 px and a gap) and the bar.
   const rowHeight = labelsAbove ? 36 : 26;
-  const lines = Math.max(0, ...[...bandLabels.values()].map((l) => l.length));
-  const bands = lines ? new Set(spec.data.values.map((r) => r[[...bandFields(out)][0]])).size : 0;
   const plot = Math.max(
     rows ? rows * rowHeight : Math.max(160, Math.round((spec.height - titleBlock(spec) - 60) * 0.85)),
     bands * (lines * 15 + 6),
