@@ -360,7 +360,9 @@ export function narrowSpec(
       axis: { ...c.axis, labelFontSize: 12, titleFontSize: 12, labelLimit: 110 },
       // An x axis title ends where the plot ends: centred under a narrow plot it would run off the edge.
       // Labels that would overlap in the narrow width are thinned (never drawn over each other).
-      axisX: { ...c.axisX, titleAnchor: xTitleAnchor, labelOverlap: 'greedy', labelSeparation: 4 },
+      // An x axis's labels, upright when they do not fit across (a heatmap's "Python C extension"),
+      // run down the page, which has the room: longer than a y axis's before they are cut.
+      axisX: { ...c.axisX, titleAnchor: xTitleAnchor, labelOverlap: 'greedy', labelSeparation: 4, labelLimit: 180 },
       legend: {
         ...c.legend,
         orient: 'bottom',
