@@ -127,7 +127,10 @@ function spreadLayers(rows, valueChannel, other, value, log = false) {
 
 /** The kinds of spread the rows give, in words ("± standard deviation"). */
 function spreadWords(rows) {
-  return distinct(rows.filter((r) => r.lo !== null).map((r) => r.spread_words)).join(', ');
+  // Each kind once ("99.9 % confidence interval (cut at 0)" is the kind "99.9 % confidence interval").
+  const spread = rows.filter((r) => r.lo !== null);
+  const kinds = distinct(spread.map((r) => r.spread_words.replace(/ \(cut at 0\)$/, ''))).join(', ');
+  return spread.some((r) => r.spread_words.endsWith('(cut at 0)')) ? `${kinds} (cut at 0)` : kinds;
 }
 
 function chartOf(group, f, conditions) {
@@ -483,7 +486,7 @@ function ownMedian(rows, series, top) {
   if (series.length === 1) return `, ${times(own[0].ratio)} the median`;
   if (own.length === 1) return `; ${own[0].s}'s is ${times(own[0].ratio)} its own median`;
   const [lo, hi] = [own[0], own.at(-1)];
-  const p = `${num(top, 3)}th percentile`;
+  const p = `${num(top, 6)}th percentile`;
   return times(lo.ratio) === times(hi.ratio)
     ? `; each line's ${p} is ${times(lo.ratio)} its own median`
     : `; each line's ${p} is ${times(lo.ratio)} (${lo.s}) to ${times(hi.ratio)} (${hi.s}) its own median`;

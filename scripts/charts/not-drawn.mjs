@@ -38,6 +38,15 @@ export function notDrawn(index, entry, reason) {
   const byTable = index.by_table[slug]?.[entry.table];
   if (byTable) index.by_table[slug][entry.table] = byTable.filter((id) => id !== entry.id);
   (index.not_drawn[slug] ??= []).push({ name: entry.name, title: entry.title, table: entry.table, reason: why });
+  // Its sentence goes with it: the report's findings list only what a drawn chart shows, and a
+  // headline that was this chart's gives way to the next drawn chart's finding.
+  const findings = index.findings?.[slug];
+  if (findings && entry.finding) {
+    const same = (s) => String(s ?? '').replace(/\.$/, '') === entry.finding.replace(/\.$/, '');
+    findings.items = findings.items.filter((s) => !same(s));
+    if (same(findings.headline)) findings.headline = findings.items[0] ?? null;
+    if (!findings.items.length) delete index.findings[slug];
+  }
   return `${entry.id} not drawn (${why}); the report page shows its table instead`;
 }
 

@@ -38,3 +38,18 @@ test('a chart not drawn leaves the charts, the report and the table lists, and i
   ]);
   assert.match(warning, /^r--b not drawn \(the wide SVG has 4 .*\); the report page shows its table instead$/);
 });
+
+test("a chart not drawn takes its sentence with it: the report's findings and headline give the drawn charts' only", () => {
+  const index = {
+    charts: { 'r--a': {}, 'r--b': {} },
+    reports: { r: ['r--a', 'r--b'] },
+    by_table: { r: { measurements: ['r--a', 'r--b'] } },
+    findings: { r: { headline: 'B was fastest.', items: ['B was fastest.', 'A ranged from 1 to 2.'] } },
+    not_drawn: {},
+  };
+  const entry = { id: 'r--b', report: 'r', name: 'b', title: 'T', table: 'measurements', finding: 'B was fastest' };
+  notDrawn(index, entry, 'r--b: title too wide for 640 pixels');
+  assert.deepEqual(index.findings.r, { headline: 'A ranged from 1 to 2.', items: ['A ranged from 1 to 2.'] });
+  notDrawn(index, { ...entry, id: 'r--a', name: 'a', finding: 'A ranged from 1 to 2.' }, 'r--a: no marks');
+  assert.equal(index.findings.r, undefined);
+});

@@ -2,8 +2,8 @@
 // (tests/e2e/charts.spec.mjs, pages.spec.mjs, tables.spec.mjs) and the corpus test (every real
 // result file's page, tests/site/corpus.test.mjs) share. Each takes a Playwright page (of
 // @playwright/test or of playwright's own chromium API) and returns what it found; the caller asserts.
-//  - chartTextProblems: every chart drawing's text boxes inside the drawing and the screen, none
-//    over another;
+//  - chartTextProblems: every chart drawing's text boxes whole (none cut with an ellipsis), inside
+//    the drawing and the screen, none over another;
 //  - sidewaysOverflow: whether the page scrolls sideways, naming what sticks out;
 //  - spreadMarks: per drawing, the spread marks (error bars, bands) it draws;
 //  - columnsOf / identityAndValue: a table's columns as shown, and those that must stay on a phone.
@@ -46,6 +46,8 @@ export async function chartTextProblems(page) {
         })
         .filter((b) => b.r.width > 0 && b.r.height > 0);
       for (const b of boxes) {
+        // A label cut short (Vega's ellipsis at its limit) is no whole label.
+        if (b.text.endsWith('…')) problems.push(`${id}: "${b.text}" cut`);
         if (
           b.r.left < frame.left - 1 ||
           b.r.right > frame.right + 1 ||
