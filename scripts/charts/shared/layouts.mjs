@@ -220,6 +220,54 @@ export function wrapBandLabels(spec, values, roomOf, measure = roughMeasure) {
   return { spec: out, lines, bands: lines ? new Set(values.map((r) => r[field])).size : 0 };
 }
 
+/** How a label expression of ours begins (wrapped lines per label): a narrow layout re-wraps it. */
+const WRAPPED = 'datum.label === ';
+
+/**
+ * Legend labels longer than `line` pixels, on several lines (a Vega label may be an array of
+ * lines), never cut: the values of every scale domain a legend can list, and of every legend
+ * field in the data, each wrapped; and the labelExpr that writes them.
+ * @returns {{ long: Map<string, string[]>, expr: string }}
+ */
+export function legendLabelLines(spec, values, line, measure = roughMeasure) {
+  const long = new Map();
+  const add = (v) => {
+    if (typeof v === 'string' && !long.has(v) && measure(v, 12) > line)
+      long.set(
+        v,
+        wrapText(v, line, (t) => measure(t, 12)),
+      );
+  };
+  mapSpec(spec, (key, value) => {
+    if (key === 'scale' && Array.isArray(value?.domain)) value.domain.forEach(add);
+    // A legend's entries with no domain written: the values of its field in the data.
+    if (LEGEND_CHANNELS.includes(key) && typeof value?.field === 'string' && value.legend !== null)
+      for (const row of values) add(row[value.field]);
+    return undefined;
+  });
+  // A report's label as a Vega string literal: JSON's escaping (quotes, backslashes, line breaks).
+  const quote = (t) => JSON.stringify(t);
+  const expr = [...long].reduce(
+    (e, [v, lines]) => `${WRAPPED}${quote(v)} ? [${lines.map(quote).join(', ')}] : ${e}`,
+    'datum.label',
+  );
+  return { long, expr };
+}
+
+/**
+ * The same spec with every legend's labels longer than `line` pixels on several lines (the wide
+ * drawing's legends: a JMH benchmark's full name is no longer cut at the legend's limit).
+ */
+export function withLegendLabelsWrapped(spec, values, line, measure = roughMeasure) {
+  const { long, expr } = legendLabelLines(spec, values, line, measure);
+  if (!long.size) return spec;
+  return mapSpec(spec, (key, value) =>
+    LEGEND_CHANNELS.includes(key) && typeof value?.field === 'string' && value.legend !== null
+      ? { ...value, legend: { ...(value.legend ?? {}), labelExpr: value.legend?.labelExpr ?? expr } }
+      : undefined,
+  );
+}
+
 /** Layers without the named ones (at any depth). */
 function withoutLayers(layers, names) {
   return layers
@@ -270,33 +318,7 @@ export function narrowSpec(
   // A legend starts where the plot does (up to about 100 px in, after the y axis labels), and
   // browsers draw text a few per cent wider than Vega measures it: lines of at most 150 px.
   const line = Math.min(legendLabelLimit, LEGEND_LINE);
-  const long = new Map();
-  mapSpec(source, (key, value) => {
-    if (key === 'scale' && Array.isArray(value?.domain))
-      for (const v of value.domain)
-        if (typeof v === 'string' && measure(v, 12) > line)
-          long.set(
-            v,
-            wrapText(v, line, (t) => measure(t, 12)),
-          );
-    // A legend's entries with no domain written: the values of its field in the data.
-    if (LEGEND_CHANNELS.includes(key) && typeof value?.field === 'string' && value.legend !== null)
-      for (const row of spec.data?.values ?? []) {
-        const v = row[value.field];
-        if (typeof v === 'string' && !long.has(v) && measure(v, 12) > line)
-          long.set(
-            v,
-            wrapText(v, line, (t) => measure(t, 12)),
-          );
-      }
-    return undefined;
-  });
-  // A report's label as a Vega string literal: JSON's escaping (quotes, backslashes, line breaks).
-  const quote = (t) => JSON.stringify(t);
-  const wrapped = [...long].reduce(
-    (expr, [v, lines]) => `datum.label === ${quote(v)} ? [${lines.map(quote).join(', ')}] : ${expr}`,
-    'datum.label',
-  );
+  const { long, expr: wrapped } = legendLabelLines(source, spec.data?.values ?? [], line, measure);
   const mapped = mapSpec(source, (key, value) => {
     if (key === 'tooltip') return value;
     if (key === 'fontSize' && typeof value === 'number') return Math.max(value, NARROW_MIN_FONT);
@@ -317,7 +339,7 @@ export function narrowSpec(
       const legend = { ...value };
       for (const k of ['orient', 'direction', 'columns', 'labelLimit', 'titleLimit', 'gradientLength'])
         delete legend[k];
-      if (long.size && !legend.labelExpr) legend.labelExpr = wrapped;
+      if (long.size && (!legend.labelExpr || legend.labelExpr.startsWith(WRAPPED))) legend.labelExpr = wrapped;
       // Entries one under the other: side by side, a second entry's label can run past the column
       // (Vega measures text a few per cent narrower than browsers draw it).
       legend.direction = 'vertical';

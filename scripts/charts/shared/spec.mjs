@@ -2,7 +2,7 @@
 // of a log scale, and the assembly of a self-contained Vega-Lite spec (data inline, provenance in
 // usermeta, fixed size, light theme) from what a builder returns.
 import { themeConfig } from './theme.mjs';
-import { titleBlock, wrapBandLabels } from './layouts.mjs';
+import { titleBlock, withLegendLabelsWrapped, wrapBandLabels } from './layouts.mjs';
 
 export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 export const DEFAULT_SIZE = { width: 640, height: 360 };
@@ -140,12 +140,14 @@ export function assemble(chart, usermeta) {
   // Band labels longer than their axis's labelLimit go on several lines, never cut, and the chart
   // grows so that each band holds its lines (the title, the x axis and padding above and below).
   const limit = spec.config.axis?.labelLimit ?? 180;
+  // Legend labels longer than the legend's limit, on several lines too.
+  const legends = withLegendLabelsWrapped(spec, spec.data.values, (spec.config.legend?.labelLimit ?? 200) - 2);
   const {
     spec: wrapped,
     lines,
     bands,
-  } = wrapBandLabels(spec, spec.data.values, (axis) => (axis.labelLimit || limit) - 2);
-  return bands ? { ...wrapped, height: Math.max(height, titleBlock(spec) + bands * (lines * 15 + 6) + 70) } : spec;
+  } = wrapBandLabels(legends, spec.data.values, (axis) => (axis.labelLimit || limit) - 2);
+  return bands ? { ...wrapped, height: Math.max(height, titleBlock(spec) + bands * (lines * 15 + 6) + 70) } : wrapped;
 }
 
 /**
