@@ -199,6 +199,14 @@ function chartOf(group, f, conditions) {
   const fields = withSpread ? [...uniqFields.slice(0, -2), ...spreadFields, ...uniqFields.slice(-2)] : uniqFields;
   /** The field a chart draws: the value itself, or its conversion to the display unit. */
   const V = mixed ? 'shown' : 'value';
+  /** The value axis from zero, in the chart's unit (bars, lines over a sweep, runs). */
+  const valueAxis = {
+    field: V,
+    type: 'quantitative',
+    title: `${title} (${unit})`,
+    scale: { zero: true },
+    axis: THOUSANDS,
+  };
   const better = rows[0].better;
   const betterWords = better === 'higher' ? 'higher is better' : better === 'lower' ? 'lower is better' : '';
   const plotted = rows.map((r) => ({ ...r, series: label.of(r) }));
@@ -299,13 +307,7 @@ function chartOf(group, f, conditions) {
       scale: xlog ? { type: 'log' } : { zero: false },
       axis: { ...THOUSANDS, labelOverlap: 'greedy' },
     };
-    const y = {
-      field: V,
-      type: 'quantitative',
-      title: `${title} (${unit})`,
-      scale: { zero: true },
-      axis: THOUSANDS,
-    };
+    const y = valueAxis;
     const { color, shape, dash } = styleOf(series, xLabel.title);
     return {
       name: `${slug}-by-${sweep.name}`.replace(/_/g, '-'),
@@ -364,13 +366,7 @@ function chartOf(group, f, conditions) {
         series.length === 1 &&
         plotted.length <= MAX_RUN_BARS &&
         distinct(plotted.map((r) => r.run)).length === plotted.length;
-      const x = {
-        field: V,
-        type: 'quantitative',
-        title: `${title} (${unit})`,
-        scale: { zero: true },
-        axis: THOUSANDS,
-      };
+      const x = valueAxis;
       if (perRun) {
         plotted.sort((a, b) => a.run - b.run);
         const y = { field: 'run', type: 'ordinal', title: runs.title ?? 'Run', sort: 'ascending' };
@@ -435,13 +431,7 @@ function chartOf(group, f, conditions) {
       : `${first.series} had the ${word} ${what}: ${withUnit(first.shown, unit)}${comparedTo(first, last, better, unit, label.differ(first, last))}`;
   const order = plotted.map((r) => r.series);
   const y = { field: 'series', type: 'nominal', title: null, sort: order, axis: { labelLimit: 240 } };
-  const x = {
-    field: V,
-    type: 'quantitative',
-    title: `${title} (${unit})`,
-    scale: { zero: true },
-    axis: THOUSANDS,
-  };
+  const x = valueAxis;
   const layer = [
     { name: 'bars', mark: { type: 'bar', color: '#0072B2' }, encoding: { y, x, tooltip: tooltip(fields) } },
   ];

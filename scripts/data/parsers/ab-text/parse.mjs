@@ -6,7 +6,7 @@
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { outline, headingAbove } from '../../read/outline.mjs';
 import { findCommands } from '../shared/command-line.mjs';
-import { machineFacts } from '../shared/machine-lines.mjs';
+import { machinesOf } from '../shared/machine-lines.mjs';
 import { splitLines, isBlank, toNumber, toInteger } from '../../../lib/text.mjs';
 
 export const format = 'ab-text';
@@ -164,12 +164,6 @@ const SUMMARY_ORDER = ['run', 'label', 'command', 'url', 'version', 'server_soft
   'html_transferred_bytes', 'requests_per_second', 'time_per_request_ms', 'time_per_request_all_ms',
   'transfer_rate_kbytes_per_second', 'line'];
 
-/** The machine the report states (`HOST:`, `CPU:`, `Memory:` lines, a Hardware section), each fact once. */
-function machinesOf(text) {
-  const seen = new Set();
-  const facts = machineFacts(text).filter((f) => !seen.has(`${f.field}\u0000${f.value}`) && seen.add(`${f.field}\u0000${f.value}`));
-  return facts.length ? { system: { label: 'the machine', facts } } : {};
-}
 
 /**
  * @param {string} text

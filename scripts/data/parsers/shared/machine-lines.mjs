@@ -135,3 +135,10 @@ export function machineFacts(text) {
   });
   return facts;
 }
+
+/** The machine the report states (`HOST:`, `CPU:`, `Memory:` lines, a Hardware section), each fact once. */
+export function machinesOf(text) {
+  const seen = new Set();
+  const facts = machineFacts(text).filter((f) => !seen.has(`${f.field}\u0000${f.value}`) && seen.add(`${f.field}\u0000${f.value}`));
+  return facts.length ? { system: { label: 'the machine', facts } } : {};
+}

@@ -6,7 +6,7 @@
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { outline, headingAbove } from '../../read/outline.mjs';
 import { findCommands } from '../shared/command-line.mjs';
-import { machineFacts } from '../shared/machine-lines.mjs';
+import { machinesOf } from '../shared/machine-lines.mjs';
 import { splitLines, isBlank, toNumber } from '../../../lib/text.mjs';
 import { readWithUnit, TIME_US, BYTES, METRIC } from '../shared/units.mjs';
 
@@ -139,12 +139,6 @@ function readRun(lines, start, run, label, previousEnd) {
   return { summary, stats, distribution, next: i + 1 };
 }
 
-/** The machine the report states (`HOST:`, `CPU:`, `Memory:` lines, a Hardware section), each fact once. */
-function machinesOf(text) {
-  const seen = new Set();
-  const facts = machineFacts(text).filter((f) => !seen.has(`${f.field}\u0000${f.value}`) && seen.add(`${f.field}\u0000${f.value}`));
-  return facts.length ? { system: { label: 'the machine', facts } } : {};
-}
 
 /**
  * @param {string} text
