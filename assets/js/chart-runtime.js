@@ -26,7 +26,11 @@ export async function mount(container, spec, bind, signals = {}) {
   const runtime = parse(spec, null, { ast: true });
   await yieldToMain();
   const view = new View(runtime, { expr: expressionInterpreter, renderer: 'svg', hover: true, bind });
-  view.tooltip(new Handler({ theme: 'light', disableDefaultStyle: true }).call);
+  const tooltips = new Handler({ theme: 'light', disableDefaultStyle: true });
+  view.tooltip((handler, event, item, value) => {
+    tooltips.call(handler, event, item, value);
+    keepInWindow(tooltips.el);
+  });
   for (const [name, value] of Object.entries(signals)) {
     try {
       view.signal(name, value);
@@ -44,4 +48,18 @@ export async function mount(container, spec, bind, signals = {}) {
   await view.runAsync();
   container.style.minHeight = '';
   return view;
+}
+
+/**
+ * A tooltip taller than the room above and below the pointer (vega-tooltip then puts it above,
+ * partly out of the window): moved back inside the window, 4 px from its edges.
+ * @param {HTMLElement | undefined} el
+ */
+function keepInWindow(el) {
+  if (!el?.classList.contains('visible')) return;
+  const r = el.getBoundingClientRect();
+  const top = Math.max(4, Math.min(r.top, innerHeight - r.height - 4));
+  const left = Math.max(4, Math.min(r.left, innerWidth - r.width - 4));
+  if (top !== r.top) el.style.top = `${top}px`;
+  if (left !== r.left) el.style.left = `${left}px`;
 }

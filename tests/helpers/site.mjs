@@ -260,8 +260,11 @@ export async function hoverUntilTooltip(root, page, index = chartIndex()) {
   const chart = chartById(id, index);
   const tooltip = root.locator('#vg-tooltip-element.visible');
   const marks = figure.locator(chart.marks_selector);
-  search: for (let i = 0; i < Math.min(3, await marks.count()); i++) {
+  // The first marks a reader can point at (a bar of 0 has no width to point at).
+  search: for (let i = 0, tried = 0; i < (await marks.count()) && tried < 3; i++) {
     const box = await marks.nth(i).boundingBox();
+    if (!box || box.width < 1 || box.height < 1) continue;
+    tried++;
     for (const position of [undefined, { x: Math.min(2, box.width / 2), y: Math.min(2, box.height / 2) }]) {
       await marks.nth(i).hover({ force: true, position });
       if (await tooltip.isVisible()) break search;

@@ -256,16 +256,19 @@ export function legendLabelLines(spec, values, line, measure = roughMeasure) {
 
 /**
  * The same spec with every legend's labels longer than `line` pixels on several lines (the wide
- * drawing's legends: a JMH benchmark's full name is no longer cut at the legend's limit).
+ * drawing's legends: a JMH benchmark's full name is no longer cut at the legend's limit), and the
+ * number of lines that adds.
  */
 export function withLegendLabelsWrapped(spec, values, line, measure = roughMeasure) {
   const { long, expr } = legendLabelLines(spec, values, line, measure);
-  if (!long.size) return spec;
-  return mapSpec(spec, (key, value) =>
+  if (!long.size) return { spec, added: 0 };
+  const added = [...long.values()].reduce((n, lines) => n + lines.length - 1, 0);
+  const out = mapSpec(spec, (key, value) =>
     LEGEND_CHANNELS.includes(key) && typeof value?.field === 'string' && value.legend !== null
       ? { ...value, legend: { ...(value.legend ?? {}), labelExpr: value.legend?.labelExpr ?? expr } }
       : undefined,
   );
+  return { spec: out, added };
 }
 
 /** Layers without the named ones (at any depth). */

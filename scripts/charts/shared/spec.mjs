@@ -140,14 +140,23 @@ export function assemble(chart, usermeta) {
   // Band labels longer than their axis's labelLimit go on several lines, never cut, and the chart
   // grows so that each band holds its lines (the title, the x axis and padding above and below).
   const limit = spec.config.axis?.labelLimit ?? 180;
-  // Legend labels longer than the legend's limit, on several lines too.
-  const legends = withLegendLabelsWrapped(spec, spec.data.values, (spec.config.legend?.labelLimit ?? 200) - 2);
+  // Legend labels longer than the legend's limit, on several lines too, the chart taller by the
+  // lines they add (a legend below the plot would otherwise squeeze it).
+  const { spec: legends, added } = withLegendLabelsWrapped(
+    spec,
+    spec.data.values,
+    (spec.config.legend?.labelLimit ?? 200) - 2,
+  );
   const {
     spec: wrapped,
     lines,
     bands,
   } = wrapBandLabels(legends, spec.data.values, (axis) => (axis.labelLimit || limit) - 2);
-  return bands ? { ...wrapped, height: Math.max(height, titleBlock(spec) + bands * (lines * 15 + 6) + 70) } : wrapped;
+  const grown = height + added * 15;
+  return {
+    ...wrapped,
+    height: bands ? Math.max(grown, titleBlock(spec) + bands * (lines * 15 + 6) + 70) : grown,
+  };
 }
 
 /**
