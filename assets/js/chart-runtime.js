@@ -29,7 +29,7 @@ export async function mount(container, spec, bind, signals = {}) {
   const tooltips = new Handler({ theme: 'light', disableDefaultStyle: true });
   view.tooltip((handler, event, item, value) => {
     tooltips.call(handler, event, item, value);
-    keepInWindow(tooltips.el);
+    keepInWindow(tooltips.el, event);
   });
   for (const [name, value] of Object.entries(signals)) {
     try {
@@ -52,14 +52,16 @@ export async function mount(container, spec, bind, signals = {}) {
 
 /**
  * A tooltip taller than the room above and below the pointer (vega-tooltip then puts it above,
- * partly out of the window): moved back inside the window, 4 px from its edges.
+ * partly out of the window): set beside the pointer instead, never under it, and inside the window.
  * @param {HTMLElement | undefined} el
+ * @param {MouseEvent} event
  */
-function keepInWindow(el) {
-  if (!el?.classList.contains('visible')) return;
+function keepInWindow(el, event) {
+  if (!el?.classList.contains('visible') || !event) return;
   const r = el.getBoundingClientRect();
-  const top = Math.max(4, Math.min(r.top, innerHeight - r.height - 4));
-  const left = Math.max(4, Math.min(r.left, innerWidth - r.width - 4));
-  if (top !== r.top) el.style.top = `${top}px`;
-  if (left !== r.left) el.style.left = `${left}px`;
+  if (r.top >= 0 && r.bottom <= innerHeight) return;
+  const gap = 10;
+  const right = event.clientX + gap;
+  el.style.left = `${right + r.width <= innerWidth ? right : Math.max(4, event.clientX - gap - r.width)}px`;
+  el.style.top = `${Math.max(4, Math.min(event.clientY - r.height / 2, innerHeight - r.height - 4))}px`;
 }
