@@ -62,6 +62,9 @@ function keepInWindow(el, event) {
   if (r.top >= 0 && r.bottom <= innerHeight) return;
   const gap = 10;
   const right = event.clientX + gap;
-  el.style.left = `${right + r.width <= innerWidth ? right : Math.max(4, event.clientX - gap - r.width)}px`;
+  const left = event.clientX - gap - r.width;
+  // No room beside the pointer either: left where vega-tooltip put it (never over the pointer).
+  if (right + r.width > innerWidth && left < 0) return;
+  el.style.left = `${right + r.width <= innerWidth ? right : left}px`;
   el.style.top = `${Math.max(4, Math.min(event.clientY - r.height / 2, innerHeight - r.height - 4))}px`;
 }
