@@ -63,8 +63,13 @@ function keepInWindow(el, event) {
   const gap = 10;
   const right = event.clientX + gap;
   const left = event.clientX - gap - r.width;
-  // No room beside the pointer either: left where vega-tooltip put it (never over the pointer).
-  if (right + r.width > innerWidth && left < 0) return;
+  const top = (y) => `${Math.max(4, Math.min(y, innerHeight - r.height - 4))}px`;
+  // No room beside the pointer either: only moved up or down into the window, keeping the side
+  // vega-tooltip chose (never over the pointer).
+  if (right + r.width > innerWidth && left < 0) {
+    el.style.top = top(r.top);
+    return;
+  }
   el.style.left = `${right + r.width <= innerWidth ? right : left}px`;
-  el.style.top = `${Math.max(4, Math.min(event.clientY - r.height / 2, innerHeight - r.height - 4))}px`;
+  el.style.top = top(event.clientY - r.height / 2);
 }
