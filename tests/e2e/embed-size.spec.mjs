@@ -59,7 +59,8 @@ async function frameHeights(page) {
     const src = await el.getAttribute('src');
     // The content settles once its fonts and, with JavaScript, its live chart are in place (an embed
     // page goes live when the reader points at its chart).
-    await frame.locator('figure.chart').hover();
+    // (At its top: a tall drawing's centre can lie below the frame.)
+    await frame.locator('figure.chart').hover({ position: { x: 8, y: 8 } });
     await expect(frame.locator('figure.chart')).toHaveAttribute('data-state', /^(ready|error)$/, { timeout: 20_000 });
     const { content, drawing } = await frame.evaluate(() => ({
       content: Math.ceil(document.documentElement.getBoundingClientRect().height),
