@@ -45,6 +45,7 @@ import { measureSite, findPages, TYPES } from './weight.mjs';
 import { gzipProxy } from './gzip-proxy.mjs';
 import { isNoindex, runLighthouse, lighthouseVersion, stopLighthouse } from './lighthouse.mjs';
 import { BUDGETS, TABLE, failing, median, round, judge, verdict, fmt, kb, sec, table } from './report.mjs';
+import { CORPUS, addReportArgs, corpusFiles } from '../../tests/helpers/corpus.mjs';
 
 const PARTS = ['build', 'scale', 'rows', 'add', 'weight', 'lighthouse'];
 /** Real result files of several kinds (a document, JSON, a load tool's text, a person's table, a harness's JSON). */
@@ -418,34 +419,23 @@ async function benchRows() {
  * file's own date, title and slug, its source; wall time and peak memory of each.
  */
 async function benchAdd() {
-  const corpus = path.join(ROOT, 'tests/fixtures/corpus');
-  const sources = fs.readFileSync(path.join(corpus, 'SOURCES.md'), 'utf8');
+  const sources = corpusFiles();
   const files = [];
   for (const file of opts.quick ? ADD_FILES.slice(0, 3) : ADD_FILES) {
     log(`add: add-report ${file}`);
-    const golden = JSON.parse(fs.readFileSync(path.join(corpus, `${file}.expected.json`), 'utf8'));
-    const [, repository, at, commit] = new RegExp(
-      `^\\| \`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\` \\| ([^ |]+) \\| \`([^\`]+)\` \\| \`([0-9a-f]{40})\` \\|$`,
-      'm',
-    ).exec(sources);
     const root = copy('add');
     const r = await measure(root, process.execPath, [
       'scripts/add-report/add-report.mjs',
-      path.join(corpus, file),
-      '--date',
-      golden.date,
-      '--title',
-      golden.title,
-      '--slug',
-      golden.slug,
-      '--source',
-      `${repository}:${at}@${commit}`,
+      ...addReportArgs(
+        file,
+        sources.find((f) => f.file === file),
+      ),
     ]);
     if (r.code !== 0)
       log(`add: ${file}: add-report exited ${r.code}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
     files.push({
       file,
-      bytes: fs.statSync(path.join(corpus, file)).size,
+      bytes: fs.statSync(path.join(CORPUS, file)).size,
       ms: round(r.ms),
       cpu_ms: r.cpu_ms,
       peak_mb: r.peak_mb,

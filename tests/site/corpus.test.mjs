@@ -20,6 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 import { chromium } from '@playwright/test';
+import { addReportArgs, corpusFiles, goldenOf } from '../helpers/corpus.mjs';
 import { tempSite, removeTempSite, runScript, run } from '../helpers/temp-repo.mjs';
 import { csvRecords } from '../helpers/site.mjs';
 import { chartProblems, scaleProblems, siteChart, statisticProblems, uncitedNumbers } from '../helpers/findings.mjs';
@@ -27,21 +28,16 @@ import { chartTextProblems, columnsOf, identityAndValue, sidewaysOverflow, sprea
 import { serve } from '../../scripts/serve.mjs';
 import { CHROMIUM_ARGS, chromePath } from '../../scripts/lib/tools.mjs';
 
-const CORPUS = path.join(ROOT, 'tests/fixtures/corpus');
 const BASE = new Set(
   JSON.parse(fs.readFileSync(path.join(ROOT, 'scripts/data/schemas/tables/measurement.json'), 'utf8')).fields.map(
     (f) => f.name,
   ),
 );
 
-/** The corpus files as SOURCES.md lists them: `| \`kind/file\` | owner/repo | \`path\` | \`commit\` |`. */
+/** The corpus files (CORPUS_ONLY=<kind>: those of one kind). */
 function corpus() {
-  const text = fs.readFileSync(path.join(CORPUS, 'SOURCES.md'), 'utf8');
-  const files = [...text.matchAll(/^\| `([^`]+)` \| ([^ |]+) \| `([^`]+)` \| `([0-9a-f]{40})` \|$/gm)].map(
-    ([, file, repository, p, commit]) => ({ file, repository, path: p, commit }),
-  );
   const only = process.env.CORPUS_ONLY;
-  return only ? files.filter((f) => f.file.startsWith(`${only}/`)) : files;
+  return only ? corpusFiles().filter((f) => f.file.startsWith(`${only}/`)) : corpusFiles();
 }
 
 /** A golden row matches a data row: same line, benchmark, metric, statistic and conditions. */
@@ -57,7 +53,7 @@ after(() =>
   process.env.CORPUS_KEEP ? roots.forEach((r) => console.log(`corpus site kept: ${r}`)) : roots.forEach(removeTempSite),
 );
 
-const golden = (f) => JSON.parse(fs.readFileSync(path.join(CORPUS, `${f.file}.expected.json`), 'utf8'));
+const golden = (f) => goldenOf(f.file);
 
 /**
  * Every finding and headline of the corpus reports, recomputed from the CSV of the chart that
@@ -230,19 +226,9 @@ test(
     if (!kept) roots.push(root);
     const pages = [];
     for (const f of kept ? [] : files) {
-      const golden = JSON.parse(fs.readFileSync(path.join(CORPUS, `${f.file}.expected.json`), 'utf8'));
+      const golden = goldenOf(f.file);
       await t.test(`${f.file} reads as ${golden.formats}`, async () => {
-        const r = await runScript(root, 'scripts/add-report/add-report.mjs', [
-          path.join(CORPUS, f.file),
-          '--date',
-          golden.date,
-          '--title',
-          golden.title,
-          '--slug',
-          golden.slug,
-          '--source',
-          `${f.repository}:${f.path}@${f.commit}`,
-        ]);
+        const r = await runScript(root, 'scripts/add-report/add-report.mjs', addReportArgs(f.file, f));
         assert.equal(r.code, 0, r.stderr);
         assert.match(r.stdout, new RegExp(`\\(format ${golden.formats.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)`));
         const doc = JSON.parse(fs.readFileSync(path.join(root, 'data/reports', `${golden.slug}.json`), 'utf8'));
@@ -276,7 +262,7 @@ test(
         const r = await run(root, 'scripts/build.mjs', [], { timeout: 1_500_000 });
         assert.equal(r.code, 0, `build:\n${r.stdout}\n${r.stderr}`);
         for (const f of files) {
-          const { slug } = JSON.parse(fs.readFileSync(path.join(CORPUS, `${f.file}.expected.json`), 'utf8'));
+          const { slug } = goldenOf(f.file);
           assert.ok(fs.existsSync(path.join(root, 'public/reports', slug, 'index.html')), `the page of ${f.file}`);
         }
         for (const { slug, count } of pages) {
