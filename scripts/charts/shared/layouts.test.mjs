@@ -7,29 +7,30 @@ import { assemble } from './spec.mjs';
 import { compile, renderSvg } from '../render.mjs';
 
 const long = `CloudI 1.5.1, 2015-12, IBM "POWER8" \\ S822 'lazy' ${'x'.repeat(20)}`;
-const spec = assemble(
-  {
-    title: 't',
-    rows: [
-      { k: long, v: 1 },
-      { k: 'short', v: 2 },
-    ],
-    fields: [
-      { name: 'k', title: 'K', type: 'string' },
-      { name: 'v', title: 'V', type: 'number' },
-    ],
-    layer: [
-      {
-        mark: 'point',
-        encoding: {
-          x: { field: 'v', type: 'quantitative' },
-          color: { field: 'k', type: 'nominal', scale: { domain: [long, 'short'], range: ['#0072B2', '#D55E00'] } },
-        },
-      },
-    ],
+/** A chart of two rows, a long label and "short", drawn by one layer. */
+const twoRows = (label, layer) =>
+  assemble(
+    {
+      title: 't',
+      rows: [
+        { k: label, v: 1 },
+        { k: 'short', v: 2 },
+      ],
+      fields: [
+        { name: 'k', title: 'K', type: 'string' },
+        { name: 'v', title: 'V', type: 'number' },
+      ],
+      layer: [layer],
+    },
+    {},
+  );
+const spec = twoRows(long, {
+  mark: 'point',
+  encoding: {
+    x: { field: 'v', type: 'quantitative' },
+    color: { field: 'k', type: 'nominal', scale: { domain: [long, 'short'], range: ['#0072B2', '#D55E00'] } },
   },
-  {},
-);
+});
 
 test('a long legend label goes on several lines in the narrow layout, whole, with its quotes', async () => {
   const narrow = narrowSpec(spec);
@@ -50,26 +51,10 @@ test('a long legend label goes on several lines in the narrow layout, whole, wit
 
 test("a bar's long label goes on several lines in the narrow layout, broken between its parts, whole, each band tall enough", async () => {
   const label = 'ab connection times · concurrency 10,000 · waiting';
-  const bars = assemble(
-    {
-      title: 't',
-      rows: [
-        { k: label, v: 1 },
-        { k: 'short', v: 2 },
-      ],
-      fields: [
-        { name: 'k', title: 'K', type: 'string' },
-        { name: 'v', title: 'V', type: 'number' },
-      ],
-      layer: [
-        {
-          mark: 'bar',
-          encoding: { x: { field: 'v', type: 'quantitative' }, y: { field: 'k', type: 'nominal', title: null } },
-        },
-      ],
-    },
-    {},
-  );
+  const bars = twoRows(label, {
+    mark: 'bar',
+    encoding: { x: { field: 'v', type: 'quantitative' }, y: { field: 'k', type: 'nominal', title: null } },
+  });
   const narrow = narrowSpec(bars);
   const { svg } = await renderSvg(await compile(narrow), 't');
   const lines = [...svg.matchAll(/<tspan[^>]*>([^<]*)<\/tspan>/g)].map((m) => m[1].replace(/&#183;|&middot;/g, '·'));
