@@ -7,18 +7,20 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
+import { ROOT } from '../lib/paths.mjs';
 import { addReport, edit, removeTempRepo, snapshot, tempRepo } from '../../tests/helpers/temp-repo.mjs';
 import { loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData, readRegistries } from '../data/pipeline.mjs';
 import { committedReports } from '../data/committed.mjs';
-import { addReportArgs } from '../../tests/helpers/corpus.mjs';
 
+const CORPUS = path.join(ROOT, 'tests/fixtures/corpus');
 const roots = [];
 after(() => roots.forEach(removeTempRepo));
 
 /** add-report of a corpus file with its golden's date, title and slug; its output. */
 function add(root, file) {
-  const r = addReport(root, addReportArgs(file));
+  const g = JSON.parse(fs.readFileSync(path.join(CORPUS, `${file}.expected.json`), 'utf8'));
+  const r = addReport(root, [path.join(CORPUS, file), '--date', g.date, '--title', g.title, '--slug', g.slug]);
   assert.equal(r.status, 0, r.stderr);
   return r.stdout;
 }

@@ -45,7 +45,7 @@ import { measureSite, findPages, TYPES } from './weight.mjs';
 import { gzipProxy } from './gzip-proxy.mjs';
 import { isNoindex, runLighthouse, lighthouseVersion, stopLighthouse } from './lighthouse.mjs';
 import { BUDGETS, TABLE, failing, median, round, judge, verdict, fmt, kb, sec, table } from './report.mjs';
-import { CORPUS, addReportArgs, corpusFiles } from '../../tests/helpers/corpus.mjs';
+import { CORPUS, addReportArgs, corpusFiles } from './real-files.mjs';
 
 const PARTS = ['build', 'scale', 'rows', 'add', 'weight', 'lighthouse'];
 /** Real result files of several kinds (a document, JSON, a load tool's text, a person's table, a harness's JSON). */

@@ -20,7 +20,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 import { chromium } from '@playwright/test';
-import { addReportArgs, corpusFiles, goldenOf } from '../helpers/corpus.mjs';
+import { addReportArgs, corpusFiles, goldenOf } from '../../scripts/bench/real-files.mjs';
 import { tempSite, removeTempSite, runScript, run } from '../helpers/temp-repo.mjs';
 import { csvRecords } from '../helpers/site.mjs';
 import { chartProblems, scaleProblems, siteChart, statisticProblems, uncitedNumbers } from '../helpers/findings.mjs';

@@ -1,12 +1,13 @@
 // The corpus of real result files (issue 31) as its SOURCES.md lists them, one row a file:
 // `| \`kind/file\` | owner/repo | \`path\` | \`commit\` |`, each with its golden
 // (<file>.expected.json: the date, title and slug it goes in under, and its headline numbers).
-// One reading of it for the corpus test, the add-report tests and the bench.
+// One reading of it for the bench (`add`: add-report, one file) and the corpus test (the bench may
+// not import from tests/).
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { ROOT } from '../lib/paths.mjs';
 
-export const CORPUS = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/corpus');
+export const CORPUS = path.join(ROOT, 'tests/fixtures/corpus');
 
 /** @returns {Array<{ file: string, repository: string, path: string, commit: string }>} */
 export function corpusFiles() {
