@@ -15,6 +15,8 @@
 //    the HTML bars stay when the runtime cannot load;
 //  - CSV and JSON of the comparison, made in the page from the rows the table shows, and a
 //    "Copy link" button whose link restores the view.
+import { csvField } from './csv-cell.js';
+
 const form = document.querySelector('form.compare-form');
 const out = document.querySelector('.compare-out');
 const status = document.querySelector('.compare-status');
@@ -166,11 +168,6 @@ const spreadText = (v, unit) =>
       ? `${fmt(v.lo)} to ${fmt(v.hi)} ${unit}`
       : `± ${fmt(v.s)} ${unit} (${v.sk})`;
 
-/** A CSV field: quoted when it holds a comma, a quote or a line break. */
-const csvField = (x) => {
-  const t = x === null || x === undefined ? '' : String(x);
-  return /[",\n\r]/.test(t) ? `"${t.replaceAll('"', '""')}"` : t;
-};
 let blobs = [];
 /** Copy link, CSV and JSON of the comparison a reader made (the rows of the table, with their source). */
 function actions(s, m, baseName, rows) {

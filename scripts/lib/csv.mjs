@@ -4,22 +4,15 @@
 // spreadsheet would run as a formula (OWASP's CSV injection rule: a cell that starts with =, +, -,
 // @, a tab or a carriage return, or their full-width forms, and is not a number) is written with a
 // leading ' (`-O0` -> `'-O0`), which spreadsheets show as text; fromCsv takes it off again, so the
-// project's own readers see the text as written.
+// project's own readers see the text as written. The rule is assets/js/csv-cell.js, which the
+// compare view's CSV download uses too.
 import { stringify } from 'csv-stringify/sync';
 import { parse } from 'csv-parse/sync';
 import { InputError, quote } from './errors.mjs';
+import { escapeFormula, unescapeFormula } from '../../assets/js/csv-cell.js';
 
-/** The first character of a cell a spreadsheet would run, after any ' already in front of it. */
-const FORMULA_START = /^'*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/u;
-/** A number a spreadsheet reads as a number ("-5", "+0.24", "-1,234.5", "1e-3"), and a lone sign. */
-const NUMBER = /^[-+]?(\d[\d,]*(\.\d*)?|\.\d+)([eE][-+]?\d+)?$|^[-+]$/;
-
-/** A text cell as the CSV holds it: a leading ' where a spreadsheet would run it (see above). */
-export const escapeFormula = (text) => (FORMULA_START.test(text) && !NUMBER.test(text) ? `'${text}` : text);
-
-/** A CSV cell back to its text: the ' escapeFormula added is taken off. */
-export const unescapeFormula = (cell) =>
-  cell.startsWith("'") && FORMULA_START.test(cell) && !NUMBER.test(cell.slice(1)) ? cell.slice(1) : cell;
+// One rule for the data stage's CSVs and the compare view's download (assets/js/csv-cell.js).
+export { escapeFormula, unescapeFormula };
 
 /**
  * @param {Array<Record<string, unknown>>} rows
