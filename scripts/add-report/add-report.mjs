@@ -21,6 +21,7 @@ import { nulLine, readReport } from '../lib/decode.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
 import { entityEntries, unknownEntities } from './entity-match.mjs';
 import { readEntities } from '../data/entities.mjs';
+import { sourcePathProblem } from '../data/meta.mjs';
 import { committedReports } from '../data/committed.mjs';
 import { drawReport } from '../charts/not-drawn.mjs';
 import { draftTitle, draftSubject, freeSlug, deriveSlug } from './names.mjs';
@@ -417,9 +418,21 @@ function statedDate(text) {
 function readSource(s) {
   if (!s) return {};
   const url = /^https:\/\/github\.com\/([\w.-]+\/[\w.-]+)\/blob\/([0-9a-f]{7,40})\/(.+)$/.exec(s);
-  if (url) return { repository: url[1], commit: url[2], path: url[3] };
   const short = /^([\w.-]+\/[\w.-]+):(.+?)@([0-9a-f]{7,40})$/.exec(s);
-  if (short) return { repository: short[1], path: short[2], commit: short[3] };
+  const found = url
+    ? { repository: url[1], commit: url[2], path: url[3] }
+    : short
+      ? { repository: short[1], path: short[2], commit: short[3] }
+      : null;
+  if (found) {
+    // The path goes into every link to the report's source: it must stay in the repository and commit.
+    const bad = sourcePathProblem(found.path);
+    if (bad)
+      fail(
+        `--source: expected a path in ${found.repository} of plain names joined by "/" (no ".", "..", "\\", "%", "?" or "#"), found ${JSON.stringify(found.path)}, with ${bad}`,
+      );
+    return found;
+  }
   // Any other URL: kept as the source's url; repository, path and commit are left to fill in.
   if (/^https?:\/\/\S+$/.test(s)) return { url: s };
   fail(`--source: expected a GitHub file URL or owner/repo:path@commit, found "${s}"`);

@@ -5,6 +5,7 @@
 import { createHash } from 'node:crypto';
 import { toCsv } from '../lib/csv.mjs';
 import { sha256 } from '../lib/hash.mjs';
+import { sourceUrl } from './meta.mjs';
 
 /** Total order on cell values: empty first, then false < true, numbers by value, text by code point. */
 export function compareValues(a, b) {
@@ -135,11 +136,7 @@ export function reportDocument({ input, meta, parsed, platforms, tables, tableDo
     },
     source: {
       ...meta.source,
-      url:
-        meta.source.url ??
-        (/^TODO:/.test(meta.source.repository) || /^TODO:/.test(meta.source.commit)
-          ? ''
-          : `https://github.com/${meta.source.repository}/blob/${meta.source.commit}/${meta.source.path}`),
+      url: sourceUrl(meta.source),
     },
     licence: meta.licence,
     platforms: meta.platforms.map((p) => ({ id: p.id, machine: p.machine, role: p.role, name: platforms[p.id].name })),

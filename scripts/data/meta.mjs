@@ -24,7 +24,29 @@ export function isRealDate(text) {
   return d === undefined || (d >= 1 && d <= new Date(Date.UTC(y, m, 0)).getUTCDate());
 }
 
-/** Whether source.url is on GitHub, in source.repository (any case), and names source.commit as a path segment. */
+/**
+ * What is wrong with source.path (the file's path in its repository), or null: each segment a plain
+ * name, so a link built from it stays under the repository and commit. "." and ".." segments, an
+ * empty one (a leading "/" or "//"), a backslash and an encoded character (%2e%2e is ".." to a
+ * browser) are refused, and so are "?" and "#", which would end the path of a URL.
+ */
+export function sourcePathProblem(p) {
+  if (/^TODO: /.test(p)) return null;
+  const segment = String(p)
+    .split('/')
+    .find((s) => s === '' || s === '.' || s === '..' || /[\\%?#]/.test(s));
+  if (segment === undefined) return null;
+  return segment === '' ? 'an empty segment (a leading, trailing or doubled "/")' : `the segment ${quote(segment)}`;
+}
+
+/** A segment a browser reads as "." or "..", written plainly or encoded (%2e). */
+const DOT_SEGMENT = /^(\.|%2e){1,2}$/i;
+
+/**
+ * Whether a URL leads into source.repository (any case) at source.commit: https://github.com/<repository>/
+ * <blob|tree|raw|commit>/<commit>/... or https://raw.githubusercontent.com/<repository>/<commit>/...,
+ * with no "." or ".." segment (plain or encoded) and no backslash that would lead a browser elsewhere.
+ */
 export function urlMatchesSource({ url, repository, commit }) {
   let u;
   try {
@@ -33,8 +55,26 @@ export function urlMatchesSource({ url, repository, commit }) {
     return false;
   }
   if (u.protocol !== 'https:' || !['github.com', 'raw.githubusercontent.com'].includes(u.hostname) || u.username || u.password || u.port) return false;
+  const written = String(url).replace(/^https:\/\/[^/\\]*/i, '').replace(/[?#].*$/s, '');
+  if (written.includes('\\') || written.split('/').some((s) => DOT_SEGMENT.test(s))) return false;
   const parts = u.pathname.split('/');
-  return `${parts[1]}/${parts[2]}`.toLowerCase() === repository.toLowerCase() && parts.slice(3).includes(commit);
+  if (`${parts[1]}/${parts[2]}`.toLowerCase() !== repository.toLowerCase()) return false;
+  return u.hostname === 'github.com' ? ['blob', 'tree', 'raw', 'commit'].includes(parts[3]) && parts[4] === commit : parts[3] === commit;
+}
+
+/**
+ * The link to a report's source file, https://github.com/<repository>/blob/<commit>/<path> (or the
+ * source.url the metadata gives): '' while repository or commit is still a TODO placeholder. Throws
+ * when the link would lead outside its repository and commit (readMeta refuses such metadata at its
+ * line first; this guards every page, embed credit and citation built from it).
+ */
+export function sourceUrl(source) {
+  if (source.url === undefined && (/^TODO:/.test(source.repository) || /^TODO:/.test(source.commit))) return '';
+  const url = source.url ?? `https://github.com/${source.repository}/blob/${source.commit}/${source.path}`;
+  if (!urlMatchesSource({ ...source, url }) || (source.url === undefined && sourcePathProblem(source.path))) {
+    throw new Error(`source link ${url} leads outside ${source.repository} at commit ${source.commit}`);
+  }
+  return url;
 }
 
 /**
@@ -68,6 +108,8 @@ export function readMeta(input, ctx) {
   // A source URL leads to the repository and commit the metadata claims (the page's link text names
   // them): https://github.com/<repository>/.../<commit>/... or raw.githubusercontent.com likewise.
   const src = meta.source;
+  const badPath = sourcePathProblem(src.path);
+  if (badPath) fail(['source', 'path'], 'a path in the repository of plain names joined by "/" (no ".", "..", "\\", "%", "?" or "#")', `${quote(src.path)}, with ${badPath}`);
   if (src.url !== undefined && !/^TODO: /.test(src.repository) && !/^TODO: /.test(src.commit) && !urlMatchesSource(src)) {
     fail(['source', 'url'], `a URL of ${src.repository} at commit ${src.commit} (https://github.com/${src.repository}/blob/${src.commit}/...), as "repository" and "commit" say`, quote(src.url));
   }

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ROOT } from '../lib/paths.mjs';
 import { InputError } from '../lib/errors.mjs';
 import { loadEnv, readInputs } from './inputs.mjs';
-import { readMeta, readPlatforms, isRealDate } from './meta.mjs';
+import { readMeta, readPlatforms, isRealDate, sourceUrl } from './meta.mjs';
 import { readYaml } from './yaml-input.mjs';
 
 const env = loadEnv();
@@ -170,8 +170,43 @@ describe('source.url', () => {
     `https://github.com/${repo}/blob/0000000/x`,
     `https://github.com.evil.example/${repo}/blob/${commit}/x`,
     `https://user@github.com/${repo}/blob/${commit}/x`,
+    `https://github.com/${repo}/blob/${commit}/../../../../attacker/repo/blob/main/x`,
+    `https://github.com/${repo}/blob/${commit}/%2e%2e/%2E%2E/%2e%2e/%2e%2e/attacker/repo/blob/${commit}/x`,
+    `https://github.com/${repo}/blob/${commit}/..\\..\\..\\..\\attacker/repo/blob/${commit}/x`,
+    `https://github.com/${repo}/blob/main/${commit}`,
   ]) {
     test(`${url} is refused at its line: the link text would name another place`, () =>
       refusedAt(withUrl(url), /^ {2}url:/, new RegExp(`a URL of ${repo.replace('.', '\\.')} at commit ${commit}`)));
   }
+});
+
+describe('source.path', () => {
+  const withPath = (p) => withMeta((t) => t.replace(/^( {2}path: ).*$/m, `$1${JSON.stringify(p)}`));
+  test('a plain path in the repository is accepted, and its link is under the repository and commit', () => {
+    const meta = readMeta(withPath('docs/results/2015 run.md'), ctx);
+    assert.equal(meta.source.path, 'docs/results/2015 run.md');
+  });
+  for (const p of [
+    '../../../../attacker/repo/blob/main/x',
+    'docs/./x.md',
+    'docs/../../x.md',
+    '%2e%2e/%2e%2e/attacker/repo/blob/main/x',
+    '..\\..\\attacker\\x',
+    '/etc/x.md',
+    'docs//x.md',
+    'x.md?raw=1',
+    'x.md#L1',
+  ]) {
+    test(`${JSON.stringify(p)} is refused at its line: the report's source link would lead out of its repository`, () =>
+      refusedAt(withPath(p), /^ {2}path:/, /a path in the repository of plain names joined by "\/"/));
+  }
+});
+
+describe('sourceUrl: every link built from metadata stays under its repository and commit', () => {
+  const source = { repository: 'foo/bar', commit: 'abcdef1', path: 'docs/x.md' };
+  test('a plain path gives the blob link', () => assert.equal(sourceUrl(source), 'https://github.com/foo/bar/blob/abcdef1/docs/x.md'));
+  test('a path that leads out of the repository throws instead of linking', () => {
+    assert.throws(() => sourceUrl({ ...source, path: '../../../../attacker/repo/blob/main/x' }), /leads outside foo\/bar at commit abcdef1/);
+    assert.throws(() => sourceUrl({ ...source, url: 'https://github.com/attacker/repo/blob/abcdef1/x' }), /leads outside/);
+  });
 });
