@@ -145,12 +145,21 @@ describe('YAML alias bombs', () => {
     'f: [*e, *e, *e, *e, *e, *e, *e, *e, *e]',
   ].join('\n');
   test('are an InputError at the first alias, not a ReferenceError', () => {
-    assert.throws(() => readYaml(bomb), (e) => e instanceof InputError && e.line === 2 && /aliases/.test(e.expected));
+    assert.throws(() => readYaml(bomb), (e) => e instanceof InputError && e.line === 2 && /without aliases/.test(e.expected));
   });
   test('in metadata: one line naming the file', () => {
     assert.throws(
       () => readMeta({ ...astore, metaText: bomb }, ctx),
-      (e) => e instanceof InputError && e.format().startsWith(`${astore.metaPath}:2: expected YAML whose aliases`),
+      (e) => e instanceof InputError && e.format().startsWith(`${astore.metaPath}:2: expected YAML without aliases`),
+    );
+  });
+  test('a 1 MB anchor used 99 times in software is refused at the first alias, not expanded to 100 MB', () => {
+    const big = 'x'.repeat(1 << 20);
+    const text = astore.metaText.replace(/^software:\n/m, `software:\n  - name: &big "${big}"\n    version: "1"\n${'  - name: *big\n    version: "1"\n'.repeat(99)}`);
+    const line = text.split('\n').findIndex((l) => l.includes('*big')) + 1;
+    assert.throws(
+      () => readMeta({ ...astore, metaText: text }, ctx),
+      (e) => e instanceof InputError && e.format() === `${astore.metaPath}:${line}: expected YAML without aliases (write the value out where *name stands), found "*big"`,
     );
   });
 });
