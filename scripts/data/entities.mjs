@@ -11,7 +11,7 @@
 //   tableMapping(registry, tableKind) -> TableMapping|null
 //   misspeltEntity(registry, row) -> Entity|null   the entity a measurement row's label is a typo of
 import { InputError, quote } from '../lib/errors.mjs';
-import { editDistance } from '../lib/text.mjs';
+import { editDistance, MAX_NAME_LENGTH } from '../lib/text.mjs';
 import { readYaml } from './yaml-input.mjs';
 
 /**
@@ -130,6 +130,8 @@ export function readEntities(text, path) {
     for (const s of spellings) {
       if (typeof s.text !== 'string' || !s.text.trim())
         fail(s.where, 'an alias that is non-empty text', quote(s.text));
+      if (s.text.length > MAX_NAME_LENGTH)
+        fail(s.where, `a name of at most ${MAX_NAME_LENGTH} characters`, `${quote(s.text)} (${s.text.length} characters)`);
       const key = normaliseName(s.text);
       const owner = names.get(key);
       if (owner && owner !== id) {

@@ -99,6 +99,12 @@ test('a duplicate alias across entities is refused at its line', () => {
   );
 });
 
+test('a 100 KB entity name or alias is refused at its line, shortened in the message', () => {
+  const long = 'k'.repeat(100_000);
+  rejectsAt(base.replace('aliases: [kestrel]', `aliases: [kestrel, ${long}]`), 20, /a name of at most 300 characters, found "k{77}\.\.\." \(100000 characters\)/);
+  rejectsAt(base.replace('name: Kestrel', `name: ${long}`), 18, /a name of at most 300 characters/);
+});
+
 test('an alias equal to another entity id is refused', () => {
   rejectsAt(
     base.replace('aliases: [kestrel]', 'aliases: [kestrel, machine-gun]'),

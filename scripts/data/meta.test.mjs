@@ -219,3 +219,18 @@ describe('sourceUrl: every link built from metadata stays under its repository a
     assert.throws(() => sourceUrl({ ...source, url: 'https://github.com/attacker/repo/blob/abcdef1/x' }), /leads outside/);
   });
 });
+
+describe('names and titles have a length bound', () => {
+  test('a software name of 100 KB is refused at its line, shortened in the message', () =>
+    refusedAt(
+      withMeta((t) => t.replace(/^( {2}- name: )AStore$/m, `$1${'a'.repeat(100_000)}`)),
+      /^ {2}- name: a/,
+      /"software\.0\.name" to have at most 300 characters, found "a{77}\.\.\." \(100000 characters\)/,
+    ));
+  test('a dataset title of 600 characters is refused at its line', () =>
+    refusedAt(
+      withMeta((t) => t.replace(/^( {4}title: ).*$/m, `$1${'t'.repeat(600)}`)),
+      /^ {4}title: t/,
+      /to have at most 500 characters/,
+    ));
+});

@@ -3,18 +3,21 @@
 // fits its schema.
 import { InputError, quote } from '../lib/errors.mjs';
 import { problemOf, readTable } from '../lib/table.mjs';
-import { InexactNumberError, splitLines } from '../lib/text.mjs';
+import { InexactNumberError, MAX_NAME_LENGTH, splitLines } from '../lib/text.mjs';
 import { besideSeed, withFile } from './meta.mjs';
 import { flattenMeasurements, measurementSchema, textConditions } from './measure/project.mjs';
 
 /**
- * Check one typed row against its table schema: types, required cells, enums, patterns, ranges.
+ * Check one typed row against its table schema: types, required cells, enums, patterns, ranges,
+ * lengths (MAX_NAME_LENGTH unless the field's constraints say maxLength).
  * Text a spreadsheet would run as a formula is kept, and written to the CSVs with a leading '
  * (lib/csv.mjs escapeFormula).
  */
 export function checkRow(row, schema, file) {
   for (const f of schema.fields) {
     const v = row[f.name];
+    const most = f.constraints?.maxLength ?? MAX_NAME_LENGTH;
+    if (typeof v === 'string' && v.length > most) throw new InputError(row.line, `text of at most ${most} characters for "${f.title}"`, `${quote(v)} (${v.length} characters)`, file);
     const problem = problemOf(v, f);
     if (problem) throw new InputError(row.line, `${problem} for "${f.title}"`, quote(v === null || v === undefined ? '' : String(v)), file);
   }

@@ -148,7 +148,8 @@ export function validateWithLines(schema, value, lineOf) {
     } else {
       const v = path.reduce((o, k) => o?.[k], value);
       expected = `"${where}" ${shouldBe(err)}`;
-      found = JSON.stringify(v);
+      // A long text is shown shortened, with its length (a 100 KB name is one line of message).
+      found = err.keyword === 'maxLength' ? `${quote(v)} (${v.length} characters)` : JSON.stringify(v);
     }
     return new InputError(lineOf(path), expected, found);
   });

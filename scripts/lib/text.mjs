@@ -163,3 +163,11 @@ export function linkTexts(line) {
   }
   return out + line.slice(i);
 }
+
+/**
+ * The most characters of a name, label or title (a benchmark, an entity, a section, a software
+ * name; a cell of a table whose field sets no maxLength). A 100 KB benchmark name made add-report
+ * take 29 s and gigabytes, and its page 335,000 px tall. Prose fields (a note, a command, an
+ * erratum's reason) set their own bound in their schema.
+ */
+export const MAX_NAME_LENGTH = 300;

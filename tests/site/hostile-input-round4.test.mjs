@@ -54,3 +54,19 @@ for (const source of [
       ),
   );
 }
+
+test(
+  'a 100 KB benchmark name is refused at its seed line, shortened in the message',
+  { timeout: LIMIT + 5000 },
+  async () => {
+    const name = 'b'.repeat(100_000);
+    const r = await addReport(
+      `# Limits (2024-01-01)\n\n| Benchmark | Latency (ms) |\n|---|---|\n| ${name} | 3.2 |\n| gun | 3.1 |\n`,
+      ['--source', 'foo/bar:x.md@abcdef1'],
+    );
+    refusedInOneLine(
+      r,
+      /:5: expected text of at most 300 characters for "Benchmark", found "b{77}\.\.\." \(100000 characters\)$/,
+    );
+  },
+);
