@@ -4,13 +4,14 @@
 //
 // Exports:
 //   readEntities(text, path) -> Registry          parse and validate the YAML
-//   normaliseName(name) -> string                 the form names are matched in (case, white space)
+//   normaliseName(name) -> string                 the form names are matched in (case, white space,
+//                                                 invisible characters such as U+200B dropped)
 //   resolve(registry, name, kind?) -> Entity|null  exact match on id, display name or alias
 //   suggest(registry, name, kind?) -> Entity|null  nearest entity by edit distance (for messages)
 //   unknownEntityError(registry, name, kind, line, file) -> InputError   the message with a suggestion
 //   tableMapping(registry, tableKind) -> TableMapping|null
 //   misspeltEntity(registry, row) -> Entity|null   the entity a measurement row's label is a typo of
-import { InputError, quote } from '../lib/errors.mjs';
+import { INVISIBLE_IN_NAMES, InputError, quote } from '../lib/errors.mjs';
 import { editDistance, MAX_NAME_LENGTH } from '../lib/text.mjs';
 import { readYaml } from './yaml-input.mjs';
 
@@ -45,7 +46,7 @@ const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const FIELDS = new Set(['name', 'kind', 'aliases', 'homepage', 'repository', 'review']);
 
 /** Lower case, trimmed, runs of white space as one space: the form in which names are matched. */
-export const normaliseName = (name) => String(name).trim().replace(/\s+/g, ' ').toLowerCase();
+export const normaliseName = (name) => String(name).replace(INVISIBLE_IN_NAMES, '').trim().replace(/\s+/g, ' ').toLowerCase();
 
 /** Only letters and digits, lower case: the form in which suggestions are measured. */
 const looseKey = (name) => normaliseName(name).replace(/[^a-z0-9]+/g, '');

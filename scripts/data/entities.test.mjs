@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { InputError } from '../lib/errors.mjs';
+import { unknownEntities } from '../add-report/entity-match.mjs';
 import { readEntities, resolve, suggest, unknownEntityError, tableMapping, normaliseName } from './entities.mjs';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
@@ -61,6 +62,20 @@ test('aliases match case-insensitively and with white space collapsed', () => {
   assert.equal(resolve(r, 'machine_gun')?.id, 'machine-gun');
   assert.equal(resolve(r, 'machinegun')?.id, 'machine-gun'); // the display name, lower case
   assert.equal(normaliseName(' Go  (go gc) '), 'go (go gc)');
+});
+
+test('a name with an invisible character is the entity it looks like, never a second one', () => {
+  const r = readEntities(base, 'x');
+  for (const c of ['\u200b', '\u2060', '\u00ad', '\u180e', '\u200d', '\ufeff', '\u202e']) {
+    assert.equal(resolve(r, `Kestrel${c}`)?.id, 'kestrel', JSON.stringify(c));
+    assert.equal(resolve(r, `Hack${c}ney`)?.id, 'hackney', JSON.stringify(c));
+  }
+  assert.deepEqual(unknownEntities(r, [{ kind: 'http-client-rate', rows: [{ line: 5, client: 'hackney\u200b' }] }]), []);
+});
+
+test('an entity name or alias with an invisible character is refused at its line', () => {
+  rejectsAt(base.replace('aliases: [kestrel]', 'aliases: [kestrel, "Kestrel\\u200b"]'), 20, /without control or invisible characters, found \\u200b in "Kestrel/);
+  rejectsAt(base.replace('name: Kestrel', 'name: "Kes\\u00adtrel"'), 18, /found \\u00ad in/);
 });
 
 test('the id and the display name resolve like aliases', () => {

@@ -234,3 +234,12 @@ describe('names and titles have a length bound', () => {
       /to have at most 500 characters/,
     ));
 });
+
+describe('invisible characters in titles and names', () => {
+  for (const c of ['\\u200b', '\\u2060', '\\u00ad', '\\u180e', '\\u202e']) {
+    test(`a title with ${c} is refused at its line`, () =>
+      refusedAt(withMeta((t) => t.replace(/^title: .*$/m, `title: "AStore throughput${c}"`)), /^title:/, new RegExp(`found \\${c} in "AStore throughput`)));
+  }
+  test('a software name "AStore\\u200b" is refused at its line', () =>
+    refusedAt(withMeta((t) => t.replace(/^( {2}- name: )AStore$/m, '$1"AStore\\u200b"')), /^ {2}- name: /, /without control or invisible characters/));
+});

@@ -31,12 +31,23 @@ export class InputError extends Error {
  * seeds/): C0 and C1 control characters but tab, line feed and carriage return (XML 1.0, hence the
  * feed, refuses them; a bell or an escape has no place in a title), and the invisible characters
  * that reorder or hide text (bidirectional overrides and isolates such as U+202E, marks, a byte
- * order mark inside the text), which make a title read other than it is written; and what XML
- * cannot hold at all (U+FFFE, U+FFFF, a lone half of a surrogate pair, as a YAML escape can write).
+ * order mark inside the text), which make a title read other than it is written; the characters
+ * that show as nothing (zero-width space U+200B, word joiner U+2060, soft hyphen U+00AD, Mongolian
+ * vowel separator U+180E, invisible operators, Hangul fillers), which make "Mojito\u200b" look
+ * exactly like Mojito; and what XML cannot hold at all (U+FFFE, U+FFFF, a lone half of a surrogate
+ * pair, as a YAML escape can write).
  */
 export const CONTROL_CHARACTER =
   // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069\ufeff\ufff9-\ufffb\ufffe\uffff\ud800-\udfff]/u;
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u00ad\u061c\u115f\u180e\u200b\u200e\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0\ufff9-\ufffb\ufffe\uffff\ud800-\udfff]/u;
+
+/**
+ * Characters a name is matched without (entities.mjs normaliseName): those above that show as
+ * nothing, and the zero-width joiners U+200C and U+200D, which some scripts need in text but which
+ * never tell two names apart.
+ */
+export const INVISIBLE_IN_NAMES =
+  /[\u00ad\u061c\u115f\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\u3164\ufeff\uffa0]/gu;
 
 /** A control character as a reader can see it in a message: `\u0007`. */
 export const showCharacter = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
