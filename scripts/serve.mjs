@@ -4,7 +4,8 @@
 // file (the Content Security Policy with frame-ancestors, nosniff, ...), as Netlify or Cloudflare
 // Pages would; `_headers` itself is not served. It serves files of its folder only: a path that
 // leads out of it (`..`, encoded slashes, a symlink) is 404, a malformed escape 400, a method
-// other than GET and HEAD 405, and no request can crash it.
+// other than GET and HEAD 405, and no request can crash it. A port in use or a --dir that is no
+// folder is one line and a non-zero exit, never a stack trace.
 // Usage: node scripts/serve.mjs [--port 1313] [--dir public]
 import http from 'node:http';
 import fs from 'node:fs';
@@ -13,6 +14,7 @@ import { pathToFileURL } from 'node:url';
 import { argError, cliArgs } from './lib/args.mjs';
 import { ROOT } from './lib/paths.mjs';
 import { headersFor, parseHeaders } from './lib/headers.mjs';
+import { systemErrorLine } from './lib/errors.mjs';
 
 const TYPES = {
   '.html': 'text/html; charset=utf-8',
@@ -151,7 +153,14 @@ export async function serve({ dir, port = 0, host = '127.0.0.1' }) {
       `HTTP/1.1 405 Method Not Allowed\r\nAllow: ${METHODS.join(', ')}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n`,
     );
   });
-  return new Promise((resolve) => server.listen(port, host, () => resolve(server)));
+  // A port in use (EADDRINUSE) or not allowed rejects, for the CLI to say so in one line.
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server);
+    });
+  });
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
@@ -162,7 +171,27 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
       import.meta.url,
       `--port: expected a port number (0 to 65535), found "${values.port ?? process.env.PORT}"`,
     );
-  const server = await serve({ dir: values.dir ?? path.join(ROOT, 'public'), port });
+  const dir = values.dir ?? path.join(ROOT, 'public');
+  if (!fs.statSync(dir, { throwIfNoEntry: false })?.isDirectory()) {
+    argError(
+      import.meta.url,
+      `--dir: expected a folder to serve${values.dir === undefined ? ' (npm run build makes public/)' : ''}, found ${fs.existsSync(dir) ? 'a file' : 'nothing'} at "${dir}"`,
+    );
+  }
+  let server;
+  try {
+    server = await serve({ dir, port });
+  } catch (e) {
+    const line =
+      e.code === 'EADDRINUSE'
+        ? `port ${port} on 127.0.0.1 is in use (another server runs there): stop it, or pass --port <another port> (--port 0 picks a free one)`
+        : e.code === 'EACCES'
+          ? `port ${port} needs privileges this user lacks: pass --port 1024 or above`
+          : systemErrorLine(e, dir);
+    if (!line) throw e;
+    console.error(`serve.mjs: ${line}`);
+    process.exit(1);
+  }
   const { address, port: bound } = server.address();
   console.log(`Bench Atlas is served at http://${address}:${bound}/ (Ctrl+C to stop)`);
 }

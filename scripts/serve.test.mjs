@@ -11,6 +11,7 @@ import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { execFile, spawnSync } from 'node:child_process';
 import { serve } from './serve.mjs';
 
 const SECRET = 'secret-token-4f1c9d';
@@ -224,5 +225,45 @@ describe('the dev server', { timeout: 30_000 }, () => {
     const r = await get(port, '/reports/a/');
     assert.equal(r.status, 200);
     assert.match(r.body, /report a/);
+  });
+});
+
+describe('the dev server from the command line', { timeout: 30_000 }, () => {
+  const cli = path.join(path.dirname(new URL(import.meta.url).pathname), 'serve.mjs');
+  /** Run serve.mjs with args; it must end by itself (killed after 10 s otherwise). */
+  const runCli = (args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8', timeout: 10_000 });
+
+  test('a port in use is one line naming the port, exit 1, no stack trace', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'serve-cli-'));
+    const busy = net.createServer();
+    try {
+      await new Promise((resolve) => busy.listen(0, '127.0.0.1', resolve));
+      const { port } = busy.address();
+      const r = await new Promise((resolve) =>
+        execFile(
+          process.execPath,
+          [cli, '--dir', dir, '--port', String(port)],
+          { encoding: 'utf8', timeout: 10_000 },
+          (err, stdout, stderr) => resolve({ code: err?.code, stderr }),
+        ),
+      );
+      assert.equal(r.code, 1, r.stderr);
+      assert.equal(
+        r.stderr,
+        `serve.mjs: port ${port} on 127.0.0.1 is in use (another server runs there): stop it, or pass --port <another port> (--port 0 picks a free one)\n`,
+      );
+    } finally {
+      busy.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('a --dir that does not exist is one line, exit 2, no stack trace', () => {
+    const r = runCli(['--dir', '/nonexistent/bench-atlas-public', '--port', '0']);
+    assert.equal(r.status, 2, r.stderr);
+    assert.equal(
+      r.stderr,
+      'serve.mjs: --dir: expected a folder to serve, found nothing at "/nonexistent/bench-atlas-public" (see --help)\n',
+    );
   });
 });
