@@ -117,6 +117,12 @@ const CORE = [
 const NAME = /^[a-z][a-z0-9_]*$/;
 
 /**
+ * Whether a name can be a condition of a measurement: snake_case, not a field of the row itself
+ * (value, unit, line, ...) and not a name JavaScript objects have already (constructor, prototype).
+ */
+export const isConditionName = (k) => NAME.test(k) && !CORE.includes(k) && !['seed', 'entity', 'source_table', 'constructor', 'prototype'].includes(k);
+
+/**
  * A measurement row, checked: a programming mistake in an adapter (an unknown unit, a statistic
  * that is not one, a value that is not a finite number) throws, so golden tests catch it.
  * @param {Partial<Measurement> & { value: number, unit: string, metric: string, line: number }} m
@@ -135,7 +141,7 @@ export function measurement(m) {
   if (!Number.isInteger(m.line) || m.line < 1) throw new Error(`measurement: line ${m.line}`);
   const conditions = {};
   for (const [k, v] of Object.entries(m.conditions ?? {})) {
-    if (!NAME.test(k) || CORE.includes(k) || k === 'seed' || k === 'entity' || k === 'source_table') throw new Error(`measurement: condition name ${k}`);
+    if (!isConditionName(k)) throw new Error(`measurement: condition name ${k}`);
     if (v !== undefined && v !== null && v !== '') conditions[k] = v;
   }
   return {

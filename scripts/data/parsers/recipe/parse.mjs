@@ -18,7 +18,7 @@
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, prefixedUnit } from '../../measure/units.mjs';
-import { measurement, measurementResult, STATISTICS } from '../../measure/model.mjs';
+import { isConditionName, measurement, measurementResult, STATISTICS } from '../../measure/model.mjs';
 import { outline } from '../../read/outline.mjs';
 import { delimitedTable } from '../delimited/parse.mjs';
 
@@ -34,6 +34,9 @@ const PLACE = /\{(value|name|\*|[a-z][a-z0-9_]*)\}/g;
 const PERCENTILE = /^p(\d{1,2}(\.\d+)?|100)$/;
 const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
 const BLOCK = /^\s*([^\s:|#][^:|]{0,80}?)\s*:\s*$/;
+/** The most places ({value}, {name}, {*}, {<condition>}) and characters of a sample line. */
+export const MAX_PLACES = 20;
+export const MAX_SAMPLE_LENGTH = 1000;
 
 /** Any text can be read by a recipe: the metadata says whether it is. */
 export const detect = (text) => Boolean(text.trim());
@@ -49,15 +52,30 @@ export function recipeProblems(recipe) {
     if (s !== undefined && !STATISTICS[s] && !PERCENTILE.test(s)) out.push([[...at, 'statistic'], `a statistic (${Object.keys(STATISTICS).join(', ')}, or pN such as p95)`, quote(s)]);
     if (v.unit !== undefined && !canonicalUnit(v.unit)) out.push([[...at, 'unit'], 'a unit the atlas knows (ms, s, req/s, ops/s, MB, %, count, ...: scripts/data/measure/units.mjs)', quote(v.unit)]);
   };
+  const conditionName = (at, name, found = quote(name)) => {
+    if (!isConditionName(name)) out.push([at, 'a condition name in snake_case that is not a field of a measurement (value, unit, line, ...) nor constructor or prototype', found]);
+  };
   recipe.forEach((item, i) => {
+    for (const k of Object.keys(item.conditions ?? {})) conditionName([i, 'conditions', k], k);
     if (item.columns) {
+      for (const [h, v] of Object.entries(item.columns)) {
+        if (v === 'condition') conditionName([i, 'columns', h], conditionKey(h), `${quote(h)} (condition ${quote(conditionKey(h))})`);
+        else if (v?.condition !== undefined) conditionName([i, 'columns', h, 'condition'], v.condition);
+      }
       const roles = Object.entries(item.columns);
       if (!roles.some(([, v]) => v?.metric)) out.push([[i, 'columns'], 'a column mapped to a metric ({ metric, statistic, unit })', 'none']);
       if (roles.filter(([, v]) => v === 'benchmark').length > 1) out.push([[i, 'columns'], 'one column at most named benchmark', 'several']);
       for (const [h, v] of roles) if (v?.metric) checkValue([i, 'columns', h], v);
       return;
     }
+    // A bound on the pattern: 20,000 {*} made an expression no engine should be given.
+    const count = [...item.line.matchAll(/\{[^{}]*\}/g)].length;
+    if (item.line.length > MAX_SAMPLE_LENGTH || count > MAX_PLACES) {
+      out.push([[i, 'line'], `a sample line of at most ${MAX_SAMPLE_LENGTH} characters with at most ${MAX_PLACES} places ({value}, {name}, {*}, ...)`, `${quote(item.line)} (${item.line.length} characters, ${count} places)`]);
+      return;
+    }
     const places = [...item.line.matchAll(PLACE)].map((m) => m[1]);
+    for (const p of places) if (!['value', 'name', '*'].includes(p)) conditionName([i, 'line'], p, `{${p}} in ${quote(item.line)}`);
     if (places.filter((p) => p === 'value').length !== 1) out.push([[i, 'line'], 'a sample line with {value} once', quote(item.line)]);
     if (places.filter((p) => p === 'name').length > 1) out.push([[i, 'line'], 'a sample line with {name} at most once', quote(item.line)]);
     checkValue([i], item);

@@ -162,3 +162,47 @@ describe('recipes refused at their line of the metadata', () => {
     assert.ok(readMeta(withRecipe('recipe:\n  - columns:\n      Type: benchmark\n      Threads: condition\n      Latency: { metric: latency, statistic: mean, unit: ms }\n'), ctx).recipe));
   test('a good recipe passes', () => assert.ok(readMeta(withRecipe('recipe:\n  - line: "Average: {value}"\n    metric: latency\n    statistic: p99.9\n    unit: ms\n'), ctx).recipe));
 });
+
+describe('recipe conditions and pattern size: refused at their metadata line, never a stack trace', () => {
+  const env = loadEnv();
+  const inputs = readInputs(ROOT);
+  const ctx = { ...env, platforms: readPlatforms(inputs.platformsText, inputs.platformsPath) };
+  const report = inputs.reports[0];
+  const withRecipe = (yaml) => ({
+    ...report,
+    metaText: `${report.metaText.replace(/^format:.*$/m, 'format: recipe').replace(/\n*$/, '\n')}${yaml}`,
+  });
+  const refusedAt = (input, re, message) =>
+    assert.throws(
+      () => readMeta(input, ctx),
+      (e) => {
+        const line = input.metaText.split('\n').findIndex((l) => re.test(l)) + 1;
+        assert.ok(e instanceof InputError, e.stack);
+        assert.equal(e.format().split(':').slice(0, 2).join(':'), `${input.metaPath}:${line}`);
+        assert.match(e.message, message);
+        return true;
+      },
+    );
+  const NAME_RULE = /expected a condition name in snake_case that is not a field of a measurement/;
+  for (const name of ['__proto__', 'constructor', 'prototype', 'value']) {
+    test(`a recipe condition named ${name} is refused at its line`, () =>
+      refusedAt(withRecipe(`recipe:\n  - line: "Average: {value}"\n    metric: latency\n    unit: ms\n    conditions:\n      ${name}: 4\n`), new RegExp(`^ {6}${name}: 4`), NAME_RULE));
+  }
+  test('a place {constructor} in a sample line is refused at the line', () =>
+    refusedAt(withRecipe('recipe:\n  - line: "Average {constructor}: {value}"\n    metric: latency\n    unit: ms\n'), /line: "Average \{constructor\}/, NAME_RULE));
+  test('a column condition named prototype, or a header that makes the condition "value", is refused at its line', () => {
+    refusedAt(withRecipe('recipe:\n  - columns:\n      Type: benchmark\n      Proto: { condition: prototype }\n      Latency: { metric: latency, unit: ms }\n'), /Proto: \{ condition/, NAME_RULE);
+    refusedAt(withRecipe('recipe:\n  - columns:\n      Type: benchmark\n      Value: condition\n      Latency: { metric: latency, unit: ms }\n'), /^ {6}Value: condition/, NAME_RULE);
+  });
+  test('a sample line of 20,000 {*} is refused at its line by the bound on places', () =>
+    refusedAt(
+      withRecipe(`recipe:\n  - line: "${'{*}'.repeat(20_000)}{value} ms"\n    metric: latency\n    unit: ms\n`),
+      /^ {2}- line: "\{\*\}/,
+      /expected a sample line of at most 1000 characters with at most 20 places \(\{value\}, \{name\}, \{\*\}, \.\.\.\), found "\{\*\}.*\(60010 characters, 20001 places\)/,
+    ));
+  test('a sample line with 21 places is refused; 20 are read', () => {
+    const line = (n) => `${'{*} '.repeat(n - 1)}{value} ms`;
+    refusedAt(withRecipe(`recipe:\n  - line: "${line(21)}"\n    metric: latency\n    unit: ms\n`), /^ {2}- line:/, /at most 20 places/);
+    assert.ok(readMeta(withRecipe(`recipe:\n  - line: "${line(20)}"\n    metric: latency\n    unit: ms\n`), ctx).recipe);
+  });
+});
