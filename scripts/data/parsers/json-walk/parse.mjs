@@ -136,6 +136,10 @@ function walk(doc) {
     scopes.push(path.slice(0, -1).join('\u0000'));
   };
   visit(doc.value, [], []);
+  // A key repeated in its object: JSON keeps the last value, and the reader says which was dropped.
+  for (const d of doc.duplicates ?? []) {
+    notes.push({ text: `line ${d.first}: ${d.path.join('.')} not read: its key is repeated at line ${d.line}, whose value is read`, line: d.first });
+  }
   // A setting ("concurrency": 128) holds for the rows of its object and the objects within it.
   const within = (scope, at) => !scope || at === scope || at.startsWith(`${scope}\u0000`);
   const withSettings = rows.map((r, i) => {

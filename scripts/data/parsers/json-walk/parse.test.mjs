@@ -70,3 +70,22 @@ describe('headline numbers', () => {
     rejectsAt(parser.parse, text, 0, /JSON with numbers whose keys name their unit/, 'none');
   });
 });
+
+describe('keys JSON allows but a plain object would lose (issue 41)', () => {
+  const text = '{\n  "__proto__": { "latency_ms": 5 },\n  "latency_ms": 3,\n  "throughput_qps": 100,\n  "throughput_qps": 200\n}\n';
+  test('a key "__proto__" is an ordinary key: its number is a row at its line', () => {
+    const rows = parser.parse(text).tables.measurements.rows;
+    assert.deepEqual(
+      rows.map((r) => [r.benchmark, r.value, r.unit, r.line]),
+      [
+        ['__proto__.latency_ms', 5, 'ms', 2],
+        ['latency_ms', 3, 'ms', 3],
+        ['throughput_qps', 200, 'ops/s', 5],
+      ],
+    );
+  });
+  test('a repeated key keeps its last value, and the first is listed as not read, at its line', () => {
+    const notes = parser.parse(text).notes.map((n) => n.text);
+    assert.ok(notes.includes('line 4: throughput_qps not read: its key is repeated at line 5, whose value is read'), notes.join('\n'));
+  });
+});

@@ -7,7 +7,9 @@
 // number cannot hold exactly (digits beyond what a double holds) is refused at its line.
 //
 // Exports:
-//   readJson(text, { firstLine, exact }) -> { value, lineOf(path), rawOf(path), lastLine }
+//   readJson(text, { firstLine, exact }) -> { value, lineOf(path), rawOf(path), lastLine, duplicates }
+//     duplicates: each key an object repeats ({ path, line, first }); its last value is kept, as
+//     JSON.parse keeps it, and a reader says so in its notes
 //   exactNumber(raw) -> number | undefined       a number as written, only if a double holds it exactly
 //   jsonBlocks(text | lines) -> [{ from, to, text }]   the JSON document a text is, or its fenced blocks
 //   looksLikeJson(text)                             whether a text opens with "{" or "["
@@ -20,6 +22,7 @@ import { InputError, quote } from '../../../lib/errors.mjs';
  * @property {(path: Array<string|number>) => number | undefined} lineOf   line of a path
  * @property {(path: Array<string|number>) => string | undefined} rawOf    a number as written
  * @property {number} lastLine                                             line of the value's last character
+ * @property {Array<{ path: Array<string|number>, line: number, first: number }>} duplicates  keys repeated in their object (the last value kept)
  */
 
 /**
@@ -33,6 +36,8 @@ export function readJson(text, { firstLine = 1, exact = false } = {}) {
   let line = firstLine;
   const lines = new Map();
   const raws = new Map();
+  /** @type {Array<{ path: Array<string|number>, line: number, first: number }>} */
+  const duplicates = [];
   const fail = (expected) => {
     const found = i >= text.length ? 'the end of the file (the JSON is cut off)' : quote(text.slice(i, i + 60).split(/\r\n|\r|\n/)[0]);
     throw new InputError(line, expected, found);
@@ -75,11 +80,14 @@ export function readJson(text, { firstLine = 1, exact = false } = {}) {
         if (text[i] !== '"') fail('a JSON key in double quotes');
         const keyLine = line;
         const name = string();
-        lines.set(JSON.stringify([...path, name]), keyLine);
+        const at = JSON.stringify([...path, name]);
+        if (Object.hasOwn(out, name)) duplicates.push({ path: [...path, name], line: keyLine, first: lines.get(at) });
+        lines.set(at, keyLine);
         space();
         if (text[i] !== ':') fail('":" after a JSON key');
         i++;
-        out[name] = value([...path, name]);
+        // Defined, not assigned: a key "__proto__" is an ordinary key, as JSON.parse keeps it.
+        Object.defineProperty(out, name, { value: value([...path, name]), enumerable: true, writable: true, configurable: true });
         space();
         if (text[i] === ',') i++;
         else if (text[i] === '}') return i++, out;
@@ -118,6 +126,7 @@ export function readJson(text, { firstLine = 1, exact = false } = {}) {
     value: result,
     lineOf: (path) => lines.get(JSON.stringify(path)),
     rawOf: (path) => raws.get(JSON.stringify(path)),
+    duplicates,
     lastLine,
   };
 }

@@ -27,3 +27,12 @@ test('a number a double cannot hold is refused at its line only when exact numbe
 test('a document cut off names the line it stops at', () => {
   assert.throws(() => readJson('{\n "a": 1,\n'), (e) => e instanceof InputError && e.line === 3 && /cut off/.test(e.found));
 });
+
+test('a key "__proto__" is kept as an ordinary key, as JSON.parse keeps it; a repeated key is listed with both lines', () => {
+  const doc = readJson('{\n  "__proto__": { "a": 1 },\n  "b": 2,\n  "b": 3\n}');
+  assert.deepEqual(Object.keys(doc.value), ['__proto__', 'b']);
+  assert.deepEqual(doc.value.__proto__, { a: 1 });
+  assert.equal(Object.getPrototypeOf(doc.value), Object.prototype);
+  assert.equal(doc.value.b, 3);
+  assert.deepEqual(doc.duplicates, [{ path: ['b'], line: 4, first: 3 }]);
+});
