@@ -121,6 +121,12 @@ export function readMeta(input, ctx) {
   return meta;
 }
 
+/**
+ * A YAML line holding one of add-report's placeholders: a value (or list item) that begins "TODO: ",
+ * quoted or not. A title that only contains the word ("TODO app benchmark") is no placeholder.
+ */
+export const isPlaceholderLine = (line) => /(?:^\s*-|:)\s+["']?TODO: /.test(line) && !/^\s*#/.test(line);
+
 /** Fields of the metadata a reader sees as prose: a `TODO:` placeholder in one is never published. */
 const PROSE = ['summary', 'system_under_test', 'load_generator', 'licence'];
 
