@@ -244,9 +244,18 @@ try {
   const report = { metaPath, metaText: meta, seedPath, seedText: text, files: {} };
   const next = { ...inputs, platformsText, entitiesText, reports: [...inputs.reports, report] };
   const registries = readRegistries(next);
-  const { files, reports } = buildData({ ...next, registries }, env, {
-    cache: committedReports(path.join(root, 'data'), registries),
-  });
+  let built;
+  try {
+    built = buildData({ ...next, registries }, env, { cache: committedReports(path.join(root, 'data'), registries) });
+  } catch (e) {
+    // Neither the seed nor its metadata is written yet: a problem in either names the file given.
+    for (const x of e instanceof InputError ? new Set([e, ...(e.all ?? [])]) : []) {
+      if (x.file === seedPath) x.file = shown;
+      else if (x.file === metaPath) [x.file, x.line] = [`${shown} (line ${x.line} of the metadata drafted for it)`, 0];
+    }
+    throw e;
+  }
+  const { files, reports } = built;
   const added = reports.find((r) => r.slug === slug);
   // What each reader understood, from the final read: the file without the passages not read (a
   // later step, such as one row per key, can stop a passage that the parser alone read).

@@ -178,3 +178,18 @@ test('add-report names each result the file gives no number for (JMH "≈ 0"), s
     /^ {2}skipped: \S*maptest-gc-readme\.md:23: StatBenchmark\.aggregate:·gc\.count \(avgt\) scored ≈ 0 counts, no number to read$/,
   );
 });
+
+test('a problem add-report finds in the metadata it drafts names the file given, not the seeds/ path it would write', () => {
+  const file = path.join(ROOT, 'scripts/data/parsers/document/fixtures/handwritten-mixed-sections.md');
+  const r = spawnSync(
+    process.execPath,
+    [path.join(ROOT, 'scripts/add-report/add-report.mjs'), file, '--date', '2024-02-30', '--dry-run'],
+    { encoding: 'utf8', timeout: 120_000 },
+  );
+  assert.equal(r.status, 1, r.stdout);
+  assert.match(
+    r.stderr.trim(),
+    /^\S*handwritten-mixed-sections\.md \(line \d+ of the metadata drafted for it\): expected a real calendar date for "date" .*, found "2024-02-30"$/,
+  );
+  assert.doesNotMatch(r.stderr, /seeds\//);
+});

@@ -10,7 +10,7 @@
 // refused only when nothing in it reads.
 import { InputError } from '../lib/errors.mjs';
 import { readKeeping } from '../data/read/keep.mjs';
-import { outline } from '../data/read/outline.mjs';
+import { whyUnread } from '../data/read/why-unread.mjs';
 
 /**
  * @param {string} text
@@ -46,15 +46,12 @@ export function detectFormats(text, parsers, file) {
 }
 
 function nothingKnown(parsers, file, text) {
-  // A table the outline refuses (too wide, too many rows) is why no format read it: say that.
-  try {
-    outline(text);
-  } catch (e) {
-    if (e instanceof InputError) {
-      e.file ??= file;
-      return e;
-    }
-    throw e;
+  // What the file shows is why no format read it (empty, a table the outline refuses or of one column
+  // or no rows, a number in a form no reader takes): say that, at its line.
+  const why = whyUnread(text);
+  if (why) {
+    why.file ??= file;
+    return why;
   }
   const tools = Object.entries(parsers)
     .filter(([, p]) => !p.fallback)

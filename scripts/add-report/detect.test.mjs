@@ -80,3 +80,66 @@ test('add-report parses a report once: detecting its format, reading it and the 
   const other = once.parsers[formats[0]].detect('not a report');
   assert.equal(other, env.parsers[formats[0]].detect('not a report'));
 });
+
+// Issue 41, item 19: each of these gave only "expected a report in a known format ..."; each now names its line and cause.
+const table = (cell) => `| Name | Latency (ms) |\n|---|---|\n| a | 3 |\n| b | ${cell} |\n`;
+const REFUSALS = [
+  ['an empty file', '', 1, /a report with at least one measurement/, 'an empty file'],
+  [
+    '1e309',
+    table('1e309'),
+    4,
+    /a plain decimal number/,
+    '"1e309" (beyond the largest number a JavaScript number holds)',
+  ],
+  ['Infinity', table('Infinity'), 4, /a plain decimal number/, '"Infinity" (not a finite number)'],
+  ['0x1F', table('0x1F'), 4, /a plain decimal number/, '"0x1F" (a hexadecimal number)'],
+  ['1_000', table('1_000'), 4, /a plain decimal number/, '"1_000" (digits grouped with "_")'],
+  ['1.234,5', table('1.234,5'), 4, /a plain decimal number/, '"1.234,5" (a decimal comma)'],
+  [
+    'a 400-digit number',
+    table('9'.repeat(400)),
+    4,
+    /a plain decimal number/,
+    /^"9{57}\.\.\." \(400 digits, more than a JavaScript number holds\)$/,
+  ],
+  ['2^53+1', table('2^53+1'), 4, /a plain decimal number/, '"2^53+1" (an expression, not a number)'],
+  [
+    'a one-column table',
+    '# Run\n\n| Latency (ms) |\n|---|\n| 3 |\n',
+    3,
+    /a table of two columns or more/,
+    'one column, "Latency (ms)"',
+  ],
+  [
+    'a table of no rows',
+    '# Run\n\n| Name | Latency (ms) |\n|---|---|\n',
+    3,
+    /rows under the table header/,
+    'a header and no rows',
+  ],
+  [
+    'JSON nested 100,000 deep',
+    `{"a":\n${'['.repeat(100000)}${']'.repeat(100000)}}\n`,
+    2,
+    /JSON nested at most 100 levels deep/,
+    'more than 100 levels',
+  ],
+];
+
+for (const [what, text, line, expected, found] of REFUSALS) {
+  test(`add-report refuses ${what} at its line with its cause, not only "a report in a known format"`, () => {
+    assert.throws(
+      () => detectFormats(text, parsers, 'probe.md'),
+      (e) => {
+        assert.ok(e instanceof InputError, e.stack);
+        assert.equal(e.file, 'probe.md');
+        assert.equal(e.line, line, e.message);
+        assert.match(e.expected, expected);
+        if (found instanceof RegExp) assert.match(e.found, found);
+        else assert.equal(e.found, found);
+        return true;
+      },
+    );
+  });
+}

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkDrawing, notDrawn } from './not-drawn.mjs';
+import { assemble } from './shared/spec.mjs';
 
 const svg = (marks) =>
   `<svg><g class="mark-symbol role-mark points_marks">${'<path d="M0,0"/>'.repeat(marks)}</g><text font-size="12px">x</text></svg>`;
@@ -52,4 +53,32 @@ test("a chart not drawn takes its sentence with it: the report's findings and he
   assert.deepEqual(index.findings.r, { headline: 'A ranged from 1 to 2.', items: ['A ranged from 1 to 2.'] });
   notDrawn(index, { ...entry, id: 'r--a', name: 'a', finding: 'A ranged from 1 to 2.' }, 'r--a: no marks');
   assert.equal(index.findings.r, undefined);
+});
+
+test('benchmarks named constructor, __proto__, toString and hasOwnProperty are charted, in the order the chart gives', async () => {
+  const { compile } = await import('vega-lite');
+  const vega = await import('vega');
+  const names = ['toString', 'constructor', 'a', '__proto__', 'hasOwnProperty'];
+  const rows = names.map((series, i) => ({ series, value: i + 1 }));
+  const y = { field: 'series', type: 'nominal', title: null, sort: names };
+  const x = { field: 'value', type: 'quantitative' };
+  const spec = assemble(
+    {
+      title: 'Latency by benchmark',
+      rows,
+      fields: [{ name: 'series' }, { name: 'value' }],
+      layer: [
+        { name: 'bars', mark: 'bar', encoding: { y, x } },
+        { mark: 'text', encoding: { y, x, text: { field: 'value' } } },
+      ],
+    },
+    {},
+  );
+  const view = new vega.View(vega.parse(compile(spec).spec), { renderer: 'none' });
+  try {
+    await view.runAsync();
+    assert.deepEqual(view.scale('y').domain(), names);
+  } finally {
+    view.finalize();
+  }
 });

@@ -17,6 +17,7 @@ import { readTable } from '../lib/table.mjs';
 import { venvBin } from '../lib/tools.mjs';
 import { loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData, readRegistries } from '../data/pipeline.mjs';
+import { isPlaceholderLine } from '../data/meta.mjs';
 
 const { values } = cliArgs(import.meta.url, {
   options: { root: { type: 'string' }, 'no-csvclean': { type: 'boolean' } },
@@ -61,7 +62,7 @@ for (const [file, text] of [
   ...inputs.reports.map((r) => [r.metaPath, r.metaText]),
 ]) {
   text.split('\n').forEach((l, i) => {
-    if (/TODO/.test(l) && !/^\s*#/.test(l)) say(`${file}:${i + 1}: fill in: ${l.trim()}`);
+    if (isPlaceholderLine(l)) say(`${file}:${i + 1}: fill in: ${l.trim()}`);
   });
 }
 

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, relPath } from '../lib/paths.mjs';
 import { walk } from '../lib/fs.mjs';
-import { markDraft } from '../data/meta.mjs';
+import { isPlaceholderLine, markDraft } from '../data/meta.mjs';
 
 const templates = walk(path.join(ROOT, 'layouts'))
   .filter((f) => /\.(html|json|xml|txt|headers)$/.test(f))
@@ -41,4 +41,24 @@ test('every field a template looks up in `draft` is one the data step lists for 
   );
   assert.ok(looked.length >= 4, `templates look up ${looked.length} fields in draft`);
   for (const { file, field } of looked) assert.ok(meta.draft.includes(field), `${file}: ${field} is never in draft`);
+});
+
+test('npm run check asks to fill in the placeholders add-report writes, not a title that says TODO', () => {
+  const flagged = [
+    'summary: "TODO: one sentence on what the report measures"',
+    "  kind: 'TODO: physical server, cloud instance or desktop'",
+    '  - name: TODO: the software under test, as the report names it',
+    '    review: "TODO: new in seeds/x/a.md:3; keep it, or make the name an alias of a known entity"',
+  ];
+  const passed = [
+    'title: "TODO app benchmark"',
+    'title: TODO app benchmark',
+    'summary: "Why TODO: lists are slow"',
+    '# Written by npm run add-report; fill in every TODO, then run npm run check.',
+  ];
+  assert.deepEqual(
+    flagged.filter((l) => !isPlaceholderLine(l)),
+    [],
+  );
+  assert.deepEqual(passed.filter(isPlaceholderLine), []);
 });

@@ -76,6 +76,14 @@ export function parsingOnce(env) {
  */
 export const MAX_SEED_BYTES = 2 * 1024 * 1024;
 
+/** A limit and a size in MB, or in bytes where the MB would read the same ("at most 2.0 MB, found 2.0 MB"). */
+function sizes(max, bytes) {
+  const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  if (mb(max) !== mb(bytes)) return [mb(max), mb(bytes)];
+  const exact = (n) => `${n.toLocaleString('en')} bytes`;
+  return [`${mb(max)} (${exact(max)})`, exact(bytes)];
+}
+
 /**
  * Refuse a seed over MAX_SEED_BYTES before it is read (add-report, and every command through
  * readInputs: build-data, check), with the size and what to do.
@@ -84,20 +92,13 @@ export const MAX_SEED_BYTES = 2 * 1024 * 1024;
  */
 export function checkSeedSize(file, bytes) {
   if (bytes > MAX_SEED_BYTES) {
-    const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
-    throw new InputError(
-      0,
-      `a seed of at most ${mb(MAX_SEED_BYTES)} (split a bigger report into one seed per run or table)`,
-      `${mb(bytes)}`,
-      file,
-    );
+    const [max, found] = sizes(MAX_SEED_BYTES, bytes);
+    throw new InputError(0, `a seed of at most ${max} (split a bigger report into one seed per run or table)`, found, file);
   }
 }
 
 /** The largest file beside a seed that is not text (an original image): the site publishes it as it is. */
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-
-const mb = (n) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 /**
  * What is wrong with a file beside a seed by its size alone (checked before it is read): text
@@ -109,7 +110,8 @@ export function besideSizeProblem(file, bytes) {
   const max = text ? MAX_SEED_BYTES : MAX_IMAGE_BYTES;
   if (bytes <= max) return undefined;
   const what = text ? 'a file' : 'an image (the site publishes it as it is: make it smaller)';
-  return `${file}: expected ${what} of at most ${mb(max)}, found ${mb(bytes)}`;
+  const [most, found] = sizes(max, bytes);
+  return `${file}: expected ${what} of at most ${most}, found ${found}`;
 }
 
 /** A repository path as one line of a message: control characters (a newline in a name) shown as \u000a. */

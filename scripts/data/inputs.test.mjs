@@ -8,14 +8,14 @@ import path from 'node:path';
 import { MAX_SEED_BYTES, checkSeedSize, readInputs } from './inputs.mjs';
 import { InputError } from '../lib/errors.mjs';
 
-test('a seed over 2 MB is refused before it is read, with its size and what to do', () => {
+test('a seed over 2 MB is refused before it is read, with its size and what to do (in bytes where the MB read the same)', () => {
   assert.equal(MAX_SEED_BYTES, 2 * 1024 * 1024);
   assert.doesNotThrow(() => checkSeedSize('seeds/a.txt', MAX_SEED_BYTES));
   assert.throws(
     () => checkSeedSize('seeds/a.txt', MAX_SEED_BYTES + 1),
     (e) =>
       e instanceof InputError &&
-      e.format() === 'seeds/a.txt: expected a seed of at most 2.0 MB (split a bigger report into one seed per run or table), found 2.0 MB',
+      e.format() === 'seeds/a.txt: expected a seed of at most 2.0 MB (2,097,152 bytes) (split a bigger report into one seed per run or table), found 2,097,153 bytes',
   );
 });
 

@@ -15,6 +15,9 @@ const dirOf = (p) => p.slice(0, p.lastIndexOf('/') + 1);
 /** A file named in a report's metadata, as a repository path (it lives beside the seed). */
 export const besideSeed = (seedPath, name) => dirOf(seedPath) + name;
 
+/** The image type a file's name says (png, jpeg, gif, webp), or undefined. */
+const imageNamed = (name) => (name.includes('.') ? typeOfExtension(name.slice(name.lastIndexOf('.'))) : undefined);
+
 /** YYYY, YYYY-MM or YYYY-MM-DD (the schema checks the shape) naming a day that exists, in 1970..2100. */
 export function isRealDate(text) {
   const [y, m, d] = String(text).split('-').map(Number);
@@ -143,12 +146,15 @@ export function readMeta(input, ctx) {
       // no symlink leading out (inputs.mjs finds those: input.outside).
       if (!/^[\w.-]+$/.test(d[key]) || /^\.\.?$/.test(d[key])) fail(at, 'the name of a file beside the seed (no folder, "..", "/" or "\\")', quote(d[key]));
       if (input.outside?.[p]) fail(at, `a file inside the report's folder`, `${quote(d[key])}, ${input.outside[p]}`);
-      if (!(p in input.files)) fail(at, 'a file beside the seed', quote(d[key]));
+      // An image's name is checked first: an SVG beside the seed is refused for what it is, not as missing.
+      if (key === 'image' && !imageNamed(d.image)) fail(at, `${IMAGE_WORDS} named .png, .jpg, .jpeg, .gif or .webp`, quote(d.image));
+      // Only files named after the seed are a report's (inputs.mjs reads those): say so, as one that is there may not be.
+      const base = input.seedPath.slice(dirOf(input.seedPath).length).replace(/\.[^.]*$/, '');
+      if (!(p in input.files)) fail(at, `a file beside the seed named after it (${quote(`${base}.<name>`)})`, quote(d[key]));
     }
     if (d.image !== undefined) {
       const at = ['datasets', i, 'image'];
-      const named = typeOfExtension(d.image.slice(d.image.lastIndexOf('.')));
-      if (!named || !d.image.includes('.')) fail(at, `${IMAGE_WORDS} named .png, .jpg, .jpeg, .gif or .webp`, quote(d.image));
+      const named = imageNamed(d.image);
       const bytes = input.files[besideSeed(input.seedPath, d.image)];
       const found = typeof bytes === 'string' ? undefined : imageType(bytes);
       if (found !== named) fail(at, `${IMAGE_WORDS} whose content is the type its name says (${named.toUpperCase()})`, `${quote(d.image)}, whose bytes are ${found ? `a ${found.toUpperCase()} image` : `not ${IMAGE_WORDS}`}`);
@@ -156,6 +162,12 @@ export function readMeta(input, ctx) {
   });
   return meta;
 }
+
+/**
+ * A YAML line holding one of add-report's placeholders: a value (or list item) that begins "TODO: ",
+ * quoted or not. A title that only contains the word ("TODO app benchmark") is no placeholder.
+ */
+export const isPlaceholderLine = (line) => /(?:^\s*-|:)\s+["']?TODO: /.test(line) && !/^\s*#/.test(line);
 
 /** Fields of the metadata a reader sees as prose: a `TODO:` placeholder in one is never published. */
 const PROSE = ['summary', 'system_under_test', 'load_generator', 'licence'];

@@ -54,6 +54,13 @@ describe('original images', () => {
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
     refusedAt(withMeta(setImage(name), { [`seeds/astore/${name}`]: svg }), /^ {4}image:/, /named \.png/);
   });
+  test('an SVG beside the seed under a name of its own is refused as an SVG, not as a file that is not there', () => {
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"></svg>');
+    refusedAt(withMeta(setImage('chart.svg'), { 'seeds/astore/chart.svg': svg }), /^ {4}image:/, /expected a PNG, JPEG, GIF or WebP image named \.png.*found "chart\.svg"/);
+  });
+  test('a file the metadata names that is not named after the seed says how it must be named', () => {
+    refusedAt(withMeta(setImage('chart.png')), /^ {4}image:/, /expected a file beside the seed named after it \("2015-astore-ht-dell-r420\.<name>"\), found "chart\.png"/);
+  });
   test('HTML named .png is refused: the content decides', () => {
     const html = Buffer.from('<!doctype html><script>alert(document.cookie)</script>');
     refusedAt(withMeta((t) => t, { [IMAGE]: html }), /^ {4}image:/, /whose bytes are not a PNG/);

@@ -85,23 +85,51 @@ export function groupBy(rows, keyOf) {
 }
 
 /**
+ * A value Vega cannot take as a key: Object.prototype's names ("constructor", "toString",
+ * "__proto__"). In a sort array (compiled into an expression) Vega fails with "Operator not
+ * defined: undefined"; as a lookup key "__proto__" is never found.
+ */
+const protoName = (v) => typeof v === 'string' && v in Object.prototype;
+
+/**
  * An explicit order of a nominal or ordinal field. Vega-Lite compiles `sort: [...]` into one nested
  * conditional per value, evaluated for every row: fine for a dozen configurations, quadratic (and
- * deeper than the stack) for thousands. A long order is looked up instead: a small table of
- * positions joined to the rows by key (values not listed go last, as with a sort array).
+ * deeper than the stack) for thousands. A long order, or one holding a name Vega cannot take as a
+ * key (a benchmark named "constructor"), is looked up instead: a small table of positions joined to
+ * the rows by the value with "=" before it (values not listed go last, as with a sort array).
  * @param {string} field
  * @param {unknown[]} order
  * @param {number} [limit] longest order written as a plain sort array
  * @returns {{ sort: unknown, transform: object[] | undefined }}  transform: for the chart (undefined when not needed)
  */
 export function explicitOrder(field, order, limit = 64) {
-  if (order.length <= limit) return { sort: order, transform: undefined };
-  const as = `${field}_order`;
-  const values = order.map((v, i) => ({ [field]: v, [as]: i }));
+  if (order.length <= limit && !order.some(protoName)) return { sort: order, transform: undefined };
+  const [key, as] = [`${field}_key`, `${field}_order`];
+  const values = order.map((v, i) => ({ [key]: `=${v}`, [as]: i }));
   return {
     sort: { field: as, op: 'min' },
-    transform: [{ lookup: field, from: { data: { values }, key: field, fields: [as] }, default: order.length }],
+    transform: [
+      { calculate: `"=" + datum[${JSON.stringify(field)}]`, as: key },
+      { lookup: key, from: { data: { values }, key, fields: [as] }, default: order.length },
+    ],
   };
+}
+
+/** A spec whose sort arrays hold a name Vega cannot take as a key, with those orders looked up (explicitOrder). */
+function withSafeOrders(spec) {
+  const added = [];
+  const safe = (encoding) => {
+    for (const channel of Object.values(encoding ?? {})) {
+      if (!Array.isArray(channel?.sort) || !channel.sort.some(protoName)) continue;
+      const { sort, transform } = explicitOrder(channel.field, channel.sort);
+      channel.sort = sort; // one encoding object may be shared by several layers: the first visit sets it
+      added.push(...transform);
+    }
+  };
+  safe(spec.encoding);
+  for (const l of spec.layer ?? []) safe(l.encoding);
+  if (added.length) spec.transform = [...(spec.transform ?? []), ...added];
+  return spec;
 }
 
 /** Largest and smallest of many numbers: Math.max(...values) overflows the stack past about 100,000 arguments. */
@@ -134,6 +162,7 @@ export function assemble(chart, usermeta) {
   if (chart.transform) spec.transform = chart.transform;
   if (chart.encoding) spec.encoding = chart.encoding;
   spec.layer = chart.layer;
+  withSafeOrders(spec);
   if (chart.resolve) spec.resolve = chart.resolve;
   spec.usermeta = usermeta;
   spec.config = themeConfig('light');

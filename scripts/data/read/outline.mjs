@@ -373,13 +373,21 @@ function renderedCell(raw, tags) {
   return { text: clean(visibleText(parseFragment(raw))), html: tags.join('') };
 }
 
-/** Visible text of an HTML node: no <del>/<s>/<strike>, nothing hidden, no comments. */
-function visibleText(node) {
+/**
+ * Visible text of an HTML node: no <del>/<s>/<strike>, nothing hidden, no comments. The text of
+ * each hidden element is pushed to `hidden` when given (a table notes its cell).
+ * @param {any} node
+ * @param {string[]} [hidden]
+ */
+function visibleText(node, hidden) {
   if (node.nodeName === '#text') return node.value;
   if (node.nodeName === '#comment' || /^(del|s|strike|script|style|template)$/.test(node.nodeName)) return '';
-  const attrs = Object.fromEntries((node.attrs ?? []).map((a) => [a.name, a.value]));
-  if ('hidden' in attrs || /display\s*:\s*none/i.test(attrs.style ?? '')) return '';
-  const inner = (node.childNodes ?? []).map(visibleText).join('');
+  if (hiddenNode(node)) {
+    const text = clean(visibleText({ ...node, attrs: [] }));
+    if (text) hidden?.push(text);
+    return '';
+  }
+  const inner = (node.childNodes ?? []).map((c) => visibleText(c, hidden)).join('');
   return node.nodeName === 'br' ? ' ' : inner;
 }
 function* walkHtml(node) {
@@ -389,7 +397,14 @@ function* walkHtml(node) {
 }
 const clean = (s) => s.replace(/\s+/g, ' ').trim();
 
-const hiddenNode = (n) => (n.attrs ?? []).some((a) => a.name === 'hidden' || (a.name === 'style' && /display\s*:\s*none/i.test(a.value)));
+/** A style declaration that hides its element: display:none, visibility:hidden, a font size or opacity of 0 (digits hidden in a cell). */
+const hidingDeclaration = (d) => {
+  const [prop = '', value = ''] = d.split(':').map((x) => x.trim().toLowerCase().replace(/\s*!important$/, ''));
+  if (prop === 'display') return value === 'none';
+  if (prop === 'visibility') return value === 'hidden' || value === 'collapse';
+  return (prop === 'font-size' || prop === 'opacity') && /^[+]?0*\.?0*(px|em|rem|pt|%|vw|vh|ex|ch)?$/.test(value) && /0/.test(value);
+};
+const hiddenNode = (n) => (n.attrs ?? []).some((a) => a.name === 'hidden' || (a.name === 'style' && a.value.split(';').some(hidingDeclaration)));
 const span = (n, name) => Math.max(1, Math.min(100, Number(n.attrs?.find((a) => a.name === name)?.value) || 1));
 
 /**
@@ -401,6 +416,7 @@ function htmlTable(table) {
   const loc = table.sourceCodeLocation;
   const trs = [...walkHtml(table)].filter((n) => n.nodeName === 'tr' && !hiddenNode(n) && isInside(n, table));
   const grid = [];
+  const htmlRemoved = []; // hidden text left out of a visible cell, noted by the table reader
   const pending = []; // rowspans carried into the rows below: column -> { cell, left }
   for (const tr of trs) {
     const row = [];
@@ -415,7 +431,9 @@ function htmlTable(table) {
     };
     for (const c of cells) {
       place();
-      const cell = { text: plainText(clean(visibleText(c))), line: c.sourceCodeLocation?.startLine ?? tr.sourceCodeLocation?.startLine ?? loc.startLine, th: c.nodeName === 'th' };
+      const hidden = [];
+      const cell = { text: plainText(clean(visibleText(c, hidden))), line: c.sourceCodeLocation?.startLine ?? tr.sourceCodeLocation?.startLine ?? loc.startLine, th: c.nodeName === 'th' };
+      if (hidden.length) htmlRemoved.push({ line: cell.line, html: `hidden text ${hidden.map((h) => JSON.stringify(h)).join(', ')}` });
       for (let k = 0; k < span(c, 'colspan'); k++) {
         row[col] = { ...cell };
         if (span(c, 'rowspan') > 1) pending[col] = { cell, left: span(c, 'rowspan') - 1 };
@@ -439,7 +457,7 @@ function htmlTable(table) {
       header.push({ text: texts.join(' '), line: parts[parts.length - 1]?.line ?? loc.startLine });
     }
   }
-  return { from: loc.startLine, to: loc.endTag?.endLine ?? loc.endLine, header, rows: grid.slice(headerRows).map(strip), markup: 'html', cut: !loc.endTag };
+  return { from: loc.startLine, to: loc.endTag?.endLine ?? loc.endLine, header, rows: grid.slice(headerRows).map(strip), markup: 'html', cut: !loc.endTag, ...(htmlRemoved.length ? { htmlRemoved } : {}) };
 }
 const isInside = (node, ancestor) => {
   for (let n = node.parentNode; n; n = n.parentNode) if (n.nodeName === 'table') return n === ancestor;

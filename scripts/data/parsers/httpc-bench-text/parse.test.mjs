@@ -9,6 +9,7 @@ import * as parser from './parse.mjs';
 import { parsers } from '../index.mjs';
 import { goldenTests, rejectsAt } from '../../../../tests/helpers/golden.mjs';
 import { realReportsOf, linesOf, readCsv } from '../../../../tests/helpers/real-data.mjs';
+import { runBounded } from '../../../../tests/helpers/bounded.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const excerpt = fs.readFileSync(path.join(here, 'fixtures/excerpt.md'), 'utf8');
@@ -85,5 +86,29 @@ describe('the table wherever it stands', () => {
 
   test('a table without a required column is refused at its header', () => {
     rejects('Client  Concurrency  Requests/s  Error %\nbuoy  32  119826  0.0\n', 1, 'a "Pool Size" column', /Client/);
+  });
+});
+
+describe('wide tables headed "Client"', () => {
+  test('4,000 identical columns after "Client" are refused at the header line, as a pipe table and as a bare table; 990 in a pipe table are read', () => {
+    // Reading each column's name against those before it took minutes here: a child process with a kill timer runs it.
+    const r = runBounded(
+      `import * as parser from ${JSON.stringify(new URL('./parse.mjs', import.meta.url).href)};
+       const pipe = (n) => '# W\\n\\n| Client | Pool Size | Concurrency | Requests/s | Error % |' + ' x |'.repeat(n) + '\\n|---|---|---|---|---|' + '---|'.repeat(n) + '\\n| buoy | 8 | 32 | 119826 | 0.0 |' + ' 1 |'.repeat(n) + '\\n';
+       const bare = (n) => 'Client' + ' x'.repeat(n) + ' PoolSize Concurrency Requests/s Error %\\nbuoy' + ' 1'.repeat(n) + ' 8 32 119826 0.0\\n';
+       const outcome = (text) => { try { const rows = parser.parse(text).tables['client-rate'].rows; return [parser.detect(text), rows.length, rows[0].requests_per_second, rows[0].x_990]; } catch (e) { return [parser.detect(text), e.line, e.expected, e.found]; } };
+       console.log(JSON.stringify([outcome(pipe(4000)), outcome(bare(4000)), outcome(pipe(990))]));`,
+      { timeout: 30_000 },
+    );
+    assert.equal(r.killed, false, 'ended before its kill timer');
+    assert.deepEqual(
+      JSON.parse(r.stdout),
+      [
+        [true, 3, 'a table of at most 1,000 columns', '4,005 columns'],
+        [true, 1, 'a table of at most 1,000 columns', 'a header of 4,006 words'],
+        [true, 1, 119826, '1'],
+      ],
+      r.stderr,
+    );
   });
 });

@@ -21,6 +21,7 @@ import { canonicalUnit, prefixedUnit } from '../../measure/units.mjs';
 import { isConditionName, measurement, measurementResult, STATISTICS } from '../../measure/model.mjs';
 import { outline } from '../../read/outline.mjs';
 import { delimitedTable } from '../delimited/parse.mjs';
+import { compileSampleLine } from './sample-line.mjs';
 
 export const format = 'recipe';
 export const description = 'A report read as its metadata declares (recipe: sample lines with {value} marked, and what each value is).';
@@ -146,26 +147,9 @@ function readColumns(item, tables, rows, read) {
   if (!found) throw new InputError(0, `a table with the columns ${roles.map(([h]) => quote(h)).join(', ')}${item.hint ? ` under ${quote(item.hint)}` : ''}`, 'none in the seed');
 }
 
-/** A sample line as an expression over a trimmed seed line, with the names of its places in order. */
+/** A sample line as a matcher over a trimmed seed line (linear in the line), with the names of its places in order. */
 function compile(sample) {
-  const names = [];
-  let re = '';
-  let last = 0;
-  const literal = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
-  const t = sample.trim();
-  for (const m of t.matchAll(PLACE)) {
-    re += literal(t.slice(last, m.index));
-    last = m.index + m[0].length;
-    if (m[1] === '*') re += '.*?';
-    else {
-      names.push(m[1]);
-      re += m[1] === 'name' ? '(.+?)' : `(${NUMBER})`;
-    }
-  }
-  re += literal(t.slice(last));
-  // A {value} that ends the sample may be followed by the unit the report writes.
-  const unitAfter = /\{value\}$/.test(t);
-  return { re: new RegExp(`^${re}${unitAfter ? String.raw`(?:\s*([^\s\d][^\s]*))?` : ''}$`), names, unitAfter };
+  return compileSampleLine(sample, PLACE);
 }
 
 /**

@@ -16,6 +16,7 @@ import { ROOT } from '../../../lib/paths.mjs';
 import { InputError } from '../../../lib/errors.mjs';
 import { loadEnv, readInputs } from '../../inputs.mjs';
 import { readMeta, readPlatforms } from '../../meta.mjs';
+import { runBounded } from '../../../../tests/helpers/bounded.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const seed = (name) => fs.readFileSync(path.join(here, '../key-value/fixtures', name), 'utf8');
@@ -56,6 +57,32 @@ describe('worked examples', () => {
       () => parser.parse(seed('weebi-ghz.md'), { recipe }),
       (e) => e instanceof InputError && e.line === 14 && /a unit after the value/.test(e.expected),
     );
+  });
+});
+
+describe('sample lines match in time linear in the line', () => {
+  test('"{*}{*}{*}!{value}" against a 50,000-character line ends: no line like it without "!", the value read with it', () => {
+    // A backtracking expression takes minutes here: a child process with a kill timer runs it.
+    const r = runBounded(
+      `import { parse } from ${JSON.stringify(new URL('./parse.mjs', import.meta.url).href)};
+       const recipe = [{ line: '{*}{*}{*}!{value}', metric: 'latency', unit: 'ms' }];
+       const long = 'a'.repeat(50000);
+       let refused = '';
+       try { parse(long + '\\n', { recipe }); } catch (e) { refused = e.expected; }
+       const rows = parse(long + '\\n' + long + '!2.5\\n', { recipe }).tables.measurements.rows;
+       console.log(JSON.stringify({ refused, rows: rows.map((r) => [r.line, r.value, r.unit]) }));`,
+      { timeout: 30_000 },
+    );
+    assert.equal(r.killed, false, 'ended before its kill timer');
+    assert.deepEqual(JSON.parse(r.stdout), { refused: 'a line like one of the recipe\'s ("{*}{*}{*}!{value}")', rows: [[2, 2.5, 'ms']] }, r.stderr);
+  });
+
+  test('a name with the literal after it inside is read whole, and a skip before a number is lazy', () => {
+    const rows = (line, text) => parser.parse(text, { recipe: [{ line, metric: 'latency', unit: 'ms' }] }).tables.measurements.rows.map((r) => [r.benchmark, r.value, r.unit, r.conditions]);
+    assert.deepEqual(rows('{name}: {value}', 'a: b: 3 ms\n'), [['a: b', 3, 'ms', {}]]);
+    assert.deepEqual(rows('{*}{threads} threads {value}', 'run 16 threads 2.5\n'), [['latency', 2.5, 'ms', { threads: 16 }]]);
+    assert.deepEqual(rows('x  {value}', 'x \t 1,234.5e2 us\n'), [['latency', 123450, 'us', {}]]);
+    assert.deepEqual(rows('{name} {value}', 'GET /a 1 2\n'), [['GET /a 1', 2, 'ms', {}]]);
   });
 });
 

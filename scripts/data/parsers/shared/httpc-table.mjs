@@ -7,6 +7,7 @@ import { InputError, quote } from '../../../lib/errors.mjs';
 import { isBlank, matchHeader } from '../../../lib/text.mjs';
 import { tokens, readRow } from '../shared/text-table.mjs';
 import { HTTPC_COLUMNS } from './httpc-bench.mjs';
+import { MAX_TABLE_COLUMNS } from '../../read/outline.mjs';
 
 /** @typedef {{ name: string, text: string, start: number, end: number, known: boolean }} HttpcColumn */
 
@@ -23,35 +24,49 @@ function pipeCells(line) {
   return out;
 }
 
+const tooWide = (lineNo, found) => new InputError(lineNo, `a table of at most ${MAX_TABLE_COLUMNS.toLocaleString('en')} columns`, found);
+
 /**
  * Read a header line into columns: known names by their accepted spellings (up to three words
- * joined, "Error %"), any other word (or pipe cell) an unknown column named from it.
+ * joined, "Error %"), any other word (or pipe cell) an unknown column named from it. A header of
+ * more than MAX_TABLE_COLUMNS cells is refused at its line before any is read.
+ * @param {string} line
+ * @param {number} [lineNo] its 1-based number, for the refusal
  * @returns {HttpcColumn[]}
  */
-export function readHttpcHeader(line) {
+export function readHttpcHeader(line, lineNo = 0) {
   const pipes = pipeCells(line);
   /** @type {HttpcColumn[]} */
   const columns = [];
+  // The names taken, and the next suffix to try for each: linear in the columns, however many repeat.
+  const used = new Set();
+  const suffix = new Map();
   const push = (name, text, start, end, known) => {
     let n = name;
-    for (let k = 2; columns.some((c) => c.name === n); k++) n = `${name}_${k}`;
+    for (let k = suffix.get(name) ?? 2; used.has(n); k++) {
+      n = `${name}_${k}`;
+      suffix.set(name, k + 1);
+    }
+    used.add(n);
     columns.push({ name: n, text, start, end, known });
   };
   if (pipes) {
+    if (pipes.length > MAX_TABLE_COLUMNS) throw tooWide(lineNo, `${pipes.length.toLocaleString('en')} columns`);
     for (const c of pipes) {
       const found = matchHeader(c.text, HTTPC_COLUMNS);
-      const name = found && !columns.some((x) => x.name === found) ? found : undefined;
+      const name = found && !used.has(found) ? found : undefined;
       push(name ?? snake(c.text), c.text, c.start, c.end, Boolean(name));
     }
     return columns;
   }
   const words = tokens(line);
+  if (words.length > MAX_TABLE_COLUMNS) throw tooWide(lineNo, `a header of ${words.length.toLocaleString('en')} words`);
   for (let i = 0; i < words.length; ) {
     let taken = 1;
     let name;
     for (let k = Math.min(3, words.length - i); k >= 1; k--) {
       const found = matchHeader(line.slice(words[i].start, words[i + k - 1].end), HTTPC_COLUMNS);
-      if (found && !columns.some((c) => c.name === found)) {
+      if (found && !used.has(found)) {
         name = found;
         taken = k;
         break;
@@ -64,10 +79,14 @@ export function readHttpcHeader(line) {
   return columns;
 }
 
-/** Is this line the header of an httpc_bench result table? "Client" first, and the rate and concurrency. */
+/**
+ * Is this line the header of an httpc_bench result table? "Client" first, and the rate and concurrency.
+ * One wider than MAX_TABLE_COLUMNS is taken for one unread, so that the parser refuses it at its line.
+ */
 export function isHttpcHeader(line) {
-  const first = (pipeCells(line)?.[0]?.text ?? tokens(line)[0]?.text ?? '');
-  if (!/^client$/i.test(first)) return false;
+  const cells = pipeCells(line) ?? tokens(line);
+  if (!/^client$/i.test(cells[0]?.text ?? '')) return false;
+  if (cells.length > MAX_TABLE_COLUMNS) return true;
   const names = readHttpcHeader(line).filter((c) => c.known).map((c) => c.name);
   return names.includes('requests_per_second') && names.includes('concurrency');
 }
@@ -80,7 +99,7 @@ export function isHttpcHeader(line) {
 export function findHttpcTable(lines) {
   const headerIndex = lines.findIndex(isHttpcHeader);
   if (headerIndex < 0) return null;
-  const columns = readHttpcHeader(lines[headerIndex]);
+  const columns = readHttpcHeader(lines[headerIndex], headerIndex + 1);
   const inCode = lines.slice(0, headerIndex).filter((l) => /^\s*```/.test(l)).length % 2 === 1;
   const pipe = Boolean(pipeCells(lines[headerIndex]));
   const rows = [];

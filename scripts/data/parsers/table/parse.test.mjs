@@ -387,3 +387,24 @@ test('HTML in a cell of a big Markdown table is read the same way', () => {
     [{ text: 'HTML removed from 1 cell (line 3: <script></script>)', line: 3 }],
   );
 });
+
+describe('hidden digits in an HTML table (issue 41)', () => {
+  const cell = (inner) => `# Run\n\n<table>\n<tr><th>Lib</th><th>Time (ms)</th></tr>\n<tr><td>a</td><td>${inner}</td></tr>\n<tr><td>b</td><td>3.5</td></tr>\n</table>\n`;
+  for (const hidden of ['<span style="font-size:0">9</span>', '<span style="visibility: hidden">9</span>', '<span style="display:none">9</span>', '<span hidden>9</span>', '<span style="font-size: 0px">9</span>', '<span style="opacity:0">9</span>']) {
+    test(`2.9 with ${hidden} after it reads 2.9, and the cell is noted`, () => {
+      const result = parser.parse(cell(`2.9${hidden}`));
+      assert.deepEqual(
+        result.tables.measurements.rows.map((r) => [r.benchmark, r.value, r.line]),
+        [
+          ['a', 2.9, 5],
+          ['b', 3.5, 6],
+        ],
+      );
+      assert.ok(result.notes.some((n) => n.line === 5 && /hidden.*"9"/.test(n.text)), JSON.stringify(result.notes));
+    });
+  }
+  test('a font size that is not zero hides nothing', () => {
+    const result = parser.parse(cell('2.9<span style="font-size:10px">9</span>'));
+    assert.equal(result.tables.measurements.rows[0].value, 2.99);
+  });
+});
