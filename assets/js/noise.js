@@ -15,7 +15,8 @@
 //   figureOf(row) -> Figure                    a measurement row (value, spread_kind, spread, lower, upper, runs) as a figure
 //   noise(a, b) -> Verdict                     the verdict on two figures
 //   noiseText(verdict) -> string               "beyond noise (Welch's t-test, p = 0.003)"
-//   NOISE_CODES                                a short code per verdict, with what it means (for downloads)
+//   NOISE_CODES, noiseCode(verdict)            a short code per verdict, with what it means (for downloads)
+//   scaleFigure(figure, k) -> Figure           a figure in other terms (percent of the best, per core)
 //   tCdf(t, df), tQuantile(q, df), betaRegularized(x, a, b)   the Student t distribution
 
 /**
@@ -227,10 +228,19 @@ export function noiseText(r) {
   return `${r.verdict} (${r.method})`;
 }
 
-/** A short code per verdict and method, for a download's rows, each explained once. */
+/**
+ * A short code per verdict and method, for a download's rows, each explained once (no commas or
+ * quotes in the texts: a CSV's first lines carry them as they are).
+ */
 export const NOISE_CODES = {
-  'beyond noise|Welch': ['B-t', "beyond noise: Welch's t-test from mean, standard deviation and runs, p < 0.05"],
-  'within noise|Welch': ['W-t', "within noise: Welch's t-test from mean, standard deviation and runs, p ≥ 0.05"],
+  'beyond noise|Welch': [
+    'B-t',
+    "beyond noise: Welch's t-test from the means and standard deviations and runs gives p < 0.05",
+  ],
+  'within noise|Welch': [
+    'W-t',
+    "within noise: Welch's t-test from the means and standard deviations and runs gives p ≥ 0.05",
+  ],
   'beyond noise|intervals': ['B-i', 'beyond noise: the two stated intervals do not overlap'],
   'within noise|intervals': ['W-i', 'within noise: the two stated intervals overlap'],
   'cannot tell|': ['?', 'cannot tell: a side states no spread'],
@@ -238,3 +248,11 @@ export const NOISE_CODES = {
 /** The code of a verdict ("B-t", "W-i", "?"). */
 export const noiseCode = (r) =>
   NOISE_CODES[`${r.verdict}|${r.p !== undefined ? 'Welch' : r.intervals ? 'intervals' : ''}`][0];
+
+/** A figure in other terms (percent of the best, per core): its value and spread times k (a ±% stays). */
+export function scaleFigure(f, k) {
+  const out = { ...f, value: f.value * k };
+  for (const key of ['lower', 'upper']) if (typeof f[key] === 'number') out[key] = f[key] * k;
+  if (typeof f.spread === 'number' && f.kind !== 'pct') out.spread = f.spread * k;
+  return out;
+}
