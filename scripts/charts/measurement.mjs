@@ -19,7 +19,7 @@
 // upper bounds), says its kind in the subtitle and tooltip, and every finding names its statistic.
 import { measureGroups, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
-import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, tooltip } from './shared/spec.mjs';
+import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, spreadLayers, tooltip } from './shared/spec.mjs';
 import { num, quantity, times } from './shared/format.mjs';
 import { metricTitle } from '../data/measure/model.mjs';
 import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
@@ -106,23 +106,6 @@ function drawn(r, display) {
     hi: at(hi),
     spread_words: cut ? `${words} (cut at 0)` : words,
   };
-}
-
-/** Error bars (a rule from lo to hi, with caps) over the value axis, for the rows that have a spread. */
-function spreadLayers(rows, valueChannel, other, value, log = false) {
-  if (!rows.some((r) => r.lo !== null && r.hi !== null)) return [];
-  // The value axis's own title and scale (a layer's field would add ", lo" to the axis title).
-  const lo = { field: 'lo', type: 'quantitative', title: value.title, scale: value.scale };
-  const hi = { field: 'hi' };
-  const enc = valueChannel === 'x' ? { x: lo, x2: hi, y: other } : { y: lo, y2: hi, x: other };
-  return [
-    {
-      name: 'spread',
-      transform: [{ filter: `isValid(datum.lo) && isValid(datum.hi)${log ? ' && datum.lo > 0' : ''}` }],
-      mark: { type: 'errorbar', ticks: true, color: '#D55E00', thickness: 1.5 },
-      encoding: enc,
-    },
-  ];
 }
 
 /** The kinds of spread the rows give, in words ("± standard deviation"). */
