@@ -2,7 +2,7 @@
 // entities that have it, a base and how to show the values (absolute, percent of the best, per core,
 // per GHz); the view draws bars (the base marked) and a table with the ratio and the difference to
 // the base, and says whether a difference is beyond the noise both values' stated spreads allow
-// (assets/js/noise.js: Welch's t-test, interval overlap, or "cannot tell"), with a summary that
+// (scripts/lib/noise.mjs, bundled as ./noise.js: Welch's t-test, interval overlap, or "cannot tell"), with a summary that
 // counts them in each direction and a box that hides those within noise. Data: one small index
 // (/data/compare-index.json, scripts/views/compare-index.mjs: each report's best value per entity
 // and measure, with its seed line, spread and conditions, and the machine facts to divide by),
@@ -17,7 +17,7 @@
 //    the HTML bars stay when the runtime cannot load;
 //  - CSV and JSON of the comparison, made in the page from the rows the table shows, and a
 //    "Copy link" button whose link restores the view.
-import { NOISE_CODES, figureOf, noise, noiseCode, noiseText, scaleFigure } from './noise.js';
+import { NOISE_CODES, figureOf, noise, noiseCode, noiseText, scaleFigure, tally, tallyText } from './noise.js';
 
 const form = document.querySelector('form.compare-form');
 const out = document.querySelector('.compare-out');
@@ -495,7 +495,7 @@ function render(index, s) {
   ];
   const body = el('tbody');
   const rows = []; // the rows of the downloads: what the table shows, with its source
-  const count = { better: 0, worse: 0, within: 0, cannot: 0 };
+  const compared = []; // each difference's verdict, with its value and the base's, for the summary
   for (const p of picked) {
     if (!p.v) continue;
     const r = reports.get(p.slug);
@@ -511,8 +511,7 @@ function render(index, s) {
       ratio = b.f.x === 0 ? 'n/a' : `${ratioText(p.f.x / b.f.x)}×${unlike.length ? ' (unlike)' : ''}`;
       diff = signed(p.f.x - b.f.x);
       verdict = noise(scaleFigure(figureOf(p.v), p.f.k), scaleFigure(figureOf(b.v), b.f.k));
-      if (verdict.verdict === 'beyond noise') count[p.f.x > b.f.x === (m.better === 'higher') ? 'better' : 'worse']++;
-      else count[verdict.verdict === 'within noise' ? 'within' : 'cannot']++;
+      compared.push({ verdict, value: p.f.x, base: b.f.x });
     }
     const note = [];
     if (p.v.lo !== undefined) note.push(`spread ${spreadText(p.v, m.unit)}`);
@@ -585,15 +584,10 @@ function render(index, s) {
   // "Hide differences within noise": hides their rows in place (the box keeps the focus).
   const hide = el('input', { type: 'checkbox', checked: hideWithin });
   const hideBox = el('p', { className: 'cmp-hide' }, el('label', {}, hide, ' Hide differences within noise'));
+  const count = tally(compared, m.better);
   const say = () => {
     const values = body.rows.length;
-    const beyond = count.better + count.worse;
-    const noiseSummary = [
-      `${beyond} difference${beyond === 1 ? '' : 's'} beyond noise` +
-        (beyond ? ` (${count.better} better, ${count.worse} worse than the base)` : ''),
-      ...(count.within ? [`${count.within} within noise${hideWithin ? ' (hidden)' : ''}`] : []),
-      ...(count.cannot ? [`${count.cannot} cannot tell (no spread stated)`] : []),
-    ].join('; ');
+    const noiseSummary = tallyText(count, { hidden: hideWithin });
     status.textContent =
       `${values} value${values === 1 ? '' : 's'} of ${title(m)} for ${s.e.length} entit${s.e.length === 1 ? 'y' : 'ies'} in ` +
       `${s.r.length} report${s.r.length === 1 ? '' : 's'}, against ${baseName}; ${noiseSummary}.` +

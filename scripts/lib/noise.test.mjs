@@ -1,4 +1,4 @@
-// Beyond noise or within it (assets/js/noise.js): the Student t distribution against known values,
+// Beyond noise or within it (scripts/lib/noise.mjs): the Student t distribution against known values,
 // and the verdicts on real report pairs with stated spreads, read from the corpus by their parsers,
 // against scipy. Every expected number below came from scipy 1.x (scipy.stats.t.cdf, t.ppf,
 // scipy.special.betainc and scipy.stats.ttest_ind_from_stats(..., equal_var=False)), computed outside
