@@ -22,6 +22,7 @@ import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, spreadLayers, tooltip } from './shared/spec.mjs';
 import { num, quantity, times } from './shared/format.mjs';
 import { metricTitle } from '../data/measure/model.mjs';
+import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
 
 /** A value with its unit in a sentence: "2.1 ms", "5,560" (a count needs no word). */
@@ -480,7 +481,14 @@ function comparedTo(first, last, better, unit, differ = []) {
     return first.shown === last.shown ? `, as did ${other}` : `; the ${end}: ${other}`;
   const ratio = better === 'lower' ? last.shown / first.shown : first.shown / last.shown;
   if (ratio < 1.05) return `, within 5 % of every other (${last.series}: ${withUnit(last.shown, unit)})`;
-  return `, ${times(ratio)} ${better === 'lower' ? 'less than' : 'that of'} ${other}`;
+  return `, ${times(ratio)} ${better === 'lower' ? 'less than' : 'that of'} ${other}${noiseWords(first, last)}`;
+}
+
+/** Whether two bars differ beyond the noise both state (scripts/lib/noise.mjs), where both state a spread. */
+function noiseWords(a, b) {
+  if (!a.spread_kind || !b.spread_kind || !a.value || !b.value) return '';
+  const shown = (r) => scaleFigure(figureOf(r), r.shown / r.value);
+  return `, ${noiseText(noise(shown(a), shown(b)), { p: false })}`;
 }
 
 /** A statistic as a word before the metric: "median", "maximum", "p99"; nothing for a value given alone. */

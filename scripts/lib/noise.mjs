@@ -222,10 +222,13 @@ export function noise(a, b) {
 /** A p value for a reader: "p = 0.031", "p < 0.001". */
 const pText = (p) => (p < 0.001 ? 'p < 0.001' : `p = ${Number(p.toPrecision(2))}`);
 
-/** A verdict for a reader: "beyond noise (Welch's t-test, p = 0.003)", "no spread stated: cannot tell". */
-export function noiseText(r) {
+/**
+ * A verdict for a reader: "beyond noise (Welch's t-test, p = 0.003)", "no spread stated: cannot tell";
+ * with { p: false } no p value (a generated sentence cites only numbers of its rows).
+ */
+export function noiseText(r, { p = true } = {}) {
   if (r.verdict === 'cannot tell') return 'no spread stated: cannot tell';
-  if (r.p !== undefined) return `${r.verdict} (Welch's t-test, ${pText(r.p)})`;
+  if (r.p !== undefined) return `${r.verdict} (Welch's t-test${p ? `, ${pText(r.p)}` : ''})`;
   return `${r.verdict} (${r.method})`;
 }
 
