@@ -126,6 +126,7 @@ const STAGES = {
       'content',
       'layouts',
       'assets',
+      'scripts/lib/noise.mjs', // mounted as assets/js/noise.js (config.toml)
       'static',
       'data',
       'build',

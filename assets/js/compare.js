@@ -1,7 +1,9 @@
 // The compare view on /compare/: a reader picks a measure (metric, statistic, unit), any reports and
 // entities that have it, a base and how to show the values (absolute, percent of the best, per core,
 // per GHz); the view draws bars (the base marked) and a table with the ratio and the difference to
-// the base, and says whether a difference is outside both values' spread. Data: one small index
+// the base, and says whether a difference is beyond the noise both values' stated spreads allow
+// (scripts/lib/noise.mjs, bundled as ./noise.js: Welch's t-test, interval overlap, or "cannot tell"), with a summary that
+// counts them in each direction and a box that hides those within noise. Data: one small index
 // (/data/compare-index.json, scripts/views/compare-index.mjs: each report's best value per entity
 // and measure, with its seed line, spread and conditions, and the machine facts to divide by),
 // never the tables. The state lives in the URL (?m=&r=&e=&base=&view=): each change is a history
@@ -16,10 +18,12 @@
 //  - CSV and JSON of the comparison, made in the page from the rows the table shows, and a
 //    "Copy link" button whose link restores the view.
 import { csvField } from './csv-cell.js';
+import { NOISE_CODES, figureOf, noise, noiseCode, noiseText, scaleFigure, tally, tallyText } from './noise.js';
 
 const form = document.querySelector('form.compare-form');
 const out = document.querySelector('.compare-out');
 const status = document.querySelector('.compare-status');
+const said = document.querySelector('.compare-said'); // why a reader's pick was undone
 const VIEWS = ['absolute', 'percent', 'core', 'ghz'];
 
 /** "1,069,773"; a fraction keeps at most two decimals (three significant digits below 1). */
@@ -158,7 +162,7 @@ function shown(v, report, view, best) {
   const div = view === 'core' ? report.core : view === 'ghz' ? report.ghz : null;
   if ((view === 'core' || view === 'ghz') && !div) return { missing: true };
   const k = view === 'percent' ? 100 / best : div ? 1 / div.divisor : 1;
-  return { x: v.v * k, lo: v.lo === undefined ? null : v.lo * k, hi: v.hi === undefined ? null : v.hi * k };
+  return { x: v.v * k, lo: v.lo === undefined ? null : v.lo * k, hi: v.hi === undefined ? null : v.hi * k, k };
 }
 
 const spreadText = (v, unit) =>
@@ -168,14 +172,33 @@ const spreadText = (v, unit) =>
       ? `${fmt(v.lo)} to ${fmt(v.hi)} ${unit}`
       : `± ${fmt(v.s)} ${unit} (${v.sk})`;
 
+/**
+ * The CSV's first lines: what each noise code its rows use means, once ("# W-i: within noise: ..."),
+ * each line padded to the table's width so the file stays one rectangular table.
+ */
+function legendLines(rows, width) {
+  const used = new Set(rows.map((r) => r.noise).filter(Boolean));
+  const codes = Object.values(NOISE_CODES).filter(([code]) => used.has(code));
+  if (!codes.length) return '';
+  const pad = ','.repeat(width - 1);
+  return [
+    '# noise (column): whether the difference to the base is beyond the noise the reports state',
+    ...codes.map(([code, text]) => `# ${code}: ${text}`),
+  ]
+    .map((line) => line + pad + '\n')
+    .join('');
+}
 let blobs = [];
+let hideWithin = false; // the reader's "Hide differences within noise", kept across redraws
 /** Copy link, CSV and JSON of the comparison a reader made (the rows of the table, with their source). */
 function actions(s, m, baseName, rows) {
   for (const u of blobs) URL.revokeObjectURL(u);
   const stem = `compare-${m.key.replaceAll(/[^a-z0-9.]+/gi, '-')}`;
   const cols = Object.keys(rows[0] ?? { entity: '' });
   const csvText =
-    [cols, ...rows.map((r) => cols.map((c) => r[c]))].map((r) => r.map(csvField).join(',')).join('\n') + '\n';
+    legendLines(rows, cols.length) +
+    [cols, ...rows.map((r) => cols.map((c) => r[c]))].map((r) => r.map(csvField).join(',')).join('\n') +
+    '\n';
   const json = JSON.stringify(
     { measure: title(m), key: m.key, view: s.view, base: baseName, link: location.href, rows },
     null,
@@ -360,6 +383,7 @@ async function drawLive(box, bars) {
 function render(index, s) {
   const { m, view } = s;
   const reports = new Map(index.reports.map((r) => [r.slug, r]));
+  const lacking = s.r.filter((slug) => !hasMeasure(m, slug));
   const unit = { absolute: m.unit, percent: '% of the best', core: `${m.unit} per core`, ghz: `${m.unit} per GHz` }[
     view
   ];
@@ -446,10 +470,11 @@ function render(index, s) {
   const unlike = differences(picked, reports, m);
   const warning = unlike.length
     ? el(
-        'p',
+        'div',
         { className: 'cmp-warning', role: 'note' },
-        el('strong', {}, 'Not like with like: '),
-        `these results differ: ${unlike.join('; ')}. A ratio between them mixes these differences with the software's; ratios are marked “unlike”.`,
+        el('p', {}, el('strong', {}, 'Not like with like:'), ' these results differ'),
+        el('ul', {}, ...unlike.map((d) => el('li', {}, d))),
+        el('p', {}, 'A ratio between them mixes these differences with the software’s; ratios are marked “unlike”.'),
       )
     : '';
 
@@ -460,20 +485,20 @@ function render(index, s) {
     `Value (${unit})`,
     'Ratio to base',
     `Difference (${diffUnit})`,
-    'Outside the spread?',
+    'Beyond noise?',
     'Conditions',
     'Source',
   ];
   const body = el('tbody');
   const rows = []; // the rows of the downloads: what the table shows, with its source
-  let outside = 0;
+  const compared = []; // each difference's verdict, with its value and the base's, for the summary
   for (const p of picked) {
     if (!p.v) continue;
     const r = reports.get(p.slug);
     const b = baseOf(p);
     let ratio = '';
     let diff = '';
-    let spread = '';
+    let verdict = null;
     if (p.f.missing)
       ratio = diff = view === 'core' ? (r.no_core ?? 'the report states no core count') : 'the report states no clock';
     else if (isBase(p)) ratio = diff = 'base';
@@ -481,11 +506,8 @@ function render(index, s) {
     else {
       ratio = b.f.x === 0 ? 'n/a' : `${ratioText(p.f.x / b.f.x)}×${unlike.length ? ' (unlike)' : ''}`;
       diff = signed(p.f.x - b.f.x);
-      if (p.f.lo !== null && b.f.lo !== null) {
-        const apart = p.f.lo > b.f.hi || p.f.hi < b.f.lo;
-        spread = apart ? 'yes: the ranges do not overlap' : 'no: within the spread';
-        if (apart) outside++;
-      } else spread = 'not known: no spread stated for both';
+      verdict = noise(scaleFigure(figureOf(p.v), p.f.k), scaleFigure(figureOf(b.v), b.f.k));
+      compared.push({ verdict, value: p.f.x, base: b.f.x });
     }
     const note = [];
     if (p.v.lo !== undefined) note.push(`spread ${spreadText(p.v, m.unit)}`);
@@ -508,7 +530,8 @@ function render(index, s) {
       ratio_to_base: ratio,
       difference: diff,
       spread: p.v.lo === undefined ? '' : spreadText(p.v, m.unit),
-      outside_spread: spread,
+      noise: verdict ? noiseCode(verdict) : '',
+      noise_p: verdict?.p ?? '',
       conditions: [p.v.b, p.v.section, ...cond].filter(Boolean).join('; '),
       seed: p.v.seed ?? `seeds/${p.slug}`,
       line: p.v.line,
@@ -516,15 +539,16 @@ function render(index, s) {
     const source = p.v.seed
       ? p.v.seed
       : el('a', { href: `${form.dataset.base}seeds/${p.slug}/#L${p.v.line}` }, `line ${p.v.line}`);
+    const within = verdict?.verdict === 'within noise';
     body.append(
       el(
         'tr',
-        {},
+        within ? { hidden: hideWithin, className: 'cmp-within' } : {},
         el('th', { scope: 'row' }, name(p.e), el('span', { className: 'cmp-report', title: r.title }, r.short)),
         el('td', { className: 'num' }, p.f.missing ? 'n/a' : fmt(p.f.x)),
         el('td', { className: 'num' }, ratio),
         el('td', { className: 'num' }, diff),
-        el('td', { className: 'cmp-spread' }, spread),
+        el('td', { className: 'cmp-spread' }, verdict ? noiseText(verdict) : ''),
         el('td', { className: 'cmp-cond' }, [p.v.b, p.v.section, ...cond, ...note, r.note].filter(Boolean).join('; ')),
         el('td', {}, source),
       ),
@@ -553,18 +577,31 @@ function render(index, s) {
         '.',
       )
     : el('p', {}, 'No generated comparison page sets these reports side by side; the list above has every one.');
-  out.replaceChildren(...[warning, chart, scroll, actions(s, m, baseName, rows), links].filter(Boolean));
+  // "Hide differences within noise": hides their rows in place (the box keeps the focus).
+  const hide = el('input', { type: 'checkbox', checked: hideWithin });
+  const hideBox = el('p', { className: 'cmp-hide' }, el('label', {}, hide, ' Hide differences within noise'));
+  const count = tally(compared, m.better);
+  const say = () => {
+    const values = body.rows.length;
+    const noiseSummary = tallyText(count, { hidden: hideWithin });
+    status.textContent =
+      `${values} value${values === 1 ? '' : 's'} of ${title(m)} for ${s.e.length} entit${s.e.length === 1 ? 'y' : 'ies'} in ` +
+      `${s.r.length} report${s.r.length === 1 ? '' : 's'}, against ${baseName}; ${noiseSummary}.` +
+      (lacking.length
+        ? ` The picked reports share no measure: ${lacking.map(rname).join('; ')} state${lacking.length === 1 ? 's' : ''} no value of ${title(m)}.`
+        : '');
+  };
+  hide.addEventListener('change', () => {
+    hideWithin = hide.checked;
+    for (const tr of body.querySelectorAll('tr.cmp-within')) tr.hidden = hideWithin;
+    say();
+  });
+  out.replaceChildren(
+    ...[warning, chart, count.within ? hideBox : '', scroll, actions(s, m, baseName, rows), links].filter(Boolean),
+  );
   chartNow = { draw, bars };
   drawLive(draw, bars);
-  const values = body.rows.length;
-  const lacking = s.r.filter((slug) => !hasMeasure(m, slug));
-  status.textContent =
-    `${values} value${values === 1 ? '' : 's'} of ${title(m)} for ${s.e.length} entit${s.e.length === 1 ? 'y' : 'ies'} in ` +
-    `${s.r.length} report${s.r.length === 1 ? '' : 's'}, against ${baseName}; ` +
-    `${outside} difference${outside === 1 ? '' : 's'} outside both values' spread.` +
-    (lacking.length
-      ? ` The picked reports share no measure: ${lacking.map(rname).join('; ')} state${lacking.length === 1 ? 's' : ''} no value of ${title(m)}.`
-      : '');
+  say();
 }
 
 /** The controls, drawn for a state (the options depend on the measure and reports picked). */
@@ -681,13 +718,21 @@ async function main() {
   form.addEventListener('change', (ev) => {
     const q = new URLSearchParams(search(state));
     const t = ev.target;
+    if (said) said.textContent = '';
     if (['q', 'sw', 'pf', 'mt'].includes(t.name)) return filterReports(index);
     const picked = (name) => [...form.querySelectorAll(`input[name="${name}"]:checked`)].map((i) => i.value);
     if (t.name === 'm') {
       q.set('m', t.value);
       q.set('base', '');
-    } else if (t.name === 'r' || t.name === 'e') q.set(t.name, picked(t.name).join(','));
-    else if (t.name === 'base' || t.name === 'view') q.set(t.name, t.value);
+    } else if (t.name === 'r' || t.name === 'e') {
+      // The last report or entity unchecked: checked again, and the reader told why.
+      const left = picked(t.name);
+      q.set(t.name, left.length ? left.join(',') : t.value);
+      if (!left.length) {
+        const what = t.name === 'r' ? index.reports.find((r) => r.slug === t.value).title : index.entities[t.value];
+        said.textContent = `At least one ${t.name === 'r' ? 'report' : 'entity'} must be chosen: ${what ?? t.value} is checked again.`;
+      }
+    } else if (t.name === 'base' || t.name === 'view') q.set(t.name, t.value);
     else return;
     state = stateOf(index, `?${q}`);
     history.pushState(null, '', search(state));

@@ -1,10 +1,11 @@
 // Charts for kind cloudi-stable-request-rate (CloudI 2.0): each receiver's stable request rate
 // against its tail latency (the 99.9th percentile of the report's request-latency table, else the
 // 99th), a point per receiver: colour (and, where the palette repeats, shape) by language, the
-// language's own on every chart; hollow points for thread receivers.
+// language's own on every chart; hollow points for thread receivers; each rate with the lower and
+// upper bounds the report prints beside it ("stable at 40184.8 [40184.8 .. 40184.9]") as an error bar.
 import { num } from './shared/format.mjs';
 import { entityStyles } from './shared/palette.mjs';
-import { THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
+import { THOUSANDS, distinct, logTicks, spansDecades, spreadLayers, titleWithUnit, tooltip } from './shared/spec.mjs';
 
 /** @param {import('./plan.mjs').BuilderContext} ctx */
 export function build({ rows, fields: f, tables }) {
@@ -16,7 +17,13 @@ export function build({ rows, fields: f, tables }) {
       ?.latency_us;
   const hollow = 'threads';
   const plotted = rows
-    .map((r) => ({ ...r, tail_latency_us: tailOf(r) }))
+    .map((r) => ({
+      ...r,
+      tail_latency_us: tailOf(r),
+      // The spread the report states: the rate's lower and upper bounds over the stable period.
+      lo: typeof r.requests_per_second_min === 'number' ? r.requests_per_second_min : null,
+      hi: typeof r.requests_per_second_max === 'number' ? r.requests_per_second_max : null,
+    }))
     .filter((r) => r.tail_latency_us !== undefined)
     .sort((a, b) => a.language.localeCompare(b.language) || a.receiver_kind.localeCompare(b.receiver_kind));
   if (plotted.length < 2) return [];
@@ -27,7 +34,9 @@ export function build({ rows, fields: f, tables }) {
     unit: 'µs',
     description: `From the report's request-latency table, percentile ${p}.`,
   };
-  const fields = [f.language, f.receiver_kind, f.requests_per_second, tailField, f.seed, f.line];
+  const spread = plotted.some((r) => r.lo !== null && r.hi !== null);
+  const bounds = spread ? [f.requests_per_second_min, f.requests_per_second_max].filter(Boolean) : [];
+  const fields = [f.language, f.receiver_kind, f.requests_per_second, ...bounds, tailField, f.seed, f.line];
   const xs = plotted.map((r) => r.tail_latency_us);
   const xlog = spansDecades(xs, 1);
   const languages = distinct(plotted.map((r) => r.language)).sort();
@@ -36,6 +45,20 @@ export function build({ rows, fields: f, tables }) {
   const lowest = [...plotted].sort((a, b) => a.tail_latency_us - b.tail_latency_us)[0];
   const name = (r) => `${r.language} ${r.receiver_kind}`;
   const finding = `The highest stable rate (mean of the stable period) is ${name(fastest)}'s ${num(fastest.requests_per_second, 1)} requests/s (${num(fastest.tail_latency_us)} µs at p${p}); the lowest tail latency is ${name(lowest)}'s ${num(lowest.tail_latency_us)} µs (${num(lowest.requests_per_second, 1)} requests/s)`;
+  const x = {
+    field: 'tail_latency_us',
+    type: 'quantitative',
+    title: titleWithUnit(tailField, xlog ? 'log scale' : ''),
+    scale: xlog ? { type: 'log' } : { zero: false },
+    axis: { ...THOUSANDS, ...(xlog ? { values: logTicks(xs) } : {}) },
+  };
+  const y = {
+    field: 'requests_per_second',
+    type: 'quantitative',
+    title: titleWithUnit(f.requests_per_second),
+    scale: { zero: true },
+    axis: THOUSANDS,
+  };
   return [
     {
       name: 'rate-vs-tail-latency',
@@ -43,8 +66,9 @@ export function build({ rows, fields: f, tables }) {
       subtitle: [
         'One point per receiver: up and to the left is better',
         `colour${styles.needsShape ? ' and shape' : ''}: language; hollow points: receivers as ${hollow}${xlog ? '; log x axis' : ''}`,
+        ...(spread ? ['error bars: the lower to upper bound of each stable rate, as the report states'] : []),
       ],
-      description: `Stable request rate (requests/s) against the ${p}th percentile of request latency (µs${xlog ? ', log scale' : ''}), one point per receiver. ${finding}.`,
+      description: `Stable request rate (requests/s${spread ? ', with error bars from its lower to upper bound' : ''}) against the ${p}th percentile of request latency (µs${xlog ? ', log scale' : ''}), one point per receiver. ${finding}.`,
       alt: `Scatter plot of stable request rate against ${p}th percentile latency, ${plotted.length} receivers in ${languages.length} languages.`,
       finding,
       rows: plotted,
@@ -54,20 +78,8 @@ export function build({ rows, fields: f, tables }) {
           name: 'points',
           mark: { type: 'point', filled: true, size: 80, strokeWidth: 2, opacity: 1 },
           encoding: {
-            x: {
-              field: 'tail_latency_us',
-              type: 'quantitative',
-              title: titleWithUnit(tailField, xlog ? 'log scale' : ''),
-              scale: xlog ? { type: 'log' } : { zero: false },
-              axis: { ...THOUSANDS, ...(xlog ? { values: logTicks(xs) } : {}) },
-            },
-            y: {
-              field: 'requests_per_second',
-              type: 'quantitative',
-              title: titleWithUnit(f.requests_per_second),
-              scale: { zero: true },
-              axis: THOUSANDS,
-            },
+            x,
+            y,
             color: { field: 'language', type: 'nominal', title: 'Language', scale: styles.color },
             stroke: { field: 'language', type: 'nominal', title: 'Language', scale: styles.color },
             ...(styles.needsShape
@@ -78,6 +90,7 @@ export function build({ rows, fields: f, tables }) {
             tooltip: tooltip(fields),
           },
         },
+        ...spreadLayers(plotted, 'y', { ...x, axis: null }, y),
       ],
       markName: 'points',
       scales: { x: xlog ? 'log' : 'linear', y: 'linear' },

@@ -19,9 +19,10 @@
 // upper bounds), says its kind in the subtitle and tooltip, and every finding names its statistic.
 import { measureGroups, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
-import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, tooltip } from './shared/spec.mjs';
+import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, spreadLayers, tooltip } from './shared/spec.mjs';
 import { num, quantity, times } from './shared/format.mjs';
 import { metricTitle } from '../data/measure/model.mjs';
+import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
 
 /** A value with its unit in a sentence: "2.1 ms", "5,560" (a count needs no word). */
@@ -106,23 +107,6 @@ function drawn(r, display) {
     hi: at(hi),
     spread_words: cut ? `${words} (cut at 0)` : words,
   };
-}
-
-/** Error bars (a rule from lo to hi, with caps) over the value axis, for the rows that have a spread. */
-function spreadLayers(rows, valueChannel, other, value, log = false) {
-  if (!rows.some((r) => r.lo !== null && r.hi !== null)) return [];
-  // The value axis's own title and scale (a layer's field would add ", lo" to the axis title).
-  const lo = { field: 'lo', type: 'quantitative', title: value.title, scale: value.scale };
-  const hi = { field: 'hi' };
-  const enc = valueChannel === 'x' ? { x: lo, x2: hi, y: other } : { y: lo, y2: hi, x: other };
-  return [
-    {
-      name: 'spread',
-      transform: [{ filter: `isValid(datum.lo) && isValid(datum.hi)${log ? ' && datum.lo > 0' : ''}` }],
-      mark: { type: 'errorbar', ticks: true, color: '#D55E00', thickness: 1.5 },
-      encoding: enc,
-    },
-  ];
 }
 
 /** The kinds of spread the rows give, in words ("± standard deviation"). */
@@ -497,7 +481,14 @@ function comparedTo(first, last, better, unit, differ = []) {
     return first.shown === last.shown ? `, as did ${other}` : `; the ${end}: ${other}`;
   const ratio = better === 'lower' ? last.shown / first.shown : first.shown / last.shown;
   if (ratio < 1.05) return `, within 5 % of every other (${last.series}: ${withUnit(last.shown, unit)})`;
-  return `, ${times(ratio)} ${better === 'lower' ? 'less than' : 'that of'} ${other}`;
+  return `, ${times(ratio)} ${better === 'lower' ? 'less than' : 'that of'} ${other}${noiseWords(first, last)}`;
+}
+
+/** Whether two bars differ beyond the noise both state (scripts/lib/noise.mjs), where both state a spread. */
+function noiseWords(a, b) {
+  if (!a.spread_kind || !b.spread_kind || !a.value || !b.value) return '';
+  const shown = (r) => scaleFigure(figureOf(r), r.shown / r.value);
+  return `, ${noiseText(noise(shown(a), shown(b)), { p: false })}`;
 }
 
 /** A statistic as a word before the metric: "median", "maximum", "p99"; nothing for a value given alone. */

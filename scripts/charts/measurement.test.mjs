@@ -69,6 +69,31 @@ test('one value per benchmark: sorted bars, the lowest time first, with error ba
   assert.match(chart.finding, /^BenchmarkA had the lowest mean time: 10 ns, 3x less than BenchmarkB \(30 ns\)$/);
 });
 
+test('a ratio between two bars that both state a spread says whether it is beyond noise, and by which test', () => {
+  // hyperfine, tests/fixtures/corpus/hyperfine-text/adventofcode-2021-01-speedtest.md lines 6 and 14:
+  // 43.4 ± 1.4 ms and 167.2 ± 6.3 ms, 100 runs each (scipy.stats.ttest_ind_from_stats: p = 1.9e-139).
+  const timed = (o) => row({ unit: 'ms', spread_kind: 'stdev', runs: 100, source_table: 'hyperfine-text', ...o });
+  const [chart] = build({
+    rows: [
+      timed({ benchmark: 'python .\\01.py', value: 167.2, spread: 6.3, line: 14 }),
+      timed({ benchmark: 'python .\\01_simple.py', value: 43.4, spread: 1.4, line: 6 }),
+    ],
+    fields,
+    tables,
+  });
+  assert.match(chart.finding, /3\.9x less than python \.\\01\.py \(167\.2 ms\), beyond noise \(Welch's t-test\)$/);
+  // Two 99.9 % intervals without run counts that overlap: within noise, by overlap.
+  const [close] = build({
+    rows: [
+      row({ benchmark: 'A', value: 11.998, spread_kind: 'ci99', spread: 3.086, line: 175 }),
+      row({ benchmark: 'B', value: 10.018, spread_kind: 'ci99', spread: 1.285, line: 177 }),
+    ],
+    fields,
+    tables,
+  });
+  assert.match(close.finding, /, within noise \(intervals overlap\)$/);
+});
+
 test('a numeric condition with three values: one line per benchmark over it', () => {
   const rows = [1, 2, 4].flatMap((t, i) => [
     row({

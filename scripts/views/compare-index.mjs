@@ -15,8 +15,8 @@
 //  - like statistics only: an "as stated" value joins the statistic its report family implies
 //    (figures.mjs `joins`: CloudI 1.x's stable rates with 2.0.6's means), and keeps `st` (its own
 //    statistic) and `why` so that the view says which values were read so;
-//  - names a reader reads: a measure as "Requests per second" (name), a report as its software,
-//    version, platform and date (short), with its platform id (machine) for the view's warnings,
+//  - names a reader reads: a measure as "Requests per second" (name), a report as its title, short,
+//    and date, with its platform where two would read the same (short), with its platform id (machine) for the view's warnings,
 //    its software's name (software) for the view's filters, and a measure's metric title (group)
 //    for the grouped measure menu.
 //
@@ -24,6 +24,17 @@
 import { figureRule } from '../data/atlas/figures.mjs';
 import { machineFacts, noPerCoreText, normalise } from '../data/atlas/normalise.mjs';
 import { metricTitle, statisticWords } from '../data/measure/model.mjs';
+
+/**
+ * A report's title, short, for bars and table rows: up to its first " (", ", " or ": ", without a
+ * trailing " on <machine>" when the report names its platform (the view says which machines differ).
+ * @example shortTitle('Mojito and seven other Erlang/Elixir HTTP clients (httpc_bench) on EC2 m5.4xlarge', true)
+ *   // 'Mojito and seven other Erlang/Elixir HTTP clients'
+ */
+export function shortTitle(title, platformNamed) {
+  const head = title.split(/ \(|, |: /)[0];
+  return platformNamed ? head.replace(/ on (?!.* on ).*$/, '') : head;
+}
 
 /** Measures named as a reader would, by metric and unit (else the metric's title and the unit). */
 const READER_NAMES = {
@@ -188,15 +199,12 @@ export function compareIndex({ reports, measured, names }) {
     const machine = machineOf(report);
     const facts = machine ? machineFacts(report, machine) : [];
     const platform = report.platforms.find((p) => p.machine === machine) ?? report.platforms[0];
-    // A short name for bars and table rows: the software the report is about, its version, the date.
     const sut = report.software?.declared?.[0];
-    const version = sut?.version && sut.version !== 'unstated' ? ` ${sut.version}` : '';
-    const on = platform ? `, ${platform.name}` : '';
     reportsOut.push({
       slug: report.slug,
       title: report.title,
       software: sut?.name ?? report.title,
-      short: sut ? `${sut.name}${version}${on}, ${report.date}` : `${report.title}${on}, ${report.date}`,
+      short: `${shortTitle(report.title, Boolean(platform))}, ${report.date}`,
       date: report.date,
       platform: platform?.name ?? '',
       machine: platform?.id ?? '',
@@ -232,6 +240,10 @@ export function compareIndex({ reports, measured, names }) {
       ),
     }));
   const used = new Set(list.flatMap((m) => Object.keys(m.values)));
+  // Two reports that would read the same: each named with its platform too.
+  const same = new Map();
+  for (const r of reportsOut) same.set(r.short, (same.get(r.short) ?? 0) + 1);
+  for (const r of reportsOut) if (same.get(r.short) > 1 && r.platform) r.short += `, ${r.platform}`;
   // Reports by date (then slug): the order the view lists them in.
   reportsOut.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.slug < b.slug ? -1 : 1));
   return {

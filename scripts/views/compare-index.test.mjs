@@ -48,8 +48,8 @@ test('the best value per entity and report, ties to the lowest line; a lone valu
   assert.deepEqual(
     index.reports.map((r) => [r.slug, r.short]),
     [
-      ['b', 'Thing b, A machine, 2015'],
-      ['a', 'Thing a, A machine, 2016'],
+      ['b', 'Report b, 2015'],
+      ['a', 'Report a, 2016'],
     ],
     'by date',
   );
@@ -159,4 +159,31 @@ test('an "as stated" value joins the statistic its report family implies, keepin
     undefined,
     'one value alone compares with nothing',
   );
+});
+
+test('a report is labelled by its title, short (not by its first software version); the platform only where two would read the same', () => {
+  const doc = (slug, title, date, platform) => ({
+    ...reportDoc(slug, date),
+    title,
+    platforms: [{ id: slug, machine: 'system', name: platform }],
+  });
+  const reports = [
+    doc(
+      'm',
+      'Mojito and seven other Erlang/Elixir HTTP clients (httpc_bench) on EC2 m5.4xlarge',
+      '2019-05-15',
+      'Amazon EC2 m5.4xlarge',
+    ),
+    doc('c1', 'CloudI 2.0.6 request rate by language, Dell PowerEdge R710', '2023', 'Dell PowerEdge R710'),
+    doc('x', 'Queue servers on EC2 m1.large', '2012', 'Amazon EC2 m1.large'),
+    doc('y', 'Queue servers on EC2 m1.xlarge', '2012', 'Amazon EC2 m1.xlarge'),
+  ];
+  const measured = new Map(reports.map((r, i) => [r.slug, [row({ entity: 'erlang', value: 10 + i, line: 1 + i })]]));
+  const index = compareIndex({ reports, measured, names: { erlang: 'Erlang' } });
+  assert.deepEqual(Object.fromEntries(index.reports.map((r) => [r.slug, r.short])), {
+    m: 'Mojito and seven other Erlang/Elixir HTTP clients, 2019-05-15',
+    c1: 'CloudI 2.0.6 request rate by language, 2023',
+    x: 'Queue servers, 2012, Amazon EC2 m1.large',
+    y: 'Queue servers, 2012, Amazon EC2 m1.xlarge',
+  });
 });

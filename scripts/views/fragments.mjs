@@ -8,6 +8,7 @@
 //  - comparisonRows: the <tbody> rows of a comparison's values (layouts/_partials/compare/values.html).
 // Pure functions: the views stage (build-views.mjs) writes what they return.
 import { escape, goValue, readingNumber, seedLink, url } from './html.mjs';
+import { figureOf, noise, noiseText, tally, tallyText } from '../lib/noise.mjs';
 
 /**
  * The rows of one table view, as the <tbody> holds them: each cell's text, numbers with their raw
@@ -96,6 +97,27 @@ function normCell(norm) {
   return `<td class="num" title="${factsTitle(norm)}">${readingNumber(norm.value)}</td>`;
 }
 
+/** Each value of a comparison row against the base's (scripts/lib/noise.mjs), where both exist. */
+function rowVerdicts(c, r) {
+  const baseKey = c.columns.find((col) => col.base)?.key;
+  const base = r.values.find((v) => v.column === baseKey);
+  const out = new Map();
+  if (typeof base?.value !== 'number') return out;
+  for (const v of r.values)
+    if (v !== base && typeof v.value === 'number') out.set(v, noise(figureOf(v), figureOf(base)));
+  return out;
+}
+
+/** A comparison's verdicts counted and said ("0 differences beyond noise; 33 cannot tell (no spread stated)"). */
+function noiseSummaryText(c) {
+  const baseKey = c.columns.find((col) => col.base)?.key;
+  const compared = c.rows.flatMap((r) => {
+    const base = r.values.find((v) => v.column === baseKey);
+    return [...rowVerdicts(c, r)].map(([v, verdict]) => ({ verdict, value: v.value, base: base.value }));
+  });
+  return tallyText(tally(compared, c.metric?.better ?? ''));
+}
+
 /**
  * The rows of a comparison's values table: one per value, with its entity, conditions, report,
  * value, ratio to the base report, per core and per GHz (with their facts) and source line.
@@ -106,6 +128,7 @@ export function comparisonRows(c, { basePath, titles = {} }) {
   const columns = new Map(c.columns.map((col) => [col.key, col]));
   let out = '';
   for (const r of c.rows) {
+    const verdicts = rowVerdicts(c, r);
     for (const v of r.values) {
       const col = columns.get(v.column);
       const conds = conditions({ ...r.conditions, ...v.conditions }, titles);
@@ -117,12 +140,14 @@ export function comparisonRows(c, { basePath, titles = {} }) {
       out += `\n        <td>${conds}${extra}</td>`;
       out += `\n        <td>${escape(col.label)}</td>`;
       if (v.value === null || v.value === undefined) {
-        out += `\n        <td class="num">none</td><td class="num" colspan="4">${escape(v.reason ?? '')}</td>`;
+        out += `\n        <td class="num">none</td><td class="num" colspan="5">${escape(v.reason ?? '')}</td>`;
       } else {
         if (!v.line) throw new Error(`comparison ${c.id}: a value of ${col.report} has no line`);
         const ratio = col.base ? 'base' : v.ratio_to_base ? `${goValue(v.ratio_to_base)}×` : 'n/a';
         out += `\n        <td class="num" data-v="${goValue(v.value)}">${readingNumber(v.value)}</td>`;
         out += `\n        <td class="num">${ratio}</td>`;
+        const verdict = verdicts.get(v);
+        out += `\n        <td class="noise">${col.base ? 'base' : verdict ? escape(noiseText(verdict)) : 'no base value'}</td>`;
         out += `\n        ${normCell(v.per_core)}`;
         out += `\n        ${normCell(v.per_ghz)}`;
         out += `\n        <td class="num">${seedLink(basePath, col.report, v.line)}</td>`;
@@ -147,6 +172,7 @@ export function comparisonSummary(c) {
   return {
     ...rest,
     rows_count: rows.length,
+    noise_text: noiseSummaryText(c),
     entities: [...new Set(rows.map((r) => r.entity))],
     columns: c.columns.map((col) => ({
       ...col,

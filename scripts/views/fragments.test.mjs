@@ -120,7 +120,7 @@ describe('the rows pages include', () => {
     assert.match(html, /<td class="num" data-v="533">533<\/td>\n {8}<td class="num">base<\/td>/);
     assert.match(html, /<td class="num" title="÷ 20: sockets 2">26\.65<\/td>\n {8}<td class="num">n\/a<\/td>/);
     assert.match(html, /<a class="seed-link" href="\/seeds\/a\/#L47">line 47<\/a>/);
-    assert.match(html, /<td class="num">none<\/td><td class="num" colspan="4">not measured<\/td>/);
+    assert.match(html, /<td class="num">none<\/td><td class="num" colspan="5">not measured<\/td>/);
   });
   test('a comparison row names its conditions by their titles in the data dictionary', () => {
     const html = comparisonRows(comparison, { basePath: '/', titles: { duo_mode: 'Duo mode', senders: 'Senders' } });
@@ -133,6 +133,42 @@ describe('the rows pages include', () => {
     assert.deepEqual(s.entities, ['c']);
     assert.equal(s.columns[0].per_core.divisor, 20);
     assert.equal(s.columns[1].per_core, null);
+  });
+  // Two hyperfine runs (adventofcode-2021-01-speedtest.md lines 20 and 26: 4.1 ± 6.6 ms over 1,000
+  // runs, 6.3 ± 0.3 ms over 247); scipy.stats.ttest_ind_from_stats: p = 1.5249047925857932e-24.
+  const timed = {
+    id: 'k--x--y--z',
+    metric: { better: 'lower' },
+    columns: [
+      { key: 'x', label: 'X, 2021', report: 'x', base: true },
+      { key: 'y', label: 'Y, 2022', report: 'y', base: false },
+      { key: 'z', label: 'Z, 2023', report: 'z', base: false },
+    ],
+    rows: [
+      {
+        entity: 'e',
+        entity_name: 'E',
+        conditions: {},
+        values: [
+          { column: 'x', value: 4.1, line: 20, spread_kind: 'stdev', spread: 6.6, runs: 1000, ratio_to_base: null },
+          { column: 'y', value: 6.3, line: 26, spread_kind: 'stdev', spread: 0.3, runs: 247, ratio_to_base: 1.537 },
+          { column: 'z', value: 5, line: 3, ratio_to_base: 1.22 },
+        ],
+      },
+    ],
+  };
+  test('each value of a comparison says whether it is beyond the noise of the base, by which test, and the page counts them', () => {
+    const html = comparisonRows(timed, { basePath: '/' });
+    const cells = [...html.matchAll(/<td class="noise">([^<]*)<\/td>/g)].map((m) => m[1]);
+    assert.deepEqual(cells, [
+      'base',
+      'beyond noise (Welch&#39;s t-test, p &lt; 0.001)',
+      'no spread stated: cannot tell',
+    ]);
+    assert.equal(
+      comparisonSummary(timed).noise_text,
+      '1 difference beyond noise (0 better, 1 worse than the base); 1 cannot tell (no spread stated)',
+    );
   });
 });
 

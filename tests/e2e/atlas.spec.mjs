@@ -41,6 +41,7 @@ async function valueRows(page, c) {
         report: cells[2],
         value: cells[3],
         ratio: cells[4],
+        noise: cells[5],
         source: link?.textContent.trim() ?? null,
         href: link ? new URL(link.href).pathname + new URL(link.href).hash : null,
       };
@@ -93,6 +94,30 @@ for (const c of comparisons) {
       `/data/comparisons/${c.id}.csv`,
     );
     expect(problems).toEqual([]);
+  });
+
+  test(`comparison ${c.slug}: each value says whether it is beyond the base's noise, and the page counts them`, async ({
+    page,
+  }) => {
+    await page.goto(`/compare/${c.slug}/`);
+    const rows = (await valueRows(page, c)).filter((r) => r.source);
+    // From the atlas's JSON, in the page's order: the base, a value against the base's (no table
+    // compared today states a spread: each is "cannot tell", and the page must not say more), or
+    // a value whose entity has no base value.
+    const expected = c.rows.flatMap((r) => {
+      const base = r.values.find((v) => v.column === c.base);
+      return r.values
+        .filter((v) => typeof v.value === 'number')
+        .map((v) =>
+          v === base ? 'base' : typeof base?.value === 'number' ? 'no spread stated: cannot tell' : 'no base value',
+        );
+    });
+    expect(rows.map((r) => r.noise)).toEqual(expected);
+    const told = expected.filter((x) => x.startsWith('no spread')).length;
+    expect(told).toBeGreaterThan(0);
+    await expect(page.getByRole('region', { name: 'The numbers' })).toContainText(
+      `Against the base: 0 differences beyond noise; ${told} cannot tell (no spread stated).`,
+    );
   });
 
   test(`comparison ${c.slug}: what differs comes before the numbers and names every platform`, async ({ page }) => {

@@ -1,6 +1,6 @@
 // The compare view a reader drives (/compare/): a measure, any reports and entities that have it,
 // a base; bars and a table with the ratio and the difference to the base, and whether a difference
-// is outside both values' spread.
+// is beyond the noise both values' stated spreads allow, or within it, or cannot be told.
 //  - the numbers a reader reads are computed here from data/tables/<report>/measurements.csv and
 //    the machine facts of data/reports/<report>.json, not from the view's index;
 //  - the state is in the URL: a reload shows the same view, back and forward walk the reader's steps;
@@ -15,6 +15,7 @@
 //    the table's rows with their source; "Copy link" copies a link that opens the same view.
 import fs from 'node:fs';
 import { test, expect } from '@playwright/test';
+import { parse as parseCsv } from 'csv-parse/sync';
 import { csvRecords, report, reports, tableRows, watchProblems } from '../helpers/site.mjs';
 
 const OLD = 'cloudi-1.5.4-core-i7';
@@ -40,6 +41,8 @@ const rowsOf = (slug, { metric, statistic, unit }, entity) =>
   );
 /** The best (highest) value a report states for an entity. */
 const bestOf = (slug, measure, entity) => Math.max(...rowsOf(slug, measure, entity).map((r) => Number(r.value)));
+/** CloudI 1.5.4's report as the view labels it: its title, short, and its date. */
+const CLOUDI_154 = 'CloudI 1.5.4 request rate with and without cloudi_service_queue, 2016';
 const THROUGHPUT = { metric: 'throughput', statistic: 'value', unit: 'req/s' };
 const I7 = 'Intel Core i7 2700K workstation';
 
@@ -93,7 +96,7 @@ async function driveToCloudI(page) {
   await pick(v.measure, 'Requests per second, mean');
   await only(v.reports, [/^CloudI 1\.5\.4 /, /^CloudI 1\.7\.1 /]);
   await only(v.entities, [/^Erlang$/]);
-  await pick(v.base, `CloudI 1.5.4, ${I7}, 2016: each entity`);
+  await pick(v.base, `${CLOUDI_154}: each entity`);
   return v;
 }
 
@@ -114,7 +117,7 @@ test('a reader compares Erlang in CloudI 1.5.4 and 1.7.1 and reads the ratio and
   await expect(v.table.getByRole('rowheader')).toHaveCount(2);
   await expect(v.status).toContainText('2 values of Requests per second, mean');
   // The bars: one per report, the base named.
-  await expect(v.region.getByRole('figure')).toContainText(`the base (CloudI 1.5.4, ${I7}, 2016) is outlined`);
+  await expect(v.region.getByRole('figure')).toContainText(`the base (${CLOUDI_154}) is outlined`);
   await expect(page).toHaveURL(new RegExp(`[?&]r=${OLD},${NEW}&e=erlang&base=r:${OLD}`.replaceAll('.', '\\.')));
 
   const before = await v.table.innerText();
@@ -164,7 +167,7 @@ test('per core divides by the cores each report states, and the ratio follows', 
   await expect(page).toHaveURL(/[?&]view=core(&|$)/);
 });
 
-test('across formats: Erlang in CloudI 2.0.6 against Solon under wrk, and whether the difference is outside both spreads', async ({
+test('across formats: Erlang in CloudI 2.0.6 against Solon under wrk: beyond noise or within it by interval overlap, named, and counted by direction', async ({
   page,
 }) => {
   const MEAN = { metric: 'throughput', statistic: 'mean', unit: 'req/s' };
@@ -186,10 +189,15 @@ test('across formats: Erlang in CloudI 2.0.6 against Solon under wrk, and whethe
   const apart = Number(erlang.lower) > hi || Number(erlang.upper) < lo;
   const cells = await row(v, 'Erlang', 'CloudI 2.0.6');
   expect(cells[1]).toBe(`${ratioText(Number(erlang.value) / solon)}× (unlike)`);
-  expect(cells[3]).toMatch(apart ? /^yes/ : /^no/);
+  expect(cells[3]).toBe(apart ? 'beyond noise (intervals do not overlap)' : 'within noise (intervals overlap)');
   expect(cells[4]).toContain(`${fmt(Number(erlang.lower))} to ${fmt(Number(erlang.upper))} req/s`);
   expect((await row(v, 'Solon', 'Solon'))[4]).toContain(`${solonRows.length} runs, ${fmt(lo)} to ${fmt(hi)} req/s`);
-  await expect(v.status).toContainText(`${apart ? 1 : 0} difference${apart ? '' : 's'} outside both values' spread`);
+  const higher = Number(erlang.value) > solon;
+  await expect(v.status).toContainText(
+    apart
+      ? `1 difference beyond noise (${higher ? '1 better, 0 worse' : '0 better, 1 worse'} than the base)`
+      : '0 differences beyond noise; 1 within noise',
+  );
 });
 
 test('at 375 px the page does not scroll sideways; the table scrolls in its own box with the numbers on screen', async ({
@@ -267,9 +275,9 @@ for (const width of [375, 1280]) {
     // Above the ratio: the note comes before the chart and the table.
     const [w, t] = [await warning.boundingBox(), await v.table.boundingBox()];
     expect(w.y + w.height).toBeLessThanOrEqual(t.y);
-    // Names say software, version, platform and date; the measure is named as a reader would.
+    // Names say the report's title, short, and its date; the measure is named as a reader would.
     await expect(v.table.getByRole('rowheader').first()).toContainText(
-      'CloudI 1.5.1, IBM Power System S822 (POWER8), 2015-12',
+      'CloudI 1.5.1 maximum stable request rate, 2015-12',
     );
     await expect(v.measure.locator('option:checked')).toHaveText(/^Requests per second, mean/);
     const labels = await v.measure.locator('option').allTextContents();
@@ -383,13 +391,14 @@ test("the CSV and JSON downloads carry the table's rows: value with unit, statis
   };
   const csv = await get('CSV of this comparison');
   expect(csv.name).toBe('compare-throughput-mean-req-s.csv');
-  const rows = csvRecords(csv.text);
+  // The rows after the first lines that explain the noise codes ("# W-i: ...").
+  const rows = csvRecords(csv.text.replace(/^(# .*\n)+/, ''));
   const erlang = rowsOf(CLOUDI_206, MEAN, 'erlang').sort((x, y) => y.value - x.value)[0];
   const solonRows = rowsOf(SOLON, MEAN, 'solon');
   const solon = solonRows.sort((x, y) => y.value - x.value)[0];
   expect(rows.map((r) => [r.entity, r.report.split(',')[0], Number(r.value), r.unit, r.statistic, r.line])).toEqual([
-    ['Erlang', 'CloudI 2.0.6', Number(erlang.value), 'req/s', 'mean', erlang.line],
-    ['Solon', 'Solon', Number(solon.value), 'req/s', 'mean', solon.line],
+    ['Erlang', 'CloudI 2.0.6 request rate by language', Number(erlang.value), 'req/s', 'mean', erlang.line],
+    ['Solon', 'Solon on Jetty', Number(solon.value), 'req/s', 'mean', solon.line],
   ]);
   expect(rows.map((r) => r.seed)).toEqual([`seeds/${CLOUDI_206}`, `seeds/${SOLON}`]);
   expect(rows[0].ratio_to_base).toBe(`${ratioText(Number(erlang.value) / Number(solon.value))}× (unlike)`);
@@ -536,7 +545,127 @@ test('reports that share no measure: the view says which of them has no value of
   await expect(v.measure.locator('option')).toHaveCount(1);
   await expect(v.measure.locator('option:checked')).toHaveText(/^Requests per second, mean/);
   await expect(v.status).toContainText(
-    'The picked reports share no measure: AStore, Dell PowerEdge R420 (client), 2015 states no value of Requests per second, mean.',
+    'The picked reports share no measure: AStore throughput vs Akka parallelism under Hyper-Threading, 2015 states no value of Requests per second, mean.',
   );
   expect(rowsOf(ASTORE, MEAN, 'astore')).toEqual([]);
+});
+
+// Beyond noise or within it (issue 43): each difference says which, and by which test.
+const LATENCY_MEAN = { metric: 'latency', statistic: 'mean', unit: 'us' };
+/** A report's best (lowest) latency mean of an entity, with its stated stdev. */
+const bestLatency = (slug, entity) => rowsOf(slug, LATENCY_MEAN, entity).sort((a, b) => a.value - b.value)[0];
+
+test("where neither report states a spread the view says it cannot tell, never “0 differences outside both values' spread”", async ({
+  page,
+}) => {
+  const v = await driveToCloudI(page);
+  expect(rowsOf(NEW, THROUGHPUT, 'erlang').every((r) => !r.spread_kind && !r.lower)).toBe(true);
+  const cells = await row(v, 'Erlang', 'CloudI 1.7.1');
+  expect(cells[3]).toBe('no spread stated: cannot tell');
+  await expect(v.status).toContainText('0 differences beyond noise; 1 cannot tell (no spread stated)');
+  await expect(v.status).not.toContainText('outside both');
+});
+
+test('“Hide differences within noise” hides the rows whose stated spreads overlap (CloudI 2.0.6 latency, mean ± stdev)', async ({
+  page,
+}) => {
+  await page.goto(`/compare/?m=latency:mean:us&r=${CLOUDI_206}&base=v:erlang@${CLOUDI_206}`);
+  const v = view(page);
+  await expect(v.table).toBeVisible();
+  const base = bestLatency(CLOUDI_206, 'erlang');
+  const all = [
+    ...new Set(
+      tableRows(CLOUDI_206, 'measurements')
+        .filter((r) => r.metric === 'latency' && r.statistic === 'mean')
+        .map((r) => r.entity),
+    ),
+  ];
+  // ± one stdev (no run count stated): within noise when the intervals overlap.
+  const within = all
+    .filter((e) => e !== 'erlang')
+    .filter((e) => {
+      const r = bestLatency(CLOUDI_206, e);
+      return Math.abs(r.value - base.value) <= Number(r.spread) + Number(base.spread);
+    });
+  expect(within.length).toBeGreaterThan(0);
+  const rows = v.table.locator('tbody tr');
+  await expect(rows).toHaveCount(all.length);
+  const names = await rows.filter({ hasText: 'within noise (intervals overlap)' }).locator('th').allInnerTexts();
+  expect(names).toHaveLength(within.length);
+  await expect(v.status).toContainText(`${within.length} within noise`);
+  await v.region.getByRole('checkbox', { name: 'Hide differences within noise' }).check();
+  await expect(rows.filter({ visible: true })).toHaveCount(all.length - within.length);
+  await expect(v.table.getByText('within noise (intervals overlap)')).toHaveCount(within.length);
+  for (const t of await rows.filter({ visible: true }).allInnerTexts()) expect(t).not.toContain('within noise');
+  await expect(v.status).toContainText(`${within.length} within noise (hidden)`);
+});
+
+test('unchecking the last report checks it again and says that at least one report must be chosen', async ({
+  page,
+}) => {
+  const v = await driveToCloudI(page);
+  await v.reports.getByRole('checkbox', { name: /^CloudI 1\.5\.4 / }).uncheck();
+  const last = v.reports.getByRole('checkbox', { name: /^CloudI 1\.7\.1 / });
+  // A click, not uncheck(): the box does not stay unchecked.
+  await last.click();
+  await expect(last).toBeChecked();
+  await expect(v.reports.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  const said = v.region.locator('[aria-live]').filter({ hasText: 'At least one report must be chosen' });
+  await expect(said).toHaveText(/^At least one report must be chosen: CloudI 1\.7\.1 .* is checked again\.$/);
+});
+
+test('values are labelled by their report’s title, not its first software version (hackney in Mojito’s httpc_bench)', async ({
+  page,
+}) => {
+  const MOJITO = 'httpc-bench-mojito-ec2-m5-4xlarge';
+  const XEON = 'httpc-bench-xeon-2x48';
+  await page.goto(`/compare/?m=throughput:value:req/s&r=${XEON},${MOJITO}&e=hackney`);
+  const v = view(page);
+  await expect(v.table).toBeVisible();
+  const headers = await v.table.getByRole('rowheader').allInnerTexts();
+  expect(headers).toHaveLength(2);
+  expect(headers.join('\n')).not.toMatch(/Mojito 0\.3\.0|Erlang 19\.2\.1/);
+  for (const slug of [XEON, MOJITO])
+    expect(
+      headers.some((h) => h.includes(report(slug).title.split(' (')[0])),
+      slug,
+    ).toBe(true);
+});
+
+test('the “not like with like” warning lists each difference as an item', async ({ page }) => {
+  await page.goto(ACROSS);
+  const v = view(page);
+  const note = v.region.getByRole('note');
+  await expect(note).toContainText('Not like with like');
+  const items = note.getByRole('listitem');
+  await expect(items.first()).toContainText('different machines');
+  expect(await items.count()).toBeGreaterThanOrEqual(2);
+  for (const t of await items.allInnerTexts()) expect(t.length).toBeLessThan(200);
+});
+
+test('the CSV gives each row a short noise code and explains each code once, in its first lines', async ({ page }) => {
+  await page.goto(`/compare/?m=latency:mean:us&r=${CLOUDI_206}&base=v:erlang@${CLOUDI_206}`);
+  const v = view(page);
+  await expect(v.table).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    v.region.getByRole('link', { name: 'CSV of this comparison' }).click(),
+  ]);
+  const text = fs.readFileSync(await download.path(), 'utf8');
+  const lines = text.split('\n');
+  const legend = lines.filter((l) => l.startsWith('# '));
+  expect(lines.slice(0, legend.length)).toEqual(legend);
+  // Still one table: every line has as many fields as the header.
+  const rows = csvRecords(lines.slice(legend.length).join('\n'));
+  const fields = (l) => parseCsv(l)[0].length;
+  for (const l of legend) expect(fields(l)).toBe(Object.keys(rows[0]).length);
+  const codes = new Map(
+    legend
+      .map((l) => /^# ([^:]+): (.*?),*$/.exec(l)?.slice(1) ?? [l, ''])
+      .map(([c, t]) => [c.replace(/^noise /, ''), t]),
+  );
+  expect(rows.length).toBeGreaterThan(2);
+  for (const r of rows.filter((x) => x.ratio_to_base !== 'base')) expect(codes.has(r.noise), r.noise).toBe(true);
+  expect(rows.map((r) => r.noise)).toContain('W-i');
+  for (const [, t] of codes) expect(text.split(t).length - 1, t).toBe(1);
 });

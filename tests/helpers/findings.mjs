@@ -81,7 +81,14 @@ export function unsupported(chart) {
     if (unit && unit !== 'count' && !f.includes(`${v} ${unit}`))
       why.push(`quotes ${v} in another unit than the axis's ${unit}`);
     if (!rows.some((r) => String(r.series) === who && same(v, r.shown))) why.push(`no row of ${who} at ${v}`);
-    const r = /, ([\d.]+x) (?:less than|that of) (.+) \((-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?\)$/.exec(rest);
+    // The ratio, then (where both bars state a spread) whether the difference is beyond noise.
+    const r =
+      /, ([\d.]+x) (?:less than|that of) (.+) \((-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?\)(?:, ((?:beyond|within) noise \([^)]*\)))?$/.exec(
+        rest,
+      );
+    const spreadOf = (name) => rows.find((x) => String(x.series) === name)?.spread_kind;
+    if (r?.[4] && !(spreadOf(who) && spreadOf(r[2])))
+      why.push(`says "${r[4]}" though ${who} or ${r[2]} states no spread`);
     const worst = word === 'lowest' ? Math.max(...shown) : Math.min(...shown);
     if (r && !ratioOk(r[1], best, worst))
       why.push(`ratio ${r[1]} is not the rows' ${quantity(best)} against ${quantity(worst)}`);

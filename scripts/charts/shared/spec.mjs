@@ -289,3 +289,28 @@ export function scaleSummary(scales) {
     scale_types: types,
   };
 }
+
+/**
+ * Error bars (a rule from lo to hi, with caps) over the value axis, for the rows that have a spread:
+ * the one spread layer of every chart (the measurement charts and the per-kind builders).
+ * @param {Array<{ lo: number|null, hi: number|null }>} rows the plotted rows, each with its spread's ends
+ * @param {'x'|'y'} valueChannel the value axis
+ * @param {object} other the other channel's encoding (the layer's position along it)
+ * @param {{ title?: string, scale?: object }} value the value axis's encoding (its title and scale are reused)
+ * @param {boolean} [log] a log value axis: bars whose lower end is not above 0 are left out
+ */
+export function spreadLayers(rows, valueChannel, other, value, log = false) {
+  if (!rows.some((r) => r.lo !== null && r.hi !== null)) return [];
+  // The value axis's own title and scale (a layer's field would add ", lo" to the axis title).
+  const lo = { field: 'lo', type: 'quantitative', title: value.title, scale: value.scale };
+  const hi = { field: 'hi' };
+  const enc = valueChannel === 'x' ? { x: lo, x2: hi, y: other } : { y: lo, y2: hi, x: other };
+  return [
+    {
+      name: 'spread',
+      transform: [{ filter: `isValid(datum.lo) && isValid(datum.hi)${log ? ' && datum.lo > 0' : ''}` }],
+      mark: { type: 'errorbar', ticks: true, color: '#D55E00', thickness: 1.5 },
+      encoding: enc,
+    },
+  ];
+}

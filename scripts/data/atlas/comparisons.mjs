@@ -51,6 +51,7 @@ import { MEASURED_MAPPING, measuredKind, measuredParts, measuredRule, measuredSe
  * @property {number|null} value
  * @property {string} [seed]
  * @property {number} [line]
+ * @property {string} [spread_kind]   the spread the row states (with spread, lower, upper, runs), for the noise verdict
  * @property {Record<string, any>} [conditions]   'best' mode: the conditions of this value's row
  * @property {Record<string, any>} [with]         the budget column's value
  * @property {number|null} ratio_to_base          value / base value (null for the base itself)
@@ -300,6 +301,17 @@ function metricOf(ctx, parts) {
   };
 }
 
+/**
+ * The spread a measurement row states (its kind, half-width or bounds, runs), kept beside the value
+ * so that each difference can say whether it is beyond noise (scripts/lib/noise.mjs); {} when none.
+ */
+function spreadOf(row) {
+  if (!row.spread_kind) return {};
+  const out = { spread_kind: row.spread_kind };
+  for (const k of ['spread', 'lower', 'upper', 'runs']) if (typeof row[k] === 'number') out[k] = row[k];
+  return out;
+}
+
 /** A value cell: the row's metric, provenance, ratio (filled later) and normalisations. */
 function valueCell(ctx, column, row, facts, extra = {}) {
   const v = row[ctx.rule.metric];
@@ -308,6 +320,7 @@ function valueCell(ctx, column, row, facts, extra = {}) {
     value: v,
     seed: row.seed,
     line: row.line,
+    ...spreadOf(row),
     ...extra,
     ...(ctx.rule.budget ? { with: { [ctx.rule.budget.column]: row[ctx.rule.budget.column] } } : {}),
     ...(row.erratum ? { erratum: row.erratum } : {}),
