@@ -398,7 +398,7 @@ function chartOf(group, f, conditions) {
           .filter(Boolean)
           .join('; '),
         description: `${title} (${unit}) of each run, one row of dots per ${noRun.title.toLowerCase()}. ${finding}.`,
-        alt: `Dot plot of ${title.toLowerCase()} per run, ${plotted.length} runs.`,
+        alt: `Dot plot of ${title.toLowerCase()} per run: ${runCount(plotted)} runs, one row of dots per ${noRun.title.toLowerCase()} (${series.length}).`,
         finding,
         rows: plotted,
         fields: [{ ...seriesField, title: noRun.title }, ...fields.slice(1)],
@@ -522,6 +522,9 @@ function styleOf(series, title) {
 const capitalise = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 /** "Transfer rate" -> "transfer rate"; an acronym stays ("CPU time"). */
 const lowerFirst = (s) => (/^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
+
+/** How many runs the rows hold (each row of dots has one dot per run). */
+const runCount = (rows) => distinct(rows.map((r) => r.run)).length;
 
 /** Whether a condition takes 3+ distinct values within some series (the rows minus that condition). */
 function sweeps(rows, name) {
