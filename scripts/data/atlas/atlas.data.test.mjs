@@ -234,3 +234,11 @@ test('a subject page says "Written as" only for the spellings its reports use; t
   for (const x of atlas.subjects)
     for (const w of x.written_as ?? []) assert.ok(seeds.toLowerCase().includes(w.toLowerCase()), `${x.id}: ${w}`);
 });
+
+test('the httpc_bench 2017 vs 2019 comparison says the CPUs and the Erlang/OTP versions differ, stated in differently named fields', () => {
+  const c = atlas.comparisons.find((x) => x.id === 'http-client-rate--best--httpc-bench-xeon-2x48--httpc-bench-mojito-ec2-m5-4xlarge');
+  const s = c.what_differs.summary;
+  assert.match(s, /facts that differ: [^;]*Memory/);
+  assert.match(s, /facts that differ: [^;]*CPU \(.*2 x 48 Xeon cores.* vs Virtual CPUs 16\)/);
+  assert.match(s, /software versions that differ: [^;]*Erlang 19\.2\.1 -> 21\.2 \(stated for Httpc\)/);
+});
