@@ -17,3 +17,12 @@ test("the Solon errors chart's alt text counts 5 runs of 4 error kinds, not 20 r
   assert.match(alt, /5 runs/);
   assert.match(alt, /\(4\)/);
 });
+
+test('nginz: concurrency 12,000 against 10,000 gets no ratio, and the sentence says run 2 follows a stated change', () => {
+  const slug = 'nginz-ab-linux-laptop-10000-12000-connections';
+  for (const name of ['throughput-mean-req-s-by-concurrency', 'bandwidth-mean-kib-s-by-concurrency']) {
+    const finding = chart(`${slug}--${name}`).finding;
+    assert.doesNotMatch(finding, /\d(?:\.\d+)?x /, finding);
+    assert.match(finding, /We did some perfomance update/, finding);
+  }
+});

@@ -2,7 +2,7 @@
 // shows (rows in ms and in s together: one dimension and scale, units.mjs), the one unit it draws
 // them in, and how the rows of one chart are told apart (their series labels), from what varies.
 import { displayUnit, quantityOf } from '../../data/measure/units.mjs';
-import { namesRun } from '../../data/parsers/shared/structure.mjs';
+import { namesRun, statesChange } from '../../data/parsers/shared/structure.mjs';
 import { num } from './format.mjs';
 import { distinct, groupBy } from './spec.mjs';
 
@@ -142,8 +142,15 @@ export function seriesLabeller(rows, conditionNames) {
     r.subject ||
     r.benchmark ||
     '(unnamed)';
-  /** The parts (by their titles, lower case) in which two rows differ. */
-  const differ = (a, b) =>
-    varying.filter((n) => (a[n] ?? '') !== (b[n] ?? '')).map((n) => (titles[n] ?? conditionTitle(n)).toLowerCase());
+  /**
+   * The parts (by their titles, lower case) in which two rows differ; a section left out of the
+   * label counts when one of the two states a change ("section “We did some perfomance update”").
+   */
+  const differ = (a, b) => [
+    ...varying.filter((n) => (a[n] ?? '') !== (b[n] ?? '')).map((n) => (titles[n] ?? conditionTitle(n)).toLowerCase()),
+    ...(!varying.includes('section') && (a.section ?? '') !== (b.section ?? '')
+      ? [a.section, b.section].filter(statesChange).map((s) => `section (“${s}”, a stated change)`)
+      : []),
+  ];
   return { title, key: varying.join('-').replace(/_/g, '-'), of, differ };
 }
