@@ -26,3 +26,11 @@ test('nginz: concurrency 12,000 against 10,000 gets no ratio, and the sentence s
     assert.match(finding, /We did some perfomance update/, finding);
   }
 });
+
+test("CloudI 1.5.4's findings name the scope their charts state: without cloudi_service_queue, duo_mode on", () => {
+  const { items } = plan.index.findings['cloudi-1.5.4-core-i7'];
+  const duo = items.find((f) => f.startsWith('duo_mode raised the rate'));
+  assert.match(duo, /without cloudi_service_queue/);
+  const fastest = items.find((f) => / was fastest in /.test(f));
+  assert.match(fastest, /duo_mode on, without cloudi_service_queue/);
+});
