@@ -73,7 +73,8 @@ const TITLES = { benchmark: 'Benchmark', subject: 'Software', section: 'Section'
  * section, then the conditions named), joined with " · ". Nothing varies: every row is "(all)".
  * @param {object[]} rows
  * @param {string[]} conditionNames
- * @returns {{ title: string, key: string, of: (row: object) => string }}
+ * @returns {{ title: string, key: string, of: (row: object) => string, differ: (a: object, b: object) => string[], parts: string[] }}
+ *   parts: the fields that vary (and name the rows)
  */
 /** Units a condition's name ends in (`duration_s`, `payload_bytes`), as a label writes them. */
 const NAME_UNITS = {
@@ -128,7 +129,13 @@ export function seriesLabeller(rows, conditionNames) {
   const varying = varies.filter((n) => n !== 'section' || !varies.some((o) => o !== n && oneToOne(n, o)));
   if (!varying.length) {
     const name = rows[0].subject || rows[0].benchmark || '(all)';
-    return { title: rows[0].subject ? 'Software' : 'Benchmark', key: 'benchmark', of: () => name, differ: () => [] };
+    return {
+      title: rows[0].subject ? 'Software' : 'Benchmark',
+      key: 'benchmark',
+      of: () => name,
+      differ: () => [],
+      parts: [],
+    };
   }
   const titles = same && rows.some((r) => r.subject) ? { ...TITLES, benchmark: 'Software' } : TITLES;
   const title = varying.map((n) => titles[n] ?? conditionTitle(n).replace(/^./, (c) => c.toUpperCase())).join(', ');
@@ -152,5 +159,5 @@ export function seriesLabeller(rows, conditionNames) {
       ? [a.section, b.section].filter(statesChange).map((s) => `section (“${s}”, a stated change)`)
       : []),
   ];
-  return { title, key: varying.join('-').replace(/_/g, '-'), of, differ };
+  return { title, key: varying.join('-').replace(/_/g, '-'), of, differ, parts: varying };
 }
