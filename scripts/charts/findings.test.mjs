@@ -255,5 +255,6 @@ test('a k6 summary with latencies in ms and in s gets one chart per statistic, n
   assert.deepEqual(perStatistic, [...new Set(perStatistic)], 'one chart per statistic');
   const max = latency.find((c) => c.rows.every((r) => r.statistic === 'max'));
   assert.deepEqual([...new Set(max.rows.map((r) => r.unit))].sort(), ['ms', 's']);
-  assert.match(max.entry.finding, /lowest maximum latency/);
+  // k6's timings of two scenarios: what was timed and the scenario both vary, so no sentence ranks them.
+  assert.equal(max.entry.finding, '');
 });

@@ -21,12 +21,9 @@ import { measureGroups, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, spreadLayers, tooltip } from './shared/spec.mjs';
 import { num, quantity, times } from './shared/format.mjs';
+import { bestOfGroup, ordinal, renderBest, withUnit } from './claims.mjs';
 import { metricTitle } from '../data/measure/model.mjs';
-import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
-
-/** A value with its unit in a sentence: "2.1 ms", "5,560" (a count needs no word). */
-const withUnit = (v, unit) => (unit === 'count' ? quantity(v) : `${quantity(v)} ${unit}`);
 
 /** The most charts one report's measurements give (the data table and downloads keep every row). */
 export const MAX_CHARTS = 8;
@@ -212,8 +209,8 @@ function chartOf(group, f, conditions) {
     const tails = plotted.filter((r) => r.percentile === top).sort((a, b) => a.shown - b.shown);
     const tailFinding =
       tails.length > 1 && tails[0].shown !== tails.at(-1).shown
-        ? `At the ${num(top, 6)}th percentile, ${title.toLowerCase()} ranged from ${withUnit(tails[0].shown, unit)} (${tails[0].series}) to ${withUnit(tails.at(-1).shown, unit)} (${tails.at(-1).series})`
-        : `At the ${num(top, 6)}th percentile, ${title.toLowerCase()} was ${withUnit(tails[0].shown, unit)}`;
+        ? `At the ${ordinal(top)} percentile, ${title.toLowerCase()} ranged from ${withUnit(tails[0].shown, unit)} (${tails[0].series}) to ${withUnit(tails.at(-1).shown, unit)} (${tails.at(-1).series})`
+        : `At the ${ordinal(top)} percentile, ${title.toLowerCase()} was ${withUnit(tails[0].shown, unit)}`;
     const finding = `${tailFinding}${ownMedian(plotted, series, top)}`;
     const x = {
       field: 'percentile',
@@ -277,13 +274,15 @@ function chartOf(group, f, conditions) {
       xs.filter((v) => v > 0),
       2,
     );
-    const best = [...plotted].sort((a, b) => (better === 'lower' ? a.shown - b.shown : b.shown - a.shown))[0];
-    const word = better === 'lower' ? 'lowest' : better === 'higher' ? 'highest' : 'largest';
-    const at = `${sweep.title.toLowerCase()} ${num(best[sweep.name])}`;
-    const finding =
-      best.series === '(all)'
-        ? `The ${word} ${what} was ${withUnit(best.shown, unit)}, at ${at}`
-        : `The ${word} ${what}, ${withUnit(best.shown, unit)}, was ${best.series}'s at ${at}`;
+    // The best point of the sweep, by the claim's rules (one table, no aggregate, no tie, not all equal).
+    const claim = bestOfGroup(plotted, { better, conditions: conditions.map((c) => c.name) });
+    const best = claim?.kind === 'best-of-group' && claim.best.length === 1 ? claim.best[0] : null;
+    const at = best && `${sweep.title.toLowerCase()} ${num(best[sweep.name])}`;
+    const finding = !best
+      ? ''
+      : best.series === '(all)'
+        ? `The ${claim.word} ${what} was ${withUnit(best.shown, unit)}, at ${at}`
+        : `The ${claim.word} ${what}, ${withUnit(best.shown, unit)}, was ${best.series}'s at ${at}`;
     const x = {
       field: sweep.name,
       type: 'quantitative',
@@ -303,7 +302,7 @@ function chartOf(group, f, conditions) {
       ]
         .filter(Boolean)
         .join('; '),
-      description: `${title} (${unit}) against ${sweep.title.toLowerCase()}, one line per ${xLabel.title.toLowerCase()} (${series.length}). ${finding}.`,
+      description: `${title} (${unit}) against ${sweep.title.toLowerCase()}, one line per ${xLabel.title.toLowerCase()} (${series.length}).${finding ? ` ${finding}.` : ''}`,
       alt: `Line chart of ${title.toLowerCase()} against ${sweep.title.toLowerCase()}, ${series.length} line${series.length === 1 ? '' : 's'}.`,
       finding,
       rows: plotted,
@@ -382,7 +381,7 @@ function chartOf(group, f, conditions) {
           .filter(Boolean)
           .join('; '),
         description: `${title} (${unit}) of each run, one row of dots per ${noRun.title.toLowerCase()}. ${finding}.`,
-        alt: `Dot plot of ${title.toLowerCase()} per run, ${plotted.length} runs.`,
+        alt: `Dot plot of ${title.toLowerCase()} per run: ${runCount(plotted)} runs, one row of dots per ${noRun.title.toLowerCase()} (${series.length}).`,
         finding,
         rows: plotted,
         fields: [{ ...seriesField, title: noRun.title }, ...fields.slice(1)],
@@ -407,12 +406,20 @@ function chartOf(group, f, conditions) {
   if (plotted.length < 2 && !withSpread) return null;
   if (distinct(plotted.map((r) => r.series)).length < plotted.length) return null; // not one value per bar
   plotted.sort((a, b) => (better === 'lower' ? a.shown - b.shown : b.shown - a.shown) || a.line - b.line);
-  const [first, last] = [plotted[0], plotted.at(-1)];
-  const word = better === 'lower' ? 'lowest' : better === 'higher' ? 'highest' : 'largest';
+  const first = plotted[0];
+  // A claim over a like-with-like group (claims.mjs), or none: the chart then speaks alone.
   const finding =
     plotted.length === 1
       ? `${first.series === '(all)' ? 'The' : `${first.series}'s`} ${what} was ${withUnit(first.shown, unit)} (${first.spread_words}: ${quantity(first.lo)} to ${withUnit(first.hi, unit)})`
-      : `${first.series} had the ${word} ${what}: ${withUnit(first.shown, unit)}${comparedTo(first, last, better, unit, label.differ(first, last))}`;
+      : renderBest(
+          bestOfGroup(plotted, {
+            better,
+            conditions: conditions.map((c) => c.name),
+            differ: label.differ,
+            parts: label.parts,
+          }),
+          { what, unit, labelTitle: label.title },
+        );
   const order = plotted.map((r) => r.series);
   const y = { field: 'series', type: 'nominal', title: null, sort: order, axis: { labelLimit: 240 } };
   const x = valueAxis;
@@ -430,10 +437,10 @@ function chartOf(group, f, conditions) {
     ]
       .filter(Boolean)
       .join('; '),
-    description: `${title} (${unit}) of each ${label.title.toLowerCase()} (${plotted.length}), best first. ${finding}.`,
+    description: `${title} (${unit}) of each ${label.title.toLowerCase()} (${plotted.length}), best first.${finding ? ` ${finding}.` : ''}`,
     alt: `Bar chart of ${title.toLowerCase()}, one bar per ${label.title.toLowerCase()} (${plotted.length}).`,
     finding,
-    headline: finding,
+    ...(finding ? { headline: finding } : {}),
     rows: plotted,
     fields,
     layer,
@@ -460,40 +467,16 @@ function ownMedian(rows, series, top) {
   if (series.length === 1) return `, ${times(own[0].ratio)} the median`;
   if (own.length === 1) return `; ${own[0].s}'s is ${times(own[0].ratio)} its own median`;
   const [lo, hi] = [own[0], own.at(-1)];
-  const p = `${num(top, 6)}th percentile`;
+  const p = `${ordinal(top)} percentile`;
   return times(lo.ratio) === times(hi.ratio)
     ? `; each line's ${p} is ${times(lo.ratio)} its own median`
     : `; each line's ${p} is ${times(lo.ratio)} (${lo.s}) to ${times(hi.ratio)} (${hi.s}) its own median`;
 }
 
-/**
- * How the last bar compares with the first, in words: a ratio only between two positive values
- * (never against zero), "within 5 %" only when the ratio says so, and none between two bars that
- * differ in more than one thing (concurrency and phase): the sentence names what differs instead.
- */
-function comparedTo(first, last, better, unit, differ = []) {
-  if (first === last) return '';
-  const other = `${last.series} (${withUnit(last.shown, unit)})`;
-  const end = better === 'lower' ? 'highest' : better === 'higher' ? 'lowest' : 'smallest';
-  if (differ.length > 1)
-    return `; the ${end}: ${other}, which differs in ${differ.slice(0, -1).join(', ')} and ${differ.at(-1)}`;
-  if (!(first.shown > 0 && last.shown > 0))
-    return first.shown === last.shown ? `, as did ${other}` : `; the ${end}: ${other}`;
-  const ratio = better === 'lower' ? last.shown / first.shown : first.shown / last.shown;
-  if (ratio < 1.05) return `, within 5 % of every other (${last.series}: ${withUnit(last.shown, unit)})`;
-  return `, ${times(ratio)} ${better === 'lower' ? 'less than' : 'that of'} ${other}${noiseWords(first, last)}`;
-}
-
-/** Whether two bars differ beyond the noise both state (scripts/lib/noise.mjs), where both state a spread. */
-function noiseWords(a, b) {
-  if (!a.spread_kind || !b.spread_kind || !a.value || !b.value) return '';
-  const shown = (r) => scaleFigure(figureOf(r), r.shown / r.value);
-  return `, ${noiseText(noise(shown(a), shown(b)), { p: false })}`;
-}
-
 /** A statistic as a word before the metric: "median", "maximum", "p99"; nothing for a value given alone. */
 const statAdjective = (s) => (STAT_WORDS[s] !== undefined ? STAT_WORDS[s] : /^p\d/.test(s) ? s : s.replace(/_/g, ' '));
-const statWord = (s) => STAT_WORDS[s] || (/^p\d/.test(s) ? `${s.slice(1)}th percentile` : 'the value given');
+const statWord = (s) =>
+  STAT_WORDS[s] || (/^p\d/.test(s) ? `${ordinal(Number(s.slice(1)))} percentile` : 'the value given');
 /**
  * Colour (and, where colours repeat, shape and dash) of the series of one chart: an entity's own
  * style when every series names an entity of one family (Erlang is vermillion here too), else the
@@ -513,6 +496,9 @@ function styleOf(series, title) {
 const capitalise = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 /** "Transfer rate" -> "transfer rate"; an acronym stays ("CPU time"). */
 const lowerFirst = (s) => (/^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
+
+/** How many runs the rows hold (each row of dots has one dot per run). */
+const runCount = (rows) => distinct(rows.map((r) => r.run)).length;
 
 /** Whether a condition takes 3+ distinct values within some series (the rows minus that condition). */
 function sweeps(rows, name) {

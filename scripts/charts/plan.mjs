@@ -92,7 +92,8 @@ export function planCharts(reports, csvTexts) {
             : chart.name;
         const id = `${report.slug}--${name}`;
         if (index.charts[id]) throw new Error(`two charts with the id ${id}`);
-        findings.push(sentence(chart.finding));
+        // A chart whose rows make no like-with-like group says nothing (claims.mjs): no finding.
+        if (chart.finding) findings.push(sentence(chart.finding));
         if (!headline && chart.headline) headline = sentence(chart.headline);
         if (chart.rows.length > MAX_CHART_ROWS) {
           (index.not_drawn[report.slug] ??= []).push({
@@ -140,7 +141,7 @@ export function planCharts(reports, csvTexts) {
           subtitle: [chart.subtitle ?? []].flat().join('; '),
           description: chart.description,
           alt: chart.alt,
-          finding: sentence(chart.finding),
+          finding: chart.finding ? sentence(chart.finding) : '',
           width: spec.width,
           height: spec.height,
           marks: chart.rows.length,

@@ -23,6 +23,7 @@ import { readYaml } from './yaml-input.mjs';
  * @property {string[]} aliases   spellings as written in the YAML
  * @property {string} [homepage]
  * @property {string} [repository]
+ * @property {string} [version_of] the entity whose version this one's stated version is
  * @property {number} line        line of the entity in the YAML
  *
  * @typedef {object} TableMapping
@@ -43,7 +44,7 @@ import { readYaml } from './yaml-input.mjs';
  */
 
 const ID = /^[a-z0-9]+(-[a-z0-9]+)*$/;
-const FIELDS = new Set(['name', 'kind', 'aliases', 'homepage', 'repository', 'review']);
+const FIELDS = new Set(['name', 'kind', 'aliases', 'homepage', 'repository', 'review', 'version_of']);
 
 /** Lower case, trimmed, runs of white space as one space: the form in which names are matched. */
 export const normaliseName = (name) => String(name).replace(INVISIBLE_IN_NAMES, '').trim().replace(/\s+/g, ' ').toLowerCase();
@@ -151,9 +152,15 @@ export function readEntities(text, path) {
       aliases: [...e.aliases],
       ...(e.homepage ? { homepage: e.homepage } : {}),
       ...(e.repository ? { repository: e.repository } : {}),
+      ...(e.version_of !== undefined ? { version_of: e.version_of } : {}),
       line: lineOf(at),
     };
   }
+
+  // version_of: the entity whose version this one's stated version is (httpc ships with Erlang/OTP).
+  for (const [id, e] of Object.entries(value.entities))
+    if (e.version_of !== undefined && !(typeof e.version_of === 'string' && entities[e.version_of]))
+      fail(['entities', id, 'version_of'], 'the id of another entity', quote(e.version_of));
 
   const tables = {};
   for (const [tk, t] of Object.entries(value.tables)) {

@@ -48,7 +48,7 @@ import { citation } from './citation.mjs';
 import { compareIndex } from './compare-index.mjs';
 import { IMAGE_WORDS, extensionOf, imageSize, imageType } from '../lib/image.mjs';
 import { parsers } from '../data/parsers/index.mjs';
-import { keyColumns } from './columns.mjs';
+import { keyColumns, notModelled } from './columns.mjs';
 
 const { values } = cliArgs(import.meta.url, {
   options: {
@@ -187,6 +187,7 @@ function viewsOf(report, csvTexts, seedBytes, imageBytes, files) {
   files.set(`static/reports/${report.slug}/citation.csl.json`, cite.csl);
   const tables = [];
   const usedLines = new Set();
+  const notInModel = [];
   for (const [i, t] of report.tables.entries()) {
     const resource = byPath.get(t.path.replace(/^tables\//, ''));
     const fields = resource.schema.fields;
@@ -232,6 +233,11 @@ function viewsOf(report, csvTexts, seedBytes, imageBytes, files) {
       })),
     });
     const view = tables.at(-1);
+    // The numbers a reader sees in this table that the measurement model does not hold (the page says so).
+    if (onPage && t.kind !== 'measurement') {
+      const columns = notModelled(schemas[t.kind] ?? {}, fields, typed);
+      if (columns.length) notInModel.push({ table: t.title, columns });
+    }
     const rows = typed.slice(0, MAX_PAGE_ROWS).map((r) => ({
       line: r.line,
       seed: r.seed,
@@ -244,6 +250,7 @@ function viewsOf(report, csvTexts, seedBytes, imageBytes, files) {
     if (onPage)
       files.set(`html/tables/${report.slug}/${t.id}.html`, tableRows(view, rows, { slug: report.slug, basePath }));
   }
+  for (const view of tables) if (!view.on_page) view.not_in_model = notInModel;
   // Original images that digitized tables were read from, published beside the report.
   const images = {};
   for (const [i, t] of report.tables.filter((x) => x.image).entries()) {

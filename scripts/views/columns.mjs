@@ -32,3 +32,26 @@ export function keyColumns(schema) {
   }
   return new Set(keys.filter((k) => names.has(k)));
 }
+
+/**
+ * The number columns of a report's table that the measurement model does not hold: those its
+ * x-measurements recipe reads neither as a value (nor its spread or bounds), a percentile nor a
+ * condition, and that hold a number in some row; every number column of a table without a recipe.
+ * The report page names them after "Every number above is also in the shared measurement model".
+ * @param {{ 'x-measurements'?: object }} schema the table kind's schema (its recipe)
+ * @param {{ name: string, type: string, title?: string }[]} fields the table's fields
+ * @param {object[]} rows typed rows
+ * @returns {string[]} the titles of those columns, in table order
+ */
+export function notModelled(schema, fields, rows) {
+  const recipe = schema['x-measurements'];
+  const read = new Set(['line', 'line_end']);
+  for (const v of recipe?.values ?? [])
+    for (const k of ['column', 'spread', 'lower', 'upper']) if (v[k]) read.add(v[k]);
+  for (const c of recipe?.conditions ?? []) read.add(c);
+  if (recipe?.percentile) read.add(recipe.percentile.column).add(recipe.percentile.value);
+  return fields
+    .filter((f) => (f.type === 'integer' || f.type === 'number') && !read.has(f.name))
+    .filter((f) => rows.some((r) => typeof r[f.name] === 'number'))
+    .map((f) => f.title ?? f.name);
+}

@@ -17,6 +17,23 @@ import { canonicalUnit, quantityOf } from '../../scripts/data/measure/units.mjs'
 import { num, quantity, times } from '../../scripts/charts/shared/format.mjs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { unescapeFormula } from '../../scripts/lib/csv.mjs';
+import { isAggregate } from '../../scripts/charts/claims.mjs';
+
+/** The text columns of a row that may name an aggregate (its labels and text conditions). */
+const NOT_LABELS = new Set([
+  'series',
+  'seed',
+  'unit',
+  'metric',
+  'statistic',
+  'spread_kind',
+  'spread_words',
+  'subject',
+  'entity',
+  'source_table',
+  'better',
+]);
+const textColumns = (row) => Object.keys(row).filter((k) => typeof row[k] === 'string' && !NOT_LABELS.has(k));
 
 const STAT = {
   value: '',
@@ -70,10 +87,27 @@ export function unsupported(chart) {
   if (!percentiles && stats.length > 1) why.push(`rows of ${stats.length} statistics in one chart`);
   const ratioOk = (ratioText, a, b) => a > 0 && b > 0 && times(Math.max(a, b) / Math.min(a, b)) === ratioText;
   let m;
-  if ((m = /^(.+) had the (lowest|highest|largest) (.+?): (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?(.*)$/.exec(f))) {
-    const [, who, word, what, v, rest] = m;
-    const shown = rows.map((r) => r.shown);
+  if ((m = /^Every (.+?) had the same (.+?): (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?$/.exec(f))) {
+    // All equal: no superlative, and every row at that value.
+    if (!rows.every((r) => same(m[3], r.shown))) why.push(`not every row is ${m[3]}`);
+  } else if (
+    (m =
+      /^(.+) (had|tied for) the (lowest|highest|largest) (.+?): (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?(.*)$/.exec(
+        f,
+      ))
+  ) {
+    const [, whoText, verb, word, what, v, rest] = m;
+    // Aggregate rows (Total, Waits, ...) are never ranked with their parts (claims.mjs).
+    const ranked = rows.filter((r) => !isAggregate(r, textColumns(r)));
+    const shown = ranked.map((r) => r.shown);
     const best = word === 'lowest' ? Math.min(...shown) : Math.max(...shown);
+    const tied = ranked.filter((r) => same(quantity(best), r.shown)).map((r) => String(r.series));
+    if (new Set(rows.map((r) => r.source_table ?? '')).size > 1) why.push('ranks rows of more than one table');
+    // A tie names every row at the best value; "had" names the only one.
+    if (verb === 'tied for' && tied.length < 2) why.push(`"tied" with one row at ${quantity(best)}`);
+    if (verb === 'had' && tied.length > 1) why.push(`names one of ${tied.length} rows tied at ${quantity(best)}`);
+    if (shown.every((x) => same(quantity(best), x))) why.push('a superlative where every value is equal');
+    const who = verb === 'had' ? whoText : (tied.find((t) => whoText.startsWith(t)) ?? whoText);
     const named = statWord(stats[0]);
     if (named && !what.startsWith(`${named} `)) why.push(`names "${what}" for rows of statistic ${stats[0]}`);
     if (!same(v, best)) why.push(`quotes ${v} as the ${word}, the rows' is ${quantity(best)}`);
@@ -90,6 +124,8 @@ export function unsupported(chart) {
     if (r?.[4] && !(spreadOf(who) && spreadOf(r[2])))
       why.push(`says "${r[4]}" though ${who} or ${r[2]} states no spread`);
     const worst = word === 'lowest' ? Math.max(...shown) : Math.min(...shown);
+    if (/\dx /.test(rest) && /which differs in|stated change/.test(rest))
+      why.push('a ratio between rows that differ in more than one thing');
     if (r && !ratioOk(r[1], best, worst))
       why.push(`ratio ${r[1]} is not the rows' ${quantity(best)} against ${quantity(worst)}`);
     if (r && !same(r[3], worst)) why.push(`the other end is ${quantity(worst)}, not ${r[3]}`);
@@ -98,7 +134,7 @@ export function unsupported(chart) {
       why.push('"within 5 %" when the rows are further apart');
   } else if (
     (m =
-      /^At the ([\d.]+)th percentile, .+? (?:ranged from (-?\d+(?:,\d{3})*(?:\.\d+)?) \S+ \((.+?)\) to (-?\d+(?:,\d{3})*(?:\.\d+)?) \S+ \((.+?)\)|was (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?)((?:, |; ).*)?$/.exec(
+      /^At the ([\d.]+)(?:st|nd|rd|th) percentile, .+? (?:ranged from (-?\d+(?:,\d{3})*(?:\.\d+)?) \S+ \((.+?)\) to (-?\d+(?:,\d{3})*(?:\.\d+)?) \S+ \((.+?)\)|was (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?)((?:, |; ).*)?$/.exec(
         f,
       ))
   ) {
@@ -181,10 +217,13 @@ function ownMedianUnsupported(clause, rows, p) {
     return series.length === 1 && ratioOf(series[0]) === m[1] ? [] : [`${m[1]} is not the tail over the median`];
   if ((m = /^; (.+)'s is ([\d.]+x) its own median$/.exec(clause)))
     return ratioOf(m[1]) === m[2] && ratios.length === 1 ? [] : [`${m[1]}'s ratio is not ${m[2]}`];
-  if ((m = /^; each line's [\d.]+th percentile is ([\d.]+x) its own median$/.exec(clause)))
+  if ((m = /^; each line's [\d.]+(?:st|nd|rd|th) percentile is ([\d.]+x) its own median$/.exec(clause)))
     return ratios.length > 1 && ratios.every((x) => x === m[1]) ? [] : [`not every line's ratio is ${m[1]}`];
   if (
-    (m = /^; each line's [\d.]+th percentile is ([\d.]+x) \((.+?)\) to ([\d.]+x) \((.+)\) its own median$/.exec(clause))
+    (m =
+      /^; each line's [\d.]+(?:st|nd|rd|th) percentile is ([\d.]+x) \((.+?)\) to ([\d.]+x) \((.+)\) its own median$/.exec(
+        clause,
+      ))
   ) {
     const [, lo, a, hi, b] = m;
     const num = (x) => Number(x.slice(0, -1));
@@ -363,6 +402,8 @@ export function siteChart(chartsDir, entry) {
  */
 export function chartProblems(chart) {
   const sentence = chart.entry.finding;
+  // A chart whose rows make no like-with-like group says nothing: nothing to check.
+  if (!sentence) return [];
   return [
     ...((chart.kind ?? chart.spec.usermeta?.table?.kind) === 'measurement' ? unsupported(chart) : []),
     ...uncitedNumbers(sentence, chart.rows),

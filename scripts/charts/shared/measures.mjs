@@ -2,7 +2,7 @@
 // shows (rows in ms and in s together: one dimension and scale, units.mjs), the one unit it draws
 // them in, and how the rows of one chart are told apart (their series labels), from what varies.
 import { displayUnit, quantityOf } from '../../data/measure/units.mjs';
-import { namesRun } from '../../data/parsers/shared/structure.mjs';
+import { namesRun, statesChange } from '../../data/parsers/shared/structure.mjs';
 import { num } from './format.mjs';
 import { distinct, groupBy } from './spec.mjs';
 
@@ -73,7 +73,8 @@ const TITLES = { benchmark: 'Benchmark', subject: 'Software', section: 'Section'
  * section, then the conditions named), joined with " · ". Nothing varies: every row is "(all)".
  * @param {object[]} rows
  * @param {string[]} conditionNames
- * @returns {{ title: string, key: string, of: (row: object) => string }}
+ * @returns {{ title: string, key: string, of: (row: object) => string, differ: (a: object, b: object) => string[], parts: string[] }}
+ *   parts: the fields that vary (and name the rows)
  */
 /** Units a condition's name ends in (`duration_s`, `payload_bytes`), as a label writes them. */
 const NAME_UNITS = {
@@ -128,7 +129,13 @@ export function seriesLabeller(rows, conditionNames) {
   const varying = varies.filter((n) => n !== 'section' || !varies.some((o) => o !== n && oneToOne(n, o)));
   if (!varying.length) {
     const name = rows[0].subject || rows[0].benchmark || '(all)';
-    return { title: rows[0].subject ? 'Software' : 'Benchmark', key: 'benchmark', of: () => name, differ: () => [] };
+    return {
+      title: rows[0].subject ? 'Software' : 'Benchmark',
+      key: 'benchmark',
+      of: () => name,
+      differ: () => [],
+      parts: [],
+    };
   }
   const titles = same && rows.some((r) => r.subject) ? { ...TITLES, benchmark: 'Software' } : TITLES;
   const title = varying.map((n) => titles[n] ?? conditionTitle(n).replace(/^./, (c) => c.toUpperCase())).join(', ');
@@ -142,8 +149,15 @@ export function seriesLabeller(rows, conditionNames) {
     r.subject ||
     r.benchmark ||
     '(unnamed)';
-  /** The parts (by their titles, lower case) in which two rows differ. */
-  const differ = (a, b) =>
-    varying.filter((n) => (a[n] ?? '') !== (b[n] ?? '')).map((n) => (titles[n] ?? conditionTitle(n)).toLowerCase());
-  return { title, key: varying.join('-').replace(/_/g, '-'), of, differ };
+  /**
+   * The parts (by their titles, lower case) in which two rows differ; a section left out of the
+   * label counts when one of the two states a change ("section “We did some perfomance update”").
+   */
+  const differ = (a, b) => [
+    ...varying.filter((n) => (a[n] ?? '') !== (b[n] ?? '')).map((n) => (titles[n] ?? conditionTitle(n)).toLowerCase()),
+    ...(!varying.includes('section') && (a.section ?? '') !== (b.section ?? '')
+      ? [a.section, b.section].filter(statesChange).map((s) => `section (“${s}”, a stated change)`)
+      : []),
+  ];
+  return { title, key: varying.join('-').replace(/_/g, '-'), of, differ, parts: varying };
 }

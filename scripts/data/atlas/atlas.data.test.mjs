@@ -216,3 +216,29 @@ test('data/atlas holds one tidy CSV per comparison, every row with its seed and 
     assert.ok(rows.length && rows.every((r) => r.seed && /^\d+$/.test(r.line)), f);
   }
 });
+
+test('a subject page says "Written as" only for the spellings its reports use; the others are "also known as"', () => {
+  const s = Object.fromEntries(atlas.subjects.map((x) => [x.id, x]));
+  const seeds = reports.map((r) => readFileSync(join(root, r.seed.path), 'utf8')).join('\n');
+  for (const [id, other] of [
+    ['go', 'golang'],
+    ['javascript', 'Node.js'],
+    ['jetty', 'Eclipse Jetty'],
+    ['machine-gun', 'machine_gun'],
+    ['memcache', 'memcached'],
+  ]) {
+    assert.ok(!s[id].written_as.includes(other), `${id} is not written as ${other}`);
+    assert.ok(s[id].also_known_as.includes(other), `${id} is also known as ${other}`);
+  }
+  // Every spelling said to be in the reports is in a seed.
+  for (const x of atlas.subjects)
+    for (const w of x.written_as ?? []) assert.ok(seeds.toLowerCase().includes(w.toLowerCase()), `${x.id}: ${w}`);
+});
+
+test('the httpc_bench 2017 vs 2019 comparison says the CPUs and the Erlang/OTP versions differ, stated in differently named fields', () => {
+  const c = atlas.comparisons.find((x) => x.id === 'http-client-rate--best--httpc-bench-xeon-2x48--httpc-bench-mojito-ec2-m5-4xlarge');
+  const s = c.what_differs.summary;
+  assert.match(s, /facts that differ: [^;]*Memory/);
+  assert.match(s, /facts that differ: [^;]*CPU \(.*2 x 48 Xeon cores.* vs Virtual CPUs 16\)/);
+  assert.match(s, /software versions that differ: [^;]*Erlang 19\.2\.1 -> 21\.2 \(stated for Httpc\)/);
+});

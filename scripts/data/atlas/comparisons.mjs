@@ -34,7 +34,7 @@ export function comparisonId(prefix, slugs) {
   return id.length <= 200 ? id : `${prefix}--${slugs.length}-reports--${sha256(id).slice(0, 16)}`;
 }
 import { byReportDate, entityOf, softwareVersions } from './subjects.mjs';
-import { factTitle, machineFacts, noPerCoreText, normalise } from './normalise.mjs';
+import { FACT_MEANINGS, factTitle, machineFacts, noPerCoreText, normalise } from './normalise.mjs';
 import { MEASURED_MAPPING, measuredKind, measuredParts, measuredRule, measuredSets, measuredTitle } from './measured.mjs';
 
 /**
@@ -539,6 +539,30 @@ function matchedComparisons(ctx, parts, reportCount) {
 }
 
 /**
+ * The facts of one meaning (CPU, memory, operating system: FACT_MEANINGS) that every report states
+ * but in differently named fields ("cpu: 2 x 48 Xeon cores" against "vcpus: 16"), so that no field
+ * of the meaning is stated by all: they differ as far as the data can tell, and are named by meaning
+ * with what each report states ("CPU (cpu 2 x 48 Xeon cores @ 2.20GHz vs Virtual CPUs 16)").
+ */
+function differentlyStated(facts) {
+  const out = [];
+  for (const [meaning, fields] of Object.entries(FACT_MEANINGS)) {
+    const of = facts.filter((f) => fields.includes(f.field));
+    if (!of.length || of.some((f) => f.stated_by_all || f.differs)) continue;
+    const reports = of[0].values.length;
+    const stated = (i) => of.filter((f) => f.values[i].value !== null);
+    if (![...Array(reports).keys()].every((i) => stated(i).length)) continue;
+    const said = [...Array(reports).keys()].map((i) =>
+      stated(i)
+        .map((f) => `${f.title} ${[f.values[i].value].flat().join(', ')}`)
+        .join(', '),
+    );
+    out.push({ field: meaning, title: `${meaning} (${said.join(' vs ')})`, differs: true, by_meaning: of.map((f) => f.field) });
+  }
+  return out;
+}
+
+/**
  * What differs between the reports of a comparison, from the data only: date; platform ids;
  * every stated fact of the machine that ran the measured software (with seed lines); every stated
  * or declared software version (names resolved to entities, so "Java" and "Java OpenJDK" meet);
@@ -588,17 +612,24 @@ export function whatDiffers(registry, reports, machineName, columns = []) {
     };
   });
 
+  // A version stated for a part of another entity is that entity's (httpc's "OTP 21.2" is Erlang's):
+  // versions are compared by what they are the version of, whatever name states them.
+  const ofWhat = (s) => (s.entity ? (registry.entities[s.entity].version_of ?? s.entity) : `name:${normaliseName(s.name)}`);
   const swKeys = new Map();
   reports.forEach((r) => {
     for (const s of softwareVersions(registry, r)) {
-      const k = s.entity ?? `name:${normaliseName(s.name)}`;
-      if (!swKeys.has(k)) swKeys.set(k, s.entity ? registry.entities[s.entity].name : s.name);
+      const k = ofWhat(s);
+      if (!swKeys.has(k)) swKeys.set(k, s.entity ? registry.entities[k].name : s.name);
     }
   });
   const software = [...swKeys.keys()].sort().map((k) => {
     const values = each((r) => {
-      const s = softwareVersions(registry, r).find((x) => (x.entity ?? `name:${normaliseName(x.name)}`) === k);
-      return s ? { value: s.version, name: s.name, seed: s.seed, line: s.line } : { value: null };
+      const all = softwareVersions(registry, r).filter((x) => ofWhat(x) === k);
+      // The entity's own statement first, then one through a part of it.
+      const s = all.find((x) => x.entity === k || !x.entity) ?? all[0];
+      return s
+        ? { value: s.version, name: s.name, seed: s.seed, line: s.line, ...(s.entity && s.entity !== k ? { via: s.name } : {}) }
+        : { value: null };
     });
     const entity = k.startsWith('name:') ? null : k;
     return {
@@ -633,10 +664,11 @@ export function whatDiffers(registry, reports, machineName, columns = []) {
     });
 
   const samePlatform = same(platforms.map((p) => p.value)) && platforms[0].value !== null;
-  const factConflicts = facts.filter((f) => f.differs);
+  const factConflicts = [...facts.filter((f) => f.differs), ...differentlyStated(facts)];
   const hardwareSame = samePlatform && factConflicts.length === 0;
   const changedSoftware = software.filter((s) => s.differs);
-  const versionsText = (s) => `${s.software} ${s.values.map((v) => v.value ?? '(unstated)').join(' -> ')}`;
+  const versionsText = (s) =>
+    `${s.software} ${s.values.map((v) => (v.value ?? '(unstated)') + (v.via ? ` (stated for ${v.via})` : '')).join(' -> ')}`;
   const unstated = software.filter((x) => !x.differs && !x.stated_by_all).map((x) => x.software);
   const runText = (r) => {
     const said = Object.entries(r.facts).filter(([k, v]) => v !== null && !k.endsWith('_line'));
@@ -646,7 +678,7 @@ export function whatDiffers(registry, reports, machineName, columns = []) {
     hardwareSame
       ? `Same machine (${platforms[0].value}), no stated fact differs`
       : `Different machines (${[...new Set(platforms.map((p) => p.value ?? 'unstated'))].join(' vs ')}; ` +
-        `facts that differ: ${factConflicts.map((f) => factTitle(f.field)).join(', ') || 'none stated'})`,
+        `facts that differ: ${factConflicts.map((f) => f.title).join(', ') || 'none stated'})`,
     changedSoftware.length
       ? `software versions that differ: ${changedSoftware.map(versionsText).join('; ')}`
       : 'no stated software version differs',

@@ -23,6 +23,7 @@
 export const FACT_TITLES = {
   instance_type: 'Instance type',
   system_model: 'System',
+  cpu: 'CPU',
   cpu_model: 'CPU',
   clock_ghz: 'Clock (GHz)',
   sockets: 'Sockets',
@@ -41,6 +42,18 @@ export const FACT_TITLES = {
   kernel: 'Kernel',
   architecture: 'Architecture',
   other: 'Also stated',
+};
+
+/**
+ * The fields that state one thing about a machine, by what they mean: two reports that state its
+ * CPU, memory or operating system in differently named fields (one "cpu", the other "vcpus") are
+ * compared by meaning (comparisons.mjs). The one place for these synonyms.
+ */
+export const FACT_MEANINGS = {
+  CPU: ['cpu', 'cpu_model', 'vcpus', 'sockets', 'cores_per_socket', 'threads_per_core', 'threads_per_socket', 'clock_ghz'],
+  Memory: ['memory', 'ram', 'memory_type'],
+  'Operating system': ['os', 'kernel'],
+  Storage: ['storage', 'disk'],
 };
 
 /** The label of a fact field: its title, else the name with spaces. */

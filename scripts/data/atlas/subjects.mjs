@@ -10,7 +10,7 @@
 //   softwareVersions(registry, report) -> { entity, name, version, seed, line }[]
 //   buildSubjects({ reports, tables, registry, chartKinds?, errorBudgetPct? }) -> Subject[]
 import { InputError } from '../../lib/errors.mjs';
-import { resolve, tableMapping, unknownEntityError } from '../entities.mjs';
+import { normaliseName, resolve, tableMapping, unknownEntityError } from '../entities.mjs';
 import { figureRule, ruleText, noRowText, conditionsOf, bestRow, passes, joinStatistic } from './figures.mjs';
 import { measuredFigures } from './measured.mjs';
 
@@ -187,10 +187,30 @@ export function buildSubjects({ reports, tables, registry, chartKinds = [], erro
       name: ent.name,
       kind: ent.kind,
       aliases: ent.aliases,
+      ...spellingsOf(ent, seen.get(ent.id).values()),
       ...(ent.homepage ? { homepage: ent.homepage } : {}),
       ...(ent.repository ? { repository: ent.repository } : {}),
       reports: [...seen.get(ent.id).values()],
     }));
+}
+
+/**
+ * How the reports write an entity (`written_as`: the names in its tables' cells and in the reports'
+ * software sections, in the registry's order where it lists them) and its other names
+ * (`also_known_as`: the registry's aliases no report uses, compared as names are resolved).
+ */
+function spellingsOf(ent, entries) {
+  const used = new Set();
+  for (const e of entries) {
+    for (const t of e.tables) for (const sp of t.spellings) used.add(String(sp));
+    // A name the metadata declares (no seed line) is the contributor's, not the report's.
+    for (const v of e.versions) if (v.line !== null) used.add(v.name);
+  }
+  const keys = new Set([...used].map(normaliseName));
+  const listed = ent.aliases.filter((a) => used.has(a));
+  const written = [...listed, ...[...used].filter((x) => !listed.includes(x)).sort()];
+  const also = ent.aliases.filter((a) => !keys.has(normaliseName(a)));
+  return { written_as: written, also_known_as: also };
 }
 
 /** Best figure of one entity's rows in one table, per group (run) when the rule groups. */

@@ -71,6 +71,20 @@ export function repeatNumbers(keys) {
   });
 }
 
+/**
+ * Whether a heading or label states a change to what was measured ("We did some perfomance update",
+ * "After the upgrade", "Patched build", "commit 1a2b3c4"): rows under it differ from the others in
+ * more than their name, and no ratio joins them (scripts/charts/shared/measures.mjs).
+ */
+export function statesChange(heading) {
+  const t = (heading ?? '').trim();
+  return (
+    /\b(?:update[ds]?|updating|upgrade[ds]?|upgrading|change[ds]?|patch(?:ed|es)?|optimi[sz](?:ed|ation)|fix(?:ed|es)?|rebuil[dt]|refactor(?:ed)?|tun(?:ed|ing))\b/i.test(t) ||
+    /\b(?:after|before)\s+(?:the\s+)?\w+/i.test(t) ||
+    /\b(?:commit|build|version)\s+[0-9a-f]{7,40}\b/i.test(t)
+  );
+}
+
 /** Whether a heading names a repetition ("Run 2", "Second run", "Trial 3", "第一次"), not a setup. */
 export function namesRun(heading) {
   const t = (heading ?? '').trim();

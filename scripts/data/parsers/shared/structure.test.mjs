@@ -2,7 +2,7 @@
 // where runs repeat.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { headingConditions, namesRun, repeatNumbers, withHeadingConditions } from './structure.mjs';
+import { headingConditions, namesRun, repeatNumbers, statesChange, withHeadingConditions } from './structure.mjs';
 
 test('a heading that names a count of connections or threads is that condition, and names no software', () => {
   assert.deepEqual(headingConditions('500 connections'), { conditions: { connections: 500 }, rest: '' });
@@ -51,4 +51,11 @@ test('runs are numbered only where they repeat', () => {
 test('a heading that names a repetition is told from one that names a setup', () => {
   for (const h of ['Run 2', 'run #3', 'Second run', '第一次', 'Trial 1']) assert.ok(namesRun(h), h);
   for (const h of ['No fork', '500 connections', 'Test1: Running latte path based routing']) assert.ok(!namesRun(h), h);
+});
+
+test('a heading that states a change to what was measured is told from one that only names a run or a setup', () => {
+  for (const h of ['We did some perfomance update', 'After the upgrade', 'Patched build', 'build 1a2b3c4d', 'Optimized'])
+    assert.ok(statesChange(h), h);
+  for (const h of ['Run 2', 'Second run', 'concurrency 100', 'Results', '第二次', '', undefined])
+    assert.ok(!statesChange(h), String(h));
 });

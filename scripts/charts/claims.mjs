@@ -1,0 +1,111 @@
+// Claims, then words (issue 40). A finding is a claim over one like-with-like group of rows; the
+// builders ask for a claim here, and its preconditions are stated once, beside its kind. A group
+// that fails them gets no claim (null): its chart and table still show, and the chart says nothing.
+//
+// best-of-group: the best row(s) of a group, and how the other end compares. Preconditions:
+//   - the rows come from one table (never a ranking across two tables of one report);
+//   - exactly one thing varies among them (their label has one part: concurrency, or software, ...;
+//     a section that states a change may differ besides, and the sentence then says so, with no ratio);
+//   - aggregate rows (Total, Totals, Waits, All, Overall, Sum, Average, Mean) are never ranked with
+//     their parts: they are left out of the ranking (and the claim says nothing when only they remain);
+//   - at least two rows remain, and their values are not all equal (all equal: an `all-equal` claim,
+//     no superlative);
+//   - rows tied at the best value (as printed) are all named;
+//   - a ratio only between two positive values that differ in one thing, and only 1.05 and up.
+//
+// Words: renderBest(claim, { what, unit }) and ordinal(n); nothing else here makes a sentence.
+import { quantity, times } from './shared/format.mjs';
+import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
+
+/** Labels that name an aggregate of other rows, not a part. */
+export const AGGREGATE = /^(?:totals?|waits|all|overall|sum|average|avg|mean|combined|aggregate)$/i;
+
+/** Whether a row is an aggregate of others: one of its labels (benchmark, section, a text condition) is. */
+export function isAggregate(row, conditionNames = []) {
+  return ['benchmark', 'section', ...conditionNames].some(
+    (n) => typeof row[n] === 'string' && AGGREGATE.test(row[n].trim()),
+  );
+}
+
+/** 1 -> "1st", 2 -> "2nd", 11 -> "11th", 21 -> "21st", 99.9 -> "99.9th". */
+export function ordinal(n) {
+  const s = String(n);
+  if (!Number.isInteger(n)) return `${s}th`;
+  const teen = Math.abs(n) % 100;
+  if (teen >= 11 && teen <= 13) return `${s}th`;
+  return `${s}${{ 1: 'st', 2: 'nd', 3: 'rd' }[Math.abs(n) % 10] ?? 'th'}`;
+}
+
+/**
+ * The best-of-group claim over rows of one metric, statistic and unit (see the preconditions above).
+ * @param {object[]} rows each with `shown` (the value drawn), `series` (its label), `source_table`
+ * @param {{ better: string, conditions?: string[], differ?: (a: object, b: object) => string[], parts?: string[] }} opts
+ *   parts: the fields that vary among the rows (seriesLabeller)
+ * @returns {null | { kind: 'best-of-group', best: object[], last: object|null, ratio: number|null, differ: string[], word: string, end: string, better: string }
+ *   | { kind: 'all-equal', rows: object[], value: number }}
+ */
+export function bestOfGroup(rows, { better, conditions = [], differ = () => [], parts = [] }) {
+  if (new Set(rows.map((r) => r.source_table ?? '')).size > 1) return null;
+  if (parts.length > 1) return null;
+  const ranked = rows.filter((r) => !isAggregate(r, conditions));
+  if (ranked.length < 2) return null;
+  if (ranked.every((r) => quantity(r.shown) === quantity(ranked[0].shown)))
+    return { kind: 'all-equal', rows: ranked, value: ranked[0].shown };
+  const sorted = [...ranked].sort((a, b) => (better === 'lower' ? a.shown - b.shown : b.shown - a.shown));
+  const best = sorted.filter((r) => quantity(r.shown) === quantity(sorted[0].shown));
+  const last = sorted.at(-1);
+  const d = differ(best[0], last);
+  const ratio =
+    d.length <= 1 && best[0].shown > 0 && last.shown > 0
+      ? better === 'lower'
+        ? last.shown / best[0].shown
+        : best[0].shown / last.shown
+      : null;
+  return {
+    kind: 'best-of-group',
+    best,
+    last,
+    ratio,
+    noise: ratio === null ? null : noiseOf(best[0], last),
+    differ: d,
+    better,
+    word: better === 'lower' ? 'lowest' : better === 'higher' ? 'highest' : 'largest',
+    end: better === 'lower' ? 'highest' : better === 'higher' ? 'lowest' : 'smallest',
+  };
+}
+
+/** Whether two rows differ beyond the noise both state (scripts/lib/noise.mjs); null where one states no spread. */
+function noiseOf(a, b) {
+  if (!a.spread_kind || !b.spread_kind || !a.value || !b.value) return null;
+  const shown = (r) => scaleFigure(figureOf(r), r.shown / r.value);
+  return noise(shown(a), shown(b));
+}
+
+/** A value with its unit in a sentence: "2.1 ms", "5,560" (a count needs no word). */
+export const withUnit = (v, unit) => (unit === 'count' ? quantity(v) : `${quantity(v)} ${unit}`);
+
+const list = (xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
+
+/**
+ * The words of a best-of-group or all-equal claim: "X had the lowest median latency: 1.2 ms, 3.1x
+ * less than Y (3.7 ms)", "X and Y tied for the highest ...", "Every concurrency had the same ...".
+ * @param {{ what: string, unit: string, labelTitle: string }} words
+ */
+export function renderBest(claim, { what, unit, labelTitle }) {
+  if (!claim) return '';
+  if (claim.kind === 'all-equal')
+    return `Every ${labelTitle.toLowerCase()} had the same ${what}: ${withUnit(claim.value, unit)}`;
+  const { best, last, ratio, differ, word, end, better } = claim;
+  const v = withUnit(best[0].shown, unit);
+  const head =
+    best.length > 1
+      ? `${list(best.map((r) => r.series))} tied for the ${word} ${what}: ${v}`
+      : `${best[0].series} had the ${word} ${what}: ${v}`;
+  if (best.includes(last)) return head;
+  const other = `${last.series} (${withUnit(last.shown, unit)})`;
+  if (differ.length > 1) return `${head}; the ${end}: ${other}, which differs in ${list(differ)}`;
+  if (ratio === null) return `${head}; the ${end}: ${other}`;
+  if (ratio < 1.05) return `${head}, within 5 % of every other (${last.series}: ${withUnit(last.shown, unit)})`;
+  const beyond = claim.noise ? `, ${noiseText(claim.noise, { p: false })}` : '';
+  return `${head}, ${times(ratio)} ${better === 'lower' ? 'less than' : 'that of'} ${other}${beyond}`;
+}

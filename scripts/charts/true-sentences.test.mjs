@@ -1,0 +1,36 @@
+// What the ten reports' pages say, read against their data (issue 40): each sentence that was
+// false or misleading, as a reader sees it in the chart index built from data/.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { committedPlan } from '../check/sentences.mjs';
+
+const plan = committedPlan();
+const chart = (id) => {
+  const c = plan.charts.find((x) => x.id === id);
+  assert.ok(c, `no chart ${id}`);
+  return c.entry;
+};
+
+test("the Solon errors chart's alt text counts 5 runs of 4 error kinds, not 20 runs", () => {
+  const alt = chart('solon-jetty-hello-world-app-wrk-five-runs--errors-total-count-runs').alt;
+  assert.doesNotMatch(alt, /20 runs/);
+  assert.match(alt, /5 runs/);
+  assert.match(alt, /\(4\)/);
+});
+
+test('nginz: concurrency 12,000 against 10,000 gets no ratio, and the sentence says run 2 follows a stated change', () => {
+  const slug = 'nginz-ab-linux-laptop-10000-12000-connections';
+  for (const name of ['throughput-mean-req-s-by-concurrency', 'bandwidth-mean-kib-s-by-concurrency']) {
+    const finding = chart(`${slug}--${name}`).finding;
+    assert.doesNotMatch(finding, /\d(?:\.\d+)?x /, finding);
+    assert.match(finding, /We did some perfomance update/, finding);
+  }
+});
+
+test("CloudI 1.5.4's findings name the scope their charts state: without cloudi_service_queue, duo_mode on", () => {
+  const { items } = plan.index.findings['cloudi-1.5.4-core-i7'];
+  const duo = items.find((f) => f.startsWith('duo_mode raised the rate'));
+  assert.match(duo, /without cloudi_service_queue/);
+  const fastest = items.find((f) => / was fastest in /.test(f));
+  assert.match(fastest, /duo_mode on, without cloudi_service_queue/);
+});
