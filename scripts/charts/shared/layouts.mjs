@@ -3,7 +3,7 @@
 // - wide (inline): the chart without its title and subtitle, which the page writes as HTML above it
 //   (a heading a reader can search, select and zoom, and no title drawn twice);
 // - standalone: that same wide drawing with the title and subtitle set above it as SVG text
-//   (standaloneSvg: no third Vega run), the size the spec asks for (the published .svg, .dark.svg
+//   (standaloneSvg: no third Vega run), the size the spec asks for (the published .svg
 //   and .png, which travel alone: a README, a slide, a social card);
 // - narrow (inline): the chart redrawn for a phone's column (300 px, shown as wide as the frame): legends below the plot in
 //   two columns, no text under 12 px, shorter labels, vertical labels on a crowded category axis.
