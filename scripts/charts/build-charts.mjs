@@ -21,6 +21,8 @@
 // then draws every chart from the cache (scripts/build.mjs --shard; tests/site/shards.test.mjs).
 // Usage: node scripts/charts/build-charts.mjs [--data DIR] [--out DIR] [--cache DIR | --no-cache] [--svg-only]
 //          [--shard i/N] [--quiet]
+// With CHARTS_STATS=<file> in the environment, the charts planned, drawn and from the cache and the
+// process's CPU time are written there as JSON (for the bench; not part of the output).
 import fs from 'node:fs';
 import path from 'node:path';
 import { cliArgs } from '../lib/args.mjs';
@@ -412,6 +414,13 @@ try {
   const pruned = cacheDir ? pruneCache(cacheDir, used) : 0;
   if (planDir) pruneCache(planDir, usedPlans);
 
+  // For the bench (scripts/bench/workspace.mjs): what this stage did, and its CPU time, every
+  // thread of the process (the render workers, resvg's and zlib's) counted; wall time is shared.
+  if (process.env.CHARTS_STATS) {
+    const { user, system } = process.cpuUsage();
+    const stats = { planned, rendered, cached, cpu_ms: Math.round((user + system) / 1000) };
+    writeFileAtomic(process.env.CHARTS_STATS, jsonText(stats));
+  }
   if (!args.quiet) {
     const ms = Math.round(performance.now() - started);
     console.log(
