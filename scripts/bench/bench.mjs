@@ -44,7 +44,7 @@ import { addedReport, synthesize, synthesizeBigReport, writeCorpus, writeReport,
 import { measureSite, findPages, TYPES } from './weight.mjs';
 import { gzipProxy } from './gzip-proxy.mjs';
 import { isNoindex, runLighthouse, lighthouseVersion, stopLighthouse } from './lighthouse.mjs';
-import { BUDGETS, TABLE, failing, median, round, judge, verdict, fmt, kb, sec, table } from './report.mjs';
+import { BUDGETS, TABLE, failing, median, round, judge, verdict, fmt, kb, sec, table, resultsFile } from './report.mjs';
 import { CORPUS, addReportArgs, corpusFiles } from './real-files.mjs';
 
 const PARTS = ['build', 'scale', 'rows', 'add', 'weight', 'lighthouse'];
@@ -99,7 +99,10 @@ if (
   process.exit(1);
 }
 const full = !args.only && !args.quick && !args.runs && !args.sizes && !args.rows;
-const out = path.resolve(args.out ?? path.join(ROOT, 'bench/results', full ? 'latest.json' : 'partial.json'));
+// The record (latest.json) only from a full run on a quiet machine: 1-minute load below 1.5 at its start.
+const loadAtStart = os.loadavg()[0];
+const where = resultsFile({ out: args.out, full, load: round(loadAtStart, 2) });
+const out = path.resolve(args.out ? where.file : path.join(ROOT, 'bench/results', where.file));
 const tmp = args.tmp ? path.resolve(args.tmp) : os.tmpdir();
 // A --tmp folder that does not exist yet is made (with its parents); one that cannot be is said in a line.
 try {
@@ -134,7 +137,10 @@ const results = {
     lighthouse: lighthouseVersion(),
     load_average_at_start: os.loadavg().map((v) => round(v, 2)),
   },
+  // Why this full run is not latest.json (null: it is, or it was not a full run).
+  not_the_record: where.reason,
 };
+if (where.reason) log(`figures go to ${path.relative(process.cwd(), out)}, not latest.json: ${where.reason}`);
 let site = null; // a built copy of the real site, for weight and Lighthouse
 // Interrupted: end the builds this run started and remove its copies.
 for (const sig of ['SIGINT', 'SIGTERM']) {
@@ -184,6 +190,7 @@ try {
   fs.mkdirSync(path.dirname(out), { recursive: true });
   fs.writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nbench: figures written to ${path.relative(process.cwd(), out) || out}`);
+  if (where.reason) console.log(`bench: not latest.json: ${where.reason}`);
 } finally {
   if (args.keep) log(`kept: ${copies.join(', ')}`);
   else copies.forEach(removeSite);
@@ -197,9 +204,25 @@ async function measuredBuild(root) {
   return {
     build_ms: round(b.total_ms),
     build_cpu_ms: b.cpu_ms,
+    load_1m: b.load,
+    ...chartCpu(b.charts),
     stages_ms: b.stages,
     validate_ms: round(v.ms),
     csvclean_ms: round(c.ms),
+  };
+}
+
+/**
+ * The chart stage's CPU time, and per chart drawn (every thread of its process: Vega in the
+ * workers, resvg, zlib, the main thread's planning): a figure that holds on a shared machine.
+ * Not per chart for a build that drew few (perChart false: its CPU is mostly planning).
+ */
+function chartCpu(stats, { perChart = true } = {}) {
+  if (!stats) return {};
+  return {
+    charts_drawn: stats.rendered,
+    charts_cpu_ms: stats.cpu_ms,
+    ...(perChart && stats.rendered ? { cpu_ms_per_chart: round(stats.cpu_ms / stats.rendered, 1) } : {}),
   };
 }
 
@@ -238,6 +261,7 @@ async function benchBuild() {
     summary[name] = {
       build_ms: round(median(samples.map((s) => s.build_ms))),
       build_cpu_ms: round(median(samples.map((s) => s.build_cpu_ms))),
+      cpu_ms_per_chart: round(median(samples.map((s) => s.cpu_ms_per_chart)), 1),
       stages_ms: Object.fromEntries(stageNames.map((st) => [st, round(median(samples.map((s) => s.stages_ms[st])))])),
       validate_ms: round(median(samples.map((s) => s.validate_ms))),
       csvclean_ms: round(median(samples.map((s) => s.csvclean_ms))),
@@ -266,6 +290,8 @@ async function benchScale() {
       ...census(root),
       seconds: round(b.total_ms / 1000, 2),
       cpu_seconds: b.cpu_ms == null ? null : round(b.cpu_ms / 1000, 2),
+      load_1m: b.load,
+      ...chartCpu(b.charts),
       ms_per_report: round(b.total_ms / n, 1),
       generate_ms,
       stages_ms: b.stages,
@@ -293,6 +319,8 @@ async function benchScale() {
         slug: extra.slug,
         seconds: round(a.total_ms / 1000, 2),
         cpu_seconds: a.cpu_ms == null ? null : round(a.cpu_ms / 1000, 2),
+        load_1m: a.load,
+        ...chartCpu(a.charts, { perChart: false }),
         stages_ms: a.stages,
         ...(a.timed_out ? { timed_out: { stage: a.timed_out.stage, after_ms: round(a.timed_out.after_ms) } } : {}),
         ...(a.timed_out ? {} : { pages_linking: pagesLinking(root, extra.slug) }),
@@ -348,7 +376,7 @@ async function benchRows() {
     const row = { rows: big.rows, seed_mb: round(Buffer.byteLength(seed.text) / 2 ** 20, 2), steps: {} };
     const step = async (name, cmd, args) => {
       const r = await measure(root, cmd, args);
-      row.steps[name] = { ms: round(r.ms), peak_mb: r.peak_mb, ok: r.code === 0 };
+      row.steps[name] = { ms: round(r.ms), cpu_ms: r.cpu_ms, peak_mb: r.peak_mb, load_1m: r.load, ok: r.code === 0 };
       if (r.code !== 0)
         log(`rows: ${n}: ${name} exited ${r.code}: ${r.stderr.trim().split('\n').slice(-3).join(' | ')}`);
       return r;
@@ -439,6 +467,7 @@ async function benchAdd() {
       ms: round(r.ms),
       cpu_ms: r.cpu_ms,
       peak_mb: r.peak_mb,
+      load_1m: r.load,
       ok: r.code === 0,
     });
     if (!args.keep) {
@@ -468,6 +497,8 @@ async function benchShards(root, n, limitMs) {
       runs.push({
         shard: `${i}/${N}`,
         seconds: round(r.total_ms / 1000, 2),
+        cpu_seconds: r.cpu_ms == null ? null : round(r.cpu_ms / 1000, 2),
+        load_1m: r.load,
         stages_ms: r.stages,
         timed_out: !!r.timed_out,
       });
@@ -487,7 +518,13 @@ async function benchShards(root, n, limitMs) {
       runs,
       slowest_s: slowest.seconds,
       slowest_at_least: slowest.timed_out,
-      assembly: { seconds: round(r.total_ms / 1000, 2), stages_ms: r.stages, timed_out: !!r.timed_out },
+      assembly: {
+        seconds: round(r.total_ms / 1000, 2),
+        cpu_seconds: r.cpu_ms == null ? null : round(r.cpu_ms / 1000, 2),
+        load_1m: r.load,
+        stages_ms: r.stages,
+        timed_out: !!r.timed_out,
+      },
     };
   } finally {
     if (!args.keep) shardCopies.forEach(removeSite);
@@ -637,6 +674,14 @@ function completedRows(r, n) {
   return s && Object.values(s.steps).every((x) => x.ok) ? s : undefined;
 }
 
+/** The 1-minute load before and after the runs of a figure: "0.4>1.9" (several runs: the highest of each). */
+function loads(runs) {
+  const l = runs.map((x) => x.load_1m).filter(Boolean);
+  if (!l.length) return '-';
+  const hi = (i) => fmt(Math.max(...l.map((x) => x[i])), 1);
+  return `${hi(0)}>${hi(1)}`;
+}
+
 function print(r) {
   const m = r.machine;
   const say = (s = '') => console.log(s);
@@ -660,13 +705,17 @@ function print(r) {
     );
     say(`Touched and edited: ${b.seed}`);
     const stages = Object.keys(b.scenarios.cold.stages_ms);
-    const rows = [['scenario', ...stages, 'build', 'build cpu', 'validate', 'csvclean', 'with checks']];
+    const rows = [
+      ['scenario', ...stages, 'build', 'build cpu', 'CPU ms/chart', 'load 1m', 'validate', 'csvclean', 'with checks'],
+    ];
     for (const [name, s] of Object.entries(b.scenarios)) {
       rows.push([
         name,
         ...stages.map((st) => sec(s.stages_ms[st])),
         sec(s.build_ms),
         sec(s.build_cpu_ms),
+        s.cpu_ms_per_chart == null ? '-' : fmt(s.cpu_ms_per_chart, 1),
+        loads(s.samples),
         sec(s.validate_ms),
         sec(s.csvclean_ms),
         sec(s.build_ms + s.validate_ms + s.csvclean_ms),
@@ -697,6 +746,8 @@ function print(r) {
         ...stages.map((s) => `${s} s`),
         'build s',
         'cpu s',
+        'CPU ms/chart',
+        'load 1m',
         'ms/report',
         'validate s',
         'csvclean s',
@@ -718,6 +769,8 @@ function print(r) {
         ...stageCells,
         s.timed_out ? `>${fmt(s.seconds)}` : fmt(s.seconds),
         fmt(s.cpu_seconds),
+        s.cpu_ms_per_chart == null ? '-' : fmt(s.cpu_ms_per_chart, 1),
+        loads([s]),
         fmt(s.ms_per_report, 0),
         sec(s.validate_ms),
         s.csvclean_ms == null ? '-' : `${s.csvclean_estimated ? '~' : ''}${sec(s.csvclean_ms)}`,
@@ -767,12 +820,12 @@ function print(r) {
       say(
         `Hugo at ${fmt(largest.reports)} reports: ${fmt(largest.hugo_ms_per_page)} ms a page${mark('hugo_ms_per_page')}`,
       );
-    // The chart stage's cost per chart: its wall time over the charts, times the render workers
-    // (one per core: the stage keeps them busy), so CPU time a chart, roughly, on any machine load.
+    // The chart stage's cost per chart: its CPU time (every thread of its process) over the charts
+    // it drew, a figure that holds on a shared machine; and its wall time over them.
     for (const s of sc.sizes.filter((x) => x.stages_ms?.charts && x.charts)) {
       const drawn = s.charts + (s.comparison_charts ?? 0);
       say(
-        `Charts at ${fmt(s.reports)} reports: ${fmt(drawn)} charts (${fmt(s.comparison_charts ?? 0)} of comparisons), ${fmt(s.stages_ms.charts / drawn, 1)} ms a chart of wall time, about ${fmt((s.stages_ms.charts / drawn) * r.machine.cores, 0)} ms of CPU on ${r.machine.cores} cores`,
+        `Charts at ${fmt(s.reports)} reports: ${fmt(drawn)} charts (${fmt(s.comparison_charts ?? 0)} of comparisons), ${fmt(s.stages_ms.charts / drawn, 1)} ms a chart of wall time${s.cpu_ms_per_chart == null ? '' : `; CPU ms per chart: ${fmt(s.cpu_ms_per_chart, 1)} (${fmt(s.charts_drawn)} drawn, ${sec(s.charts_cpu_ms)} s of CPU)`}`,
       );
     }
     const sharded = sc.sizes.filter((s) => s.shards);

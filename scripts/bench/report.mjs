@@ -216,3 +216,23 @@ export function table(rows) {
       .trimEnd();
   return [line(cells[0]), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.slice(1).map(line)].join('\n');
 }
+
+/** A run is the record (bench/results/latest.json) only if its 1-minute load at the start was below this. */
+export const QUIET_LOAD = 1.5;
+
+/**
+ * Where a run's figures are written, in bench/results/ (unless `out` names a file), and why not
+ * latest.json when a full run may not be the record: its 1-minute load at the start was QUIET_LOAD
+ * or more, so other work shared the machine and its times are not the site's.
+ * @param {{ out?: string, full: boolean, load: number }} run load: the 1-minute load average at the start
+ * @returns {{ file: string, reason: string | null }}
+ */
+export function resultsFile({ out, full, load }) {
+  if (out) return { file: out, reason: null };
+  if (!full) return { file: 'partial.json', reason: null };
+  if (load < QUIET_LOAD) return { file: 'latest.json', reason: null };
+  return {
+    file: 'loaded.json',
+    reason: `the 1-minute load average was ${load} at the start (latest.json takes only a run that starts below ${QUIET_LOAD}, with nothing else on the machine)`,
+  };
+}

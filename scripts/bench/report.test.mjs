@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { TABLE, failing, judge } from './report.mjs';
+import { QUIET_LOAD, TABLE, failing, judge, resultsFile } from './report.mjs';
 
 test('the bench names each budget of the table that fails, on how many cores', () => {
   const judged = judge({ scale_1000_cold: 241.8, scale_1000_add_one: 12, rows_100k_peak: 1303 });
@@ -34,4 +34,16 @@ test('the SEO check skips a page that asks not to be indexed (the chart embed pa
   assert.equal(isNoindex("<meta content='noindex, nofollow' name='robots'>"), true);
   assert.equal(isNoindex('<meta name="description" content="noindex is not asked here">'), false);
   assert.equal(isNoindex('<meta name="robots" content="index, follow">'), false);
+});
+
+test('a full run that starts with the 1-minute load at 1.5 or more is not written as latest.json, and says why', () => {
+  assert.equal(QUIET_LOAD, 1.5);
+  assert.deepEqual(resultsFile({ full: true, load: 1.49 }), { file: 'latest.json', reason: null });
+  const loaded = resultsFile({ full: true, load: 9.55 });
+  assert.equal(loaded.file, 'loaded.json');
+  assert.match(loaded.reason, /1-minute load average was 9\.55 at the start/);
+  assert.equal(resultsFile({ full: true, load: 1.5 }).file, 'loaded.json');
+  // A partial run never was the record; a file asked for is written whatever the load.
+  assert.equal(resultsFile({ full: false, load: 0.2 }).file, 'partial.json');
+  assert.deepEqual(resultsFile({ out: '/tmp/x.json', full: true, load: 9 }), { file: '/tmp/x.json', reason: null });
 });

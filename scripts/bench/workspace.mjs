@@ -62,16 +62,20 @@ export function clean(root) {
  * keep it in the copy's .cache/, so that "cold" is cold. And Hugo's js.Build reads only files below
  * the project: the symlinked node_modules resolves outside it, so allow reading it there.
  */
-function envFor(root) {
+function envFor(root, extra = {}) {
   const modules = path.join(root, 'node_modules');
   return {
     ...process.env,
+    ...extra,
     HUGO_CACHEDIR: path.join(root, '.cache', 'hugo'),
     ...(fs.existsSync(modules) ? { HUGO_SECURITY_NODE_PERMISSIONS_ALLOWREAD: fs.realpathSync(modules) } : {}),
     FORCE_COLOR: '0',
     NO_COLOR: '1',
   };
 }
+
+/** The 1-minute load average, to two decimals: recorded before and after each measured run. */
+export const load1 = () => Math.round(os.loadavg()[0] * 100) / 100;
 
 /** Process groups started by `exec` and still running, so that an interrupted benchmark can end them. */
 const groups = new Set();
@@ -109,12 +113,14 @@ function cpuFrom(stderr) {
  * @param {string} root
  * @param {string} cmd
  * @param {string[]} args
- * @param {{ limitMs?: number, onOutput?: (all: string) => void }} [options]
- * @returns {Promise<{ ms: number, cpuMs: number | null, stdout: string, timedOut: boolean, running: string[] }>}
- *   running: the command lines of the group's processes when it was stopped
+ * @param {{ limitMs?: number, onOutput?: (all: string) => void, env?: Record<string, string> }} [options]
+ * @returns {Promise<{ ms: number, cpuMs: number | null, stdout: string, timedOut: boolean, running: string[], load: [number, number] }>}
+ *   running: the command lines of the group's processes when it was stopped; load: the 1-minute
+ *   load average before and after
  */
-export function exec(root, cmd, args, { limitMs = 0, onOutput } = {}) {
+export function exec(root, cmd, args, { limitMs = 0, onOutput, env = {} } = {}) {
   return new Promise((resolve, reject) => {
+    const before = load1();
     const t0 = performance.now();
     let stdout = '';
     let stderr = '';
@@ -124,7 +130,7 @@ export function exec(root, cmd, args, { limitMs = 0, onOutput } = {}) {
     const [file, argv] = BASH ? [BASH, ['-c', TIMED, cmd, ...args]] : [cmd, args];
     const child = spawn(file, argv, {
       cwd: root,
-      env: envFor(root),
+      env: envFor(root, env),
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -155,7 +161,8 @@ export function exec(root, cmd, args, { limitMs = 0, onOutput } = {}) {
       if (timer) clearTimeout(timer);
       const ms = performance.now() - t0;
       const cpuMs = timedOut ? null : cpuFrom(stderr);
-      if (timedOut) resolve({ ms, cpuMs, stdout, timedOut, running });
+      const load = [before, load1()];
+      if (timedOut) resolve({ ms, cpuMs, stdout, timedOut, running, load });
       else if (code !== 0) {
         const cut = all.lastIndexOf(TIMES_MARK);
         const tail = (cut >= 0 ? all.slice(0, cut) : all).trim().split('\n').slice(-15).join('\n');
@@ -164,7 +171,7 @@ export function exec(root, cmd, args, { limitMs = 0, onOutput } = {}) {
             `bench: \`${path.basename(cmd)} ${args.join(' ')}\` failed in ${root} (exit ${code ?? signal}):\n${tail}`,
           ),
         );
-      } else resolve({ ms, cpuMs, stdout, timedOut, running });
+      } else resolve({ ms, cpuMs, stdout, timedOut, running, load });
     });
   });
 }
@@ -173,12 +180,17 @@ export function exec(root, cmd, args, { limitMs = 0, onOutput } = {}) {
  * `node scripts/build.mjs` in the copy: its wall time and the time of each stage it prints
  * ("build: <stage> <n> ms"), so the benchmark follows whatever stages the build has. A build
  * stopped at its time limit says which stage was running and for how long. `args`: build.mjs's options.
- * @returns {Promise<{ total_ms: number, cpu_ms: number | null, stages: Record<string, number>, timed_out?: { stage: string, after_ms: number } }>}
+ * `charts`: what the chart stage says of itself (build-charts.mjs CHARTS_STATS): charts planned,
+ * drawn and from the cache, and its CPU time (every thread of its process); null when it did not run.
+ * @returns {Promise<{ total_ms: number, cpu_ms: number | null, stages: Record<string, number>, load: [number, number], charts: object | null, timed_out?: { stage: string, after_ms: number } }>}
  */
 export async function build(root, { limitMs = 0, args = [] } = {}) {
   const stages = {};
   let lastMark = performance.now();
+  const statsFile = path.join(root, '.cache', 'bench-charts-stats.json');
+  fs.rmSync(statsFile, { force: true });
   const r = await exec(root, process.execPath, ['scripts/build.mjs', ...args], {
+    env: { CHARTS_STATS: statsFile },
     limitMs,
     onOutput: (out) => {
       for (const m of out.matchAll(/^build: ([\w-]+) (\d+) ms$/gm)) {
@@ -188,11 +200,14 @@ export async function build(root, { limitMs = 0, args = [] } = {}) {
       }
     },
   });
-  if (!r.timedOut) return { total_ms: r.ms, cpu_ms: r.cpuMs, stages };
+  const charts = fs.existsSync(statsFile) ? JSON.parse(fs.readFileSync(statsFile, 'utf8')) : null;
+  if (!r.timedOut) return { total_ms: r.ms, cpu_ms: r.cpuMs, stages, load: r.load, charts };
   return {
     total_ms: r.ms,
     cpu_ms: null,
     stages,
+    load: r.load,
+    charts,
     timed_out: { stage: runningStages(r.running), after_ms: performance.now() - lastMark },
   };
 }
@@ -209,17 +224,21 @@ function groupCommands(pgid) {
 }
 
 /**
- * The stages that were running when a build was stopped, from the processes of its group:
- * scripts/<stage>/build-<stage>.mjs, or Hugo. Unknown when none is recognised.
+ * The stages that were running when a build was stopped, from the command lines of its group:
+ * scripts/<stage>/build-<stage>.mjs (build.mjs's stages), or Hugo; "between stages" when only
+ * build.mjs itself was (it links the site or swaps it in), "unknown" when not even that.
  */
-function runningStages(commands) {
+export function runningStages(commands) {
   const found = new Set();
+  let buildScript = false;
   for (const c of commands) {
-    const m = /scripts\/build-([\w-]+)\.mjs/.exec(c);
+    const m = /scripts\/(?:[\w-]+\/)?build-([\w-]+)\.mjs/.exec(c);
     if (m) found.add(m[1]);
     else if (/(^|\/)hugo(\.exe)?(\s|$)/.test(c)) found.add('hugo');
+    else if (/scripts\/build\.mjs(\s|$)/.test(c)) buildScript = true;
   }
-  return found.size ? [...found].join('+') : 'unknown';
+  if (found.size) return [...found].join('+');
+  return buildScript ? 'between stages' : 'unknown';
 }
 
 /** `node scripts/check.mjs --no-csvclean`: seeds, metadata, platforms and data/ validated, without csvkit. */
@@ -291,10 +310,11 @@ export function hugoVersion(root) {
  * @param {string} root
  * @param {string} cmd
  * @param {string[]} args
- * @returns {Promise<{ ms: number, peak_mb: number | null, cpu_ms: number | null, code: number | null, stdout: string, stderr: string }>}
+ * @returns {Promise<{ ms: number, peak_mb: number | null, cpu_ms: number | null, code: number | null, stdout: string, stderr: string, load: [number, number] }>}
  */
 export function measure(root, cmd, args) {
   return new Promise((resolve, reject) => {
+    const before = load1();
     const t0 = performance.now();
     const gnuTime = fs.existsSync('/usr/bin/time');
     const argv = gnuTime ? ['-f', '@@peak-kb@@%M@@cpu-s@@%U+%S', cmd, ...args] : args;
@@ -311,6 +331,7 @@ export function measure(root, cmd, args) {
         peak_mb: m ? Math.round(+m[1] / 1024) : null,
         cpu_ms: m ? Math.round((+m[2] + +m[3]) * 1000) : null,
         code,
+        load: [before, load1()],
         stdout,
         stderr: stderr.replace(/@@peak-kb@@\d+@@cpu-s@@[\d.+]+\s*$/, ''),
       });

@@ -1,6 +1,6 @@
 // CLI: data/ -> every chart of every report: a self-contained Vega-Lite spec, the compiled Vega
-// spec, one SVG that follows the reader's light or dark theme (and a copy forced dark, for
-// <picture> snippets), a PNG 1,200 pixels wide (render.mjs PNG_WIDTH) and the CSV of the plotted rows, in
+// spec, one SVG that follows the reader's light or dark theme (the dark theme is a <style> in it:
+// shared/theme.mjs; no second, dark drawing or copy), a PNG 1,200 pixels wide (render.mjs PNG_WIDTH) and the CSV of the plotted rows, in
 // <out>/static/charts/ (a chart no longer produced is removed), and the index <out>/data/charts.json
 // for Hugo. <out> is build/charts/. The comparisons across reports (data/atlas/comparisons.json) get
 // one chart each (comparisons.mjs), indexed under `comparisons`; the subjects (data/atlas/subjects.json)
@@ -21,6 +21,8 @@
 // then draws every chart from the cache (scripts/build.mjs --shard; tests/site/shards.test.mjs).
 // Usage: node scripts/charts/build-charts.mjs [--data DIR] [--out DIR] [--cache DIR | --no-cache] [--svg-only]
 //          [--shard i/N] [--quiet]
+// With CHARTS_STATS=<file> in the environment, the charts planned, drawn and from the cache and the
+// process's CPU time are written there as JSON (for the bench; not part of the output).
 import fs from 'node:fs';
 import path from 'node:path';
 import { cliArgs } from '../lib/args.mjs';
@@ -36,7 +38,7 @@ import { planComparisonCharts } from './comparisons.mjs';
 import { planSubjectCharts } from './subjects.mjs';
 import { embedSize } from './embed-height.mjs';
 import { checkDrawing, checkTitle, notDrawn } from './not-drawn.mjs';
-import { forcedDarkSvg, themeColorsInData, themedSvg } from './shared/theme.mjs';
+import { themeColorsInData, themedSvg } from './shared/theme.mjs';
 import { NARROW_BELOW, NARROW_WIDTH, pageSvg } from './shared/layouts.mjs';
 
 const { values: args } = cliArgs(import.meta.url, {
@@ -80,7 +82,7 @@ const inShard = (key) => !shard || parseInt(key.slice(0, 8), 16) % shard.n === s
 // How a spec becomes the cached files (render.mjs's renderChart, then the themes and the page
 // layouts below): part of the cache key.
 const RECIPE =
-  'wide vg + svg; standalone = wide svg + title text, themed + dark + png 1200 wide on white (optional); wide page svg; narrow vg + page svg (ids scoped); size without png';
+  'wide vg + svg; standalone = wide svg + title text, themed (one file, light and dark) + png 1200 wide on white (optional); wide page svg; narrow vg + page svg (ids scoped); size without png';
 /**
  * The code that turns a rendered drawing into the cached files (the dark rules, the page markup),
  * besides render.mjs's own (in rendererVersion): part of the cache key, so that a change there
@@ -100,7 +102,6 @@ const PRODUCTS = [
   ['.vg.json', 'static', '.vg.json'],
   ['.narrow.vg.json', 'static', '.narrow.vg.json'],
   ['.svg', 'static', '.svg'],
-  ['.dark.svg', 'static', '.dark.svg'],
   ['.png', 'static', '.png'],
   ['.page.svg', 'inline', '.svg'],
   ['.page.narrow.svg', 'inline', '.narrow.svg'],
@@ -347,7 +348,6 @@ try {
         '.vg.json': r.vg,
         '.narrow.vg.json': r.vgNarrow,
         '.svg': themedSvg(r.svg),
-        '.dark.svg': forcedDarkSvg(r.svg),
         ...(r.png ? { '.png': r.png } : {}),
         // The layouts pages inline, ready to (layouts/_partials/helpers/chart-layouts.html).
         '.page.svg': pageSvg(r.svgWide, chart.id, 'wide'),
@@ -414,6 +414,13 @@ try {
   const pruned = cacheDir ? pruneCache(cacheDir, used) : 0;
   if (planDir) pruneCache(planDir, usedPlans);
 
+  // For the bench (scripts/bench/workspace.mjs): what this stage did, and its CPU time, every
+  // thread of the process (the render workers, resvg's and zlib's) counted; wall time is shared.
+  if (process.env.CHARTS_STATS) {
+    const { user, system } = process.cpuUsage();
+    const stats = { planned, rendered, cached, cpu_ms: Math.round((user + system) / 1000) };
+    writeFileAtomic(process.env.CHARTS_STATS, jsonText(stats));
+  }
   if (!args.quiet) {
     const ms = Math.round(performance.now() - started);
     console.log(

@@ -11,7 +11,7 @@ import { parseFragment } from 'parse5';
 import { View, parse as parseVega, resetSVGDefIds } from 'vega';
 import { expressionInterpreter } from 'vega-interpreter';
 import { FONT_FILES, PNG_WIDTH, compile, load, pngPixels, scopeSvgIds } from './render.mjs';
-import { darkSvg, darkVariant, forcedDarkSvg, themeCss, themedSvg } from './shared/theme.mjs';
+import { darkSvg, darkVariant, themeCss, themedSvg } from './shared/theme.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { NARROW_BELOW, NARROW_WIDTH, fontSizes, pageSvg, standaloneSvg, wideSpec } from './shared/layouts.mjs';
 import { jsonText } from '../lib/json.mjs';
@@ -202,14 +202,23 @@ test('each chart draws one mark per plotted row, in the SVG and as counted from 
     assert.equal(c.marks, expected, `${c.id}: charts.json marks`);
     const svg = file(out, `${c.id}.svg`).toString();
     assert.equal(select(svg, c.marks_selector).length, expected, `${c.id}: ${c.marks_selector} in the SVG`);
-    assert.equal(
-      select(file(out, `${c.id}.dark.svg`).toString(), c.marks_selector).length,
-      expected,
-      `${c.id}: dark SVG`,
-    );
     const csv = parseCsv(file(out, `${c.id}.csv`), { columns: true });
     assert.equal(csv.length, expected, `${c.id}: rows in its CSV`);
   }
+});
+
+test('a chart is one SVG, light and dark: no second, dark copy is published', () => {
+  const published = fs.readdirSync(path.join(out, 'static', 'charts'));
+  for (const c of Object.values(index.charts)) {
+    assert.ok(published.includes(`${c.id}.svg`), `${c.id}.svg`);
+    assert.match(file(out, `${c.id}.svg`).toString(), /^<svg[^>]*><style>@media \(prefers-color-scheme: dark\)\{/);
+    assert.equal(c.files.svg_dark, undefined, `${c.id}: charts.json names no dark file`);
+  }
+  assert.deepEqual(
+    published.filter((f) => f.endsWith('.dark.svg')),
+    [],
+    'no <id>.dark.svg',
+  );
 });
 
 test('the compiled Vega specs run under vega-interpreter (the page runtime) and draw the SVGs built', async () => {
@@ -227,7 +236,6 @@ test('the compiled Vega specs run under vega-interpreter (the page runtime) and 
     const light = standaloneSvg(await interpret(JSON.parse(file(out, `${c.id}.vg.json`)), c.id), vl);
     assert.equal(select(light, c.marks_selector).length, c.marks, c.id);
     assert.equal(themedSvg(light), file(out, `${c.id}.svg`).toString(), `${c.id}: the light spec draws the SVG`);
-    assert.equal(forcedDarkSvg(light), file(out, `${c.id}.dark.svg`).toString(), `${c.id}: the dark SVG`);
     // What the dark rules do to it is what the dark theme draws, byte for byte: the spec compiled
     // with the dark config, under the page runtime, its title set in the dark theme's colours.
     const dark = darkVariant(vl);

@@ -13,7 +13,7 @@
 // Pure; the arithmetic is in float64, in the order the page's numbers are added up.
 import { authorsOf, nameText } from '../lib/authors.mjs';
 import { goText } from '../lib/go-format.mjs';
-import { NARROW_BELOW, NARROW_WIDTH, wrapText } from './shared/layouts.mjs';
+import { NARROW_BELOW, NARROW_WIDTH, wrapTextUntil } from './shared/layouts.mjs';
 
 /** The embed page's padding (main: 8 px) and the chart frame's border, both sides (CSS px). */
 const PAGE_PAD = 16;
@@ -33,13 +33,16 @@ export const roughMeasure = (text, px, weight) => [...text].length * px * (weigh
  * (at spaces, a line as long as fits), each line measured with the font's advance widths
  * (measure: the build passes DejaVu Sans's, render.mjs loadFonts; DejaVu Sans is one of the widest
  * common sans fonts, and a browser's kerning and its breaks after hyphens only shorten lines),
- * times the line height. 0 for no text.
+ * times the line height. 0 for no text. until(room), when given, is told the narrowest wider
+ * column where the lines may change (layouts.mjs wrapTextUntil).
  */
-export function textHeight(text, { px, lh, width, bold = false, measure = roughMeasure }) {
+export function textHeight(text, { px, lh, width, bold = false, measure = roughMeasure, until }) {
   const t = String(text ?? '').trim();
   if (!t) return 0;
   const weight = bold ? 'bold' : 'normal';
-  return wrapText(t, width, (s) => measure(s, px, weight)).length * px * lh;
+  const wrapped = wrapTextUntil(t, width, (s) => measure(s, px, weight));
+  until?.(wrapped.until);
+  return wrapped.lines.length * px * lh;
 }
 
 /** The widest frame the snippet allows: the wide drawing at 1:1, in a frame wide enough for it. */
@@ -62,10 +65,15 @@ export function drawingHeight(chart, w) {
  * @param {object[]} reports the reports it draws from, in the order of the chart's `sources`: the
  *   credit line names each one's authors, repository and title, then, for several, the page the
  *   chart belongs to (layouts/_partials/helpers/embed-credit.html)
+ * @param {{ next: number }} [bound] set to the narrowest wider frame where a paragraph may take a
+ *   line fewer (the text is as tall at every width below it)
  */
-function textAt(chart, reports, w, plain, measure) {
+function textAt(chart, reports, w, plain, measure, bound) {
   const col = w - PAGE_PAD;
-  const text = (t, o) => textHeight(t, { ...o, measure });
+  // A paragraph's column is the frame's width less a whole number of pixels: its lines hold up to
+  // the first whole width where the column reaches `until`.
+  const until = (o) => bound && ((room) => (bound.next = Math.min(bound.next, Math.ceil(room) + (w - o.width))));
+  const text = (t, o) => textHeight(t, { ...o, measure, until: until(o) });
   let h = PAGE_PAD;
   if (!plain) {
     h = h + 4 + text(chart.title, { px: 18, lh: 1.25, width: col, bold: true });
@@ -133,11 +141,14 @@ export function embedSize(chart, reports, { plain = false, measure = roughMeasur
   const max = maxWidth(chart);
   // (w - x) * 100, written as --s (100 w) less 100 x.
   const step = ([x, dh]) => `clamp(0px,var(--s) - ${num(x * 100)}px,1px)*${up(dh)}`;
-  // The text's staircase: a step down where a paragraph needs a line fewer, whole from that pixel on.
+  // The text's staircase: a step down where a paragraph needs a line fewer, whole from that pixel
+  // on. Laid out only at the widths where some line may change (textAt's bound), not at every one.
   const steps = [];
-  let last = textAt(chart, reports, MIN_WIDTH, plain, measure);
-  for (let w = MIN_WIDTH + 1; w <= max; w++) {
-    const h = textAt(chart, reports, w, plain, measure);
+  let bound = { next: Infinity };
+  let last = textAt(chart, reports, MIN_WIDTH, plain, measure, bound);
+  for (let w = Math.max(MIN_WIDTH + 1, bound.next); w <= max; w = Math.max(w + 1, bound.next)) {
+    bound = { next: Infinity };
+    const h = textAt(chart, reports, w, plain, measure, bound);
     if (h !== last) steps.push([w - 0.01, h - last]);
     last = h;
   }

@@ -110,3 +110,16 @@ test('a chart from several reports credits each of them, and its page: the credi
   );
   assert.ok(two > one, `${two} > ${one}`);
 });
+
+test("a chart's embed size lays its text out where a line can change, not at every width: a tenth of the measuring", () => {
+  let calls = 0;
+  const counted = (s, px) => {
+    calls++;
+    return measure(s, px);
+  };
+  embedSize(chart, [report], { measure: counted });
+  const once = calls;
+  calls = 0;
+  for (let w = MIN_WIDTH; w <= maxWidth(chart); w++) embedHeightAt(chart, [report], w, { measure: counted });
+  assert.ok(once * 10 <= calls, `${once} measurements for the embed size, ${calls} for a layout at every width`);
+});

@@ -213,8 +213,7 @@ const drawings = new Set();
 for (const file of files) {
   const rel = path.relative(dir, file).split(path.sep).join('/');
   let svgs = [];
-  if (rel.startsWith('charts/') && rel.endsWith('.svg') && !rel.endsWith('.dark.svg'))
-    svgs = [fs.readFileSync(file, 'utf8')];
+  if (rel.startsWith('charts/') && rel.endsWith('.svg')) svgs = [fs.readFileSync(file, 'utf8')];
   else if (rel.endsWith('.html')) {
     const html = fs.readFileSync(file, 'utf8');
     if (html.includes('chart-wide') || html.includes('chart-narrow'))

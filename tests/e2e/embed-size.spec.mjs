@@ -17,6 +17,8 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { test, expect } from '@playwright/test';
 import { otherSite } from '../helpers/other-site.mjs';
+import { asDrawn, drawnColour } from '../helpers/pixels.mjs';
+import { DARK_BACKGROUND } from '../../scripts/charts/shared/theme.mjs';
 import { publishURL } from '../../scripts/lib/config.mjs';
 import {
   ROOT,
@@ -301,11 +303,15 @@ test.describe('without JavaScript, in the dark', () => {
         }
       }
       await page.goto('/');
-      const thumbs = page.locator('.card picture.thumb img');
+      // One SVG a chart: its own prefers-color-scheme <style> draws it dark inside the <img>.
+      const thumbs = page.locator('.card img.thumb');
       expect(await thumbs.count()).toBeGreaterThan(0);
       for (const img of await thumbs.all()) {
         await img.scrollIntoViewIfNeeded();
-        await expect.poll(() => img.evaluate((el) => el.currentSrc)).toMatch(/\.dark\.svg$/);
+        await expect.poll(() => img.evaluate((el) => el.complete && el.naturalWidth > 0)).toBe(true);
+        expect(await img.getAttribute('src')).toMatch(/^\/charts\/[^/]+(?<!\.dark)\.svg$/);
+        const drawn = asDrawn(await drawnColour(img), DARK_BACKGROUND);
+        expect(drawn, `${await img.getAttribute('src')}: background`).toBe(DARK_BACKGROUND);
       }
     });
   }

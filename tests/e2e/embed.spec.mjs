@@ -1,8 +1,10 @@
 // Charts that travel: another site embeds one chart with the iframe snippet and another with the
 // vega-embed snippet from a report's "Share and embed" box; without JavaScript every chart is still
-// drawn and every control points to the data; the SVG (light and dark) and PNG files stand alone.
+// drawn and every control points to the data; the SVG (one file, light and dark) and PNG files stand alone.
 import { test, expect } from '@playwright/test';
 import { otherSite } from '../helpers/other-site.mjs';
+import { asDrawn, drawnColour, hexOf } from '../helpers/pixels.mjs';
+import { themeConfig } from '../../scripts/charts/shared/theme.mjs';
 import {
   allCharts as everyChart,
   chartIndex,
@@ -56,7 +58,8 @@ test.describe('another site', () => {
     for (const name of ['vega', 'vega-lite', 'vega-embed'])
       expect(script).toContain(`<script src="${baseURL}${vendor[name]}"></script>`);
     expect(script).toContain(`"${baseURL}/charts/${embedded.id}.vl.json"`);
-    expect(picture).toContain(`srcset="${baseURL}/charts/${framed.id}.dark.svg"`);
+    // One image, light and dark: the SVG themes itself (no <picture> of two files).
+    expect(picture).toMatch(/^<img [^>]*>$/);
     expect(picture).toContain(`src="${baseURL}/charts/${framed.id}.svg"`);
     expect(picture).toContain(`width="${framed.width}" height="${framed.height}"`);
 
@@ -87,6 +90,14 @@ test.describe('another site', () => {
     const img = page.getByRole('img', { name: framed.alt, exact: true });
     await img.scrollIntoViewIfNeeded();
     await expect.poll(() => img.evaluate((el) => el.complete && el.naturalWidth)).toBe(framed.width);
+    // The README image follows the reader's scheme on the other site: light, then dark.
+    for (const scheme of ['light', 'dark']) {
+      await page.emulateMedia({ colorScheme: scheme });
+      const background = themeConfig(scheme).background;
+      await expect
+        .poll(async () => asDrawn(await drawnColour(img), background), `${scheme}: the image's background`)
+        .toBe(background);
+    }
     expect(problems).toEqual([]);
   });
 });
@@ -186,12 +197,12 @@ test.describe('without JavaScript', () => {
 });
 
 test.describe('chart files', () => {
-  test('every SVG, light and dark, is well-formed XML with one mark per plotted row', async ({ page, request }) => {
+  test('every SVG is well-formed XML with one mark per plotted row', async ({ page, request }) => {
     await page.goto('/charts/');
     const problems = [];
     for (const chart of allCharts) {
       const texts = {};
-      for (const kind of ['svg', 'dark.svg']) {
+      for (const kind of ['svg']) {
         const r = await request.get(`/charts/${chart.id}.${kind}`);
         expect(r.status(), `${chart.id}.${kind}`).toBe(200);
         expect(r.headers()['content-type']).toBe('image/svg+xml');
@@ -216,7 +227,40 @@ test.describe('chart files', () => {
         if (Number(width) !== chart.width || Number(height) !== chart.height)
           problems.push(`${chart.id}.${kind}: ${width} x ${height}, expected ${chart.width} x ${chart.height}`);
       }
-      if (texts.svg === texts['dark.svg']) problems.push(`${chart.id}: the dark SVG is the light one`);
+      const dark = await request.get(`/charts/${chart.id}.dark.svg`);
+      if (dark.status() !== 404)
+        problems.push(`${chart.id}.dark.svg: ${dark.status()}, expected none (one SVG a chart)`);
+    }
+    expect(problems).toEqual([]);
+  });
+
+  test('every SVG opened on its own is drawn in the theme the reader asks for: background, title and axis labels in its colours', async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    const problems = [];
+    const ink = (scheme) => {
+      const c = themeConfig(scheme);
+      return { background: c.background, title: c.title.color, labels: c.axis.labelColor };
+    };
+    for (const chart of allCharts) {
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto(`/charts/${chart.id}.svg`);
+      const drawn = {};
+      for (const scheme of ['light', 'dark']) {
+        await page.emulateMedia({ colorScheme: scheme });
+        drawn[scheme] = await page.evaluate(() => {
+          const fill = (el) => (el ? getComputedStyle(el).fill : null);
+          return {
+            background: fill(document.querySelector('svg > rect')),
+            title: fill(document.querySelector('.role-title text')),
+            labels: fill(document.querySelector('.role-axis-label text')),
+          };
+        });
+        for (const [part, want] of Object.entries(ink(scheme)))
+          if (!drawn[scheme][part] || hexOf(drawn[scheme][part]) !== want)
+            problems.push(`${chart.id}.svg, ${scheme}: ${part} ${drawn[scheme][part]}, expected ${want}`);
+      }
     }
     expect(problems).toEqual([]);
   });

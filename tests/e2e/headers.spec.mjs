@@ -4,6 +4,8 @@
 // a report page; the browser refuses the second with the report's policy.
 import { test, expect } from '@playwright/test';
 import { otherSite } from '../helpers/other-site.mjs';
+import { hexOf } from '../helpers/pixels.mjs';
+import { DARK_BACKGROUND } from '../../scripts/charts/shared/theme.mjs';
 import { chartIndex, chartsOf, expectLive, reports } from '../helpers/site.mjs';
 
 const report = reports().find((r) => chartsOf(r.slug).length);
@@ -27,6 +29,20 @@ test('a report page is sent with its <meta> policy, frame-ancestors none, nosnif
 test('an embed page is sent with its <meta> policy and frame-ancestors *', async ({ page }) => {
   const res = await page.goto(`/charts/${chart.id}/`);
   expect(res.headers()['content-security-policy']).toBe(`${await metaPolicy(page)}; frame-ancestors *`);
+});
+
+test("a chart's SVG opened on its own is sent with a policy that loads nothing and lets its own <style> (the dark theme) apply", async ({
+  page,
+}) => {
+  const res = await page.goto(`/charts/${chart.id}.svg`);
+  const policy = res.headers()['content-security-policy'];
+  expect(policy).toMatch(/(^|;)\s*default-src 'none'\s*(;|$)/);
+  expect(policy).toMatch(/(^|;)\s*style-src 'unsafe-inline'\s*(;|$)/);
+  expect(policy).not.toMatch(/script-src/);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(hexOf(await page.evaluate(() => getComputedStyle(document.querySelector('svg > rect')).fill))).toBe(
+    DARK_BACKGROUND,
+  );
 });
 
 test('_headers is read by the host, not served', async ({ request }) => {

@@ -35,7 +35,7 @@ function cacheKeys(root) {
   const charts = path.join(root, 'build', 'charts', 'static', 'charts');
   const ids = new Map();
   for (const f of fs.readdirSync(charts)) {
-    if (!f.endsWith('.svg') || f.endsWith('.dark.svg')) continue;
+    if (!f.endsWith('.svg')) continue;
     const key = byInode.get(fs.statSync(path.join(charts, f)).ino);
     assert.ok(key, `${f} is linked from the cache`);
     ids.set(f.slice(0, -'.svg'.length), key);

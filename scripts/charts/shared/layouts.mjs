@@ -3,7 +3,7 @@
 // - wide (inline): the chart without its title and subtitle, which the page writes as HTML above it
 //   (a heading a reader can search, select and zoom, and no title drawn twice);
 // - standalone: that same wide drawing with the title and subtitle set above it as SVG text
-//   (standaloneSvg: no third Vega run), the size the spec asks for (the published .svg, .dark.svg
+//   (standaloneSvg: no third Vega run), the size the spec asks for (the published .svg
 //   and .png, which travel alone: a README, a slide, a social card);
 // - narrow (inline): the chart redrawn for a phone's column (300 px, shown as wide as the frame): legends below the plot in
 //   two columns, no text under 12 px, shorter labels, vertical labels on a crowded category axis.
@@ -46,23 +46,37 @@ export const NARROW_LEGEND_LABEL_LIMIT = NARROW_WIDTH - 4 * NARROW_PADDING - 24;
 const roughMeasure = (text, size, weight) => text.length * size * (weight === 'bold' ? 0.68 : 0.6);
 
 /** A text broken at spaces into lines no wider than `room` (a longer word broken too: breakWord). */
-export function wrapText(text, room, width) {
+export const wrapText = (text, room, width) => wrapTextUntil(text, room, width).lines;
+
+/**
+ * wrapText, and `until`: the same lines hold for every room from `room` up to (not including)
+ * `until`, the narrowest room where a line would take the next word (Infinity: one line); `room`
+ * itself when a word had to be broken (its pieces change with the room). Widths are sums of
+ * advances, so a line's words fit wherever the whole line does.
+ * @returns {{ lines: string[], until: number }}
+ */
+export function wrapTextUntil(text, room, width) {
   const lines = [];
   let line = '';
+  let until = Infinity;
   for (const word of text.split(/\s+/)) {
     // A word wider than the room (a dotted Java name, a path) breaks after its punctuation, or
     // between letters: never past the edge.
-    const parts = width(word) > room ? breakWord(word, room, width) : [word];
+    const broken = width(word) > room;
+    if (broken) until = room;
+    const parts = broken ? breakWord(word, room, width) : [word];
     parts.forEach((part, i) => {
       const next = line ? `${line}${i ? '' : ' '}${part}` : part;
-      if (line && width(next) > room) {
+      const w = line ? width(next) : 0;
+      if (line && w > room) {
+        until = Math.min(until, w);
         lines.push(line);
         line = part;
       } else line = next;
     });
   }
   if (line) lines.push(line);
-  return lines;
+  return { lines, until };
 }
 
 /** A word in pieces no wider than `room`: cut after . _ / - : where it can be, else between letters. */

@@ -241,7 +241,6 @@ export function chartFiles(id) {
     csv: `/charts/${id}.csv`,
     png: `/charts/${id}.png`,
     svg: `/charts/${id}.svg`,
-    svg_dark: `/charts/${id}.dark.svg`,
     vg: `/charts/${id}.vg.json`,
     vg_narrow: `/charts/${id}.narrow.vg.json`,
     vl: `/charts/${id}.vl.json`,

@@ -158,11 +158,13 @@ function withStyle(svg, css) {
   return `${svg.slice(0, end)}<style>${css}</style>${svg.slice(end)}`;
 }
 
-/** The published SVG: light, and dark where the reader's system asks for it (prefers-color-scheme). */
+/**
+ * The published SVG, the one file of a chart: light, and dark where the reader asks for it
+ * (prefers-color-scheme). Opened directly, that is the system's setting; in an <img>, Chromium
+ * answers the image's media query with the embedding page's color-scheme (so the site's theme
+ * toggle), or the system's where the page sets none (tests/e2e/embed.spec.mjs, embed-size.spec.mjs).
+ */
 export const themedSvg = (svg) => withStyle(svg, `@media (prefers-color-scheme: dark){${darkCss()}}`);
-
-/** The dark SVG (`<id>.dark.svg`, for <picture> snippets): the same SVG with the dark rules always on. */
-export const forcedDarkSvg = (svg) => withStyle(svg, darkCss());
 
 /** The <style> element themedSvg adds, and nothing else (the page inlines the SVG without it). */
 export const stripStyle = (svg) => svg.replace(/^(<svg[^>]*>)<style>[^<]*<\/style>/, '$1');
