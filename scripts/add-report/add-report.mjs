@@ -24,6 +24,8 @@ import { readEntities } from '../data/entities.mjs';
 import { sourcePathProblem } from '../data/meta.mjs';
 import { committedReports } from '../data/committed.mjs';
 import { drawReport } from '../charts/not-drawn.mjs';
+import { leftOut } from '../data/parsers/document/parse.mjs';
+import { outline } from '../data/read/outline.mjs';
 import { draftTitle, draftSubject, freeSlug, deriveSlug } from './names.mjs';
 
 const { values, positionals } = cliArgs(import.meta.url, {
@@ -364,6 +366,15 @@ function printUnderstood(results, text, shownFile) {
   const lines = text.split(/\r\n|\r|\n/);
   const where = ([a, b]) => (a === b ? `line ${a}` : `lines ${a}-${b}`);
   console.log('Understood:');
+  // Whatever reader was picked, the code blocks and tables with numbers that none of them read are
+  // listed, as the document reader lists them (when every reader says which lines it read).
+  const claimed = results.flatMap((r) => [
+    ...(r.parsed.spans ?? []),
+    ...(r.parsed.not_read ?? []).map((n) => [n.from, n.to]),
+  ]);
+  const leftOver = results.every((r) => r.parsed.spans && !r.parsed.left_out)
+    ? leftOut(text, outline(text), claimed)
+    : [];
   for (const { format, parsed } of results) {
     const parts = parsed.understood ?? [
       {
@@ -383,7 +394,7 @@ function printUnderstood(results, text, shownFile) {
       const at = `${u.spans.length ? ` at ${u.spans.map(where).join(', ')}` : ''}${u.sections?.length ? ` (under ${u.sections.map((x) => `"${x}"`).join(', ')})` : ''}`;
       console.log(`  ${u.format}${at}: ${rowsText(u.rows)}; ${u.metrics.join(', ') || 'no metric'}`);
     }
-    for (const b of parsed.left_out ?? []) {
+    for (const b of parsed.left_out ?? (parsed === results.at(-1).parsed ? leftOver : [])) {
       const first = (lines.slice(b.from - 1, b.to).find((l) => l.trim() && !/^\s*(`{3,}|~{3,})/.test(l)) ?? '')
         .trim()
         .slice(0, 60);

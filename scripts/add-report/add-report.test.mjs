@@ -193,3 +193,35 @@ test('a problem add-report finds in the metadata it drafts names the file given,
   );
   assert.doesNotMatch(r.stderr, /seeds\//);
 });
+
+test('add-report lists a key-value code block beside a table as left out when the table reader is picked, and the bad cell of a second table', () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'add-report-left-out-'));
+  try {
+    const file = path.join(dir, 'run.md');
+    fs.writeFileSync(
+      file,
+      '# Run\n\n| Name | Latency (ms) |\n|---|---|\n| a | 3 |\n| b | 4 |\n\n```\nGeneral statistics:\n    total time:                          302.0017s\n```\n\n## Second\n\n| Name | Throughput (req/s) |\n|---|---|\n| c | 100 |\n| d | lots |\n| e | 300 |\n',
+    );
+    const r = spawnSync(
+      process.execPath,
+      [path.join(ROOT, 'scripts/add-report/add-report.mjs'), file, '--date', '2024', '--dry-run'],
+      {
+        encoding: 'utf8',
+        timeout: 120_000,
+      },
+    );
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /read as table /);
+    assert.match(
+      r.stdout,
+      /^ {2}left out: a code at lines 8-11 under "Run" that no format reads \("General statistics:"\)$/m,
+    );
+    assert.match(
+      r.stdout,
+      /^ {2}left out: column "Throughput \(req\/s\)" \(line 15\): 1 cell with no number \(line 18: "lots"\) not read/m,
+    );
+    assert.match(r.stdout, /^ {2}table at lines 3-6, lines 15-19: 4 rows/m);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -115,13 +115,26 @@ export function explicitOrder(field, order, limit = 64) {
   };
 }
 
-/** A spec whose sort arrays hold a name Vega cannot take as a key, with those orders looked up (explicitOrder). */
+/**
+ * A value as a chart's data holds it: "__proto__" with a space after it, which reads the same (Vega
+ * joins an axis's labels to their values in a plain object, where "__proto__" is no key).
+ */
+const drawable = (v) => (v === '__proto__' ? '__proto__ ' : v);
+
+/**
+ * A spec whose values Vega can draw (drawable) and whose sort arrays hold a name Vega cannot take
+ * as a key, with those orders looked up (explicitOrder).
+ */
 function withSafeOrders(spec) {
+  if (spec.data.values.some((r) => Object.values(r).includes('__proto__')))
+    spec.data.values = spec.data.values.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [k, drawable(v)])),
+    );
   const added = [];
   const safe = (encoding) => {
     for (const channel of Object.values(encoding ?? {})) {
       if (!Array.isArray(channel?.sort) || !channel.sort.some(protoName)) continue;
-      const { sort, transform } = explicitOrder(channel.field, channel.sort);
+      const { sort, transform } = explicitOrder(channel.field, channel.sort.map(drawable));
       channel.sort = sort; // one encoding object may be shared by several layers: the first visit sets it
       added.push(...transform);
     }

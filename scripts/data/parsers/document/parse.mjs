@@ -173,8 +173,14 @@ function metricsOf(result) {
   return [...seen].sort();
 }
 
-/** Code blocks and tables that no reader took, with their lines: what add-report says it left out. */
-function leftOut(text, doc, claimed) {
+/**
+ * Code blocks and tables that no reader took, with their lines: what add-report says it left out
+ * (whatever reader it picked).
+ * @param {string} text
+ * @param {{ blocks: any[] }} doc its outline
+ * @param {Array<[number, number]>} claimed the line spans the readers read
+ */
+export function leftOut(text, doc, claimed) {
   const lines = splitLines(text);
   return doc.blocks
     .filter((b) => (b.type === 'code' || b.type === 'table') && !claimed.some(([x, y]) => b.from <= y && b.to >= x))

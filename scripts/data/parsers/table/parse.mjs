@@ -268,11 +268,23 @@ function readTable(block, lines = []) {
     const texts = data.map((d) => d.cells[i].text);
     const present = texts.filter((t) => !isMissing(t));
     const columnUnit = headerUnit(h.text)?.unit;
-    const read = present.map((t) => readCell(t, columnUnit));
+    let read = present.map((t) => readCell(t, columnUnit));
+    // A column of numbers in a unit with a word or two among them ("lots"): the numbers are read, the words
+    // left out and said at their lines, instead of the whole column (and so the table) being text.
+    const words = data.map((d) => d.cells[i]).filter((c) => !isMissing(c.text) && !readCell(c.text, columnUnit) && !/^[-+~]?\d/.test(c.text.trim()));
+    const good = read.filter(Boolean).length;
+    const withUnit = Boolean(headerUnit(h.text)) || read.some((r) => r?.unit);
+    const unread = words.length && withUnit && good >= 2 && words.length < good && words.length === read.length - good ? new Set(words) : undefined;
+    if (unread) read = read.filter(Boolean);
     const numeric = present.length > 0 && read.every(Boolean);
     // The present cells, kept: read once a column, a table of 100,000 rows is read in linear time.
-    return { index: i, header: h.text, line: h.line, numeric, read, present, columnUnit };
+    return { index: i, header: h.text, line: h.line, numeric, read, present, columnUnit, unread };
   });
+  for (const c of columns.filter((x) => x.unread)) {
+    const [first] = c.unread;
+    const n = c.unread.size;
+    notes.push({ text: `column "${c.header}" (line ${c.line}): ${n} cell${n === 1 ? '' : 's'} with no number (line ${first.line}: ${JSON.stringify(first.text.trim())}) not read; the rest of the column read`, line: first.line });
+  }
   // A spread column of its own ("±", "+/-", "Error") belongs to the value column before it.
   for (const c of columns) {
     const prev = columns[c.index - 1];
@@ -367,7 +379,7 @@ function readTable(block, lines = []) {
     const conditions = { ...context };
     for (const c of columns) {
       const cell = d.cells[c.index];
-      if (c === labelColumn || isMissing(cell.text)) continue;
+      if (c === labelColumn || isMissing(cell.text) || c.unread?.has(cell)) continue;
       // A header with no Latin letter or digit ("错误") names its condition by its place, never "column".
       if (c.role === 'text') conditions[/[a-z0-9]/i.test(c.header) ? snake(c.header) : `column_${c.index + 1}`] = cell.text;
       if (c.role === 'condition') conditions[c.name] = readCell(cell.text).value;
@@ -376,7 +388,7 @@ function readTable(block, lines = []) {
     const benchmark = labelColumn ? d.cells[labelColumn.index].text : '';
     for (const c of valueColumns) {
       const cell = d.cells[c.index];
-      if (isMissing(cell.text)) continue;
+      if (isMissing(cell.text) || c.unread?.has(cell)) continue;
       const r = readCell(cell.text, c.columnUnit);
       const unit = r.unit ?? c.headerUnit?.unit ?? 'count';
       const name = c.headerUnit?.name ?? c.header;

@@ -408,3 +408,22 @@ describe('hidden digits in an HTML table (issue 41)', () => {
     assert.equal(result.tables.measurements.rows[0].value, 2.99);
   });
 });
+
+describe('a table with one cell that is no number (issue 41)', () => {
+  test('the second table is read but for its bad cell, which is noted at its line', () => {
+    const text = '# Run\n\n| Name | Latency (ms) |\n|---|---|\n| a | 3 |\n\n## Second\n\n| Name | Throughput (req/s) |\n|---|---|\n| c | 100 |\n| d | lots |\n| e | 300 |\n';
+    const result = parser.parse(text);
+    assert.deepEqual(
+      result.tables.measurements.rows.map((r) => [r.benchmark, r.value, r.unit, r.line]),
+      [
+        ['a', 3, 'ms', 5],
+        ['c', 100, 'req/s', 11],
+        ['e', 300, 'req/s', 13],
+      ],
+    );
+    assert.deepEqual(
+      result.notes.map((n) => [n.line, n.text]),
+      [[12, 'column "Throughput (req/s)" (line 9): 1 cell with no number (line 12: "lots") not read; the rest of the column read']],
+    );
+  });
+});
