@@ -152,6 +152,13 @@ const PLAN_CODE = sha256(
 /** The plans of reports, one JSON file each, beside the render cache; and the keys this build used. */
 const planDir = cacheDir && `${cacheDir}-plans`;
 const usedPlans = new Set();
+/**
+ * The charts' embed sizes (embed-height.mjs), one JSON file each, beside the render cache (key: the
+ * chart's index entry, the documents of the reports it credits, the chart code): worked out again
+ * only for a chart whose page text or drawing changed. And the keys this build used.
+ */
+const embedDir = cacheDir && `${cacheDir}-embeds`;
+const usedEmbeds = new Set();
 
 /**
  * A chart as the render loop takes it: its spec as the text it is published as, the plotted rows
@@ -395,7 +402,9 @@ try {
   }
   // The size of each chart's embed page at every width, for its iframe snippets (embed-height.mjs).
   const bySlug = new Map(reports.map((r) => [r.slug, r]));
+  const reportKey = new Map(reports.map((r, i) => [r.slug, sha256(reportTexts[i])]));
   const fonts = loadFonts();
+  let embedSizes = 0;
   // Every chart has one: a report's, a comparison's and a subject's (each credits its sources).
   for (const entry of [index.charts, index.comparisons, index.subjects].flatMap((g) => Object.values(g ?? {}))) {
     const from = entry.sources.map((slug) => {
@@ -403,22 +412,31 @@ try {
         throw new Error(`${entry.id}: draws from report ${slug}, which data/reports/ does not hold (run npm run data)`);
       return bySlug.get(slug);
     });
-    entry.embed_size = {
-      full: embedSize(entry, from, { measure: fonts.measure }),
-      plain: embedSize(entry, from, { plain: true, measure: fonts.measure }),
-    };
+    const key = sha256('embed', PLAN_CODE, jsonText(entry), ...entry.sources.map((slug) => reportKey.get(slug)));
+    usedEmbeds.add(key);
+    const file = embedDir && path.join(embedDir, `${key}.json`);
+    if (file && fs.existsSync(file)) entry.embed_size = JSON.parse(fs.readFileSync(file, 'utf8'));
+    else {
+      entry.embed_size = {
+        full: embedSize(entry, from, { measure: fonts.measure }),
+        plain: embedSize(entry, from, { plain: true, measure: fonts.measure }),
+      };
+      embedSizes++;
+      if (file) writeFileAtomic(file, jsonText(entry.embed_size));
+    }
   }
   for (const f of fs.readdirSync(chartsDir)) if (!written.has(f)) fs.rmSync(path.join(chartsDir, f), { force: true });
   for (const f of fs.readdirSync(inlineDir)) if (!inlined.has(f)) fs.rmSync(path.join(inlineDir, f), { force: true });
   writeFileAtomic(path.join(outDir, 'data', 'charts.json'), sortedJsonText(index));
   const pruned = cacheDir ? pruneCache(cacheDir, used) : 0;
   if (planDir) pruneCache(planDir, usedPlans);
+  if (embedDir) pruneCache(embedDir, usedEmbeds);
 
   // For the bench (scripts/bench/workspace.mjs): what this stage did, and its CPU time, every
   // thread of the process (the render workers, resvg's and zlib's) counted; wall time is shared.
   if (process.env.CHARTS_STATS) {
     const { user, system } = process.cpuUsage();
-    const stats = { planned, rendered, cached, cpu_ms: Math.round((user + system) / 1000) };
+    const stats = { planned, rendered, cached, embed_sizes: embedSizes, cpu_ms: Math.round((user + system) / 1000) };
     writeFileAtomic(process.env.CHARTS_STATS, jsonText(stats));
   }
   if (!args.quiet) {

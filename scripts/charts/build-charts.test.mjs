@@ -519,6 +519,32 @@ test('output is deterministic, and the same with or without the cache', () => {
   }
 });
 
+test("a rebuild from the cache works out no chart's embed size again: the same sizes, from the cache", () => {
+  const stats = path.join(tmp, 'stats.json');
+  const again = path.join(tmp, 'again');
+  execFileSync(
+    process.execPath,
+    [
+      path.join(ROOT, 'scripts/charts/build-charts.mjs'),
+      '--data',
+      DATA,
+      '--out',
+      again,
+      '--cache',
+      path.join(tmp, 'cache'),
+      '--quiet',
+    ],
+    { cwd: ROOT, env: { ...process.env, CHARTS_STATS: stats } },
+  );
+  const s = JSON.parse(fs.readFileSync(stats, 'utf8'));
+  assert.equal(s.rendered, 0, 'nothing drawn');
+  assert.equal(s.embed_sizes, 0, 'no embed size worked out again');
+  assert.equal(
+    fs.readFileSync(path.join(again, 'data', 'charts.json'), 'utf8'),
+    fs.readFileSync(path.join(out, 'data', 'charts.json'), 'utf8'),
+  );
+});
+
 test('the cache keeps the entries the last build used, and only those', () => {
   // A copy of the cache, with an entry no chart has and a file a killed run left half-written.
   const cache = path.join(tmp, 'cache-pruned');
