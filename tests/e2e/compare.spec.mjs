@@ -540,3 +540,16 @@ test('reports that share no measure: the view says which of them has no value of
   );
   expect(rowsOf(ASTORE, MEAN, 'astore')).toEqual([]);
 });
+
+test('a link that names a report or an entity twice (?r=a,a,a&e=hackney,hackney) shows each once and is rewritten', async ({
+  page,
+}) => {
+  const slug = 'httpc-bench-xeon-2x48';
+  await page.goto(`/compare/?r=${slug},${slug},${slug}&e=hackney,hackney`);
+  const v = view(page);
+  await expect(v.status).toContainText(/ for 1 entity in 1 report, /);
+  await expect(v.table.getByRole('rowheader')).toHaveCount(1);
+  await expect(v.reports.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await expect(v.entities.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await expect(page).toHaveURL(new RegExp(`[?&]r=${slug}&e=hackney&`.replaceAll('.', '\\.')));
+});
