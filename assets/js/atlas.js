@@ -8,7 +8,7 @@
 //    the chart, and the text that describes them); on a phone a table keeps the columns that
 //    identify a row and hold its value (th[data-key]) and shows the others on "Show all columns".
 import * as params from '@params';
-import { checkSignals } from './url-signals.js';
+import { checkSignals, readSignal } from './url-signals.js';
 
 document.documentElement.classList.add('js');
 
@@ -23,8 +23,7 @@ function initialSignals(fig) {
   const out = {};
   for (const n of names) {
     if (!urlState.has(n)) continue;
-    const raw = urlState.get(n);
-    out[n] = raw === 'true' ? true : raw === 'false' ? false : Number.isFinite(Number(raw)) ? Number(raw) : raw;
+    out[n] = readSignal(urlState.get(n));
   }
   return out;
 }

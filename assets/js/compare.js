@@ -78,7 +78,8 @@ function differences(picked, reports, m) {
     );
   return out;
 }
-const csv = (q, name) => (q.get(name) ?? '').split(',').filter(Boolean);
+/** A list from the URL (?r=a,b), each name once: ?r=a,a,a is one report (the URL is rewritten from the state). */
+const csv = (q, name) => [...new Set((q.get(name) ?? '').split(',').filter(Boolean))];
 
 /** The state a URL names, completed and corrected against the index (unknown names dropped). */
 function stateOf(index, search) {

@@ -1,7 +1,19 @@
 // A chart's control values from the page address (?max_error=5), checked against the control's own
 // range before the chart is drawn with them: a value that is not a number, or out of the range the
 // control offers (?max_error=abc, ?max_error=-5), is not used; the chart keeps its default and a
-// note says so, instead of an empty chart and "NaN %". Pure: atlas.js calls it with the spec.
+// note says so, instead of an empty chart and "NaN %". Only a plain decimal is a number (an empty
+// ?max_error= is not 0, nor 0x10 16, nor 1e1 10). Pure: atlas.js calls it with the spec.
+
+/** A PLAIN decimal as the address may write it: 5, 0.5, -2; not "", " 5", "0x10", "1e1", "Infinity". */
+const DECIMAL = /^-?\d+(\.\d+)?$/;
+
+/**
+ * A control's value as the address writes it: true or false, a number when it is a plain decimal,
+ * else the text itself (which checkSignals then refuses with a note).
+ * @param {string} raw
+ */
+export const readSignal = (raw) =>
+  raw === 'true' ? true : raw === 'false' ? false : DECIMAL.test(raw) ? Number(raw) : raw;
 
 /**
  * @param {Record<string, unknown>} asked control name -> the value read from the address

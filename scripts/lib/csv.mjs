@@ -4,14 +4,14 @@
 // spreadsheet would run as a formula (OWASP's CSV injection rule: a cell that starts with =, +, -,
 // @, a tab or a carriage return, or their full-width forms, and is not a number) is written with a
 // leading ' (`-O0` -> `'-O0`), which spreadsheets show as text; fromCsv takes it off again, so the
-// project's own readers see the text as written. The rule is assets/js/csv-cell.js, which the
-// compare view's CSV download uses too.
+// project's own readers see the text as written. The rule is csv-cell.mjs, which the compare
+// view's CSV download uses too.
 import { stringify } from 'csv-stringify/sync';
 import { parse } from 'csv-parse/sync';
 import { InputError, quote } from './errors.mjs';
-import { escapeFormula, unescapeFormula } from '../../assets/js/csv-cell.js';
+import { escapeFormula, unescapeFormula } from './csv-cell.mjs';
 
-// One rule for the data stage's CSVs and the compare view's download (assets/js/csv-cell.js).
+// One rule for the data stage's CSVs and the compare view's download (csv-cell.mjs).
 export { escapeFormula, unescapeFormula };
 
 /**

@@ -669,3 +669,16 @@ test('the CSV gives each row a short noise code and explains each code once, in 
   expect(rows.map((r) => r.noise)).toContain('W-i');
   for (const [, t] of codes) expect(text.split(t).length - 1, t).toBe(1);
 });
+
+test('a link that names a report or an entity twice (?r=a,a,a&e=hackney,hackney) shows each once and is rewritten', async ({
+  page,
+}) => {
+  const slug = 'httpc-bench-xeon-2x48';
+  await page.goto(`/compare/?r=${slug},${slug},${slug}&e=hackney,hackney`);
+  const v = view(page);
+  await expect(v.status).toContainText(/ for 1 entity in 1 report, /);
+  await expect(v.table.getByRole('rowheader')).toHaveCount(1);
+  await expect(v.reports.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await expect(v.entities.getByRole('checkbox', { checked: true })).toHaveCount(1);
+  await expect(page).toHaveURL(new RegExp(`[?&]r=${slug}&e=hackney&`.replaceAll('.', '\\.')));
+});

