@@ -4,6 +4,7 @@
 // half a folder behind.
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { relPath } from './paths.mjs';
 
 /** Every file under a folder, depth first, in name order; [] when the folder does not exist. */
@@ -190,11 +191,23 @@ export function recoverTree(dir) {
   for (const p of dead) fs.rmSync(p, { recursive: true, force: true });
 }
 
-/** A new empty temporary folder beside `dir`, for its next content (after recovering from earlier runs). */
+/**
+ * A new empty temporary folder beside `dir`, for its next content (after recovering from earlier
+ * runs). Made by mkdir, not mkdtemp: mkdtemp's folder is 0700 whatever the umask, and swapped in
+ * as data/ or public/ it would keep a web server running as another user out (403 on every page).
+ */
 export function tempBeside(dir) {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   recoverTree(dir);
-  return fs.mkdtempSync(path.join(path.dirname(dir), `${tmpPrefix(dir)}${process.pid}-`));
+  for (;;) {
+    const tmp = path.join(path.dirname(dir), `${tmpPrefix(dir)}${process.pid}-${randomBytes(4).toString('hex')}`);
+    try {
+      fs.mkdirSync(tmp);
+      return tmp;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+    }
+  }
 }
 
 /**
