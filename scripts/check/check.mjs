@@ -15,7 +15,7 @@ import { readTree } from '../lib/fs.mjs';
 import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { readTable } from '../lib/table.mjs';
 import { venvBin } from '../lib/tools.mjs';
-import { loadEnv, readInputs } from '../data/inputs.mjs';
+import { loadEnv, orphanLine, readInputs } from '../data/inputs.mjs';
 import { buildData, readRegistries } from '../data/pipeline.mjs';
 
 const { values } = cliArgs(import.meta.url, {
@@ -48,11 +48,7 @@ process.on('uncaughtException', (e) => {
 const env = loadEnv();
 const inputs = readInputs(root);
 inputs.problems.forEach(say);
-for (const p of inputs.orphans) {
-  say(
-    `${p}: no metadata for this file: add ${p.replace(/\.[^./]+$/, '')}.meta.yaml beside it (npm run add-report -- ${p} writes one)`,
-  );
-}
+inputs.orphans.map(orphanLine).forEach(say);
 
 // Placeholders that add-report leaves for the contributor.
 for (const [file, text] of [

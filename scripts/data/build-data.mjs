@@ -14,7 +14,7 @@ import { ROOT } from '../lib/paths.mjs';
 import { sha256 } from '../lib/hash.mjs';
 import { walk, writeFileAtomic, writeTreeAtomic } from '../lib/fs.mjs';
 import { InputError, systemErrorLine } from '../lib/errors.mjs';
-import { loadEnv, readInputs } from './inputs.mjs';
+import { loadEnv, orphanLine, readInputs } from './inputs.mjs';
 import { buildData } from './pipeline.mjs';
 
 const { values } = cliArgs(import.meta.url, {
@@ -78,8 +78,10 @@ function reportCache(inputs) {
 try {
   // # Load inputs.
   const inputs = readInputs(root);
-  if (inputs.problems.length) {
-    for (const p of inputs.problems) console.error(p);
+  // A seed without its metadata would be left out of data/ without a word: refused, like check does.
+  const problems = [...inputs.problems, ...inputs.orphans.map(orphanLine)];
+  if (problems.length) {
+    for (const p of problems) console.error(p);
     process.exit(1);
   }
   // # Process data.
