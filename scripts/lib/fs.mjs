@@ -68,31 +68,6 @@ export function writeFileAtomic(file, content) {
   replaceFile(file, (tmp) => fs.writeFileSync(tmp, content));
 }
 
-/**
- * Write several files, then run `then` (a last step, such as writeTreeAtomic of data/), all or
- * nothing: when a write or `then` fails, every file written is put back as it was (removed when it
- * was not there) and the error is thrown again.
- * @param {Array<[string, string | Uint8Array]>} files path -> content, written in this order
- * @param {() => void} [then]
- */
-export function writeFilesAtomic(files, then = () => {}) {
-  const done = [];
-  try {
-    for (const [file, content] of files) {
-      const before = fs.existsSync(file) ? fs.readFileSync(file) : undefined;
-      writeFileAtomic(file, content);
-      done.push([file, before]);
-    }
-    then();
-  } catch (e) {
-    for (const [file, before] of done.reverse()) {
-      if (before === undefined) fs.rmSync(file, { force: true });
-      else writeFileAtomic(file, before);
-    }
-    throw e;
-  }
-}
-
 /** A hard link `to` of `src`; a copy where the file system cannot link them (another device, say). */
 function linkOrCopy(src, to) {
   try {
