@@ -6,12 +6,16 @@
 // the pipeline on it (every other report is taken from data/ as committed: only the new one is
 // read, data/ comes out as a full build makes it) and the chart stage on its charts, and prints
 // what was extracted and what is left to fill in. Everything is checked in memory first: on any
-// error nothing is written.
+// error nothing is written. It runs as the repository's only writer (a second add-report waits for
+// the first), and writes as one transaction (lib/transaction.mjs): killed at any write, the next
+// run rolls it back.
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../lib/paths.mjs';
 import { argError, cliArgs } from '../lib/args.mjs';
-import { notRegularFile, writeFilesAtomic, writeTreeAtomic } from '../lib/fs.mjs';
+import { notRegularFile } from '../lib/fs.mjs';
+import { commit, writeRepository } from '../lib/transaction.mjs';
+import { LockError } from '../lib/lock.mjs';
 import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, parsingOnce, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms, readRegistries } from '../data/pipeline.mjs';
@@ -96,6 +100,9 @@ try {
     software: results.flatMap((r) => r.parsed.software),
   };
   const kept = results.flatMap((r) => (r.parsed.unknownColumns ?? []).map((c) => ({ ...c, format: r.format })));
+  // One writer at a time (a second add-report waits), and what a killed run left rolled back,
+  // before the repository is read: the seeds and data/ read here are the ones written over.
+  writeRepository(root, `add-report ${shown}`);
   const inputs = readInputs(root);
   // Known platforms: the registry, with what the committed data says each report states about them.
   const registered = readPlatforms(inputs.platformsText, inputs.platformsPath);
@@ -274,24 +281,18 @@ try {
     process.exit(0);
   }
 
-  // # Save outputs: seed (byte for byte), metadata, platforms, then data/ in one swap; all or
-  // nothing (a data/ that cannot be replaced takes the seed and its metadata back out of seeds/).
-  const seedDir = path.dirname(path.join(root, seedPath));
-  const newDir = !fs.existsSync(seedDir);
-  try {
-    writeFilesAtomic(
-      [
-        [path.join(root, seedPath), bytes],
-        [path.join(root, metaPath), meta],
-        ...(newPlatforms.length ? [[path.join(root, inputs.platformsPath), platformsText]] : []),
-        ...(newEntities.length ? [[path.join(root, inputs.entitiesPath), entitiesText]] : []),
-      ],
-      () => writeTreeAtomic(path.join(root, 'data'), files),
-    );
-  } catch (e) {
-    if (newDir) fs.rmSync(seedDir, { recursive: true, force: true });
-    throw e;
-  }
+  // # Save outputs: seed (byte for byte), metadata, registries and data/ as one transaction
+  // (lib/transaction.mjs): all or nothing, whenever the run fails or is killed.
+  commit(root, {
+    label: `add-report ${shown} (as ${seedPath})`,
+    files: [
+      [seedPath, bytes],
+      [metaPath, meta],
+      ...(newPlatforms.length ? [[inputs.platformsPath, platformsText]] : []),
+      ...(newEntities.length ? [[inputs.entitiesPath, entitiesText]] : []),
+    ],
+    trees: [['data', files]],
+  });
 
   console.log(`Added ${shown} as ${seedPath} (format ${formats.join(', ')}).`);
   console.log(`Metadata: ${metaPath}`);
@@ -335,9 +336,10 @@ try {
   console.log('Then run `npm run check`, look at the page with `npm start`, and commit seeds/ and data/.');
 } catch (e) {
   if (e instanceof InputError) fail(e.format());
+  if (e instanceof LockError) fail(e.message);
   // A file that cannot be read or written (a folder in its place, permissions, a full disk): one line.
   const line = systemErrorLine(e);
-  if (line) fail(line);
+  if (line) fail(e.rolledBack ? `${line}; nothing was written (the addition was rolled back)` : line);
   throw e;
 }
 

@@ -15,7 +15,9 @@ import { readTree } from '../lib/fs.mjs';
 import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { readTable } from '../lib/table.mjs';
 import { venvBin } from '../lib/tools.mjs';
-import { loadEnv, readInputs } from '../data/inputs.mjs';
+import { loadEnv, orphanLine, readInputs } from '../data/inputs.mjs';
+import { readRepository } from '../lib/transaction.mjs';
+import { LockError } from '../lib/lock.mjs';
 import { buildData, readRegistries } from '../data/pipeline.mjs';
 import { isPlaceholderLine } from '../data/meta.mjs';
 
@@ -36,7 +38,8 @@ const asLine = (e) => {
 // An error of the operating system (a folder where a file should be, a file that cannot be read or
 // written, a full disk): one line naming the file, exit 1, not a stack trace.
 process.on('uncaughtException', (e) => {
-  const line = systemErrorLine(e) ?? (e instanceof InputError ? e.format() : undefined);
+  const line =
+    systemErrorLine(e) ?? (e instanceof InputError ? e.format() : e instanceof LockError ? e.message : undefined);
   if (!line) {
     console.error(e);
     process.exit(1);
@@ -45,15 +48,12 @@ process.on('uncaughtException', (e) => {
   process.exit(1);
 });
 
-// # Load inputs.
+// # Load inputs (after rolling back what a killed add-report left half made).
+readRepository(root, 'npm run check');
 const env = loadEnv();
 const inputs = readInputs(root);
 inputs.problems.forEach(say);
-for (const p of inputs.orphans) {
-  say(
-    `${p}: no metadata for this file: add ${p.replace(/\.[^./]+$/, '')}.meta.yaml beside it (npm run add-report -- ${p} writes one)`,
-  );
-}
+inputs.orphans.map(orphanLine).forEach(say);
 
 // Placeholders that add-report leaves for the contributor.
 for (const [file, text] of [

@@ -80,7 +80,7 @@ describe('check CLI', { concurrency: 2 }, () => {
           `^${escape(`${CLOUDI_171.metaPath}:${res.context.platform}: expected a platform id from seeds/platforms.yaml (`)}[a-z0-9, -]+\\), or a new entry there, found "intel-core-i9-9900k"$`,
         ),
         orphan: new RegExp(
-          `^${escape(`${ORPHAN}: no metadata for this file: add ${ORPHAN.replace(/\.md$/, '.meta.yaml')} beside it`)}`,
+          `^${escape(`${ORPHAN}: no metadata file ${ORPHAN.replace(/\.md$/, '.meta.yaml')}: add it beside this file`)}`,
         ),
         erratum: new RegExp(
           `^${escape(`${DARNER_ERRATA}:${res.context.erratum}: expected the value the seed has at line `)}\\d+ \\("kestrel"\\), found "darner"$`,

@@ -14,7 +14,9 @@ import { ROOT } from '../lib/paths.mjs';
 import { sha256 } from '../lib/hash.mjs';
 import { walk, writeFileAtomic, writeTreeAtomic } from '../lib/fs.mjs';
 import { InputError, systemErrorLine } from '../lib/errors.mjs';
-import { loadEnv, readInputs } from './inputs.mjs';
+import { loadEnv, orphanLine, readInputs } from './inputs.mjs';
+import { writeRepository } from '../lib/transaction.mjs';
+import { LockError } from '../lib/lock.mjs';
 import { buildData } from './pipeline.mjs';
 
 const { values } = cliArgs(import.meta.url, {
@@ -76,10 +78,13 @@ function reportCache(inputs) {
 }
 
 try {
-  // # Load inputs.
+  // # Load inputs, as the only writer (lib/lock.mjs), after rolling back what a killed add-report left.
+  writeRepository(root, 'npm run data');
   const inputs = readInputs(root);
-  if (inputs.problems.length) {
-    for (const p of inputs.problems) console.error(p);
+  // A seed without its metadata would be left out of data/ without a word: refused, like check does.
+  const problems = [...inputs.problems, ...inputs.orphans.map(orphanLine)];
+  if (problems.length) {
+    for (const p of problems) console.error(p);
     process.exit(1);
   }
   // # Process data.
@@ -95,6 +100,10 @@ try {
     console.log(`data: ${reports.length} reports (${cached} from cache), ${files.size} files written to ${path.relative(process.cwd(), out) || '.'}/`);
   }
 } catch (e) {
+  if (e instanceof LockError) {
+    console.error(e.message);
+    process.exit(1);
+  }
   if (e instanceof InputError) {
     console.error(e.format());
     process.exit(1);

@@ -6,7 +6,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { tempRepo, removeTempRepo, runScript } from '../../tests/helpers/temp-repo.mjs';
+import { tempRepo, removeTempRepo, runScript, snapshot } from '../../tests/helpers/temp-repo.mjs';
 
 let root;
 before(() => {
@@ -41,5 +41,20 @@ test('build-data and check with seeds/platforms.yaml as a folder: one line namin
   } finally {
     fs.rmdirSync(p);
     fs.writeFileSync(p, text);
+  }
+});
+
+test('npm run data with a metadata file deleted: exit 1 naming the seed and the metadata file, data/ unchanged', { timeout: 60_000 }, async () => {
+  const seed = 'seeds/nginz/2016-nginz-ab-linux-laptop-10000-12000-connections.md';
+  const meta = seed.replace(/\.md$/, '.meta.yaml');
+  const text = fs.readFileSync(path.join(root, meta));
+  const before = snapshot(path.join(root, 'data'));
+  fs.rmSync(path.join(root, meta));
+  try {
+    const r = await runScript(root, 'scripts/data/build-data.mjs', ['--quiet']);
+    oneLine(r, `${seed}: no metadata file ${meta}`);
+    assert.deepEqual(snapshot(path.join(root, 'data')), before, 'data/ still has the report');
+  } finally {
+    fs.writeFileSync(path.join(root, meta), text);
   }
 });

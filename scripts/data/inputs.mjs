@@ -159,6 +159,19 @@ export const PLATFORMS = 'seeds/platforms.yaml';
 export const ENTITIES = 'seeds/entities.yaml';
 
 /**
+ * The problem of a file under seeds/ that no metadata file claims (readInputs' orphans): the
+ * metadata file it needs, <name>.meta.yaml (for a file beside a seed, such as <name>.errata.yaml,
+ * the seed's).
+ */
+export function orphanLine(p) {
+  const role = /\.(errata\.ya?ml|digitized\.csv|original\.[^./]+)$/.exec(p);
+  const meta = `${p.slice(0, role ? role.index : p.lastIndexOf('.'))}.meta.yaml`;
+  return role
+    ? `${p}: no metadata file ${meta} for the seed this file belongs to`
+    : `${p}: no metadata file ${meta}: add it beside this file (npm run add-report -- ${p} writes one)`;
+}
+
+/**
  * Find every report under seeds/: a <name>.meta.yaml beside the seed <name>.<ext>.
  * Files that belong to no report are returned as `orphans` for `check` to report.
  */

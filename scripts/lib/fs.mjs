@@ -4,6 +4,7 @@
 // half a folder behind.
 import fs from 'node:fs';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { relPath } from './paths.mjs';
 
 /** Every file under a folder, depth first, in name order; [] when the folder does not exist. */
@@ -65,31 +66,6 @@ function replaceFile(file, fill) {
 /** Write one file through a temporary name beside it, so a reader never sees half a file. */
 export function writeFileAtomic(file, content) {
   replaceFile(file, (tmp) => fs.writeFileSync(tmp, content));
-}
-
-/**
- * Write several files, then run `then` (a last step, such as writeTreeAtomic of data/), all or
- * nothing: when a write or `then` fails, every file written is put back as it was (removed when it
- * was not there) and the error is thrown again.
- * @param {Array<[string, string | Uint8Array]>} files path -> content, written in this order
- * @param {() => void} [then]
- */
-export function writeFilesAtomic(files, then = () => {}) {
-  const done = [];
-  try {
-    for (const [file, content] of files) {
-      const before = fs.existsSync(file) ? fs.readFileSync(file) : undefined;
-      writeFileAtomic(file, content);
-      done.push([file, before]);
-    }
-    then();
-  } catch (e) {
-    for (const [file, before] of done.reverse()) {
-      if (before === undefined) fs.rmSync(file, { force: true });
-      else writeFileAtomic(file, before);
-    }
-    throw e;
-  }
 }
 
 /** A hard link `to` of `src`; a copy where the file system cannot link them (another device, say). */
@@ -190,11 +166,23 @@ export function recoverTree(dir) {
   for (const p of dead) fs.rmSync(p, { recursive: true, force: true });
 }
 
-/** A new empty temporary folder beside `dir`, for its next content (after recovering from earlier runs). */
+/**
+ * A new empty temporary folder beside `dir`, for its next content (after recovering from earlier
+ * runs). Made by mkdir, not mkdtemp: mkdtemp's folder is 0700 whatever the umask, and swapped in
+ * as data/ or public/ it would keep a web server running as another user out (403 on every page).
+ */
 export function tempBeside(dir) {
   fs.mkdirSync(path.dirname(dir), { recursive: true });
   recoverTree(dir);
-  return fs.mkdtempSync(path.join(path.dirname(dir), `${tmpPrefix(dir)}${process.pid}-`));
+  for (;;) {
+    const tmp = path.join(path.dirname(dir), `${tmpPrefix(dir)}${process.pid}-${randomBytes(4).toString('hex')}`);
+    try {
+      fs.mkdirSync(tmp);
+      return tmp;
+    } catch (e) {
+      if (e.code !== 'EEXIST') throw e;
+    }
+  }
 }
 
 /**

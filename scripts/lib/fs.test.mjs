@@ -49,6 +49,13 @@ describe('writeTreeAtomic', () => {
     assert.deepEqual(fs.readdirSync(parent), ['data']);
   });
 
+  test('the folder it swaps in is readable by all, as mkdir makes it (0755 with umask 022), not 0700', () => {
+    writeTreeAtomic(dir, new Map([['tables/a.csv', 'x\n2\n']]));
+    const mask = process.umask();
+    assert.equal((fs.statSync(dir).mode & 0o777).toString(8), (0o777 & ~mask).toString(8));
+    assert.equal((fs.statSync(path.join(dir, 'tables/a.csv')).mode & 0o777).toString(8), (0o666 & ~mask).toString(8));
+  });
+
   test('creates the folder when it does not exist yet', () => {
     const fresh = path.join(parent, 'out');
     writeTreeAtomic(fresh, new Map([['platforms.json', '{}\n']]));

