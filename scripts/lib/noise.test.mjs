@@ -4,7 +4,7 @@
 // checked against scipy in scripts/data/measure/noise-pairs.test.mjs.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { betaRegularized, noise, noiseText, tCdf, tQuantile } from './noise.mjs';
+import { betaRegularized, figureOf, noise, noiseText, tCdf, tQuantile } from './noise.mjs';
 
 const close = (actual, expected, rel = 1e-9) =>
   assert.ok(
@@ -49,4 +49,22 @@ test('±% intervals and standard errors: 100 ± 1 % against 103 ± 1 % are apart
   const se = noise({ value: 10, kind: 'se', spread: 1, n: 4 }, { value: 14, kind: 'se', spread: 1, n: 4 });
   const sd = noise({ value: 10, kind: 'stdev', spread: 2, n: 4 }, { value: 14, kind: 'stdev', spread: 2, n: 4 });
   close(se.p, sd.p);
+});
+
+test('a compare-index value (v, sk, s, lo, hi, n) reads as the figure its row states', () => {
+  assert.deepEqual(figureOf({ v: 10, sk: 'stdev', s: 2, lo: 8, hi: 12, n: 5 }), {
+    value: 10,
+    n: 5,
+    kind: 'stdev',
+    spread: 2,
+  });
+  assert.deepEqual(figureOf({ v: 10, sk: 'runs', lo: 8, hi: 12, n: 5 }), {
+    value: 10,
+    n: 5,
+    kind: 'range',
+    lower: 8,
+    upper: 12,
+  });
+  assert.deepEqual(figureOf({ v: 10, sk: 'spread', s: 1, lo: 9, hi: 11 }), { value: 10, kind: 'error', spread: 1 });
+  assert.deepEqual(figureOf({ v: 10 }), { value: 10, kind: '' });
 });
