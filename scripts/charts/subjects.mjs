@@ -116,7 +116,7 @@ export function subjectRows(subject, platforms = {}) {
       const before = all.slice(0, i).findLast((r) => r.like === row.like);
       return {
         ...rest,
-        noise: before ? noiseText(noise(figure, before.figure)) : 'first figure on its line',
+        noise: before ? noiseText(noise(figure, before.figure)) : 'none before it on the same machine and conditions',
       };
     });
 }
@@ -266,6 +266,9 @@ function subjectChart(subject, platforms) {
     sources: reports,
     ...atlasEntryWords(chart, spec),
     lines: claim.lines.length,
+    // Each figure against the one before it on its line, by its seed line ("<seed>#<line>"), for
+    // the subject page's table (the chart's table: the tooltip says the same).
+    noise: Object.fromEntries(rows.map((r) => [`${r.seed}#${r.line}`, r.noise])),
     claim: { text: claim.text, statistic: claim.statistic, unit: claim.unit, value: claim.value, cites: claim.cites },
     log_scales: [],
     files: chartFiles(id),

@@ -117,10 +117,10 @@ test('each figure on a line says whether it is beyond the noise of the one befor
   assert.deepEqual(
     c.rows.map((r) => [r.column, r.noise]),
     [
-      ['2015', 'first figure on its line'],
+      ['2015', 'none before it on the same machine and conditions'],
       ['2017', "beyond noise (Welch's t-test, p < 0.001)"],
       ['2019', 'no spread stated: cannot tell'],
-      ['2019', 'first figure on its line'],
+      ['2019', 'none before it on the same machine and conditions'],
     ],
   );
   const tip = c.spec.layer.at(-1).encoding.tooltip.map((t) => t.title);
