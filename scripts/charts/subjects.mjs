@@ -11,6 +11,7 @@
 // two figures gets no chart: the subject page says it in a sentence (`single`).
 import { capital, list, num } from './shared/format.mjs';
 import { PALETTE } from './shared/palette.mjs';
+import { figureOf, noise, noiseText } from '../lib/noise.mjs';
 import { THOUSANDS, assemble, atlasEntryWords, atlasUsermeta, chartFiles, tooltip } from './shared/spec.mjs';
 
 const SHAPES = ['circle', 'square', 'triangle-up', 'diamond', 'cross', 'triangle-down', 'triangle-left'];
@@ -31,6 +32,7 @@ const FIELDS = [
   { name: 'conditions', title: 'Conditions', type: 'string' },
   { name: 'like', title: 'Line (same measure, machine, conditions)', type: 'string' },
   { name: 'value', title: 'Value', type: 'number' },
+  { name: 'noise', title: 'Against the figure before it on its line', type: 'string' },
   { name: 'seed', title: 'Seed', type: 'string' },
   { name: 'line', title: 'Line', type: 'integer' },
 ];
@@ -88,6 +90,7 @@ export function subjectRows(subject, platforms = {}) {
         like: [series, platform, join, conditions].join(' · '),
         metric_title: f.metric_title,
         value: f.value,
+        figure: figureOf(f), // its value with the spread it states, for the noise verdict
         unit: f.unit,
         seed: f.seed,
         line: f.line,
@@ -106,7 +109,16 @@ export function subjectRows(subject, platforms = {}) {
           ? 1
           : a.row.order[1] - b.row.order[1] || a.i - b.i,
     )
-    .map(({ row: { order: _o, ...row } }) => row);
+    .map(({ row: { order: _o, ...row } }) => row)
+    .map((row, i, all) => {
+      // Against the figure before it on its line (like with like), where both state a spread.
+      const { figure, ...rest } = row;
+      const before = all.slice(0, i).findLast((r) => r.like === row.like);
+      return {
+        ...rest,
+        noise: before ? noiseText(noise(figure, before.figure)) : 'none before it on the same machine and conditions',
+      };
+    });
 }
 
 /** The largest group of rows by a key (ties to the first in row order). */
@@ -254,6 +266,9 @@ function subjectChart(subject, platforms) {
     sources: reports,
     ...atlasEntryWords(chart, spec),
     lines: claim.lines.length,
+    // Each figure against the one before it on its line, by its seed line ("<seed>#<line>"), for
+    // the subject page's table (the chart's table: the tooltip says the same).
+    noise: Object.fromEntries(rows.map((r) => [`${r.seed}#${r.line}`, r.noise])),
     claim: { text: claim.text, statistic: claim.statistic, unit: claim.unit, value: claim.value, cites: claim.cites },
     log_scales: [],
     files: chartFiles(id),

@@ -99,3 +99,30 @@ test('a run title written as a heading reads inside a sentence', () => {
   assert.equal(midSentence('Current results (2019-05-15)'), 'Current results (2019-05-15)');
   assert.equal(midSentence('Theory'), 'Theory');
 });
+
+test('each figure on a line says whether it is beyond the noise of the one before it (tooltip and table)', () => {
+  // Stated spreads of two hyperfine runs (adventofcode-2021-01-speedtest.md lines 20 and 26):
+  // scipy.stats.ttest_ind_from_stats gives p = 1.5e-24.
+  const s = {
+    id: 'erl',
+    name: 'Erl',
+    reports: [
+      report('a', '2015', [figure(4.1, 20, { spread_kind: 'stdev', spread: 6.6, runs: 1000 })]),
+      report('b', '2017', [figure(6.3, 26, { spread_kind: 'stdev', spread: 0.3, runs: 247 })]),
+      report('c', '2019', [figure(7, 3)]),
+      report('d', '2019', [figure(8, 5)], 'p2'),
+    ],
+  };
+  const [c] = planSubjectCharts({ subjects: [s] }, platforms).charts;
+  assert.deepEqual(
+    c.rows.map((r) => [r.column, r.noise]),
+    [
+      ['2015', 'none before it on the same machine and conditions'],
+      ['2017', "beyond noise (Welch's t-test, p < 0.001)"],
+      ['2019', 'no spread stated: cannot tell'],
+      ['2019', 'none before it on the same machine and conditions'],
+    ],
+  );
+  const tip = c.spec.layer.at(-1).encoding.tooltip.map((t) => t.title);
+  assert.ok(tip.includes('Against the figure before it on its line'), tip.join(', '));
+});

@@ -124,6 +124,7 @@ const FROM_MODEL = {
   ci95: { kind: 'ci', level: 0.95 },
   ci99: { kind: 'ci', level: 0.999 },
   error: { kind: 'error' },
+  spread: { kind: 'error' }, // the compare index's name for a ± of no stated kind
   mad: { kind: 'error' },
   iqr: { kind: 'error', half: true },
   range: { kind: 'range' },

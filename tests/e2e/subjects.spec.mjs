@@ -66,6 +66,33 @@ test('the Erlang page opens with a chart of one point per report figure, the num
   expect(problems, 'errors on the page').toEqual([]);
 });
 
+test('the Erlang table says of each figure whether it is beyond the noise of the one before it on its line (none today: no two share machine and conditions, and none states a spread)', async ({
+  page,
+}) => {
+  const erlang = subjects.find((s) => s.id === 'erlang');
+  const figures = figuresOf(erlang);
+  expect(figures.some((f) => f.spread_kind)).toBe(false);
+  const entry = charts['subject--erlang'];
+  await page.goto('/subjects/erlang/');
+  const table = page.getByRole('region', { name: 'Best figure in each report' }).getByRole('table');
+  const head = await table.getByRole('columnheader').allInnerTexts();
+  const at = head.indexOf("Against the figure before it on the chart's line");
+  expect(at, head.join(' | ')).toBeGreaterThan(0);
+  const cells = await table
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') })
+    .evaluateAll((trs, i) => trs.map((tr) => tr.children[i].textContent.trim()), at);
+  expect(cells).toHaveLength(figures.length);
+  const allowed = [
+    'none before it on the same machine and conditions',
+    'no spread stated: cannot tell',
+    'not on the chart (another unit or statistic)',
+  ];
+  for (const c of cells) expect(allowed).toContain(c);
+  expect(cells.filter((c) => c === 'no spread stated: cannot tell').length).toBeGreaterThanOrEqual(entry.lines);
+  expect(cells.filter((c) => c === 'none before it on the same machine and conditions').length).toBeGreaterThan(0);
+});
+
 test('every subject with two figures or more has its chart; one with a single figure says so in a sentence', async ({
   page,
 }) => {

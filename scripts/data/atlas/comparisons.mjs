@@ -21,7 +21,7 @@
 //   whatDiffers(registry, reports, machine?) -> WhatDiffers
 //   tidyRows(comparison) -> { columns: string[], rows: object[] }   one row per value, for a CSV
 import { tableMapping, normaliseName } from '../entities.mjs';
-import { figureRule, ruleText, noRowText, conditionsOf, bestRow } from './figures.mjs';
+import { figureRule, ruleText, noRowText, conditionsOf, bestRow, spreadOf } from './figures.mjs';
 import { sha256 } from '../../lib/hash.mjs';
 
 /**
@@ -299,17 +299,6 @@ function metricOf(ctx, parts) {
     statistic: ctx.statistic ?? ctx.rule.statistic ?? 'value',
     rule: ruleText(ctx.rule, (name) => parts[0].table.columns.find((c) => c.name === name)?.title),
   };
-}
-
-/**
- * The spread a measurement row states (its kind, half-width or bounds, runs), kept beside the value
- * so that each difference can say whether it is beyond noise (scripts/lib/noise.mjs); {} when none.
- */
-function spreadOf(row) {
-  if (!row.spread_kind) return {};
-  const out = { spread_kind: row.spread_kind };
-  for (const k of ['spread', 'lower', 'upper', 'runs']) if (typeof row[k] === 'number') out[k] = row[k];
-  return out;
 }
 
 /** A value cell: the row's metric, provenance, ratio (filled later) and normalisations. */

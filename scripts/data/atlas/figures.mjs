@@ -12,6 +12,7 @@
 //   passes(row, rule) -> boolean                   within the error budget (true when none)
 //   bestRow(rows, rule) -> row|null                best value, ties to the lowest seed line
 //   joinStatistic(rule) -> string                  the statistic figures of the rule join by
+//   spreadOf(row) -> { spread_kind, spread?, lower?, upper?, runs? } | {}   the spread a measurement row states
 import { CONDITION_EXCLUDED } from './tables.mjs';
 
 /**
@@ -187,4 +188,15 @@ export function bestRow(rows, rule) {
     }
   }
   return best;
+}
+
+/**
+ * The spread a measurement row states (its kind, half-width or bounds, runs), kept beside the value
+ * so that each difference can say whether it is beyond noise (scripts/lib/noise.mjs); {} when none.
+ */
+export function spreadOf(row) {
+  if (!row.spread_kind) return {};
+  const out = { spread_kind: row.spread_kind };
+  for (const k of ['spread', 'lower', 'upper', 'runs']) if (typeof row[k] === 'number') out[k] = row[k];
+  return out;
 }

@@ -11,7 +11,7 @@
 //   buildSubjects({ reports, tables, registry, chartKinds?, errorBudgetPct? }) -> Subject[]
 import { InputError } from '../../lib/errors.mjs';
 import { normaliseName, resolve, tableMapping, unknownEntityError } from '../entities.mjs';
-import { figureRule, ruleText, noRowText, conditionsOf, bestRow, passes, joinStatistic } from './figures.mjs';
+import { figureRule, ruleText, noRowText, conditionsOf, bestRow, passes, joinStatistic, spreadOf } from './figures.mjs';
 import { measuredFigures } from './measured.mjs';
 
 /**
@@ -259,6 +259,7 @@ function figuresOf(g, table, rule) {
       ...(rule.budget ? { with: { [rule.budget.column]: best[rule.budget.column] } } : {}),
       seed: best.seed,
       line: best.line,
+      ...spreadOf(best),
       ...(best.erratum ? { erratum: best.erratum } : {}),
     });
   }
