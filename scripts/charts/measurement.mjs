@@ -435,7 +435,7 @@ function chartOf(group, f, conditions) {
             differ: label.differ,
             parts: label.parts,
           }),
-          { what, unit, labelTitle: label.title },
+          { what, unit },
         );
   const order = plotted.map((r) => r.series);
   const y = { field: 'series', type: 'nominal', title: null, sort: order, axis: { labelLimit: 240 } };

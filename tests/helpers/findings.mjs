@@ -98,7 +98,13 @@ export function unsupported(chart) {
   ) {
     const [, whoText, verb, word, what, v, rest] = m;
     // Aggregate rows (Total, Waits, ...) are never ranked with their parts (claims.mjs).
-    const ranked = rows.filter((r) => !isAggregate(r, textColumns(r)));
+    // A row that lacks the text condition others have is their whole (claims.mjs), never ranked with them.
+    const conditions = [...new Set(rows.flatMap(textColumns))].filter((c) => c !== 'benchmark' && c !== 'section');
+    const partial = conditions.filter((c) => rows.some((r) => r[c] === null || r[c] === undefined || r[c] === ''));
+    const ranked = rows.filter(
+      (r) =>
+        !isAggregate(r, textColumns(r)) && !partial.some((c) => r[c] === null || r[c] === undefined || r[c] === ''),
+    );
     const shown = ranked.map((r) => r.shown);
     const best = word === 'lowest' ? Math.min(...shown) : Math.max(...shown);
     const tied = ranked.filter((r) => same(quantity(best), r.shown)).map((r) => String(r.series));
