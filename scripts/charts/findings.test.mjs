@@ -229,3 +229,13 @@ test('real files: no ranking of unrelated benchmarks, and no whole request ranke
     hey.join('\n'),
   );
 });
+
+test('lines that end at the same printed value are not said to range "from 23.23 ms to 23.23 ms"', () => {
+  // wrk2's latency spectrum beside its summary's distribution: both end at 23.23 ms.
+  const plans = ['jit-php-async-1000-jit-20k.txt', 'jit-php-async-1000-opcache-15k.txt'].map((f) =>
+    filePlan('wrk2', path.join(ROOT, 'tests/fixtures/corpus/wrk2', f)),
+  );
+  for (const plan of plans)
+    for (const c of plan.charts)
+      assert.doesNotMatch(c.entry.finding, /ranged from ([\d.,]+ \S+) \([^)]*\) to \1 /, c.entry.finding);
+});

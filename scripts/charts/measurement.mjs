@@ -225,7 +225,7 @@ function chartOf(group, f, conditions) {
     const top = maxOf(plotted.map((r) => r.percentile));
     const tails = plotted.filter((r) => r.percentile === top).sort((a, b) => a.shown - b.shown);
     const tailFinding =
-      tails.length > 1 && tails[0].shown !== tails.at(-1).shown
+      tails.length > 1 && quantity(tails[0].shown) !== quantity(tails.at(-1).shown)
         ? `At the ${ordinal(top)} percentile, ${title.toLowerCase()} ranged from ${withUnit(tails[0].shown, unit)} (${tails[0].series}) to ${withUnit(tails.at(-1).shown, unit)} (${tails.at(-1).series})`
         : `At the ${ordinal(top)} percentile, ${title.toLowerCase()} was ${withUnit(tails[0].shown, unit)}`;
     const finding = `${tailFinding}${ownMedian(plotted, series, top)}`;
