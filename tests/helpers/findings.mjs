@@ -72,6 +72,17 @@ function valueAxisUnit(chart) {
 }
 
 /**
+ * The rows a superlative ranks (claims.mjs's preconditions, checked here on their own): not an
+ * aggregate (Total, Waits, ...), and not the whole of rows told apart by a text condition it lacks.
+ */
+function rankedRows(rows) {
+  const empty = (v) => v === null || v === undefined || v === '';
+  const conditions = [...new Set(rows.flatMap(textColumns))].filter((c) => c !== 'benchmark' && c !== 'section');
+  const partial = conditions.filter((c) => rows.some((r) => empty(r[c])));
+  return rows.filter((r) => !isAggregate(r, textColumns(r)) && !partial.some((c) => empty(r[c])));
+}
+
+/**
  * The reasons a measurement chart's finding is not supported by its rows (empty: it is).
  * Rows carry `series`, `statistic`, `unit`, `shown` (the value in the chart's display unit) and,
  * in a distribution, `percentile`.
@@ -97,14 +108,8 @@ export function unsupported(chart) {
       ))
   ) {
     const [, whoText, verb, word, what, v, rest] = m;
-    // Aggregate rows (Total, Waits, ...) are never ranked with their parts (claims.mjs).
-    // A row that lacks the text condition others have is their whole (claims.mjs), never ranked with them.
-    const conditions = [...new Set(rows.flatMap(textColumns))].filter((c) => c !== 'benchmark' && c !== 'section');
-    const partial = conditions.filter((c) => rows.some((r) => r[c] === null || r[c] === undefined || r[c] === ''));
-    const ranked = rows.filter(
-      (r) =>
-        !isAggregate(r, textColumns(r)) && !partial.some((c) => r[c] === null || r[c] === undefined || r[c] === ''),
-    );
+    // Aggregate rows (Total, Waits, ...) and wholes are never ranked with their parts (claims.mjs).
+    const ranked = rankedRows(rows);
     const shown = ranked.map((r) => r.shown);
     const best = word === 'lowest' ? Math.min(...shown) : Math.max(...shown);
     const tied = ranked.filter((r) => same(quantity(best), r.shown)).map((r) => String(r.series));
@@ -152,7 +157,7 @@ export function unsupported(chart) {
   ) {
     const [, word, what] = m;
     const v = m[3] ?? m[5];
-    const shown = rows.map((r) => r.shown);
+    const shown = rankedRows(rows).map((r) => r.shown);
     const best = word === 'lowest' ? Math.min(...shown) : Math.max(...shown);
     const named = statWord(stats[0]);
     if (named && !what.startsWith(`${named} `)) why.push(`names "${what}" for rows of statistic ${stats[0]}`);
