@@ -19,8 +19,15 @@
 //   - rows tied at the best value (as printed) are all named;
 //   - a ratio only between two positive values that differ in one thing, and only 1.05 and up.
 //
-// Words: renderBest(claim, { what, unit }) and ordinal(n); nothing else here makes a sentence.
+// range-over-runs: the widest spread of a series over its repeated runs. Preconditions:
+//   - the series ran more than once;
+//   - a ratio only between two positive values, 1.05 and up;
+//   - runs that differ in more than their name (a section that states a change) get no ratio, and
+//     the sentence quotes what the report says changed.
+//
+// Words: renderBest, renderRange and ordinal(n); nothing else here makes a sentence.
 import { quantity, times } from './shared/format.mjs';
+import { statesChange } from '../data/parsers/shared/structure.mjs';
 
 /** Labels that name an aggregate of other rows, not a part. */
 export const AGGREGATE = /^(?:totals?|waits|all|overall|sum|average|avg|mean|combined|aggregate)$/i;
@@ -132,4 +139,33 @@ export function renderBest(claim, { what, unit }) {
   if (ratio === null) return `${head}; the ${end}: ${other}`;
   if (ratio < 1.05) return `${head}, within 5 % of every other (${last.series}: ${withUnit(last.shown, unit)})`;
   return `${head}, ${times(ratio)} ${better === 'lower' ? 'less than' : 'that of'} ${other}`;
+}
+
+/**
+ * The range-over-runs claim: the series (rows' `series`) whose runs spread widest, its ends, and
+ * the changes its runs' sections state.
+ * @param {object[]} rows each with `series`, `shown` and `section`
+ */
+export function rangeOverRuns(rows) {
+  const bySeries = new Map();
+  for (const r of rows) bySeries.set(r.series, [...(bySeries.get(r.series) ?? []), r]);
+  const [series, runs] = [...bySeries]
+    .filter(([, rs]) => rs.length > 1)
+    .map(([s, rs]) => [s, rs, Math.max(...rs.map((r) => r.shown)) - Math.min(...rs.map((r) => r.shown))])
+    .sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1))[0];
+  const lo = Math.min(...runs.map((r) => r.shown));
+  const hi = Math.max(...runs.map((r) => r.shown));
+  const changes = [...new Set(runs.map((r) => r.section).filter(statesChange))];
+  const ratio = !changes.length && lo > 0 && hi / lo >= 1.05 ? hi / lo : null;
+  return { kind: 'range-over-runs', series, n: runs.length, lo, hi, ratio, changes, rows: runs };
+}
+
+/** "Over 5 runs, Solon's mean throughput ranged from 86,061.03 to 108,721.71 req/s (1.3x)". */
+export function renderRange(claim, { whose, unit }) {
+  const { n, lo, hi, ratio, changes } = claim;
+  const changed = changes.length
+    ? `; the runs differ in more than their name (${changes.map((c) => `“${c}”`).join(', ')}, a stated change)`
+    : '';
+  if (quantity(lo) === quantity(hi)) return `Over ${n} runs, ${whose} was ${withUnit(hi, unit)} in each${changed}`;
+  return `Over ${n} runs, ${whose} ranged from ${quantity(lo)} to ${withUnit(hi, unit)}${ratio ? ` (${times(ratio)})` : ''}${changed}`;
 }

@@ -1,7 +1,7 @@
 // The like-with-like rules of a best-of-group claim (claims.mjs), each on the rows that broke it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bestOfGroup, familyOf, isAggregate, ordinal, renderBest } from './claims.mjs';
+import { bestOfGroup, familyOf, isAggregate, ordinal, rangeOverRuns, renderBest, renderRange } from './claims.mjs';
 
 const row = (series, shown, more = {}) => ({ series, shown, source_table: 't', ...more });
 const words = { what: 'mean latency', unit: 'ms' };
@@ -76,4 +76,19 @@ test("hey's whole request is never ranked with its phases, nor k6's all requests
   assert.equal(claim.last.series, 'resp wait');
   const k6 = [p('expected_response:true', 1), p(null, 1.2)];
   assert.equal(bestOfGroup(k6, { better: 'lower', parts: ['phase'] }), null);
+});
+
+test('runs whose sections state a change get a range and what changed, never a ratio', () => {
+  const run = (section, shown) => ({ series: 'nginz', section, shown });
+  const claim = rangeOverRuns([run('', 3857.42), run('We did some perfomance update', 4453.49)]);
+  assert.equal(claim.ratio, null);
+  assert.equal(
+    renderRange(claim, { whose: "nginz's mean throughput", unit: 'req/s' }),
+    "Over 2 runs, nginz's mean throughput ranged from 3,857.42 to 4,453.49 req/s; the runs differ in more than their name (“We did some perfomance update”, a stated change)",
+  );
+  const same = rangeOverRuns([run('Run 1', 100), run('Run 2', 120)]);
+  assert.equal(
+    renderRange(same, { whose: 'the rate', unit: 'req/s' }),
+    'Over 2 runs, the rate ranged from 100 to 120 req/s (1.2x)',
+  );
 });

@@ -19,9 +19,9 @@
 // upper bounds), says its kind in the subtitle and tooltip, and every finding names its statistic.
 import { measureGroups, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
-import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, tooltip } from './shared/spec.mjs';
+import { THOUSANDS, distinct, logTicks, maxOf, spansDecades, tooltip } from './shared/spec.mjs';
 import { num, quantity, times } from './shared/format.mjs';
-import { bestOfGroup, ordinal, renderBest, withUnit } from './claims.mjs';
+import { bestOfGroup, ordinal, rangeOverRuns, renderBest, renderRange, withUnit } from './claims.mjs';
 import { metricTitle } from '../data/measure/model.mjs';
 import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
 
@@ -349,19 +349,10 @@ function chartOf(group, f, conditions) {
     plotted.forEach((r) => (r.series = noRun.of(r)));
     if (plotted.length > distinct(plotted.map((r) => r.series)).length) {
       const series = distinct(plotted.map((r) => r.series));
-      const spread = series.map((s) => plotted.filter((r) => r.series === s).map((r) => r.shown));
-      // The widest spread among the series that ran more than once (one of them does).
-      const widest = spread
-        .map((v, i) => ({ s: series[i], lo: minOf(v), hi: maxOf(v), n: v.length }))
-        .filter((x) => x.n > 1)
-        .sort((a, b) => b.hi - b.lo - (a.hi - a.lo) || (a.s < b.s ? -1 : 1))[0];
-      const whose = `${widest.s === '(all)' ? 'the' : `${widest.s}'s`} ${what}`;
-      // A ratio only where it says more than "about the same" (1.05 and up, between positive values).
-      const ratio = widest.lo > 0 && widest.hi / widest.lo >= 1.05 ? ` (${times(widest.hi / widest.lo)})` : '';
-      const finding =
-        widest.lo === widest.hi
-          ? `Over ${widest.n} runs, ${whose} was ${withUnit(widest.hi, unit)} in each`
-          : `Over ${widest.n} runs, ${whose} ranged from ${quantity(widest.lo)} to ${withUnit(widest.hi, unit)}${ratio}`;
+      // The widest spread among the series that ran more than once, as a claim (claims.mjs).
+      const claim = rangeOverRuns(plotted);
+      const whose = `${claim.series === '(all)' ? 'the' : `${claim.series}'s`} ${what}`;
+      const finding = renderRange(claim, { whose, unit });
       const perRun =
         series.length === 1 &&
         plotted.length <= MAX_RUN_BARS &&

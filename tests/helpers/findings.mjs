@@ -164,11 +164,12 @@ export function unsupported(chart) {
     if (!same(v, best)) why.push(`quotes ${v} as the ${word}, the rows' is ${quantity(best)}`);
   } else if (
     (m =
-      /^Over (\d+) runs, .+? ranged from (-?\d+(?:,\d{3})*(?:\.\d+)?) to (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?(?: \(([\d.]+x)\))?$/.exec(
+      /^Over (\d+) runs, .+? ranged from (-?\d+(?:,\d{3})*(?:\.\d+)?) to (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?(?: \(([\d.]+x)\))?(; the runs differ in more than their name \(.+\))?$/.exec(
         f,
       ))
   ) {
-    const [, n, lo, hi, ratio] = m;
+    const [, n, lo, hi, ratio, changed] = m;
+    if (ratio && changed) why.push('a ratio between runs that differ in more than their name');
     const bySeries = [...new Set(rows.map((r) => r.series))].map((s) =>
       rows.filter((r) => r.series === s).map((r) => r.shown),
     );
