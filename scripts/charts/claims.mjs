@@ -26,7 +26,7 @@
 //     the sentence quotes what the report says changed.
 //
 // Words: renderBest, renderRange and ordinal(n); nothing else here makes a sentence.
-import { quantity, times } from './shared/format.mjs';
+import { list, quantity, times } from './shared/format.mjs';
 import { statesChange } from '../data/parsers/shared/structure.mjs';
 
 /** Labels that name an aggregate of other rows, not a part. */
@@ -117,8 +117,6 @@ export function bestOfGroup(rows, { better, conditions = [], differ = () => [], 
 
 /** A value with its unit in a sentence: "2.1 ms", "5,560" (a count needs no word). */
 export const withUnit = (v, unit) => (unit === 'count' ? quantity(v) : `${quantity(v)} ${unit}`);
-
-const list = (xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
 
 /**
  * The words of a best-of-group claim: "X had the lowest median latency: 1.2 ms, 3.1x less than Y

@@ -19,7 +19,7 @@ import { loadEnv, readInputs } from '../data/inputs.mjs';
 import { buildData } from '../data/pipeline.mjs';
 import { loadSchemas } from '../data/schemas.mjs';
 import { readTableOrThrow } from '../lib/table.mjs';
-import { notModelled } from '../views/columns.mjs';
+import { modelNote, notModelled } from '../views/columns.mjs';
 
 /** The reports of a data/ directory and their tables' CSV texts. */
 export function committedReports(dataDir = path.join(ROOT, 'data')) {
@@ -78,8 +78,6 @@ export function filePlan(format, file) {
   return { ...planCharts(reports, texts), reports, texts };
 }
 
-const list = (xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
-
 /** The sentences of a chart plan's pages: findings, headlines, descriptions, alt texts, the model note. */
 export function planSentences({ charts, index }, reports = [], texts = {}) {
   const out = [];
@@ -94,20 +92,15 @@ export function planSentences({ charts, index }, reports = [], texts = {}) {
   }
   // The report page's note under its tables (layouts/reports/page.html, from views/columns.mjs).
   for (const r of reports) {
-    const not = r.tables
+    const notInModel = r.tables
       .filter((t) => t.kind !== 'measurement' && texts[t.path] !== undefined)
       .map((t) => ({
-        t,
+        table: t.title,
         columns: notModelled(schemas[t.kind] ?? {}, t.columns, readTableOrThrow(texts[t.path], t.columns)),
       }))
-      .filter((x) => x.columns.length)
-      .map((x) => `${list(x.columns)} in “${x.t.title}”`);
+      .filter((x) => x.columns.length);
     if (r.tables.some((t) => t.kind === 'measurement'))
-      out.push({
-        page: `/reports/${r.slug}/`,
-        kind: 'model note',
-        text: `Every number above${not.length ? `, except ${not.join('; ')},` : ''} is also in the shared measurement model.`,
-      });
+      out.push({ page: `/reports/${r.slug}/`, kind: 'model note', text: `${modelNote(notInModel)}.` });
   }
   return out;
 }
