@@ -24,6 +24,7 @@ import { num, quantity, times } from './shared/format.mjs';
 import { bestOfGroup, ordinal, rangeOverRuns, renderBest, renderRange, withUnit } from './claims.mjs';
 import { metricTitle } from '../data/measure/model.mjs';
 import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
+import { statesChange } from '../data/parsers/shared/structure.mjs';
 
 /** The most charts one report's measurements give (the data table and downloads keep every row). */
 export const MAX_CHARTS = 8;
@@ -228,7 +229,7 @@ function chartOf(group, f, conditions) {
       tails.length > 1 && quantity(tails[0].shown) !== quantity(tails.at(-1).shown)
         ? `At the ${ordinal(top)} percentile, ${title.toLowerCase()} ranged from ${withUnit(tails[0].shown, unit)} (${tails[0].series}) to ${withUnit(tails.at(-1).shown, unit)} (${tails.at(-1).series})`
         : `At the ${ordinal(top)} percentile, ${title.toLowerCase()} was ${withUnit(tails[0].shown, unit)}`;
-    const finding = `${tailFinding}${ownMedian(plotted, series, top)}`;
+    const finding = `${tailFinding}${statedChanges(tails)}${ownMedian(plotted, series, top)}`;
     const x = {
       field: 'percentile',
       type: 'ordinal',
@@ -456,6 +457,18 @@ function chartOf(group, f, conditions) {
     scales: { x: 'linear', y: 'band' },
     size: { width: 640, height: Math.max(220, 30 * plotted.length + 90) },
   };
+}
+
+/**
+ * What the lines' sections say changed between them, when one states a change (nginz's second run
+ * follows "We did some perfomance update"): "; the lines differ in more than their name (“...”, a
+ * stated change)". Nothing when lines differ only in what names them.
+ */
+function statedChanges(rows) {
+  const changes = distinct(rows.map((r) => r.section).filter(statesChange));
+  return changes.length && distinct(rows.map((r) => r.section ?? '')).length > 1
+    ? `; the lines differ in more than their name (${changes.map((c) => `“${c}”`).join(', ')}, a stated change)`
+    : '';
 }
 
 /**

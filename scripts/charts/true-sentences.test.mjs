@@ -41,3 +41,11 @@ test('httpc_bench 2019: the two runs differ in ulimit -n, so their comparison sa
   assert.doesNotMatch(runs, /ratio \d/);
   assert.match(runs, /differ in ulimit -n \(12,000,000 vs 1,024\)/);
 });
+
+test("nginz's latency lines of the two runs are said to differ in more than their concurrency", () => {
+  const finding = chart('nginz-ab-linux-laptop-10000-12000-connections--latency-percentiles-s').finding;
+  assert.match(
+    finding,
+    /the lines differ in more than their name \(“We did some perfomance update”, a stated change\)/,
+  );
+});

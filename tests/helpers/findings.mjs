@@ -89,7 +89,10 @@ function rankedRows(rows) {
  * @param {{ rows: object[], entry: { finding: string }, spec: object }} chart
  */
 export function unsupported(chart) {
-  const f = chart.entry.finding.replace(/\.$/, '');
+  // A note of what the lines' sections say changed (no number of the rows in it) reads apart.
+  const f = chart.entry.finding
+    .replace(/\.$/, '')
+    .replace(/; the lines differ in more than their name \((?:“[^”]*”(?:, )?)+, a stated change\)/, '');
   const rows = chart.rows;
   const why = [];
   if (new Set(rows.map((r) => quantityOf(r.unit))).size > 1) why.push('rows of different quantities in one chart');
