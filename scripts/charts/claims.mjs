@@ -8,23 +8,65 @@
 //     a section that states a change may differ besides, and the sentence then says so, with no ratio);
 //   - aggregate rows (Total, Totals, Waits, All, Overall, Sum, Average, Mean) are never ranked with
 //     their parts: they are left out of the ranking (and the claim says nothing when only they remain);
+//   - a row that lacks the condition the others are told apart by (hey's whole request beside its
+//     phases, k6's all requests beside those tagged expected_response:true) is their whole, never
+//     ranked with them;
+//   - rows told apart by their benchmark alone are different tests, ranked only when they are one
+//     benchmark's variants (one family: "Ctx_Accepts/xml" and "Ctx_Accepts/json", "Class.a" and
+//     "Class.b") or a harness's alternatives run on one task (hyperfine's commands: ALTERNATIVES);
 //   - at least two rows remain, and their values are not all equal (all equal: an `all-equal` claim,
-//     no superlative);
+//     which says nothing: no superlative);
 //   - rows tied at the best value (as printed) are all named;
 //   - a ratio only between two positive values that differ in one thing, and only 1.05 and up.
 //
-// Words: renderBest(claim, { what, unit }) and ordinal(n); nothing else here makes a sentence.
-import { quantity, times } from './shared/format.mjs';
+// range-over-runs: the widest spread of a series over its repeated runs. Preconditions:
+//   - the series ran more than once;
+//   - a ratio only between two positive values, 1.05 and up;
+//   - runs that differ in more than their name (a section that states a change) get no ratio, and
+//     the sentence quotes what the report says changed.
+//
+// Words: renderBest, renderRange and ordinal(n); nothing else here makes a sentence.
+import { list, quantity, times } from './shared/format.mjs';
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
+import { statesChange } from '../data/parsers/shared/structure.mjs';
 
 /** Labels that name an aggregate of other rows, not a part. */
 export const AGGREGATE = /^(?:totals?|waits|all|overall|sum|average|avg|mean|combined|aggregate)$/i;
+
+/** The formats whose rows are alternatives run on one task, so that ranking their benchmarks is like with like. */
+export const ALTERNATIVES = /^hyperfine/;
+
+/** A benchmark's family: its name before the first "/", else before the last "::" or ".", else none. */
+export function familyOf(name) {
+  const s = String(name ?? '');
+  if (s.includes('/')) return s.slice(0, s.indexOf('/'));
+  const at = Math.max(s.lastIndexOf('::'), s.lastIndexOf('.'));
+  return at > 0 ? s.slice(0, at) : '';
+}
+
+/** Whether rows told apart by their benchmark alone are one benchmark's variants or alternatives. */
+function oneFamily(rows) {
+  if (rows.every((r) => ALTERNATIVES.test(r.source_table ?? ''))) return true;
+  const families = new Set(rows.map((r) => familyOf(r.benchmark)));
+  return families.size === 1 && !families.has('');
+}
 
 /** Whether a row is an aggregate of others: one of its labels (benchmark, section, a text condition) is. */
 export function isAggregate(row, conditionNames = []) {
   return ['benchmark', 'section', ...conditionNames].some(
     (n) => typeof row[n] === 'string' && AGGREGATE.test(row[n].trim()),
   );
+}
+
+const empty = (v) => v === null || v === undefined || v === '';
+const LABELS = new Set(['benchmark', 'subject', 'section']);
+
+/**
+ * Whether a row is the whole of rows told apart by a condition it lacks: the one condition that
+ * names the rows (`parts`), empty in this row and given in another.
+ */
+export function isWhole(row, rows, parts) {
+  return parts.length === 1 && !LABELS.has(parts[0]) && empty(row[parts[0]]) && rows.some((r) => !empty(r[parts[0]]));
 }
 
 /** 1 -> "1st", 2 -> "2nd", 11 -> "11th", 21 -> "21st", 99.9 -> "99.9th". */
@@ -47,7 +89,8 @@ export function ordinal(n) {
 export function bestOfGroup(rows, { better, conditions = [], differ = () => [], parts = [] }) {
   if (new Set(rows.map((r) => r.source_table ?? '')).size > 1) return null;
   if (parts.length > 1) return null;
-  const ranked = rows.filter((r) => !isAggregate(r, conditions));
+  if (parts.length === 1 && parts[0] === 'benchmark' && !oneFamily(rows)) return null;
+  const ranked = rows.filter((r) => !isAggregate(r, conditions) && !isWhole(r, rows, parts));
   if (ranked.length < 2) return null;
   if (ranked.every((r) => quantity(r.shown) === quantity(ranked[0].shown)))
     return { kind: 'all-equal', rows: ranked, value: ranked[0].shown };
@@ -84,17 +127,13 @@ function noiseOf(a, b) {
 /** A value with its unit in a sentence: "2.1 ms", "5,560" (a count needs no word). */
 export const withUnit = (v, unit) => (unit === 'count' ? quantity(v) : `${quantity(v)} ${unit}`);
 
-const list = (xs) => (xs.length < 2 ? xs.join('') : `${xs.slice(0, -1).join(', ')} and ${xs.at(-1)}`);
-
 /**
- * The words of a best-of-group or all-equal claim: "X had the lowest median latency: 1.2 ms, 3.1x
- * less than Y (3.7 ms)", "X and Y tied for the highest ...", "Every concurrency had the same ...".
- * @param {{ what: string, unit: string, labelTitle: string }} words
+ * The words of a best-of-group claim: "X had the lowest median latency: 1.2 ms, 3.1x less than Y
+ * (3.7 ms)", "X and Y tied for the highest ..."; none for an all-equal claim or none.
+ * @param {{ what: string, unit: string }} words
  */
-export function renderBest(claim, { what, unit, labelTitle }) {
-  if (!claim) return '';
-  if (claim.kind === 'all-equal')
-    return `Every ${labelTitle.toLowerCase()} had the same ${what}: ${withUnit(claim.value, unit)}`;
+export function renderBest(claim, { what, unit }) {
+  if (!claim || claim.kind === 'all-equal') return '';
   const { best, last, ratio, differ, word, end, better } = claim;
   const v = withUnit(best[0].shown, unit);
   const head =
@@ -108,4 +147,33 @@ export function renderBest(claim, { what, unit, labelTitle }) {
   if (ratio < 1.05) return `${head}, within 5 % of every other (${last.series}: ${withUnit(last.shown, unit)})`;
   const beyond = claim.noise ? `, ${noiseText(claim.noise, { p: false })}` : '';
   return `${head}, ${times(ratio)} ${better === 'lower' ? 'less than' : 'that of'} ${other}${beyond}`;
+}
+
+/**
+ * The range-over-runs claim: the series (rows' `series`) whose runs spread widest, its ends, and
+ * the changes its runs' sections state.
+ * @param {object[]} rows each with `series`, `shown` and `section`
+ */
+export function rangeOverRuns(rows) {
+  const bySeries = new Map();
+  for (const r of rows) bySeries.set(r.series, [...(bySeries.get(r.series) ?? []), r]);
+  const [series, runs] = [...bySeries]
+    .filter(([, rs]) => rs.length > 1)
+    .map(([s, rs]) => [s, rs, Math.max(...rs.map((r) => r.shown)) - Math.min(...rs.map((r) => r.shown))])
+    .sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1))[0];
+  const lo = Math.min(...runs.map((r) => r.shown));
+  const hi = Math.max(...runs.map((r) => r.shown));
+  const changes = [...new Set(runs.map((r) => r.section).filter(statesChange))];
+  const ratio = !changes.length && lo > 0 && hi / lo >= 1.05 ? hi / lo : null;
+  return { kind: 'range-over-runs', series, n: runs.length, lo, hi, ratio, changes, rows: runs };
+}
+
+/** "Over 5 runs, Solon's mean throughput ranged from 86,061.03 to 108,721.71 req/s (1.3x)". */
+export function renderRange(claim, { whose, unit }) {
+  const { n, lo, hi, ratio, changes } = claim;
+  const changed = changes.length
+    ? `; the runs differ in more than their name (${changes.map((c) => `“${c}”`).join(', ')}, a stated change)`
+    : '';
+  if (quantity(lo) === quantity(hi)) return `Over ${n} runs, ${whose} was ${withUnit(hi, unit)} in each${changed}`;
+  return `Over ${n} runs, ${whose} ranged from ${quantity(lo)} to ${withUnit(hi, unit)}${ratio ? ` (${times(ratio)})` : ''}${changed}`;
 }

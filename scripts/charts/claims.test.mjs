@@ -1,10 +1,10 @@
 // The like-with-like rules of a best-of-group claim (claims.mjs), each on the rows that broke it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bestOfGroup, isAggregate, ordinal, renderBest } from './claims.mjs';
+import { bestOfGroup, familyOf, isAggregate, ordinal, rangeOverRuns, renderBest, renderRange } from './claims.mjs';
 
 const row = (series, shown, more = {}) => ({ series, shown, source_table: 't', ...more });
-const words = { what: 'mean latency', unit: 'ms', labelTitle: 'Phase' };
+const words = { what: 'mean latency', unit: 'ms' };
 const say = (rows, opts = {}) => renderBest(bestOfGroup(rows, { better: 'lower', ...opts }), words);
 
 test('an aggregate row (Total, Waits) is never ranked with its parts', () => {
@@ -23,7 +23,8 @@ test('an aggregate row (Total, Waits) is never ranked with its parts', () => {
 
 test('"memcached had the lowest mean latency: 0 ms" where every value is 0: no superlative', () => {
   const rows = [row('memcached', 0), row('redis', 0)];
-  assert.equal(say(rows), 'Every phase had the same mean latency: 0 ms');
+  assert.equal(bestOfGroup(rows, { better: 'lower' }).kind, 'all-equal');
+  assert.equal(say(rows), '');
 });
 
 test('five runs at 0 errors are a tie, all named, not "the lowest total errors: 0" of one', () => {
@@ -52,4 +53,42 @@ test('ordinals read "1st", "2nd", "3rd", "11th", "21st", "99.9th"', () => {
     '100th',
     '99.9th',
   ]);
+});
+
+test('different benchmarks of one file are ranked only as variants of one benchmark or as alternatives', () => {
+  const b = (benchmark, shown, source_table = 'criterion') => ({ series: benchmark, benchmark, shown, source_table });
+  const rank = (rows) => bestOfGroup(rows, { better: 'lower', parts: ['benchmark'] });
+  // bencher's criterion file: "file" 0.000324 µs against "tracing_rolling_file" 20.93 µs is no comparison.
+  assert.equal(rank([b('file', 0.000324), b('tracing_rolling_file', 20.93)]), null);
+  assert.equal(rank([b('Ctx_Accepts/xml', 1), b('Utils_GetOffer/mime', 2)]), null);
+  assert.equal(rank([b('Ctx_Accepts/xml', 1), b('Ctx_Accepts/json', 2)]).kind, 'best-of-group');
+  assert.equal(
+    rank([b('fd -HI x', 0.23, 'hyperfine-markdown'), b('find . x', 2.2, 'hyperfine-markdown')]).kind,
+    'best-of-group',
+  );
+  assert.equal(familyOf('ExpensiveExceptions.doNotThrowException'), 'ExpensiveExceptions');
+});
+
+test("hey's whole request is never ranked with its phases, nor k6's all requests with a tagged part", () => {
+  const p = (phase, shown) => ({ series: phase ?? 'http://127.0.0.1:8080', phase, shown, source_table: 'hey' });
+  const rows = [p('DNS-lookup', 0.1), p('resp wait', 2.6), p(null, 2.7)];
+  const claim = bestOfGroup(rows, { better: 'lower', parts: ['phase'] });
+  assert.equal(claim.last.series, 'resp wait');
+  const k6 = [p('expected_response:true', 1), p(null, 1.2)];
+  assert.equal(bestOfGroup(k6, { better: 'lower', parts: ['phase'] }), null);
+});
+
+test('runs whose sections state a change get a range and what changed, never a ratio', () => {
+  const run = (section, shown) => ({ series: 'nginz', section, shown });
+  const claim = rangeOverRuns([run('', 3857.42), run('We did some perfomance update', 4453.49)]);
+  assert.equal(claim.ratio, null);
+  assert.equal(
+    renderRange(claim, { whose: "nginz's mean throughput", unit: 'req/s' }),
+    "Over 2 runs, nginz's mean throughput ranged from 3,857.42 to 4,453.49 req/s; the runs differ in more than their name (“We did some perfomance update”, a stated change)",
+  );
+  const same = rangeOverRuns([run('Run 1', 100), run('Run 2', 120)]);
+  assert.equal(
+    renderRange(same, { whose: 'the rate', unit: 'req/s' }),
+    'Over 2 runs, the rate ranged from 100 to 120 req/s (1.2x)',
+  );
 });

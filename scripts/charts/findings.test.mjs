@@ -9,12 +9,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../lib/paths.mjs';
-import { loadEnv, readInputs } from '../data/inputs.mjs';
-import { buildData } from '../data/pipeline.mjs';
 import { conditionFields } from '../data/measure/model.mjs';
 import { quantityOf } from '../data/measure/units.mjs';
 import { parsers } from '../data/parsers/index.mjs';
-import { planCharts } from './plan.mjs';
+import { committedPlan, filePlan } from '../check/sentences.mjs';
 import { build } from './measurement.mjs';
 import { assemble, fieldMap } from './shared/spec.mjs';
 import {
@@ -25,9 +23,6 @@ import {
   uncitedNumbers,
 } from '../../tests/helpers/findings.mjs';
 import { countMarks, renderChart } from './render.mjs';
-
-const env = loadEnv();
-const inputs = readInputs();
 
 /** Real result files, as a contributor adds them: [format, file, machine the report describes]. */
 const CORPUS = [
@@ -41,47 +36,8 @@ const CORPUS = [
   ['hey', 'scripts/data/parsers/hey/fixtures/bitlet-stats-oak-alosaur.md'],
 ];
 
-/** One corpus file through the data stage (in memory, beside the real reports' registries) and the chart plan. */
-function planOf(format, file) {
-  const base = path.basename(file).replace(/\.[a-z]+$/, '');
-  const seedPath = `seeds/corpus/${path.basename(file)}`;
-  const metaText = [
-    `slug: corpus-${base.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`,
-    'title: "A result file of the chart corpus"',
-    'date: "2020"',
-    'added: "2026-11-25"',
-    `format: ${format}`,
-    'summary: "A real result file, added as a contributor would."',
-    'system_under_test: "As the file states it."',
-    'load_generator: "As the file states it."',
-    'platforms: []',
-    'software: []',
-    'source:',
-    '  repository: "corpus/fixture"',
-    `  path: "${file}"`,
-    '  commit: "0000000000000000000000000000000000000000"',
-    'licence: "see the fixture\'s README"',
-    '',
-  ].join('\n');
-  const seedText = fs.readFileSync(path.join(ROOT, file), 'utf8');
-  const input = { metaPath: `seeds/corpus/${base}.meta.yaml`, metaText, seedPath, seedText, files: {} };
-  const { files, reports } = buildData({ ...inputs, reports: [input] }, env);
-  const texts = {};
-  for (const [p, t] of files) texts[p.replace(/^data\//, '')] = t;
-  return planCharts(reports, texts);
-}
-
-/** The committed data/: every report's charts, as the build plans them. */
-function planOfData() {
-  const dir = path.join(ROOT, 'data');
-  const reports = fs
-    .readdirSync(path.join(dir, 'reports'))
-    .filter((f) => f.endsWith('.json'))
-    .map((f) => JSON.parse(fs.readFileSync(path.join(dir, 'reports', f), 'utf8')));
-  const texts = {};
-  for (const r of reports) for (const t of r.tables) texts[t.path] = fs.readFileSync(path.join(dir, t.path), 'utf8');
-  return planCharts(reports, texts);
-}
+const planOf = (format, file) => filePlan(format, path.join(ROOT, file));
+const planOfData = () => committedPlan();
 
 const measurementCharts = (plan) => plan.charts.filter((c) => c.spec.usermeta.table.kind === 'measurement');
 
@@ -257,4 +213,50 @@ test('a k6 summary with latencies in ms and in s gets one chart per statistic, n
   assert.deepEqual([...new Set(max.rows.map((r) => r.unit))].sort(), ['ms', 's']);
   // k6's timings of two scenarios: what was timed and the scenario both vary, so no sentence ranks them.
   assert.equal(max.entry.finding, '');
+});
+
+test('real files: no ranking of unrelated benchmarks, and no whole request ranked with its phases', () => {
+  const findings = (format, file) =>
+    Object.values(filePlan(format, path.join(ROOT, file)).index.findings).flatMap((f) => f.items);
+  // bencher's Criterion file: "file had the lowest mean time: 0.000324 µs, 64619x less than tracing_rolling_file".
+  const criterion = findings('criterion', 'tests/fixtures/corpus/criterion/bencher-criterion-many.txt');
+  assert.ok(!criterion.some((f) => /64619x|had the lowest/.test(f)), criterion.join('\n'));
+  // hey's summary beside its phases: the whole request (2.7 ms) is not "the highest" phase.
+  const hey = findings('hey', 'tests/fixtures/corpus/hey/oha-readme-3f1983b-hey.md');
+  assert.ok(!hey.some((f) => /the highest: http:/.test(f)), hey.join('\n'));
+  assert.ok(
+    hey.some((f) => /the highest: resp wait/.test(f)),
+    hey.join('\n'),
+  );
+});
+
+test('lines that end at the same printed value are not said to range "from 23.23 ms to 23.23 ms"', () => {
+  // wrk2's latency spectrum beside its summary's distribution: both end at 23.23 ms.
+  const plans = ['jit-php-async-1000-jit-20k.txt', 'jit-php-async-1000-opcache-15k.txt'].map((f) =>
+    filePlan('wrk2', path.join(ROOT, 'tests/fixtures/corpus/wrk2', f)),
+  );
+  for (const plan of plans)
+    for (const c of plan.charts)
+      assert.doesNotMatch(c.entry.finding, /ranged from ([\d.,]+ \S+) \([^)]*\) to \1 /, c.entry.finding);
+});
+
+test('every finding of the corpus of real result files (tests/fixtures/corpus) that plans in memory is recomputed from its rows', async () => {
+  const { corpusFiles, CORPUS } = await import('../bench/real-files.mjs');
+  const { detectFormats } = await import('../add-report/detect.mjs');
+  const wrong = [];
+  let planned = 0;
+  for (const { file } of corpusFiles()) {
+    const full = path.join(CORPUS, file);
+    let plan;
+    try {
+      plan = filePlan(detectFormats(fs.readFileSync(full, 'utf8'), parsers, file), full);
+    } catch {
+      continue; // metadata add-report would draft (platforms, software): checked by the corpus site test
+    }
+    planned++;
+    for (const chart of measurementCharts(plan))
+      for (const w of chartProblems(chart)) wrong.push(`${file}: ${chart.id}: "${chart.entry.finding}": ${w}`);
+  }
+  assert.deepEqual(wrong, []);
+  assert.ok(planned >= 10, `${planned} corpus files planned`);
 });

@@ -332,8 +332,13 @@ export function build({ report, rows, fields: f }) {
       const hi = Math.max(...all);
       const aFaster = pairs.filter((p) => p.requests_per_second_a > p.requests_per_second_b).length;
       const ratio = median(pairs.map((p) => p.requests_per_second_a / p.requests_per_second_b));
-      const finding12 = `${capital(nameA)} was faster than ${midSentence(nameB)} in ${num(aFaster)} of the ${num(pairs.length)} configurations both measured (median ratio ${times(ratio)})`;
       const ulimit = (id) => runMeta(id)?.ulimit_n;
+      // Runs that differ in more than their name (the ulimit each states) get no ratio: the sentence says what differs.
+      const differs =
+        typeof ulimit(a) === 'number' && typeof ulimit(b) === 'number' && ulimit(a) !== ulimit(b)
+          ? `; the runs differ in ulimit -n (${num(ulimit(a))} vs ${num(ulimit(b))}), so no ratio is given`
+          : '';
+      const finding12 = `${capital(nameA)} was faster than ${midSentence(nameB)} in ${num(aFaster)} of the ${num(pairs.length)} configurations both measured${differs || ` (median ratio ${times(ratio)})`}`;
       const axis = (field, title) => ({
         field,
         type: 'quantitative',

@@ -19,11 +19,12 @@
 // upper bounds), says its kind in the subtitle and tooltip, and every finding names its statistic.
 import { measureGroups, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
-import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, spreadLayers, tooltip } from './shared/spec.mjs';
+import { THOUSANDS, distinct, logTicks, maxOf, spansDecades, spreadLayers, tooltip } from './shared/spec.mjs';
 import { num, quantity, times } from './shared/format.mjs';
-import { bestOfGroup, ordinal, renderBest, withUnit } from './claims.mjs';
+import { bestOfGroup, ordinal, rangeOverRuns, renderBest, renderRange, withUnit } from './claims.mjs';
 import { metricTitle } from '../data/measure/model.mjs';
 import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
+import { statesChange } from '../data/parsers/shared/structure.mjs';
 
 /** The most charts one report's measurements give (the data table and downloads keep every row). */
 export const MAX_CHARTS = 8;
@@ -208,10 +209,10 @@ function chartOf(group, f, conditions) {
     const top = maxOf(plotted.map((r) => r.percentile));
     const tails = plotted.filter((r) => r.percentile === top).sort((a, b) => a.shown - b.shown);
     const tailFinding =
-      tails.length > 1 && tails[0].shown !== tails.at(-1).shown
+      tails.length > 1 && quantity(tails[0].shown) !== quantity(tails.at(-1).shown)
         ? `At the ${ordinal(top)} percentile, ${title.toLowerCase()} ranged from ${withUnit(tails[0].shown, unit)} (${tails[0].series}) to ${withUnit(tails.at(-1).shown, unit)} (${tails.at(-1).series})`
         : `At the ${ordinal(top)} percentile, ${title.toLowerCase()} was ${withUnit(tails[0].shown, unit)}`;
-    const finding = `${tailFinding}${ownMedian(plotted, series, top)}`;
+    const finding = `${tailFinding}${statedChanges(tails)}${ownMedian(plotted, series, top)}`;
     const x = {
       field: 'percentile',
       type: 'ordinal',
@@ -332,19 +333,10 @@ function chartOf(group, f, conditions) {
     plotted.forEach((r) => (r.series = noRun.of(r)));
     if (plotted.length > distinct(plotted.map((r) => r.series)).length) {
       const series = distinct(plotted.map((r) => r.series));
-      const spread = series.map((s) => plotted.filter((r) => r.series === s).map((r) => r.shown));
-      // The widest spread among the series that ran more than once (one of them does).
-      const widest = spread
-        .map((v, i) => ({ s: series[i], lo: minOf(v), hi: maxOf(v), n: v.length }))
-        .filter((x) => x.n > 1)
-        .sort((a, b) => b.hi - b.lo - (a.hi - a.lo) || (a.s < b.s ? -1 : 1))[0];
-      const whose = `${widest.s === '(all)' ? 'the' : `${widest.s}'s`} ${what}`;
-      // A ratio only where it says more than "about the same" (1.05 and up, between positive values).
-      const ratio = widest.lo > 0 && widest.hi / widest.lo >= 1.05 ? ` (${times(widest.hi / widest.lo)})` : '';
-      const finding =
-        widest.lo === widest.hi
-          ? `Over ${widest.n} runs, ${whose} was ${withUnit(widest.hi, unit)} in each`
-          : `Over ${widest.n} runs, ${whose} ranged from ${quantity(widest.lo)} to ${withUnit(widest.hi, unit)}${ratio}`;
+      // The widest spread among the series that ran more than once, as a claim (claims.mjs).
+      const claim = rangeOverRuns(plotted);
+      const whose = `${claim.series === '(all)' ? 'the' : `${claim.series}'s`} ${what}`;
+      const finding = renderRange(claim, { whose, unit });
       const perRun =
         series.length === 1 &&
         plotted.length <= MAX_RUN_BARS &&
@@ -418,7 +410,7 @@ function chartOf(group, f, conditions) {
             differ: label.differ,
             parts: label.parts,
           }),
-          { what, unit, labelTitle: label.title },
+          { what, unit },
         );
   const order = plotted.map((r) => r.series);
   const y = { field: 'series', type: 'nominal', title: null, sort: order, axis: { labelLimit: 240 } };
@@ -448,6 +440,18 @@ function chartOf(group, f, conditions) {
     scales: { x: 'linear', y: 'band' },
     size: { width: 640, height: Math.max(220, 30 * plotted.length + 90) },
   };
+}
+
+/**
+ * What the lines' sections say changed between them, when one states a change (nginz's second run
+ * follows "We did some perfomance update"): "; the lines differ in more than their name (“...”, a
+ * stated change)". Nothing when lines differ only in what names them.
+ */
+function statedChanges(rows) {
+  const changes = distinct(rows.map((r) => r.section).filter(statesChange));
+  return changes.length && distinct(rows.map((r) => r.section ?? '')).length > 1
+    ? `; the lines differ in more than their name (${changes.map((c) => `“${c}”`).join(', ')}, a stated change)`
+    : '';
 }
 
 /**

@@ -34,3 +34,18 @@ test("CloudI 1.5.4's findings name the scope their charts state: without cloudi_
   const fastest = items.find((f) => / was fastest in /.test(f));
   assert.match(fastest, /duo_mode on, without cloudi_service_queue/);
 });
+
+test('httpc_bench 2019: the two runs differ in ulimit -n, so their comparison says so and gives no ratio', () => {
+  const { items } = plan.index.findings['httpc-bench-mojito-ec2-m5-4xlarge'];
+  const runs = items.find((f) => / was faster than /.test(f));
+  assert.doesNotMatch(runs, /ratio \d/);
+  assert.match(runs, /differ in ulimit -n \(12,000,000 vs 1,024\)/);
+});
+
+test("nginz's latency lines of the two runs are said to differ in more than their concurrency", () => {
+  const finding = chart('nginz-ab-linux-laptop-10000-12000-connections--latency-percentiles-s').finding;
+  assert.match(
+    finding,
+    /the lines differ in more than their name \(“We did some perfomance update”, a stated change\)/,
+  );
+});

@@ -48,7 +48,7 @@ import { citation } from './citation.mjs';
 import { compareIndex } from './compare-index.mjs';
 import { IMAGE_WORDS, extensionOf, imageSize, imageType } from '../lib/image.mjs';
 import { parsers } from '../data/parsers/index.mjs';
-import { keyColumns, notModelled } from './columns.mjs';
+import { keyColumns, modelNote, notModelled } from './columns.mjs';
 
 const { values } = cliArgs(import.meta.url, {
   options: {
@@ -250,7 +250,7 @@ function viewsOf(report, csvTexts, seedBytes, imageBytes, files) {
     if (onPage)
       files.set(`html/tables/${report.slug}/${t.id}.html`, tableRows(view, rows, { slug: report.slug, basePath }));
   }
-  for (const view of tables) if (!view.on_page) view.not_in_model = notInModel;
+  for (const view of tables) if (!view.on_page) view.model_note = modelNote(notInModel);
   // Original images that digitized tables were read from, published beside the report.
   const images = {};
   for (const [i, t] of report.tables.filter((x) => x.image).entries()) {

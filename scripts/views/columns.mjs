@@ -5,6 +5,8 @@
 // table: the percentile and its value) and the unit column; without a recipe, the columns of its
 // natural key and its first other number (every column of a table of text). Pure.
 
+import { list } from '../charts/shared/format.mjs';
+
 /**
  * @param {{ kind: string, naturalKey?: string[], 'x-measurements'?: object, fields: { name: string, type: string }[] }} schema
  * @returns {Set<string>} the names of the key columns
@@ -54,4 +56,15 @@ export function notModelled(schema, fields, rows) {
     .filter((f) => (f.type === 'integer' || f.type === 'number') && !read.has(f.name))
     .filter((f) => rows.some((r) => typeof r[f.name] === 'number'))
     .map((f) => f.title ?? f.name);
+}
+
+/**
+ * The report page's sentence on the measurement model (the start of it; the page adds the links):
+ * "Every number above, except Write errors and HTML transferred (bytes) in “ab runs”, is also in
+ * the shared measurement model".
+ * @param {{ table: string, columns: string[] }[]} notInModel the numbers a report's tables show that the model lacks
+ */
+export function modelNote(notInModel) {
+  const except = notInModel.map((t) => `${list(t.columns)} in “${t.table}”`).join('; ');
+  return `Every number above${except ? `, except ${except},` : ''} is also in the shared measurement model`;
 }

@@ -234,3 +234,15 @@ for (const width of [375, 1280])
         }
       });
     });
+
+test('a report page names the numbers of its tables the shared measurement model does not hold', async ({ page }) => {
+  await page.goto('/reports/nginz-ab-linux-laptop-10000-12000-connections/');
+  const note = page.locator('.model-download');
+  await expect(note).toContainText('Every number above, except');
+  await expect(note).toContainText('Write errors');
+  await expect(note).toContainText('HTML transferred (bytes)');
+  await page.goto('/reports/cloudi-1.5.4-core-i7/');
+  await expect(page.locator('.model-download')).toContainText(
+    'Every number above is also in the shared measurement model',
+  );
+});

@@ -194,3 +194,18 @@ test('a subject figure chosen within an error budget says among how many rows it
     }
   await expect(page.getByText(/the highest of 30 rows/)).toHaveCount(0);
 });
+
+test('a subject page says which spellings its reports use and which are only also known as; a single figure says the rule it passed', async ({
+  page,
+}) => {
+  await page.goto('/subjects/go/');
+  const lede = page.locator('.lede');
+  await expect(lede).toContainText('Written as “Go”');
+  await expect(lede).not.toContainText(/Written as [^.]*golang/);
+  await expect(lede).toContainText('Also known as “golang”.');
+  await page.goto('/subjects/buoy/');
+  // buoy has 86 rows: the one figure is the only one within 1 % errors, and the sentence says so.
+  const single = page.locator('.subject-single');
+  await expect(single).toContainText('the highest successful requests/s with error % at most 1 among 36 rows');
+  await expect(single).toContainText('other groups of its rows have no row that meets that rule');
+});

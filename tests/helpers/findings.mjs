@@ -72,13 +72,27 @@ function valueAxisUnit(chart) {
 }
 
 /**
+ * The rows a superlative ranks (claims.mjs's preconditions, checked here on their own): not an
+ * aggregate (Total, Waits, ...), and not the whole of rows told apart by a text condition it lacks.
+ */
+function rankedRows(rows) {
+  const empty = (v) => v === null || v === undefined || v === '';
+  const conditions = [...new Set(rows.flatMap(textColumns))].filter((c) => c !== 'benchmark' && c !== 'section');
+  const partial = conditions.filter((c) => rows.some((r) => empty(r[c])));
+  return rows.filter((r) => !isAggregate(r, textColumns(r)) && !partial.some((c) => empty(r[c])));
+}
+
+/**
  * The reasons a measurement chart's finding is not supported by its rows (empty: it is).
  * Rows carry `series`, `statistic`, `unit`, `shown` (the value in the chart's display unit) and,
  * in a distribution, `percentile`.
  * @param {{ rows: object[], entry: { finding: string }, spec: object }} chart
  */
 export function unsupported(chart) {
-  const f = chart.entry.finding.replace(/\.$/, '');
+  // A note of what the lines' sections say changed (no number of the rows in it) reads apart.
+  const f = chart.entry.finding
+    .replace(/\.$/, '')
+    .replace(/; the lines differ in more than their name \((?:“[^”]*”(?:, )?)+, a stated change\)/, '');
   const rows = chart.rows;
   const why = [];
   if (new Set(rows.map((r) => quantityOf(r.unit))).size > 1) why.push('rows of different quantities in one chart');
@@ -97,8 +111,8 @@ export function unsupported(chart) {
       ))
   ) {
     const [, whoText, verb, word, what, v, rest] = m;
-    // Aggregate rows (Total, Waits, ...) are never ranked with their parts (claims.mjs).
-    const ranked = rows.filter((r) => !isAggregate(r, textColumns(r)));
+    // Aggregate rows (Total, Waits, ...) and wholes are never ranked with their parts (claims.mjs).
+    const ranked = rankedRows(rows);
     const shown = ranked.map((r) => r.shown);
     const best = word === 'lowest' ? Math.min(...shown) : Math.max(...shown);
     const tied = ranked.filter((r) => same(quantity(best), r.shown)).map((r) => String(r.series));
@@ -153,18 +167,19 @@ export function unsupported(chart) {
   ) {
     const [, word, what] = m;
     const v = m[3] ?? m[5];
-    const shown = rows.map((r) => r.shown);
+    const shown = rankedRows(rows).map((r) => r.shown);
     const best = word === 'lowest' ? Math.min(...shown) : Math.max(...shown);
     const named = statWord(stats[0]);
     if (named && !what.startsWith(`${named} `)) why.push(`names "${what}" for rows of statistic ${stats[0]}`);
     if (!same(v, best)) why.push(`quotes ${v} as the ${word}, the rows' is ${quantity(best)}`);
   } else if (
     (m =
-      /^Over (\d+) runs, .+? ranged from (-?\d+(?:,\d{3})*(?:\.\d+)?) to (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?(?: \(([\d.]+x)\))?$/.exec(
+      /^Over (\d+) runs, .+? ranged from (-?\d+(?:,\d{3})*(?:\.\d+)?) to (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?(?: \(([\d.]+x)\))?(; the runs differ in more than their name \(.+\))?$/.exec(
         f,
       ))
   ) {
-    const [, n, lo, hi, ratio] = m;
+    const [, n, lo, hi, ratio, changed] = m;
+    if (ratio && changed) why.push('a ratio between runs that differ in more than their name');
     const bySeries = [...new Set(rows.map((r) => r.series))].map((s) =>
       rows.filter((r) => r.series === s).map((r) => r.shown),
     );

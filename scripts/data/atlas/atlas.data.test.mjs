@@ -223,7 +223,6 @@ test('a subject page says "Written as" only for the spellings its reports use; t
   for (const [id, other] of [
     ['go', 'golang'],
     ['javascript', 'Node.js'],
-    ['jetty', 'Eclipse Jetty'],
     ['machine-gun', 'machine_gun'],
     ['memcache', 'memcached'],
   ]) {
@@ -241,4 +240,14 @@ test('the httpc_bench 2017 vs 2019 comparison says the CPUs and the Erlang/OTP v
   assert.match(s, /facts that differ: [^;]*Memory/);
   assert.match(s, /facts that differ: [^;]*CPU \(.*2 x 48 Xeon cores.* vs Virtual CPUs 16\)/);
   assert.match(s, /software versions that differ: [^;]*Erlang 19\.2\.1 -> 21\.2 \(stated for Httpc\)/);
+});
+
+test('"Also known as" never repeats a subject\'s own name or a spelling in another case', () => {
+  const s = Object.fromEntries(atlas.subjects.map((x) => [x.id, x]));
+  assert.deepEqual(s.astore.also_known_as, []);
+  // Its name is "Eclipse Jetty" (no report writes it); the reports' metadata only declares "Jetty".
+  assert.equal(s.jetty.name, 'Eclipse Jetty');
+  assert.deepEqual(s.jetty.written_as, []);
+  assert.deepEqual(s.jetty.also_known_as, ['Jetty']);
+  assert.deepEqual(s.solon.also_known_as, []);
 });

@@ -209,7 +209,9 @@ function spellingsOf(ent, entries) {
   const keys = new Set([...used].map(normaliseName));
   const listed = ent.aliases.filter((a) => used.has(a));
   const written = [...listed, ...[...used].filter((x) => !listed.includes(x)).sort()];
-  const also = ent.aliases.filter((a) => !keys.has(normaliseName(a)));
+  // Its name and the spellings the reports use are not "other names"; each other name once.
+  keys.add(normaliseName(ent.name));
+  const also = ent.aliases.filter((a) => !keys.has(normaliseName(a)) && keys.add(normaliseName(a)));
   return { written_as: written, also_known_as: also };
 }
 
