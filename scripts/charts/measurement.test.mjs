@@ -83,11 +83,12 @@ test('a ratio between two bars that both state a spread says whether it is beyon
     tables,
   });
   assert.match(chart.finding, /3\.9x less than python \.\\01\.py \(167\.2 ms\), beyond noise \(Welch's t-test\)$/);
-  // Two 99.9 % intervals without run counts that overlap: within noise, by overlap.
+  // Two 99.9 % intervals without run counts that overlap (two variants of one benchmark, so a
+  // ranking is made): within noise, by overlap.
   const [close] = build({
     rows: [
-      row({ benchmark: 'A', value: 11.998, spread_kind: 'ci99', spread: 3.086, line: 175 }),
-      row({ benchmark: 'B', value: 10.018, spread_kind: 'ci99', spread: 1.285, line: 177 }),
+      row({ benchmark: 'Bench.a', value: 11.998, spread_kind: 'ci99', spread: 3.086, line: 175 }),
+      row({ benchmark: 'Bench.b', value: 10.018, spread_kind: 'ci99', spread: 1.285, line: 177 }),
     ],
     fields,
     tables,
