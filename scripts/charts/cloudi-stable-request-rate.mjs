@@ -2,7 +2,7 @@
 // against its tail latency (the 99.9th percentile of the report's request-latency table, else the
 // 99th), a point per receiver: colour (and, where the palette repeats, shape) by language, the
 // language's own on every chart; hollow points for thread receivers.
-import { num } from './shared/format.mjs';
+import { duration, num, possessive } from './shared/format.mjs';
 import { entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
 
@@ -35,7 +35,7 @@ export function build({ rows, fields: f, tables }) {
   const fastest = [...plotted].sort((a, b) => b.requests_per_second - a.requests_per_second)[0];
   const lowest = [...plotted].sort((a, b) => a.tail_latency_us - b.tail_latency_us)[0];
   const name = (r) => `${r.language} ${r.receiver_kind}`;
-  const finding = `The highest stable rate (mean of the stable period) is ${name(fastest)}'s ${num(fastest.requests_per_second, 1)} requests/s (${num(fastest.tail_latency_us)} µs at p${p}); the lowest tail latency is ${name(lowest)}'s ${num(lowest.tail_latency_us)} µs (${num(lowest.requests_per_second, 1)} requests/s)`;
+  const finding = `The highest stable rate (mean of the stable period) is ${possessive(name(fastest))} ${num(fastest.requests_per_second, 1)} requests/s (${duration(fastest.tail_latency_us, 'µs')} at p${p}); the lowest tail latency is ${possessive(name(lowest))} ${duration(lowest.tail_latency_us, 'µs')} (${num(lowest.requests_per_second, 1)} requests/s)`;
   return [
     {
       name: 'rate-vs-tail-latency',

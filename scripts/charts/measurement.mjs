@@ -20,7 +20,7 @@
 import { measureGroups, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, tooltip } from './shared/spec.mjs';
-import { num, quantity, times } from './shared/format.mjs';
+import { capital, num, possessive, quantity, times } from './shared/format.mjs';
 import { metricTitle } from '../data/measure/model.mjs';
 import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
 
@@ -299,7 +299,7 @@ function chartOf(group, f, conditions) {
     const finding =
       best.series === '(all)'
         ? `The ${word} ${what} was ${withUnit(best.shown, unit)}, at ${at}`
-        : `The ${word} ${what}, ${withUnit(best.shown, unit)}, was ${best.series}'s at ${at}`;
+        : `The ${word} ${what}, ${withUnit(best.shown, unit)}, was ${possessive(best.series)} at ${at}`;
     const x = {
       field: sweep.name,
       type: 'quantitative',
@@ -355,7 +355,7 @@ function chartOf(group, f, conditions) {
         .map((v, i) => ({ s: series[i], lo: minOf(v), hi: maxOf(v), n: v.length }))
         .filter((x) => x.n > 1)
         .sort((a, b) => b.hi - b.lo - (a.hi - a.lo) || (a.s < b.s ? -1 : 1))[0];
-      const whose = `${widest.s === '(all)' ? 'the' : `${widest.s}'s`} ${what}`;
+      const whose = widest.s === '(all)' ? `the ${what}` : possessive(widest.s, what);
       // A ratio only where it says more than "about the same" (1.05 and up, between positive values).
       const ratio = widest.lo > 0 && widest.hi / widest.lo >= 1.05 ? ` (${times(widest.hi / widest.lo)})` : '';
       const finding =
@@ -427,8 +427,8 @@ function chartOf(group, f, conditions) {
   const word = better === 'lower' ? 'lowest' : better === 'higher' ? 'highest' : 'largest';
   const finding =
     plotted.length === 1
-      ? `${first.series === '(all)' ? 'The' : `${first.series}'s`} ${what} was ${withUnit(first.shown, unit)} (${first.spread_words}: ${quantity(first.lo)} to ${withUnit(first.hi, unit)})`
-      : `${first.series} had the ${word} ${what}: ${withUnit(first.shown, unit)}${comparedTo(first, last, better, unit, label.differ(first, last))}`;
+      ? `${capital(first.series === '(all)' ? `the ${what}` : possessive(first.series, what))} was ${withUnit(first.shown, unit)} (${first.spread_words}: ${quantity(first.lo)} to ${withUnit(first.hi, unit)})`
+      : `${capital(first.series)} had the ${word} ${what}: ${withUnit(first.shown, unit)}${comparedTo(first, last, better, unit, label.differ(first, last))}`;
   const order = plotted.map((r) => r.series);
   const y = { field: 'series', type: 'nominal', title: null, sort: order, axis: { labelLimit: 240 } };
   const x = valueAxis;
@@ -474,7 +474,7 @@ function ownMedian(rows, series, top) {
     .sort((a, b) => a.ratio - b.ratio || (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
   if (!own.length) return '';
   if (series.length === 1) return `, ${times(own[0].ratio)} the median`;
-  if (own.length === 1) return `; ${own[0].s}'s is ${times(own[0].ratio)} its own median`;
+  if (own.length === 1) return `; ${possessive(own[0].s)} is ${times(own[0].ratio)} its own median`;
   const [lo, hi] = [own[0], own.at(-1)];
   const p = `${num(top, 6)}th percentile`;
   return times(lo.ratio) === times(hi.ratio)

@@ -259,7 +259,7 @@ test('a time in s and times in ms of one group are one chart, drawn in one unit;
   assert.equal(bars.x.title, 'Time (ms)');
   const tips = bars.tooltip.map((t) => t.field);
   assert.ok(tips.includes('value') && tips.includes('unit') && tips.includes('line'), tips.join(', '));
-  assert.equal(chart.finding, 'group/c had the lowest mean time: 420 ms, 2.9x less than group/b (1,200 ms)');
+  assert.equal(chart.finding, 'Group/c had the lowest mean time: 420 ms, 2.9x less than group/b (1,200 ms)');
 });
 
 test('percentiles in ms and in s are one distribution, not two charts', () => {
@@ -287,8 +287,8 @@ test('a finding and a title name the statistic they show, and the median chart c
   assert.deepEqual(
     charts.map((c) => c.finding),
     [
-      'with fork had the lowest median latency: 200 ms, 1.5x less than no fork (300 ms)',
-      'with fork had the lowest maximum latency: 400 ms, 1.5x less than no fork (600 ms)',
+      'With fork had the lowest median latency: 200 ms, 1.5x less than no fork (300 ms)',
+      'With fork had the lowest maximum latency: 400 ms, 1.5x less than no fork (600 ms)',
     ],
   );
   // Two charts of one metric on one page: each figure has a name of its own.
@@ -304,7 +304,7 @@ test('no ratio against zero, and a small value never reads as 0', () => {
     row({ benchmark: 'b', value: 0.0086, unit: 's', line: 2 }),
   ];
   const [chart] = build({ rows, fields, tables });
-  assert.equal(chart.finding, 'a had the lowest mean time: 0 ms; the highest: b (8.6 ms)');
+  assert.equal(chart.finding, 'A had the lowest mean time: 0 ms; the highest: b (8.6 ms)');
   assert.doesNotMatch(chart.finding, /\dx/);
 });
 
@@ -409,6 +409,37 @@ test('bars that differ in two things give no ratio: the finding names what diffe
   );
   assert.equal(
     chart.finding,
-    'waiting · threads 10,000 had the lowest median latency: 628 ms; the highest: total · threads 12,000 (2,169 ms), which differs in benchmark and threads',
+    'Waiting · threads 10,000 had the lowest median latency: 628 ms; the highest: total · threads 12,000 (2,169 ms), which differs in benchmark and threads',
   );
+});
+
+test('findings read for any series name: "processes\'", "that of ... (parallel, 6 threads)", a capital to start', () => {
+  const sweep = (name, base) =>
+    [1, 2, 4].map((t, i) =>
+      row({
+        benchmark: name,
+        threads: t,
+        value: base * t,
+        metric: 'throughput',
+        unit: 'ops/s',
+        better: 'higher',
+        line: base + i,
+      }),
+    );
+  const [paren] = build({ rows: sweep('fib (parallel, 6 threads)', 100), fields, tables });
+  assert.equal(
+    paren.finding,
+    'The highest mean throughput, 400 ops/s, was that of fib (parallel, 6 threads) at threads 4',
+  );
+  const [plural] = build({ rows: sweep('processes', 100), fields, tables });
+  assert.equal(plural.finding, "The highest mean throughput, 400 ops/s, was processes' at threads 4");
+  const [lower] = build({
+    rows: [
+      row({ benchmark: 'concurrency 12,000', value: 10, line: 1 }),
+      row({ benchmark: 'concurrency 100', value: 30, line: 2 }),
+    ],
+    fields,
+    tables,
+  });
+  assert.match(lower.finding, /^Concurrency 12,000 had the lowest/);
 });
