@@ -99,3 +99,34 @@ test('a run title written as a heading reads inside a sentence', () => {
   assert.equal(midSentence('Current results (2019-05-15)'), 'Current results (2019-05-15)');
   assert.equal(midSentence('Theory'), 'Theory');
 });
+
+test('a report with no figure within the error budget is charted by its best outside it: pale and starred, its error rate in the finding, on no line and in no claim', () => {
+  const over = figure(null, 0, {
+    value: null,
+    reason: 'no row of 3 within error % at most 1',
+    outside_budget: {
+      value: 900,
+      with: { error_pct: 12.5 },
+      budget: { column: 'error_pct', title: 'Error %', max: 1 },
+      seed: 'seeds/y.md',
+      line: 7,
+    },
+  });
+  const s = { id: 'b', name: 'Buoy', reports: [report('a', '2017', [figure(100, 4)]), report('b', '2019-05', [over])] };
+  const [c] = planSubjectCharts({ subjects: [s] }, platforms).charts;
+  assert.deepEqual(
+    c.rows.map((r) => [r.date, r.value, r.label, r.outside]),
+    [
+      ['2017', 100, '100', ''],
+      ['2019-05', 900, '900*', 'error % 12.5 (no row within at most 1)'],
+    ],
+  );
+  assert.equal(c.entry.lines, 0);
+  assert.match(
+    c.entry.finding,
+    /^The highest is 100 requests\/s .*; one figure is outside the error budget, drawn pale and starred: 900 requests\/s \(2019-05, error % 12\.5\)\.$/,
+  );
+  const points = c.spec.layer.at(-1);
+  assert.equal(points.encoding.x.type, 'temporal');
+  assert.equal(points.encoding.fillOpacity.condition.value, 0.25);
+});
