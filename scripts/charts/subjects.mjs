@@ -187,15 +187,28 @@ function subjectChart(subject, platforms) {
   const platformNames = [...new Set(rows.map((r) => r.platform))];
   const reports = [...new Set(rows.map((r) => r.report))];
   const several = series.length > 1;
-  // A time axis: reports years apart stand years apart. Runs of one date stand side by side
-  // (`dodge`, in pixels), each named in the tooltip.
-  const x = {
-    field: 'date',
-    type: 'temporal',
-    title: 'Date the report ran',
-    scale: { type: 'utc', padding: 24 },
-    axis: { labelAngle: 0, labelOverlap: 'greedy', tickCount: 'year', format: '%Y' },
-  };
+  // A time axis where the figures have two dates or more: reports years apart stand years apart
+  // (ticks at years over two years or more); runs of one date stand side by side (`dodge`, in
+  // pixels), each named in the tooltip. Figures of one date (one report's runs) stand in columns.
+  const dates = [...new Set(rows.map((r) => r.date))].map((d) => Date.parse(d));
+  const years = (Math.max(...dates) - Math.min(...dates)) / (365.25 * 864e5);
+  const x =
+    dates.length > 1
+      ? {
+          field: 'date',
+          type: 'temporal',
+          title: 'Date the report ran',
+          scale: { type: 'utc', padding: 24 },
+          axis: { labelAngle: 0, labelOverlap: 'greedy', ...(years >= 2 ? { tickCount: 'year', format: '%Y' } : {}) },
+        }
+      : {
+          field: 'column',
+          type: 'ordinal',
+          title: rows.some((r) => r.run && r.column !== r.date) ? 'Report date (run)' : 'Report date',
+          sort: columns,
+          // The run under its date, on a second line: a narrow column keeps both whole.
+          axis: { labelAngle: 0, labelLimit: 140, labelExpr: "split(replace(datum.label, ' (', '|('), '|')" },
+        };
   const atDate = new Map();
   for (const c of columns) {
     const d = rows.find((r) => r.column === c).date;
@@ -203,7 +216,7 @@ function subjectChart(subject, platforms) {
   }
   for (const r of rows) {
     const cs = atDate.get(r.date);
-    r.dodge = (cs.indexOf(r.column) - (cs.length - 1) / 2) * 28;
+    r.dodge = dates.length > 1 ? (cs.indexOf(r.column) - (cs.length - 1) / 2) * 28 : 0;
   }
   const dodge = { expr: 'datum.dodge' };
   const y = {

@@ -130,3 +130,25 @@ test('a report with no figure within the error budget is charted by its best out
   assert.equal(points.encoding.x.type, 'temporal');
   assert.equal(points.encoding.fillOpacity.condition.value, 0.25);
 });
+
+test("figures of one date (one report's runs) stand in columns; figures of several dates on a time axis", () => {
+  const runs = report('m', '2019-05-15', [
+    figure(5, 1, { group: { run: '2019-05-15' } }),
+    figure(4, 2, { group: { run: 'old' } }),
+  ]);
+  const [one] = planSubjectCharts({ subjects: [{ id: 'm', name: 'M', reports: [runs] }] }, platforms).charts;
+  assert.equal(one.spec.layer.at(-1).encoding.x.type, 'ordinal');
+  assert.deepEqual(
+    one.rows.map((r) => r.dodge),
+    [0, 0],
+  );
+  const [two] = planSubjectCharts(
+    { subjects: [{ id: 'm', name: 'M', reports: [report('a', '2017', [figure(9, 3)]), runs] }] },
+    platforms,
+  ).charts;
+  assert.equal(two.spec.layer.at(-1).encoding.x.type, 'temporal');
+  assert.deepEqual(
+    two.rows.map((r) => r.dodge),
+    [0, -14, 14],
+  );
+});
