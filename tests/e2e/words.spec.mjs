@@ -23,12 +23,25 @@ test('the nginz report starts each generated sentence with a capital letter ("Co
   expect(text).not.toMatch(/\. concurrency \d/);
 });
 
-test('/reports/ lists the newest run first, by the date each report ran, and says so', async ({ page }) => {
-  await page.goto('/reports/');
-  await expect(page.getByText(/by the date each report ran/)).toBeVisible();
+/** The run dates of the report cards of a page, in page order. */
+async function cardDates(page) {
   const titles = await page.locator('main .card h3').allInnerTexts();
   const byTitle = new Map(reports().map((r) => [r.title, r.date]));
   const dates = titles.map((t) => byTitle.get(t.trim()));
   expect(dates.every(Boolean), titles.join(' | ')).toBe(true);
+  return dates;
+}
+
+test('/reports/ lists the newest run first, by the date each report ran, and says so', async ({ page }) => {
+  await page.goto('/reports/');
+  await expect(page.getByText(/by the date each report ran/)).toBeVisible();
+  const dates = await cardDates(page);
+  expect(dates).toEqual([...dates].sort().reverse());
+});
+
+test('the home page lists its reports in the same order: the newest run first', async ({ page }) => {
+  await page.goto('/');
+  const dates = await cardDates(page);
+  expect(dates.length).toBe(reports().length);
   expect(dates).toEqual([...dates].sort().reverse());
 });
