@@ -1,13 +1,15 @@
-// CLI behind `npm test`: every gate, in order, stopping at the first that fails. The gates that need
-// no browser run first, so that a machine without Chromium still runs and reports them:
+// CLI behind `npm test`: every gate, in order, stopping at the first that fails. It looks for a browser
+// first: without one it says so in its first line (the gates that need one will fail, and how to get
+// one), still runs the gates that need none, then fails at the browser gate. The gates that need no
+// browser run first:
 //  1. lint: formatting (Prettier) and ESLint's recommended rules;
 //  2. unit and golden tests beside the code (node --test scripts/);
 //  3. site-level tests in throw-away copies of the repository (tests/site/) that need no browser:
 //     mutation of every seed, deterministic builds, atomic publishing;
 //  4. check: seeds, metadata, platforms and data/ consistent (data/ is what the scripts produce);
 //  5. build the site into public/, and validate its HTML and internal links;
-//  6. a browser: CHROME_PATH, the system's Chromium or Playwright's own; without one, one line that
-//     says how to get one, and exit 1;
+//  6. a browser: CHROME_PATH, the system's Chromium or Playwright's own; without one, exit 1 (the
+//     line at the top said so already);
 //  7. the site-level tests that open a browser (tests/site/hostile-input.test.mjs, corpus.test.mjs, ...);
 //  8. end-to-end tests in Chromium against public/ (Playwright, tests/e2e/).
 // Every node:test file runs under a time limit (--test-timeout; the heavy tests also set their own),
@@ -73,15 +75,21 @@ if (unknown.length) {
   process.exit(2);
 }
 
+const BROWSER_GATES = ['browser', 'site-browser', 'e2e'];
+const browser = chosen.some((g) => BROWSER_GATES.includes(g)) ? (chromePath() ?? (await playwrightChromium())) : null;
+if (browser === undefined)
+  console.error(
+    `npm test: no browser: the gates that need one (${BROWSER_GATES.filter((g) => chosen.includes(g)).join(', ')}) will fail; the others run first (${NO_BROWSER}).`,
+  );
+
 for (const [id, name, cmd, args] of steps.filter(([g]) => chosen.includes(g))) {
   console.log(`\n== ${name} ==`);
   if (id === 'browser') {
-    const found = chromePath() ?? (await playwrightChromium());
-    if (!found) {
+    if (!browser) {
       console.error(`npm test: ${NO_BROWSER}.`);
       process.exit(1);
     }
-    console.log(found);
+    console.log(browser);
     continue;
   }
   const r = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' } });

@@ -15,6 +15,30 @@ test('chromePath finds nothing when CHROME_PATH is wrong and the system browsers
   assert.equal(chromePath({ CHROME_PATH: process.execPath, BENCH_ATLAS_NO_SYSTEM_CHROME: '1' }), process.execPath);
 });
 
+test(
+  'without a browser, npm test says so in its first line, runs the gates that need none, then fails',
+  { timeout: 300_000 },
+  () => {
+    // check is a gate that needs no browser: it runs (its banner is printed) before the browser gate fails.
+    const r = spawnSync('sh', ['-c', `"${process.execPath}" scripts/run-tests.mjs --gates check,browser,e2e 2>&1`], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      env: { ...process.env, ...NO_CHROME },
+      timeout: 290_000,
+    });
+    assert.notEqual(r.status, 0, r.stdout);
+    const lines = r.stdout.split('\n');
+    assert.match(
+      lines[0],
+      /^npm test: no browser: the gates that need one \(browser, e2e\) will fail; the others run first/,
+    );
+    assert.match(lines[0], /npx playwright install chromium/);
+    assert.ok(lines.indexOf('== check ==') > 0, 'the check gate ran');
+    assert.ok(lines.indexOf('== check ==') < lines.indexOf('== a browser for the tests that need one =='));
+    assert.doesNotMatch(r.stdout, /== end-to-end tests ==/, 'no browser test started');
+  },
+);
+
 test('without a browser, the browser gates stop with one line that says how to get one', { timeout: 120_000 }, () => {
   const r = spawnSync(
     process.execPath,
@@ -23,9 +47,10 @@ test('without a browser, the browser gates stop with one line that says how to g
   );
   assert.notEqual(r.status, 0, r.stdout + r.stderr);
   const lines = r.stderr.trim().split('\n');
-  assert.equal(lines.length, 1, r.stderr);
-  assert.match(lines[0], /no Chromium for the browser tests: set CHROME_PATH/);
-  assert.match(lines[0], /npx playwright install chromium/);
-  assert.match(lines[0], /apt-get install chromium/);
+  assert.equal(lines.length, 2, r.stderr);
+  assert.match(lines[0], /^npm test: no browser/);
+  assert.match(lines[1], /no Chromium for the browser tests: set CHROME_PATH/);
+  assert.match(lines[1], /npx playwright install chromium/);
+  assert.match(lines[1], /apt-get install chromium/);
   assert.doesNotMatch(r.stdout, /site-level tests in a browser|end-to-end tests/, 'no browser test started');
 });

@@ -44,6 +44,9 @@ async function draw(fig, signals) {
   const [{ mount, yieldToMain }, spec] = await Promise.all([loadRuntime(), fetch(url).then((r) => r.json())]);
   await yieldToMain();
   fig.view?.finalize();
+  // The controls shown before the chart went live (controlsBefore): their values, and the focus.
+  const focused = fig.bind?.contains(document.activeElement) ? document.activeElement.name : null;
+  for (const input of fig.bind?.querySelectorAll('input[data-before]') ?? []) signals[input.name] = Number(input.value);
   fig.bind?.replaceChildren();
   // Values from the address outside a control's range fall back to its default, and a note says so.
   const { values, notes } = checkSignals(signals, spec);
@@ -57,6 +60,7 @@ async function draw(fig, signals) {
   if (note) note.textContent = notes.join(' ');
   const view = await mount(frame, spec, fig.bind, values);
   fig.dataset.layout = layout;
+  if (focused) (fig.bind.querySelector(`input[name="${focused}"]`) ?? fig.bind.querySelector('input'))?.focus();
   // Give the SVG the chart's accessible name and description.
   const svg = frame.querySelector('svg');
   if (svg) {
@@ -113,15 +117,42 @@ function describe(fig, name, signal, value) {
 
 const controlsOf = (fig) => (fig.dataset.controls || '').split(' ').filter(Boolean);
 
+/**
+ * A chart's range controls, shown at once, before the chart goes live (on an embed page that waits
+ * for the reader): where the text says, in page order for the keyboard, and built like Vega's
+ * (.vega-bind) so nothing moves when Vega's replace them. Using one makes the chart live with its
+ * value, and the focus stays on the live control.
+ */
+function controlsBefore(fig) {
+  if (!fig.dataset.controls || fig.bind) return;
+  fig.bind = document.createElement('div');
+  fig.bind.className = 'chart-bind';
+  for (const p of fig.querySelectorAll('.control-fallback[data-type="range"]')) {
+    const { name, label, min, max, step } = p.dataset;
+    const value = initialSignals(fig)[name] ?? p.dataset.default;
+    const wrap = document.createElement('div');
+    wrap.className = 'vega-bind';
+    const lab = document.createElement('label');
+    const title = document.createElement('span');
+    title.className = 'vega-bind-name';
+    title.textContent = label;
+    const input = Object.assign(document.createElement('input'), { type: 'range', name, min, max, step, value });
+    input.dataset.before = '';
+    const shown = document.createElement('span');
+    shown.textContent = String(value);
+    input.addEventListener('input', () => (shown.textContent = input.value));
+    lab.append(title, input, shown);
+    wrap.append(lab);
+    fig.bind.append(wrap);
+  }
+  fig.querySelector('.chart-controls').prepend(fig.bind);
+}
+
 async function upgrade(fig) {
   if (fig.dataset.state) return;
   fig.dataset.state = 'loading';
   try {
-    if (fig.dataset.controls) {
-      fig.bind = document.createElement('div');
-      fig.bind.className = 'chart-bind';
-      fig.querySelector('.chart-controls').prepend(fig.bind);
-    }
+    controlsBefore(fig);
     await draw(fig, initialSignals(fig));
     fig.dataset.state = 'ready';
     // Drawn again in the other layout when the frame crosses the width that separates them (a
@@ -166,6 +197,7 @@ if (!embedPage && 'IntersectionObserver' in window) {
   charts.forEach(upgrade);
 }
 for (const c of charts) {
+  controlsBefore(c);
   for (const ev of ['pointerenter', 'focusin']) c.addEventListener(ev, () => upgrade(c), { once: true });
   // A control named in the URL: make that chart interactive at once so the state is applied.
   if (Object.keys(initialSignals(c)).length) upgrade(c);

@@ -5,11 +5,15 @@
 // Results come in the order a reader wants them: first the page the query names (a title typed
 // whole, or a platform's or subject's name: "POWER8" is the POWER8 platform), then grouped by kind
 // under a heading each: reports, subjects, platforms, comparisons, charts (each opening in its
-// report), report texts last; Pagefind's relevance orders results within a group. The kind of every
+// report), report texts last. The kinds with a page whose title names the query come before those
+// that only mention it ("POWER8": the comparisons titled "... POWER8 ..." before the Python subject
+// page), and within a group such pages come first, then Pagefind's relevance. A query that is
+// none of the atlas's names but near one offers it ("mojto": did you mean Mojito?, suggest.js). The kind of every
 // result id is in /pagefind/kinds.json and the title of every named page in /pagefind/names.json
 // (written by scripts/search/build-search.mjs), so ordering and the type filter load no result they
 // do not show. An excerpt that opens with the end of the page's own title starts after it.
 import * as params from '@params';
+import { suggest } from './suggest.js';
 
 const form = document.querySelector('[data-search-form]');
 const input = form.querySelector('input[name="q"]');
@@ -37,6 +41,7 @@ form.hidden = false;
 let pagefind;
 let kinds;
 let names;
+let terms;
 const json = (file) =>
   fetch(`${params.bundle}${file}`).then((r) => {
     if (!r.ok) throw new Error(`${file}: HTTP ${r.status}`);
@@ -44,11 +49,13 @@ const json = (file) =>
   });
 const load = async () => {
   if (!pagefind) {
-    const [pf, byKind, byId] = await Promise.all([
+    const [pf, byKind, byId, known] = await Promise.all([
       import(`${params.bundle}pagefind.js`),
       json('kinds.json'),
       json('names.json'),
+      json('terms.json'),
     ]);
+    terms = known;
     await pf.options({ baseUrl: params.base, excerptLength: 24 });
     await pf.init();
     kinds = new Map(Object.entries(byKind).flatMap(([kind, ids]) => ids.map((id) => [id, kind])));
@@ -87,13 +94,45 @@ function groupOf(r, q) {
   return kind in RANK ? kind : 'other';
 }
 
-/** Results by group (GROUPS), then in Pagefind's order (a stable sort keeps it within a group). */
+/** Whether a result's title names the query, as whole words ("... on the IBM Power System S822 (POWER8) to ..."). */
+function titled(r, q) {
+  const title = names.get(r.id);
+  return Boolean(title && q) && ` ${words(title)} `.includes(` ${q} `);
+}
+
+/**
+ * Results by group: the best match; then the groups (GROUPS order) that hold a page whose title
+ * names the query; then the others, report texts last. Within a group, pages that name the query
+ * in their title first, then in Pagefind's order (a stable sort keeps it).
+ */
 function ordered(results, q) {
-  const key = (r) => RANK[groupOf(r, q)] * 3 + exactness(r, q);
+  const naming = new Set(results.filter((r) => titled(r, q)).map((r) => groupOf(r, q)));
+  const tier = (g) => (g === 'best' ? 0 : g === 'seed' ? 3 : naming.has(g) ? 1 : 2);
+  const key = (r) => {
+    const g = groupOf(r, q);
+    return [tier(g), RANK[g], exactness(r, q), titled(r, q) ? 0 : 1];
+  };
   return results
     .map((r, i) => [key(r), i, r])
-    .sort((a, b) => a[0] - b[0] || a[1] - b[1])
+    .sort((a, b) => a[0].reduce((d, x, k) => d || x - b[0][k], 0) || a[1] - b[1])
     .map(([, , r]) => r);
+}
+
+/** "Did you mean Mojito?": a link that runs the suggested query, or nothing. */
+function suggestion(q) {
+  const better = suggest(q, terms ?? []);
+  if (!better) return [];
+  const a = document.createElement('a');
+  const url = new URL(location.href);
+  url.searchParams.set('q', better);
+  a.href = url.pathname + url.search;
+  a.textContent = better;
+  a.addEventListener('click', (e) => {
+    e.preventDefault();
+    input.value = better;
+    run();
+  });
+  return [' Did you mean ', a, '?'];
 }
 
 /**
@@ -196,7 +235,12 @@ async function run() {
     box.hidden = n === 0;
     const shown = n > MAX ? `, the first ${MAX} shown` : '';
     const count = `${n} result${n === 1 ? '' : 's'}`;
-    status.textContent = n ? `${count} for “${q}”${shown}` : `Nothing found for “${q}”.`;
+    // A query that is none of the atlas's names but near one ("mojto") offers it, found or not.
+    const offer = suggestion(q);
+    status.replaceChildren(
+      n ? `${count} for “${q}”${shown}${offer.length ? '.' : ''}` : `Nothing found for “${q}”.`,
+      ...offer,
+    );
   } catch (err) {
     if (ticket !== current) return;
     status.textContent = 'Search could not load. Browse the reports and platforms from the menu instead.';

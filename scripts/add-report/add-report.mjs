@@ -114,8 +114,11 @@ try {
   );
 
   // # Process data: the seed's place, its metadata, its platforms.
-  const date = values.date ?? statedDate(text);
-  if (!date) fail(`${shown}: the report does not say when it ran: pass --date YYYY-MM (or YYYY, YYYY-MM-DD)`);
+  // A dry run needs no date: it writes nothing, so a placeholder stands in, and it says what to pass.
+  const undated = !values.date && !statedDate(text);
+  if (undated && !values['dry-run'])
+    fail(`${shown}: the report does not say when it ran: pass --date YYYY-MM (or YYYY, YYYY-MM-DD)`);
+  const date = values.date ?? statedDate(text) ?? '1970';
   if (!/^\d{4}(-\d{2}(-\d{2})?)?$/.test(date)) fail(`--date: expected YYYY, YYYY-MM or YYYY-MM-DD, found "${date}"`);
   // The title: --title, else drafted from the document (its heading, stated title, command or first line).
   const drafted =
@@ -201,7 +204,7 @@ try {
   };
   const meta = [
     '# Metadata for the seed beside this file (same name, without .meta.yaml). See CONTRIBUTING.md.',
-    `# Written by npm run add-report; fill in every TODO, then run npm run check.`,
+    `# Written by npm run add-report; fill in every TODO, then run npm run data and npm run check.`,
     `slug: ${slug}`,
     `title: ${yamlString(title)}`,
     `date: ${yamlString(date)}`,
@@ -278,6 +281,7 @@ try {
     printUnderstood(final, text, shown);
     printNotRead(added, shown);
     for (const t of added.tables) console.log(`  table ${t.id}: ${rowsText(t.rows)} (${t.kind})`);
+    if (undated) console.log(`${shown}: the report does not say when it ran: pass --date YYYY-MM to add it.`);
     process.exit(0);
   }
 
@@ -333,7 +337,11 @@ try {
     console.log(
       `  not drawn: ${n.title}: ${n.reason ?? `${n.rows} points, more than the ${n.limit} a chart draws`}; the page shows its table`,
     );
-  console.log('Then run `npm run check`, look at the page with `npm start`, and commit seeds/ and data/.');
+  console.log(
+    todo.length
+      ? 'Then, once they are filled in, run `npm run data` again (data/ is built from the metadata), `npm run check`, look at the page with `npm start`, and commit seeds/ and data/.'
+      : 'Then run `npm run check`, look at the page with `npm start`, and commit seeds/ and data/.',
+  );
 } catch (e) {
   if (e instanceof InputError) fail(e.format());
   if (e instanceof LockError) fail(e.message);

@@ -163,6 +163,19 @@ test('add-report --dry-run says what it understood per section and what it left 
   assert.deepEqual(fs.readdirSync(path.join(ROOT, 'seeds'), { recursive: true }).sort(), before);
 });
 
+test('add-report --dry-run works without --date, and says to pass one to add the report', () => {
+  const file = path.join(ROOT, 'scripts/data/parsers/document/fixtures/handwritten-mixed-sections.md');
+  const before = fs.readdirSync(path.join(ROOT, 'seeds'), { recursive: true }).sort();
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'scripts/add-report/add-report.mjs'), file, '--dry-run'], {
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /read as document \(dry run: nothing written\)/);
+  assert.match(r.stdout, /^ {2}go-test-bench at lines 14-18 \(under "Encoder"\): 2 rows; time \(ns\)$/m);
+  assert.match(r.stdout, /does not say when it ran: pass --date YYYY-MM to add it\.$/m);
+  assert.deepEqual(fs.readdirSync(path.join(ROOT, 'seeds'), { recursive: true }).sort(), before);
+});
+
 test('add-report names each result the file gives no number for (JMH "≈ 0"), skipped, at its file and line', () => {
   const file = path.join(ROOT, 'scripts/data/parsers/jmh-text/fixtures/maptest-gc-readme.md');
   const r = spawnSync(

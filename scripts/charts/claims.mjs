@@ -26,7 +26,7 @@
 //     the sentence quotes what the report says changed.
 //
 // Words: renderBest, renderRange and ordinal(n); nothing else here makes a sentence.
-import { list, quantity, times } from './shared/format.mjs';
+import { capital, list, quantity, times } from './shared/format.mjs';
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { statesChange } from '../data/parsers/shared/structure.mjs';
 
@@ -138,8 +138,8 @@ export function renderBest(claim, { what, unit }) {
   const v = withUnit(best[0].shown, unit);
   const head =
     best.length > 1
-      ? `${list(best.map((r) => r.series))} tied for the ${word} ${what}: ${v}`
-      : `${best[0].series} had the ${word} ${what}: ${v}`;
+      ? `${capital(list(best.map((r) => r.series)))} tied for the ${word} ${what}: ${v}`
+      : `${capital(best[0].series)} had the ${word} ${what}: ${v}`;
   if (best.includes(last)) return head;
   const other = `${last.series} (${withUnit(last.shown, unit)})`;
   if (differ.length > 1) return `${head}; the ${end}: ${other}, which differs in ${list(differ)}`;

@@ -2,7 +2,7 @@
 // latency distribution of every receiver, one curve per language and receiver kind, on a log scale.
 // Each receiver ran at its own stable request rate: the finding names both loads and gives no ratio
 // of latencies taken at loads that differ.
-import { num, times } from './shared/format.mjs';
+import { duration, num, times } from './shared/format.mjs';
 import { percentileChart, percentileLayers } from './shared/curves.mjs';
 import { DASHES, GREY, entityStyles } from './shared/palette.mjs';
 
@@ -68,14 +68,14 @@ export function build({ rows, fields: f, tables = {} }) {
   const [loRate, hiRate] = [rateOf(lo), rateOf(hi)];
   const loads =
     typeof loRate === 'number' && typeof hiRate === 'number'
-      ? ` at ${num(loRate, 1)} requests/s, ${hi.series} within ${num(hi.latency_us)} µs at ${num(hiRate, 1)} requests/s`
-      : ` and ${hi.series} within ${num(hi.latency_us)} µs`;
+      ? ` at ${num(loRate, 1)} requests/s, ${hi.series} within ${duration(hi.latency_us, 'µs')} at ${num(hiRate, 1)} requests/s`
+      : ` and ${hi.series} within ${duration(hi.latency_us, 'µs')}`;
   const alike =
     typeof loRate === 'number' &&
     typeof hiRate === 'number' &&
     Math.max(loRate, hiRate) / Math.min(loRate, hiRate) <= 1.1;
   const finding =
-    `At the ${p}th percentile, ${lo.series} answered within ${num(lo.latency_us)} µs${loads}` +
+    `At the ${p}th percentile, ${lo.series} answered within ${duration(lo.latency_us, 'µs')}${loads}` +
     (alike
       ? ` (${times(hi.latency_us / lo.latency_us)} longer, at loads within 10 %)`
       : `; each receiver at its own stable request rate, so the loads differ and the latencies are not a like-for-like ratio`);

@@ -3,7 +3,7 @@
 // 99th), a point per receiver: colour (and, where the palette repeats, shape) by language, the
 // language's own on every chart; hollow points for thread receivers; each rate with the lower and
 // upper bounds the report prints beside it ("stable at 40184.8 [40184.8 .. 40184.9]") as an error bar.
-import { num } from './shared/format.mjs';
+import { duration, num, possessive } from './shared/format.mjs';
 import { entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, spansDecades, spreadLayers, titleWithUnit, tooltip } from './shared/spec.mjs';
 
@@ -44,7 +44,7 @@ export function build({ rows, fields: f, tables }) {
   const fastest = [...plotted].sort((a, b) => b.requests_per_second - a.requests_per_second)[0];
   const lowest = [...plotted].sort((a, b) => a.tail_latency_us - b.tail_latency_us)[0];
   const name = (r) => `${r.language} ${r.receiver_kind}`;
-  const finding = `The highest stable rate (mean of the stable period) is ${name(fastest)}'s ${num(fastest.requests_per_second, 1)} requests/s (${num(fastest.tail_latency_us)} µs at p${p}); the lowest tail latency is ${name(lowest)}'s ${num(lowest.tail_latency_us)} µs (${num(lowest.requests_per_second, 1)} requests/s)`;
+  const finding = `The highest stable rate (mean of the stable period) is ${possessive(name(fastest))} ${num(fastest.requests_per_second, 1)} requests/s (${duration(fastest.tail_latency_us, 'µs')} at p${p}); the lowest tail latency is ${possessive(name(lowest))} ${duration(lowest.tail_latency_us, 'µs')} (${num(lowest.requests_per_second, 1)} requests/s)`;
   const x = {
     field: 'tail_latency_us',
     type: 'quantitative',

@@ -4,7 +4,7 @@
 // definitions out ({ id, spec, rows, fields, markClass, entry }), which build-charts.mjs renders,
 // caches and writes with the report charts; the entries go to charts.json under `comparisons`.
 // The per-report charts (plan.mjs) are not touched.
-import { num, times } from './shared/format.mjs';
+import { num, possessive, times } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
 import { assemble, atlasEntryWords, atlasUsermeta, chartFiles, spanChannel, tooltip } from './shared/spec.mjs';
 
@@ -111,7 +111,7 @@ function comparisonChart(c) {
   const statistic = !metric.statistic || metric.statistic === 'value' ? 'as stated' : metric.statistic;
   const machines = [...new Set((c.what_differs.platforms?.values ?? []).map((p) => p.name ?? 'an unstated machine'))];
   const finding =
-    `The ${metric.better === 'lower' ? 'lowest' : 'highest'} value (${statistic}) is ${best.entity_name}'s ${num(best.value)} ${metric.unit} (${best.column})` +
+    `The ${metric.better === 'lower' ? 'lowest' : 'highest'} value (${statistic}) is ${possessive(best.entity_name)} ${num(best.value)} ${metric.unit} (${best.column})` +
     (ratios.length
       ? `; against the base report the ratios run from ${times(Math.min(...ratios))} to ${times(Math.max(...ratios))}` +
         (c.what_differs.hardware_same

@@ -1,7 +1,7 @@
 // Charts for kind darner-fairness-latency: latency percentiles (µs, log y) per server, and in the
 // description the summary numbers of the same run (table kind darner-fairness-summary, when the
 // report has it): requests per second and time per request.
-import { capital, list, num, times } from './shared/format.mjs';
+import { capital, duration, list, num, times } from './shared/format.mjs';
 import { byServer, serverColor, serverLines } from './shared/servers.mjs';
 import { distinct, spanChannel, titleWithUnit } from './shared/spec.mjs';
 
@@ -35,9 +35,9 @@ export function build({ rows, fields: f, tables }) {
   const at = servers
     .map((s) => rows.find((r) => r.server === s && r.percentile === p))
     .sort((a, b) => a.latency_us - b.latency_us);
-  let finding = `At the ${p}th percentile ${capital(at[0].server)} answered in ${num(at[0].latency_us)} µs`;
+  let finding = `At the ${p}th percentile ${capital(at[0].server)} answered in ${duration(at[0].latency_us, 'µs')}`;
   if (at.length > 1)
-    finding += `, ${capital(at[at.length - 1].server)} in ${num(at[at.length - 1].latency_us)} µs (${times(at[at.length - 1].latency_us / at[0].latency_us)} longer)`;
+    finding += `, ${capital(at[at.length - 1].server)} in ${duration(at[at.length - 1].latency_us, 'µs')} (${times(at[at.length - 1].latency_us / at[0].latency_us)} longer)`;
   const summaryTable = Object.values(tables).find((t) => t.table.kind === 'darner-fairness-summary');
   const summary = summaryTable
     ? ` Summary of the same runs: ${list(

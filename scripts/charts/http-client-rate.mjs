@@ -4,7 +4,7 @@
 // every "best" here is picked among configurations within an error budget (1 % by default; the
 // best-client chart has a slider for it). Columns and runs are read from the data: a report with
 // one run, or without a pool_count column, gets the charts that apply to it.
-import { capital, list, median, midSentence, num, pct, range, times } from './shared/format.mjs';
+import { capital, list, median, midSentence, num, pct, possessive, range, times } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
 import { THOUSANDS, dataTicks, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
 
@@ -77,7 +77,7 @@ export function build({ report, rows, fields: f }) {
     headline += `; ${list(
       fasterClients.map((c) => {
         const e = faster.filter((r) => r.client === c).map((r) => r.error_pct);
-        return `${c}'s higher rates came with ${range(Math.min(...e), Math.max(...e), 1)} % errors`;
+        return `${possessive(c, 'higher rates')} came with ${range(Math.min(...e), Math.max(...e), 1)} % errors`;
       }),
     )}`;
   }
@@ -237,7 +237,7 @@ export function build({ report, rows, fields: f }) {
   const within = runRows.filter((r) => r.error_pct <= MAX_ERROR).length;
   const finding11 =
     winner && faster.length
-      ? `${num(within)} of ${num(runRows.length)} configurations${ofRun} had at most ${budget} errors; every configuration faster than ${winner.client}'s ${num(winner.requests_per_second)} requests/s had at least ${pct(Math.min(...faster.map((r) => r.error_pct)))} errors`
+      ? `${num(within)} of ${num(runRows.length)} configurations${ofRun} had at most ${budget} errors; every configuration faster than ${possessive(winner.client)} ${num(winner.requests_per_second)} requests/s had at least ${pct(Math.min(...faster.map((r) => r.error_pct)))} errors`
       : `${num(within)} of ${num(runRows.length)} configurations${ofRun} had at most ${budget} errors`;
   const y11 = {
     ...rate,

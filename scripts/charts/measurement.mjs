@@ -20,7 +20,7 @@
 import { measureGroups, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, maxOf, spansDecades, spreadLayers, tooltip } from './shared/spec.mjs';
-import { num, quantity, times } from './shared/format.mjs';
+import { capital, num, possessive, quantity, times } from './shared/format.mjs';
 import { bestOfGroup, ordinal, rangeOverRuns, renderBest, renderRange, withUnit } from './claims.mjs';
 import { metricTitle } from '../data/measure/model.mjs';
 import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
@@ -283,7 +283,7 @@ function chartOf(group, f, conditions) {
       ? ''
       : best.series === '(all)'
         ? `The ${claim.word} ${what} was ${withUnit(best.shown, unit)}, at ${at}`
-        : `The ${claim.word} ${what}, ${withUnit(best.shown, unit)}, was ${best.series}'s at ${at}`;
+        : `The ${claim.word} ${what}, ${withUnit(best.shown, unit)}, was ${possessive(best.series)} at ${at}`;
     const x = {
       field: sweep.name,
       type: 'quantitative',
@@ -335,7 +335,7 @@ function chartOf(group, f, conditions) {
       const series = distinct(plotted.map((r) => r.series));
       // The widest spread among the series that ran more than once, as a claim (claims.mjs).
       const claim = rangeOverRuns(plotted);
-      const whose = `${claim.series === '(all)' ? 'the' : `${claim.series}'s`} ${what}`;
+      const whose = claim.series === '(all)' ? `the ${what}` : possessive(claim.series, what);
       const finding = renderRange(claim, { whose, unit });
       const perRun =
         series.length === 1 &&
@@ -402,7 +402,7 @@ function chartOf(group, f, conditions) {
   // A claim over a like-with-like group (claims.mjs), or none: the chart then speaks alone.
   const finding =
     plotted.length === 1
-      ? `${first.series === '(all)' ? 'The' : `${first.series}'s`} ${what} was ${withUnit(first.shown, unit)} (${first.spread_words}: ${quantity(first.lo)} to ${withUnit(first.hi, unit)})`
+      ? `${capital(first.series === '(all)' ? `the ${what}` : possessive(first.series, what))} was ${withUnit(first.shown, unit)} (${first.spread_words}: ${quantity(first.lo)} to ${withUnit(first.hi, unit)})`
       : renderBest(
           bestOfGroup(plotted, {
             better,
@@ -469,7 +469,7 @@ function ownMedian(rows, series, top) {
     .sort((a, b) => a.ratio - b.ratio || (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
   if (!own.length) return '';
   if (series.length === 1) return `, ${times(own[0].ratio)} the median`;
-  if (own.length === 1) return `; ${own[0].s}'s is ${times(own[0].ratio)} its own median`;
+  if (own.length === 1) return `; ${possessive(own[0].s)} is ${times(own[0].ratio)} its own median`;
   const [lo, hi] = [own[0], own.at(-1)];
   const p = `${ordinal(top)} percentile`;
   return times(lo.ratio) === times(hi.ratio)

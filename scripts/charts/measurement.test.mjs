@@ -286,7 +286,7 @@ test('a time in s and times in ms of one group are one chart, drawn in one unit;
   assert.equal(bars.x.title, 'Time (ms)');
   const tips = bars.tooltip.map((t) => t.field);
   assert.ok(tips.includes('value') && tips.includes('unit') && tips.includes('line'), tips.join(', '));
-  assert.equal(chart.finding, 'group/c had the lowest mean time: 420 ms, 2.9x less than group/b (1,200 ms)');
+  assert.equal(chart.finding, 'Group/c had the lowest mean time: 420 ms, 2.9x less than group/b (1,200 ms)');
 });
 
 test('percentiles in ms and in s are one distribution, not two charts', () => {
@@ -436,4 +436,36 @@ test('bars that differ in two things (phase and threads) get no sentence: the ch
   );
   assert.equal(chart.finding, '');
   assert.equal(chart.headline, undefined);
+});
+
+test('findings read for any series name: "processes\'", "that of ... (parallel, 6 threads)", a capital to start', () => {
+  const sweep = (name, base) =>
+    [1, 2, 4].map((t, i) =>
+      row({
+        benchmark: name,
+        threads: t,
+        value: base * t,
+        metric: 'throughput',
+        unit: 'ops/s',
+        better: 'higher',
+        line: base + i,
+      }),
+    );
+  const [paren] = build({ rows: sweep('fib (parallel, 6 threads)', 100), fields, tables });
+  assert.equal(
+    paren.finding,
+    'The highest mean throughput, 400 ops/s, was that of fib (parallel, 6 threads) at threads 4',
+  );
+  const [plural] = build({ rows: sweep('processes', 100), fields, tables });
+  assert.equal(plural.finding, "The highest mean throughput, 400 ops/s, was processes' at threads 4");
+  const [lower] = build({
+    rows: [
+      // hyperfine's commands are alternatives run on one task (claims.mjs ranks them).
+      row({ benchmark: 'concurrency 12,000', value: 10, line: 1, source_table: 'hyperfine-text' }),
+      row({ benchmark: 'concurrency 100', value: 30, line: 2, source_table: 'hyperfine-text' }),
+    ],
+    fields,
+    tables,
+  });
+  assert.match(lower.finding, /^Concurrency 12,000 had the lowest/);
 });

@@ -9,7 +9,7 @@
 // markClass, entry, claim }), which build-charts.mjs renders, caches and writes with the other
 // charts; the entries go to charts.json under `subjects` (by chart id). A subject with fewer than
 // two figures gets no chart: the subject page says it in a sentence (`single`).
-import { capital, list, num } from './shared/format.mjs';
+import { capital, list, num, possessive } from './shared/format.mjs';
 import { PALETTE } from './shared/palette.mjs';
 import { figureOf, noise, noiseText } from '../lib/noise.mjs';
 import { THOUSANDS, assemble, atlasEntryWords, atlasUsermeta, chartFiles, tooltip } from './shared/spec.mjs';
@@ -30,9 +30,12 @@ const FIELDS = [
   { name: 'series', title: 'Measure', type: 'string' },
   { name: 'statistic', title: 'Statistic', type: 'string' },
   { name: 'conditions', title: 'Conditions', type: 'string' },
+  { name: 'outside', title: 'Outside the error budget', type: 'string' },
   { name: 'like', title: 'Line (same measure, machine, conditions)', type: 'string' },
   { name: 'value', title: 'Value', type: 'number' },
   { name: 'noise', title: 'Against the figure before it on its line', type: 'string' },
+  { name: 'label', title: 'Label', type: 'string' },
+  { name: 'dodge', title: 'Shift beside another run of its date (px)', type: 'number' },
   { name: 'seed', title: 'Seed', type: 'string' },
   { name: 'line', title: 'Line', type: 'integer' },
 ];
@@ -66,7 +69,10 @@ const conditionWords = (c = {}) =>
 export function subjectRows(subject, platforms = {}) {
   const rows = [];
   for (const r of subject.reports) {
-    const figures = (r.figures ?? []).filter((f) => typeof f.value === 'number');
+    // A report with no figure within the error budget shows its best rows outside it, marked.
+    const figures = (r.figures ?? [])
+      .map((f) => (typeof f.value !== 'number' && f.outside_budget ? { ...f, ...f.outside_budget, over: true } : f))
+      .filter((f) => typeof f.value === 'number');
     const runs = new Set(figures.map((f) => f.group?.run ?? ''));
     for (const f of figures) {
       const table = (r.tables ?? []).find((t) => t.table === f.table);
@@ -75,6 +81,9 @@ export function subjectRows(subject, platforms = {}) {
       const series = f.measure ?? table?.title ?? f.metric_title;
       const conditions = conditionWords(f.conditions);
       const join = f.join_statistic ?? f.statistic ?? 'value';
+      const outside = f.over
+        ? `${f.budget.title.charAt(0).toLowerCase()}${f.budget.title.slice(1)} ${num(f.with[f.budget.column], 2)} (no row within at most ${num(f.budget.max, 2)})`
+        : '';
       rows.push({
         // A run named by its date is the report's date; any other run is told apart by its name.
         column: runs.size > 1 && run !== r.date ? `${r.date} (${run})` : r.date,
@@ -87,7 +96,10 @@ export function subjectRows(subject, platforms = {}) {
         statistic: statWords(f),
         join_statistic: join,
         conditions: conditions || 'none stated',
-        like: [series, platform, join, conditions].join(' · '),
+        // A figure outside the budget is joined by no line: it is not like the others.
+        like: [series, platform, join, conditions, ...(outside ? ['outside the error budget'] : [])].join(' · '),
+        outside,
+        label: outside ? `${num(f.value)}*` : num(f.value),
         metric_title: f.metric_title,
         value: f.value,
         figure: figureOf(f), // its value with the spread it states, for the noise verdict
@@ -132,7 +144,10 @@ function largest(rows, keyOf) {
  * The claim of a subject chart, recomputable from its rows (scripts/charts/findings.test.mjs): the
  * highest figure, and a change "from ... to ..." only between figures a line joins (like with like).
  */
-export function subjectClaim(rows, unit) {
+export function subjectClaim(all, unit) {
+  // Figures outside the error budget are on the chart, marked, but no claim rests on them.
+  const within = all.filter((r) => !r.outside);
+  const rows = within.length ? within : all;
   const best = rows.reduce((a, b) => (b.value > a.value ? b : a));
   const at = (r) => `${r.column}, ${r.platform}${r.conditions !== 'none stated' ? `, ${r.conditions}` : ''}`;
   const highest = `the highest is ${num(best.value)} ${unit} (${best.statistic}; ${at(best)})`;
@@ -148,13 +163,21 @@ export function subjectClaim(rows, unit) {
     lines.length === 0 && rows.length > 1
       ? `; no two figures share machine and conditions (${platforms.length} platform${platforms.length === 1 ? '' : 's'}), so no line joins them`
       : '';
-  const text = capital(`${change}${highest}${apart}`);
+  const over = all.length - within.length;
+  const outsideWords = over
+    ? `; ${over === 1 ? 'one figure is' : `${over} figures are`} outside the error budget, drawn pale and starred: ${list(
+        all
+          .filter((r) => r.outside)
+          .map((r) => `${num(r.value)} ${unit} (${r.column}, ${r.outside.replace(/ \(.*$/, '')})`),
+      )}`
+    : '';
+  const text = capital(`${change}${highest}${apart}${outsideWords}`);
   return {
     text,
     statistic: best.statistic,
     unit,
     value: best.value,
-    cites: rows.map((r) => ({ seed: r.seed, line: r.line, value: r.value })),
+    cites: all.map((r) => ({ seed: r.seed, line: r.line, value: r.value })),
     lines,
   };
 }
@@ -168,6 +191,7 @@ function subjectChart(subject, platforms) {
   const kept = all.filter((r) => `${r.unit}\u0000${r.join_statistic}` === kind);
   const unit = kept[0].unit;
   const rows = kept.map(({ unit: _u, metric_title: _m, join_statistic: _j, ...r }) => r);
+  // Two reports at least, or one report's figure and the best outside its budget: else a sentence.
   if (rows.length < MIN_FIGURES) return null;
   const id = `subject--${subject.id}`;
   const columns = [...new Set(rows.map((r) => r.column))];
@@ -175,14 +199,38 @@ function subjectChart(subject, platforms) {
   const platformNames = [...new Set(rows.map((r) => r.platform))];
   const reports = [...new Set(rows.map((r) => r.report))];
   const several = series.length > 1;
-  const x = {
-    field: 'column',
-    type: 'ordinal',
-    title: rows.some((r) => r.run && r.column !== r.date) ? 'Report date (run)' : 'Report date',
-    sort: columns,
-    // The run under its date, on a second line: a narrow column keeps both whole.
-    axis: { labelAngle: 0, labelLimit: 140, labelExpr: "split(replace(datum.label, ' (', '|('), '|')" },
-  };
+  // A time axis where the figures have two dates or more: reports years apart stand years apart
+  // (ticks at years over two years or more); runs of one date stand side by side (`dodge`, in
+  // pixels), each named in the tooltip. Figures of one date (one report's runs) stand in columns.
+  const dates = [...new Set(rows.map((r) => r.date))].map((d) => Date.parse(d));
+  const years = (Math.max(...dates) - Math.min(...dates)) / (365.25 * 864e5);
+  const x =
+    dates.length > 1
+      ? {
+          field: 'date',
+          type: 'temporal',
+          title: 'Date the report ran',
+          scale: { type: 'utc', padding: 24 },
+          axis: { labelAngle: 0, labelOverlap: 'greedy', ...(years >= 2 ? { tickCount: 'year', format: '%Y' } : {}) },
+        }
+      : {
+          field: 'column',
+          type: 'ordinal',
+          title: rows.some((r) => r.run && r.column !== r.date) ? 'Report date (run)' : 'Report date',
+          sort: columns,
+          // The run under its date, on a second line: a narrow column keeps both whole.
+          axis: { labelAngle: 0, labelLimit: 140, labelExpr: "split(replace(datum.label, ' (', '|('), '|')" },
+        };
+  const atDate = new Map();
+  for (const c of columns) {
+    const d = rows.find((r) => r.column === c).date;
+    atDate.set(d, [...(atDate.get(d) ?? []), c]);
+  }
+  for (const r of rows) {
+    const cs = atDate.get(r.date);
+    r.dodge = dates.length > 1 ? (cs.indexOf(r.column) - (cs.length - 1) / 2) * 28 : 0;
+  }
+  const dodge = { expr: 'datum.dodge' };
   const y = {
     field: 'value',
     type: 'quantitative',
@@ -220,8 +268,8 @@ function subjectChart(subject, platforms) {
   const chart = {
     title,
     subtitle,
-    description: `${subject.name}'s best figure (${statistic}) in ${reports.length === 1 ? 'its report' : `each of the ${reports.length} reports that measured it`}, one point per figure (${rows.length}), by date, the platform by colour: ${list(platformNames)}${several ? ', the measure by shape' : ''}; a line joins only figures of the same measure, machine and conditions. ${finding}.`,
-    alt: `Points over report dates: ${subject.name}'s best ${unit} in each report, the platform by colour${several ? ', the measure by shape' : ''}.`,
+    description: `${capital(possessive(subject.name, 'best figure'))} (${statistic}) in ${reports.length === 1 ? 'its report' : `each of the ${reports.length} reports that measured it`}, one point per figure (${rows.length}), by date, the platform by colour: ${list(platformNames)}${several ? ', the measure by shape' : ''}; a line joins only figures of the same measure, machine and conditions. ${finding}.`,
+    alt: `Points over report dates: ${possessive(subject.name, `best ${unit}`)} in each report, the platform by colour${several ? ', the measure by shape' : ''}.`,
     finding,
     rows,
     fields: FIELDS.map((f) => (f.name === 'value' ? { ...f, title: 'Best figure', unit } : f)),
@@ -231,23 +279,35 @@ function subjectChart(subject, platforms) {
       {
         name: 'lines',
         transform: [{ filter: { field: 'like', oneOf: [...lined] } }],
-        mark: { type: 'line', strokeWidth: 1.5, opacity: 0.6 },
+        mark: { type: 'line', strokeWidth: 1.5, opacity: 0.6, xOffset: dodge },
         encoding: { x, y, color, detail: { field: 'like' } },
       },
       // The value beside each point, so the chart reads without a tooltip.
       {
-        mark: { type: 'text', dy: -12, fontSize: 11 },
-        encoding: { x, y, text: { field: 'value', type: 'quantitative', format: ',' } },
+        // Runs side by side at one date: the first one's label to the left of its point, clear of the other's.
+        mark: {
+          type: 'text',
+          fontSize: 11,
+          xOffset: dodge,
+          align: { expr: "datum.dodge < 0 ? 'right' : 'center'" },
+          baseline: { expr: "datum.dodge < 0 ? 'middle' : 'alphabetic'" },
+          dx: { expr: 'datum.dodge < 0 ? -9 : 0' },
+          dy: { expr: 'datum.dodge < 0 ? 0 : -12' },
+        },
+        encoding: { x, y, text: { field: 'label', type: 'nominal' } },
       },
       {
         name: 'points',
-        mark: { type: 'point', filled: true, opacity: 0.95, size: 90 },
+        mark: { type: 'point', filled: true, size: 90, xOffset: dodge },
         encoding: {
           x,
           y,
           color,
           shape,
-          tooltip: tooltip(FIELDS.filter((f) => !['column', 'report', 'like'].includes(f.name))),
+          // Hollow: outside the error budget.
+          // Pale: outside the error budget (its error rate is written beside it).
+          fillOpacity: { condition: { test: "datum.outside !== ''", value: 0.25 }, value: 0.95 },
+          tooltip: tooltip(FIELDS.filter((f) => !['report', 'like', 'label', 'dodge'].includes(f.name))),
         },
       },
     ],

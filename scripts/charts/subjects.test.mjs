@@ -126,3 +126,56 @@ test('each figure on a line says whether it is beyond the noise of the one befor
   const tip = c.spec.layer.at(-1).encoding.tooltip.map((t) => t.title);
   assert.ok(tip.includes('Against the figure before it on its line'), tip.join(', '));
 });
+
+test('a report with no figure within the error budget is charted by its best outside it: pale and starred, its error rate in the finding, on no line and in no claim', () => {
+  const over = figure(null, 0, {
+    value: null,
+    reason: 'no row of 3 within error % at most 1',
+    outside_budget: {
+      value: 900,
+      with: { error_pct: 12.5 },
+      budget: { column: 'error_pct', title: 'Error %', max: 1 },
+      seed: 'seeds/y.md',
+      line: 7,
+    },
+  });
+  const s = { id: 'b', name: 'Buoy', reports: [report('a', '2017', [figure(100, 4)]), report('b', '2019-05', [over])] };
+  const [c] = planSubjectCharts({ subjects: [s] }, platforms).charts;
+  assert.deepEqual(
+    c.rows.map((r) => [r.date, r.value, r.label, r.outside]),
+    [
+      ['2017', 100, '100', ''],
+      ['2019-05', 900, '900*', 'error % 12.5 (no row within at most 1)'],
+    ],
+  );
+  assert.equal(c.entry.lines, 0);
+  assert.match(
+    c.entry.finding,
+    /^The highest is 100 requests\/s .*; one figure is outside the error budget, drawn pale and starred: 900 requests\/s \(2019-05, error % 12\.5\)\.$/,
+  );
+  const points = c.spec.layer.at(-1);
+  assert.equal(points.encoding.x.type, 'temporal');
+  assert.equal(points.encoding.fillOpacity.condition.value, 0.25);
+});
+
+test("figures of one date (one report's runs) stand in columns; figures of several dates on a time axis", () => {
+  const runs = report('m', '2019-05-15', [
+    figure(5, 1, { group: { run: '2019-05-15' } }),
+    figure(4, 2, { group: { run: 'old' } }),
+  ]);
+  const [one] = planSubjectCharts({ subjects: [{ id: 'm', name: 'M', reports: [runs] }] }, platforms).charts;
+  assert.equal(one.spec.layer.at(-1).encoding.x.type, 'ordinal');
+  assert.deepEqual(
+    one.rows.map((r) => r.dodge),
+    [0, 0],
+  );
+  const [two] = planSubjectCharts(
+    { subjects: [{ id: 'm', name: 'M', reports: [report('a', '2017', [figure(9, 3)]), runs] }] },
+    platforms,
+  ).charts;
+  assert.equal(two.spec.layer.at(-1).encoding.x.type, 'temporal');
+  assert.deepEqual(
+    two.rows.map((r) => r.dodge),
+    [0, -14, 14],
+  );
+});

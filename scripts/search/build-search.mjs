@@ -19,7 +19,7 @@ import { cliArgs } from '../lib/args.mjs';
 import * as pagefind from 'pagefind';
 import { ROOT } from '../lib/paths.mjs';
 import { walk, writeTreeAtomic } from '../lib/fs.mjs';
-import { chartUrl, kindsJson, namesJson, spaced } from './kinds.mjs';
+import { chartUrl, kindsJson, namesJson, spaced, termsJson } from './kinds.mjs';
 
 /** What is never indexed, though it sits inside an indexed page body. */
 export const EXCLUDE = [
@@ -106,6 +106,7 @@ await pagefind.close();
 const files = new Map(got.files.filter((f) => !UNUSED.test(f.path)).map((f) => [f.path, f.content]));
 files.set('kinds.json', kindsJson(files));
 files.set('names.json', namesJson(files));
+files.set('terms.json', termsJson(files));
 writeTreeAtomic(out, files);
 
 // The index proper (what a search downloads from, besides pagefind.js and its WebAssembly).

@@ -1,7 +1,8 @@
 // What the search index records beside Pagefind's files, pure (build-search.mjs does the I/O):
 // the address a chart is indexed under; kinds.json, the result ids of each kind of page, and
 // names.json, the title of each report, platform, subject and comparison, which the search page
-// (assets/js/search.js) orders, groups and filters results by; and the page text as the index
+// (assets/js/search.js) orders, groups and filters results by; terms.json, the names a "did you
+// mean" picks from (assets/js/suggest.js); and the page text as the index
 // reads it, with a space after every block's end, so that words of adjacent blocks stay apart.
 import zlib from 'node:zlib';
 
@@ -55,6 +56,29 @@ export function namesJson(files) {
   for (const [id, fragment] of fragments(files))
     if (NAMED.has(fragment.meta?.kind) && fragment.meta?.title) names[id] = fragment.meta.title;
   return `${JSON.stringify(names)}\n`;
+}
+
+/**
+ * terms.json: the names a "did you mean" offers (assets/js/suggest.js): the title of every subject
+ * and platform whole ("Mojito", "IBM Power System S822 (POWER8)"), and every word of three letters
+ * or more, with a letter in it, of the titles of the NAMED kinds ("POWER8", "CloudI", "httpc_bench").
+ * One spelling a word (the first in sorted order), sorted, so the same index gives the same file.
+ * @param {Map<string, Uint8Array>} files Pagefind's files by path
+ */
+export function termsJson(files) {
+  const terms = new Map();
+  const add = (t) => {
+    const k = t.toLowerCase();
+    if (!terms.has(k) || t < terms.get(k)) terms.set(k, t);
+  };
+  for (const [, fragment] of fragments(files)) {
+    const { kind, title } = fragment.meta ?? {};
+    if (!NAMED.has(kind) || !title) continue;
+    if (kind === 'subject' || kind === 'platform') add(title.trim());
+    for (const w of title.split(/[^\p{L}\p{N}_.-]+/u).map((x) => x.replace(/^[.-]+|[.-]+$/g, '')))
+      if (w.length >= 3 && /\p{L}/u.test(w)) add(w);
+  }
+  return `${JSON.stringify([...terms.values()].sort())}\n`;
 }
 
 /** Elements whose end ends a run of words, as a reader sees the page. */

@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
-import { chartUrl, kindsJson, namesJson, spaced } from './kinds.mjs';
+import { chartUrl, kindsJson, namesJson, spaced, termsJson } from './kinds.mjs';
 
 const fragment = (url, meta) => zlib.gzipSync(`pagefind_dcd${JSON.stringify({ url, content: '', meta })}`);
 
@@ -39,5 +39,40 @@ test('the index reads a space after every block, so a term and its definition st
   assert.equal(
     spaced('<dl><dt>System under test</dt><dd>Six clients</dd></dl><p>a<b>b</b></p>'),
     '<dl><dt>System under test</dt> <dd>Six clients</dd> </dl><p>a<b>b</b></p> ',
+  );
+});
+
+test('terms.json holds subject and platform names whole and the words of named titles', () => {
+  const files = new Map([
+    [
+      'fragment/en_b.pf_fragment',
+      fragment('/platforms/p/', { kind: 'platform', title: 'IBM Power System S822 (POWER8)' }),
+    ],
+    ['fragment/en_d.pf_fragment', fragment('/subjects/mojito/', { kind: 'subject', title: 'Mojito' })],
+    [
+      'fragment/en_e.pf_fragment',
+      fragment('/reports/h/', { kind: 'report', title: 'Mojito and seven clients (httpc_bench)' }),
+    ],
+    [
+      'fragment/en_a.pf_fragment',
+      fragment('/seeds/x/', { kind: 'seed', title: 'Hidden words: the report as published' }),
+    ],
+  ]);
+  const terms = JSON.parse(termsJson(files));
+  assert.deepEqual(
+    terms,
+    [
+      'and',
+      'clients',
+      'httpc_bench',
+      'IBM',
+      'IBM Power System S822 (POWER8)',
+      'Mojito',
+      'Power',
+      'POWER8',
+      'S822',
+      'seven',
+      'System',
+    ].sort(),
   );
 });

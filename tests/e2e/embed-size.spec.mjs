@@ -96,14 +96,16 @@ test.describe('iframe snippets on another site', () => {
     }
   });
 
-  test('the share panel offers, for every chart, the embed and the chart alone, in a box that sizes itself, with the resize script', async ({
+  test("the share panel offers, for every chart, the embed and the chart alone in three short lines: the frame's stylesheet, a box that sizes itself, the resize script", async ({
     baseURL,
   }) => {
     expect(snippets.length).toBe(2 * allCharts.length);
     for (const { chart, text } of snippets) {
+      expect(text.split('\n'), 'three lines').toHaveLength(3);
+      expect(text, 'no CSS arithmetic to read').not.toContain('calc(');
       expect(text).toMatch(
         new RegExp(
-          `^<div data-bench-atlas-embed style="position:relative;max-width:(\\d+)px;--w:min\\(100%,\\1px\\);--s:calc\\(var\\(--w\\)\\*100\\);padding-top:calc\\([^"]+\\)"><iframe src="${baseURL}/charts/${chart.id}/(\\?plain=1)?" title="[^"]+" style="position:absolute;top:0;left:0;width:100%;height:100%;border:0" loading="lazy"></iframe></div>\\n<script async src="${baseURL}/embed.js"></script>$`,
+          `^<link rel="stylesheet" href="${baseURL}/charts/${chart.id}/frame.css">\\n<div class="bench-atlas-embed" data-bench-atlas-embed data-chart="${chart.id}"( data-plain)?><iframe src="${baseURL}/charts/${chart.id}/(\\?plain=1)?" title="[^"]+" loading="lazy"></iframe></div>\\n<script async src="${baseURL}/embed.js"></script>$`,
         ),
       );
     }

@@ -227,3 +227,41 @@ for (const [asked, shown] of [
     );
   });
 }
+
+test('on the embed page the error-budget slider shows from the start, before the chart is pointed at, where the text says', async ({
+  page,
+}) => {
+  await page.goto(`/charts/${chart.id}/`);
+  const fig = page.getByRole('figure', { name: chart.title, exact: true });
+  const slider = fig.getByRole('slider', { name: /Maximum error/ });
+  await expect(slider).toBeVisible();
+  await expect(slider).toHaveValue('1');
+  expect(await fig.getAttribute('data-state'), 'the chart is not live yet').toBeNull();
+});
+
+test('a keyboard reader reaches the error-budget slider with Tab, keeps it once the chart goes live, and moves it with the arrow keys', async ({
+  page,
+}) => {
+  await page.goto(`/charts/${chart.id}/`);
+  const fig = page.getByRole('figure', { name: chart.title, exact: true });
+  // In page order: the slider (under the chart) before the links under it, never after them.
+  const order = [];
+  for (let i = 0; i < 12 && order.at(-1) !== 'slider'; i++) {
+    await page.keyboard.press('Tab');
+    order.push(
+      await page.evaluate(() =>
+        document.activeElement?.getAttribute('type') === 'range'
+          ? 'slider'
+          : document.activeElement?.textContent.trim(),
+      ),
+    );
+  }
+  expect(order.at(-1), `Tab reaches the slider (${order.join(' | ')})`).toBe('slider');
+  expect(order, 'no link under the chart comes before the slider').not.toContain('Plotted rows (CSV)');
+  await expectLive(fig);
+  const slider = fig.getByRole('slider', { name: /Maximum error/ });
+  await expect(slider).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(slider).toHaveValue('1.1');
+  await expect(page).toHaveURL(/[?&]max_error=1\.1(&|$)/);
+});

@@ -163,10 +163,14 @@ for (const width of [375, 1280])
         expect(groups[0].items.map((i) => i.title)).toEqual([power8.name]);
         expect(groups[1].heading).toBe('Reports');
         expect(groups[1].items[0].title).toBe(cloudi.title);
-        // The other groups in reading order, each holding only its own kind.
+        // The other groups in reading order, those with a page titled with the query first (report
+        // texts last), each holding only its own kind.
         const headings = groups.slice(1).map((g) => g.heading);
         const order = GROUPS.map(([h]) => h);
-        expect(headings, 'groups in order').toEqual([...headings].sort((a, b) => order.indexOf(a) - order.indexOf(b)));
+        const naming = (h) =>
+          h !== 'Report texts' && groups.find((g) => g.heading === h).items.some((i) => /\bPOWER8\b/.test(i.title));
+        const rank = (h) => (h === 'Report texts' ? 2 : naming(h) ? 0 : 1) * 10 + order.indexOf(h);
+        expect(headings, 'groups in order').toEqual([...headings].sort((a, b) => rank(a) - rank(b)));
         for (const g of groups.slice(1)) {
           const type = GROUPS.find(([h]) => h === g.heading)[1];
           expect(
@@ -234,4 +238,31 @@ test('a chart result opens its report at the chart, not the bare embed page', as
     reports().find((r) => r.slug === chart.report).title,
   );
   expect(await problems(), 'requests to other origins and CSP violations while searching').toEqual([]);
+});
+
+test('"POWER8" lists the comparisons whose title names POWER8 before the Python and Java subject pages, which only mention it', async ({
+  page,
+}) => {
+  await page.goto('/search/');
+  const items = (await readResults(await search(page, 'POWER8'))).flatMap((g) => g.items);
+  const titles = items.map((i) => i.title);
+  const comparisons = items.filter((i) => i.type === 'Comparison' && /\bPOWER8\b/.test(i.title));
+  expect(comparisons.length, 'comparisons titled with POWER8').toBeGreaterThan(0);
+  const lastComparison = Math.max(...comparisons.map((c) => titles.indexOf(c.title)));
+  for (const name of ['Python', 'Java']) {
+    expect(titles, name).toContain(name);
+    expect(titles.indexOf(name), `${name} after every comparison titled POWER8`).toBeGreaterThan(lastComparison);
+  }
+});
+
+test('"mojto" offers "Did you mean Mojito?", which searches for Mojito', async ({ page }) => {
+  await page.goto('/search/');
+  await search(page, 'mojto');
+  const status = page.getByRole('status');
+  await expect(status).toContainText(/for “mojto”\. Did you mean Mojito\?$/);
+  await status.getByRole('link', { name: 'Mojito' }).click();
+  await expect(status).toContainText(/results? for “Mojito”/);
+  await expect(page).toHaveURL(/[?&]q=Mojito(&|$)/);
+  const first = page.getByRole('region', { name: 'Search results' }).getByRole('listitem').first().getByRole('link');
+  await expect(first).toHaveText('Mojito');
 });

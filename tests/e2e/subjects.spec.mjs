@@ -17,8 +17,11 @@ import { loadSchemas } from '../../scripts/data/schemas.mjs';
 import { rawNamesOf } from '../../scripts/check/raw-names.mjs';
 
 const subjects = atlasSubjects();
+/** A subject's charted figures: each with a value, and a report's best outside the error budget when it has none within. */
 const figuresOf = (s) =>
-  s.reports.flatMap((r) => r.figures.filter((f) => typeof f.value === 'number').map((f) => ({ ...f, report: r })));
+  s.reports.flatMap((r) =>
+    r.figures.map((f) => ({ ...f, ...(f.outside_budget ?? {}), report: r })).filter((f) => typeof f.value === 'number'),
+  );
 const charts = chartIndex().subjects ?? {};
 
 test('the Erlang page opens with a chart of one point per report figure, the numbers of the atlas, then the table', async ({
@@ -56,7 +59,7 @@ test('the Erlang page opens with a chart of one point per report figure, the num
       'href',
       `/reports/${f.report.report}/`,
     );
-    const value = (await row.getByRole('cell').nth(4).textContent()).trim();
+    const value = (await row.getByRole('cell').nth(1).textContent()).trim();
     expect(numberForms(f.value).map((n) => `${n} ${f.unit}`)).toContain(value);
     await expect(row.getByRole('link', { name: `line ${f.line}` })).toHaveAttribute(
       'href',
@@ -195,17 +198,91 @@ test('a subject figure chosen within an error budget says among how many rows it
   await expect(page.getByText(/the highest of 30 rows/)).toHaveCount(0);
 });
 
-test('a subject page says which spellings its reports use and which are only also known as; a single figure says the rule it passed', async ({
-  page,
-}) => {
+test('a subject page says which spellings its reports use and which are only also known as', async ({ page }) => {
   await page.goto('/subjects/go/');
   const lede = page.locator('.lede');
   await expect(lede).toContainText('Written as “Go”');
   await expect(lede).not.toContainText(/Written as [^.]*golang/);
   await expect(lede).toContainText('Also known as “golang”.');
+});
+
+test('on a 375 px phone, the Erlang table shows each figure beside its report without scrolling, and its edge shows there is more', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.goto('/subjects/erlang/');
+  const table = page.getByRole('region', { name: 'Best figure in each report' }).getByRole('table');
+  const header = table.getByRole('columnheader');
+  await expect(header.nth(1)).toHaveText('Value');
+  const rows = table.getByRole('row').filter({ has: page.getByRole('cell') });
+  for (let i = 0; i < (await rows.count()); i++) {
+    const value = rows.nth(i).getByRole('cell').nth(1);
+    const box = await value.boundingBox();
+    expect(box.x + box.width, `row ${i + 1}: its value ends inside the screen`).toBeLessThanOrEqual(375);
+  }
+  const scroller = table.locator('xpath=..');
+  const { wider, cue } = await scroller.evaluate((el) => ({
+    wider: el.scrollWidth > el.clientWidth,
+    cue: getComputedStyle(el).backgroundImage,
+  }));
+  expect(wider, 'the table is wider than the phone').toBe(true);
+  expect(cue, 'a shadow at the edge that scrolls').toMatch(/radial-gradient/);
+});
+
+test('buoy, measured in two reports, has a chart of both: the 2019 report has no row within the 1 % error budget, so its best is shown marked with its error rate', async ({
+  page,
+}) => {
+  const buoy = subjects.find((s) => s.id === 'buoy');
+  const outside = buoy.reports.flatMap((r) => r.figures.filter((f) => f.outside_budget).map((f) => ({ r, f })));
+  expect(outside.length, 'the 2019 report has figures only outside the budget').toBeGreaterThan(0);
+  const entry = charts['subject--buoy'];
+  expect(entry, 'a chart for buoy').toBeTruthy();
   await page.goto('/subjects/buoy/');
-  // buoy has 86 rows: the one figure is the only one within 1 % errors, and the sentence says so.
-  const single = page.locator('.subject-single');
-  await expect(single).toContainText('the highest successful requests/s with error % at most 1 among 36 rows');
-  await expect(single).toContainText('other groups of its rows have no row that meets that rule');
+  const figure = page.getByRole('figure', { name: entry.title });
+  await expectLive(figure);
+  const svg = figure.locator('svg:visible');
+  await expect(svg.locator(entry.marks_selector)).toHaveCount(1 + outside.length);
+  // Each starred on the chart, and its error rate in the sentence under it and in the table.
+  const text = (await svg.locator('text').allTextContents()).join(' | ');
+  const caption = figure.getByText(/outside the error budget, drawn pale and starred/);
+  await expect(caption).toBeVisible();
+  for (const { f } of outside) {
+    const o = f.outside_budget;
+    expect(text).toContain(`${o.value.toLocaleString('en-US')}*`);
+    await expect(caption).toContainText(`${o.value.toLocaleString('en-US')} requests/s`);
+    await expect(caption).toContainText(`error % ${o.with.error_pct.toLocaleString('en-US')}`);
+  }
+  const table = page.getByRole('region', { name: 'Best figure in each report' }).getByRole('table');
+  await expect(table.getByRole('cell', { name: /outside the budget of 1/ })).toHaveCount(outside.length);
+});
+
+test('mint has one figure within the error budget, and its sentence says the other run is outside it', async ({
+  page,
+}) => {
+  await page.goto('/subjects/mint/');
+  const sentence = page.getByText('One figure only, so no chart:');
+  await expect(sentence).toContainText('The other figures are outside the error budget: run original of');
+  await expect(sentence).toContainText('no row of 3 within error % at most 1');
+});
+
+test("the Erlang chart's time axis spaces reports by their dates: 2017-04 to 2023 is wider than 2015-12 to 2017-04", async ({
+  page,
+}) => {
+  const entry = charts['subject--erlang'];
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/subjects/erlang/');
+  const figure = page.getByRole('figure', { name: entry.title });
+  await expectLive(figure);
+  const xs = await figure
+    .locator('svg:visible')
+    .locator(entry.marks_selector)
+    .evaluateAll((els) => els.map((e) => e.getBoundingClientRect().x));
+  const at = [...new Set(xs.map((x) => Math.round(x)))].sort((a, b) => a - b);
+  expect(at, 'one x per report date: 2015-12, 2016, 2017-04, 2023').toHaveLength(4);
+  const days = (a, b) => (Date.parse(b) - Date.parse(a)) / 864e5;
+  const [d1, d2, d3] = [days('2015-12', '2016'), days('2016', '2017-04'), days('2017-04', '2023')];
+  const [g1, g2, g3] = [at[1] - at[0], at[2] - at[1], at[3] - at[2]];
+  // Gaps in proportion to the time between the dates (within a few pixels).
+  expect(Math.abs(g3 / g1 - d3 / d1), `gaps ${g1}, ${g2}, ${g3} px`).toBeLessThan((d3 / d1) * 0.15);
+  expect(Math.abs(g2 / g1 - d2 / d1)).toBeLessThan((d2 / d1) * 0.15);
 });

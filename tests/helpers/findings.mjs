@@ -14,7 +14,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { canonicalUnit, quantityOf } from '../../scripts/data/measure/units.mjs';
-import { num, quantity, times } from '../../scripts/charts/shared/format.mjs';
+import { capital, num, possessive, quantity, times } from '../../scripts/charts/shared/format.mjs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { unescapeFormula } from '../../scripts/lib/csv.mjs';
 import { isAggregate } from '../../scripts/charts/claims.mjs';
@@ -128,13 +128,14 @@ export function unsupported(chart) {
     const unit = valueAxisUnit(chart);
     if (unit && unit !== 'count' && !f.includes(`${v} ${unit}`))
       why.push(`quotes ${v} in another unit than the axis's ${unit}`);
-    if (!rows.some((r) => String(r.series) === who && same(v, r.shown))) why.push(`no row of ${who} at ${v}`);
+    if (!rows.some((r) => capital(String(r.series)) === who && same(v, r.shown))) why.push(`no row of ${who} at ${v}`);
     // The ratio, then (where both bars state a spread) whether the difference is beyond noise.
     const r =
       /, ([\d.]+x) (?:less than|that of) (.+) \((-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?\)(?:, ((?:beyond|within) noise \([^)]*\)))?$/.exec(
         rest,
       );
-    const spreadOf = (name) => rows.find((x) => String(x.series) === name)?.spread_kind;
+    const spreadOf = (name) =>
+      rows.find((x) => String(x.series) === name || capital(String(x.series)) === name)?.spread_kind;
     if (r?.[4] && !(spreadOf(who) && spreadOf(r[2])))
       why.push(`says "${r[4]}" though ${who} or ${r[2]} states no spread`);
     const worst = word === 'lowest' ? Math.max(...shown) : Math.min(...shown);
@@ -161,7 +162,7 @@ export function unsupported(chart) {
     if (m[7]) why.push(...ownMedianUnsupported(m[7], rows, p));
   } else if (
     (m =
-      /^The (lowest|highest|largest) (.+?)(?:, (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?, was (.+)'s| was (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?,) at .+ (-?\d+(?:,\d{3})*(?:\.\d+)?)$/.exec(
+      /^The (lowest|highest|largest) (.+?)(?:, (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?, was (?:that of .+|.+'s?)| was (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?,) at .+ (-?\d+(?:,\d{3})*(?:\.\d+)?)$/.exec(
         f,
       ))
   ) {
@@ -195,7 +196,7 @@ export function unsupported(chart) {
       why.push(`no series of ${n} runs each at ${v}`);
   } else if (
     (m =
-      /^(?:The|(.+)'s) (.+?) was (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)? \((.+): (-?\d+(?:,\d{3})*(?:\.\d+)?) to (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?\)$/.exec(
+      /^(?:The|(.+)'s?) (.+?) was (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)? \((.+): (-?\d+(?:,\d{3})*(?:\.\d+)?) to (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?\)$/.exec(
         f,
       ))
   ) {
@@ -205,7 +206,8 @@ export function unsupported(chart) {
     const named = statWord(stats[0]);
     if (rows.length !== 1) why.push(`one value named for ${rows.length} rows`);
     else {
-      if (who !== undefined && String(row.series) !== who) why.push(`names ${who} for the row of ${row.series}`);
+      if (who !== undefined && capital(possessive(String(row.series))).replace(/'s?$/, '') !== who)
+        why.push(`names ${who} for the row of ${row.series}`);
       if (named && !what.startsWith(`${named} `)) why.push(`names "${what}" for a row of statistic ${stats[0]}`);
       if (!same(v, row.shown)) why.push(`quotes ${v}, the row's is ${quantity(row.shown)}`);
       if (!(same(lo, row.lo) && same(hi, row.hi)))
@@ -230,8 +232,10 @@ function ownMedianUnsupported(clause, rows, p) {
   let m;
   if ((m = /^, ([\d.]+x) the median$/.exec(clause)))
     return series.length === 1 && ratioOf(series[0]) === m[1] ? [] : [`${m[1]} is not the tail over the median`];
-  if ((m = /^; (.+)'s is ([\d.]+x) its own median$/.exec(clause)))
-    return ratioOf(m[1]) === m[2] && ratios.length === 1 ? [] : [`${m[1]}'s ratio is not ${m[2]}`];
+  if ((m = /^; (?:that of (.+)|(.+)'s?) is ([\d.]+x) its own median$/.exec(clause))) {
+    const who = m[1] ?? m[2];
+    return ratioOf(who) === m[3] && ratios.length === 1 ? [] : [`${who}'s ratio is not ${m[3]}`];
+  }
   if ((m = /^; each line's [\d.]+(?:st|nd|rd|th) percentile is ([\d.]+x) its own median$/.exec(clause)))
     return ratios.length > 1 && ratios.every((x) => x === m[1]) ? [] : [`not every line's ratio is ${m[1]}`];
   if (

@@ -72,3 +72,42 @@ export const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
  * ("The original benchmark" -> "the original benchmark"); any other name is kept as written.
  */
 export const midSentence = (s) => s.replace(/^(The|A|An) (?=\S)/, (m) => m.toLowerCase());
+
+/**
+ * A name's possessive inside a sentence: "hackney's", "processes'" (a word ending in s takes the
+ * apostrophe alone); a name that ends in a parenthesis ("Erlang (parallel, 6 threads)") cannot take
+ * one, so the phrase turns round: "the throughput of Erlang (parallel, 6 threads)", or with no noun
+ * "that of Erlang (parallel, 6 threads)" (as in "the highest was that of ...").
+ * @param {string} name
+ * @param {string} [noun] what belongs to it
+ */
+export function possessive(name, noun) {
+  const s = String(name);
+  if (/\)$/.test(s)) return noun ? `the ${noun} of ${s}` : `that of ${s}`;
+  const own = /s$/.test(s) ? `${s}'` : `${s}'s`;
+  return noun ? `${own} ${noun}` : own;
+}
+
+const DURATIONS = [
+  ['ns', 1e-9],
+  ['µs', 1e-6],
+  ['ms', 1e-3],
+  ['s', 1],
+];
+/**
+ * A duration in a sentence, in the unit that keeps it between 1 and 1,000 (seconds at most), three
+ * significant digits once converted: (3690182, 'µs') -> "3.69 s", (512, 'µs') -> "512 µs". A table
+ * keeps the report's unit; this is for words only. Units: ns, µs (or us), ms, s.
+ * @param {number} value
+ * @param {string} unit
+ */
+export function duration(value, unit) {
+  const from = DURATIONS.find(([u]) => u === (unit === 'us' ? 'µs' : unit));
+  if (!from || !Number.isFinite(value)) return `${num(value)} ${unit}`;
+  const seconds = value * from[1];
+  const to = [...DURATIONS].reverse().find(([, f]) => Math.abs(seconds) >= f) ?? DURATIONS[0];
+  if (to[0] === from[0]) return `${num(value, Number.isInteger(value) ? 0 : 2)} ${to[0]}`;
+  const v = seconds / to[1];
+  const digits = Math.max(0, 2 - Math.floor(Math.log10(Math.abs(v) || 1)));
+  return `${num(v, digits)} ${to[0]}`;
+}

@@ -30,6 +30,8 @@ import { measuredFigures } from './measured.mjs';
  * @property {number} [line]
  * @property {boolean} digitized  read off a chart, not measured
  * @property {object} [erratum]   the correction applied to this row
+ * @property {object} [outside_budget]  when value is null and the report has no figure at all: the
+ *   best row outside the error budget ({ value, with, budget, conditions, seed, line }), shown marked
  * @property {number} candidates  the entity's rows in the table (and run)
  * @property {number} qualified   those within the rule's error budget (all of them when it has none)
  * @property {string} statistic   the statistic of the value, as the report gives it (model.mjs STATISTICS)
@@ -180,6 +182,13 @@ export function buildSubjects({ reports, tables, registry, chartKinds = [], erro
     }
   }
 
+  // A report with a figure within the budget keeps to it; one left with none shows its best rows
+  // outside the budget instead (each marked so), rather than vanishing from the subject's chart.
+  for (const m of seen.values())
+    for (const e of m.values())
+      if (e.figures.some((f) => typeof f.value === 'number'))
+        for (const f of e.figures) delete f.outside_budget;
+
   return Object.values(registry.entities)
     .sort((a, b) => (a.id < b.id ? -1 : 1))
     .map((ent) => ({
@@ -246,10 +255,25 @@ function figuresOf(g, table, rule) {
       ...(rule.joins ? { statistic_reason: rule.joins.reason } : {}),
     };
     if (!best) {
+      // No row within the budget: the best row outside it, which buildSubjects keeps only for a
+      // report left with no figure at all (the subject's chart shows it, marked with its error rate).
+      const over = rule.budget ? bestRow(rows, { ...rule, budget: undefined }) : null;
       out.push({
         ...fig,
         value: null,
         reason: noRowText(rule, rows.length, (name) => columnOf(table, name)?.title),
+        ...(over
+          ? {
+              outside_budget: {
+                value: over[rule.metric],
+                with: { [rule.budget.column]: over[rule.budget.column] },
+                budget: { column: rule.budget.column, title: columnOf(table, rule.budget.column)?.title ?? rule.budget.column, max: rule.budget.max },
+                conditions: conditionsOf(over, table.columns, rule, [...(g.column ? [g.column] : []), ...groupBy]),
+                seed: over.seed,
+                line: over.line,
+              },
+            }
+          : {}),
       });
       continue;
     }

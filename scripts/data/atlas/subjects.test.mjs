@@ -117,3 +117,16 @@ test('a table kind missing from the registry is an error, not a silent gap', () 
     /table kind http-client-rate under tables:/,
   );
 });
+
+test('a report with no row within the error budget keeps its best row outside it, marked; a report with one within keeps none', () => {
+  const s = subjects();
+  const [current] = s.buoy.reports[1].figures;
+  assert.equal(current.value, null);
+  assert.deepEqual(
+    [current.outside_budget.value, current.outside_budget.with, current.outside_budget.budget.max, current.outside_budget.line],
+    [90000, { error_pct: 99.4 }, 1, 250],
+  );
+  for (const r of Object.values(s).flatMap((x) => x.reports))
+    if (r.figures.some((f) => typeof f.value === 'number'))
+      assert.ok(r.figures.every((f) => !f.outside_budget), `${r.report}: has a figure within the budget`);
+});
