@@ -22,6 +22,7 @@ import { betterOf, measurement, measurementResult, STATISTICS } from '../../meas
 import { outline } from '../../read/outline.mjs';
 import { delimitedTable } from '../delimited/parse.mjs';
 import { statisticOf } from '../../read/vocabulary.mjs';
+import { repeatNumbers } from '../shared/structure.mjs';
 
 export const format = 'recipe';
 export const description = 'A report read as its metadata declares (recipe: sample lines with {value} marked, and what each value is).';
@@ -216,5 +217,9 @@ export function parse(text, meta = {}) {
   });
   if (!rows.length) throw new InputError(0, `a line like one of the recipe's (${items.map((r) => quote(r.item.line)).join(', ')})`, 'none in the seed');
   rows.sort((a, b) => a.line - b.line);
-  return measurementResult(rows, { tableTitle: 'Read by the recipe', spans: read });
+  // The same value again under one heading (a tool run twice in one block, iperf3 -R then without):
+  // every run is kept, numbered in order, never refused or dropped as a repeat of the first.
+  const keys = rows.map((m) => JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions]));
+  const numbered = repeatNumbers(keys).map((run, i) => (run === undefined ? rows[i] : { ...rows[i], conditions: { ...rows[i].conditions, run } }));
+  return measurementResult(numbered, { tableTitle: 'Read by the recipe', spans: read });
 }
