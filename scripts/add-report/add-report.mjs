@@ -125,7 +125,12 @@ try {
   // The title: --title, else drafted from the document (its heading, stated title, command or first line).
   const drafted =
     values.title === undefined
-      ? draftTitle(text, { parsedTitle: parsed.title, format: formats[0], fileName: path.basename(file) })
+      ? draftTitle(text, {
+          parsedTitle: parsed.title,
+          format: formats[0],
+          fileName: path.basename(file),
+          source: readSource(values.source),
+        })
       : undefined;
   const title = values.title ?? drafted.title;
   const dirs = fs

@@ -11,7 +11,7 @@
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { outline } from '../../read/outline.mjs';
-import { machineFacts } from '../shared/machine-lines.mjs';
+import { describesMachine, machineFacts } from '../shared/machine-lines.mjs';
 import { headingConditions, withHeadingConditions } from '../shared/structure.mjs';
 
 export const format = 'document';
@@ -155,7 +155,7 @@ export function parse(text) {
   // A machine no reader described, from the report's own HOST:/CPU:/Hardware lines.
   if (!Object.keys(merged.machines).length) {
     const facts = machineFacts(text);
-    if (facts.length) merged.machines.system = { label: 'the machine the report describes', facts };
+    if (describesMachine(facts)) merged.machines.system = { label: 'the machine the report describes', facts };
   }
   if (measurements.length) tables.measurements = { kind: 'measurement', title: 'Measurements', rows: measurements };
   const left = leftOut(text, doc, [...claimed, ...merged.not_read.map((n) => [n.from, n.to])]);
