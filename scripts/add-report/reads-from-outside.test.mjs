@@ -11,6 +11,7 @@ import { ROOT } from '../lib/paths.mjs';
 import * as keyValue from '../data/parsers/key-value/parse.mjs';
 import * as table from '../data/parsers/table/parse.mjs';
 import { parsers } from '../data/parsers/index.mjs';
+import { addReport, removeTempRepo, tempRepo } from '../../tests/helpers/temp-repo.mjs';
 
 const corpus = (file) => fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus', file), 'utf8');
 const rowsOf = (parser, file) => parser.parse(corpus(file)).tables.measurements.rows;
@@ -106,4 +107,21 @@ test('tsung: "100 Mbits/sec" stays bits per second, and a "Count" column is a co
       .map((x) => [x.metric, x.statistic, x.value]),
     [['bandwidth', 'max', 100]],
   );
+});
+
+test("only the report's words are its notes: what a reader left out (tsung's columns with no unit) is printed by add-report, never published as the report's notes", () => {
+  const root = tempRepo('reader-notes');
+  try {
+    const file = path.join(ROOT, 'tests/fixtures/corpus/tsung/tsung-copier-noerror-report.md');
+    const r = addReport(root, [file, '--date', '2020-11', '--slug', 'tsung-copier-noerror']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /left out: column "Code" \(line 39\): no unit in its header or cells/);
+    const doc = JSON.parse(fs.readFileSync(path.join(root, 'data/reports/tsung-copier-noerror.json'), 'utf8'));
+    assert.deepEqual(
+      doc.notes.filter((n) => /left out of data\/|no unit/.test(n.text)),
+      [],
+    );
+  } finally {
+    removeTempRepo(root);
+  }
 });

@@ -146,7 +146,8 @@ export function reportDocument({ input, meta, parsed, platforms, tables, tableDo
     machines: Object.fromEntries(Object.entries(parsed.machines).map(([k, m]) => [k, { label: m.label, facts: m.facts }])),
     software: { declared: meta.software, stated: parsed.software },
     methodology: parsed.methodology,
-    notes: parsed.notes,
+    // The report's own notes: a reader's diagnostics (marked reader) are add-report's to print, not the report's words.
+    notes: (parsed.notes ?? []).filter((n) => !n.reader),
     sections: parsed.sections,
     runs: parsed.runs ?? [],
     errata,

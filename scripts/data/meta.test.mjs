@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ROOT } from '../lib/paths.mjs';
 import { InputError } from '../lib/errors.mjs';
 import { loadEnv, readInputs } from './inputs.mjs';
-import { readMeta, readPlatforms, isRealDate } from './meta.mjs';
+import { readMeta, readPlatforms, isRealDate, markDraft } from './meta.mjs';
 import { readYaml } from './yaml-input.mjs';
 
 const env = loadEnv();
@@ -174,4 +174,12 @@ describe('source.url', () => {
     test(`${url} is refused at its line: the link text would name another place`, () =>
       refusedAt(withUrl(url), /^ {2}url:/, new RegExp(`a URL of ${repo.replace('.', '\\.')} at commit ${commit}`)));
   }
+});
+
+test('add-report\'s TODO placeholders are never published: a platform\'s kind still to state is empty, a software still to name is no software', () => {
+  const platforms = readPlatforms('new-box:\n  name: "Intel Core i7-8700K"\n  kind: "TODO: physical server, cloud instance or desktop"\n', 'seeds/platforms.yaml');
+  assert.equal(platforms['new-box'].kind, '');
+  const meta = markDraft({ summary: 'TODO: one sentence', software: [{ name: 'TODO: the software under test, as the report names it', version: 'unstated' }] });
+  assert.deepEqual(meta.software, []);
+  assert.equal(meta.summary, '');
 });

@@ -15,6 +15,11 @@ import { describesMachine, machineFacts } from '../shared/machine-lines.mjs';
 import { headingConditions, withHeadingConditions } from '../shared/structure.mjs';
 
 export const format = 'document';
+/**
+ * A generic reader's notes are its diagnostics (a column with no unit, a value left out), never the
+ * report's own words: marked, for add-report to print and the report page to leave out (data/document.mjs).
+ */
+export const readerNotes = (notes) => notes.map((n) => ({ ...n, reader: true }));
 export const description = 'A report of mixed sections: every part read by the format that knows it, the remaining tables by the table fallback.';
 /** Tried when no single format reads the whole file (add-report), never claimed as a tool's output. */
 export const fallback = true;
@@ -108,7 +113,7 @@ export function parse(text) {
       understood.push({ format: 'table', spans, rows: own.length, metrics: metricsOf({ tables: { m: { kind: 'measurement', rows: own } } }) });
     }
     const others = claimed.filter((s) => !spans.includes(s));
-    if (result.spans?.length) merged.notes.push(...(result.notes ?? []).filter((n) => !inSpans(others, n.line)));
+    if (result.spans?.length) merged.notes.push(...readerNotes((result.notes ?? []).filter((n) => !inSpans(others, n.line))));
     // The tables it left out as no results (df -h, a histogram): not read, and not "left out" twice below.
     merged.not_read.push(...(result.not_read ?? []).filter((n) => !inSpans(others, n.line)));
   }
@@ -126,7 +131,7 @@ export function parse(text) {
     if (!own.length) continue;
     claimed.push(...spans);
     measurements.push(...own.map((r) => ({ ...r, source_table: name })));
-    merged.notes.push(...(result.notes ?? []));
+    merged.notes.push(...readerNotes(result.notes ?? []));
     understood.push({ format: name, spans, rows: own.length, metrics: metricsOf({ tables: { m: { kind: 'measurement', rows: own } } }) });
   }
 
