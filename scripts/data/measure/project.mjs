@@ -143,7 +143,11 @@ function declaredEntity(ctx) {
 export function reportMeasurements(tables, ctx) {
   const rows = [];
   const described = {};
-  const declared = declaredEntity(ctx);
+  // The declared software is the rows' only where no row names software of its own: in a table that
+  // compares memc-kv with memcached, a row of an unknown name is never given the declared one.
+  const own = (r) => r.subject || (r.benchmark && ctx.resolveEntity?.(r.benchmark));
+  const namesOwn = Object.values(tables).some((t) => t.kind === 'measurement' && t.rows.some(own));
+  const declared = namesOwn ? undefined : declaredEntity(ctx);
   for (const t of Object.values(tables).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
     // One push a row: push(...rows) of a 100,000-row report overflowed the stack (RangeError in check).
     if (t.kind === 'measurement') for (const r of t.rows) rows.push(withEntity(r, ctx.resolveEntity, declared));

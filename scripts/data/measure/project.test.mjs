@@ -125,3 +125,10 @@ test('a report read by a generic reader joins its software: rows that name none 
   // A tool's adapter keeps to what its rows name.
   assert.ok(reportMeasurements(tables, ctx).rows.every((r) => r.entity === ''));
 });
+
+test('a generic table that names software in its rows never gives a row of an unknown name the declared software', async () => {
+  const row = (benchmark, line) => ({ benchmark, metric: 'throughput', statistic: 'value', value: line, unit: 'ops/s', line, conditions: {}, seed: 'seeds/x/t.md' });
+  const tables = { measurements: { id: 'measurements', kind: 'measurement', title: 'Tables', rows: [row('memc-kv', 1), row('memcachedx', 2)], schema: schemas.measurement } };
+  const ctx = { schemas, software: [{ name: 'memc-kv' }], resolveEntity: (n) => (n === 'memc-kv' ? 'memc-kv' : ''), seedPath: 'seeds/x/t.md', generic: true };
+  assert.deepEqual(reportMeasurements(tables, ctx).rows.map((r) => [r.benchmark, r.entity]), [['memc-kv', 'memc-kv'], ['memcachedx', '']]);
+});
