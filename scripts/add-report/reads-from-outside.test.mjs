@@ -109,7 +109,7 @@ test('tsung: "100 Mbits/sec" stays bits per second, and a "Count" column is a co
   );
 });
 
-test("only the report's words are its notes: what a reader left out (tsung's columns with no unit) is printed by add-report, never published as the report's notes", () => {
+test("only the report's words are its notes: what a reader left out (tsung's columns with no unit) is printed by add-report, never published as the report's notes, nor a TODO placeholder as its software", () => {
   const root = tempRepo('reader-notes');
   try {
     const file = path.join(ROOT, 'tests/fixtures/corpus/tsung/tsung-copier-noerror-report.md');
@@ -119,6 +119,11 @@ test("only the report's words are its notes: what a reader left out (tsung's col
     const doc = JSON.parse(fs.readFileSync(path.join(root, 'data/reports/tsung-copier-noerror.json'), 'utf8'));
     assert.deepEqual(
       doc.notes.filter((n) => /left out of data\/|no unit/.test(n.text)),
+      [],
+    );
+    // Nor is add-report's placeholder for the software still to name published as a software.
+    assert.deepEqual(
+      doc.software.declared.filter((s) => /TODO/.test(s.name)),
       [],
     );
   } finally {

@@ -133,8 +133,6 @@ export function markDraft(meta) {
   walk(meta, []);
   meta.draft = todo;
   for (const k of PROSE) if (todo.includes(k)) meta[k] = '';
-  // A software entry still a placeholder names no software: left out, never published as a name.
-  if (Array.isArray(meta.software)) meta.software = meta.software.filter((s) => !/^TODO:/.test(s?.name ?? ''));
   return meta;
 }
 
