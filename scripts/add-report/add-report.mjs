@@ -15,7 +15,7 @@ import { notRegularFile, writeFilesAtomic, writeTreeAtomic } from '../lib/fs.mjs
 import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, parsingOnce, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms, readRegistries } from '../data/pipeline.mjs';
-import { detectFormats } from './detect.mjs';
+import { detectFormats, whyNoneRead } from './detect.mjs';
 import { blankPassages, readKeeping } from '../data/read/keep.mjs';
 import { nulLine, readReport } from '../lib/decode.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
@@ -377,6 +377,9 @@ function detectOrDraft(text, parsers, shown, file, dryRun) {
       `What I understood of ${shown} (a draft recipe, ${items.length} item${items.length === 1 ? '' : 's'}; ${kept ? `${draftShown} already exists and is left as it is` : dryRun ? 'dry run: not written' : `written to ${draftShown}`}):`,
     );
     console.log(yaml.replace(/^/gm, '  ').trimEnd());
+    // Each generic reader's own reason, at its line (a column with no unit, no header, no JSON).
+    const why = whyNoneRead(text, parsers);
+    if (why.length) console.log(`Why no reader took it:\n${why.map((w) => `  ${w}`).join('\n')}`);
     fail(
       `${e.format()}\n${shown}: refused, seeds/ untouched. Correct the draft recipe ${draftShown} (every unit: "" needs the unit the report means) and run: npm run add-report -- ${shown} --recipe ${draftShown}`,
     );

@@ -6,6 +6,7 @@ import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { ROOT } from '../lib/paths.mjs';
 import { addReport, removeTempRepo, snapshot, tempRepo } from '../../tests/helpers/temp-repo.mjs';
 import { csvRecords } from '../../tests/helpers/site.mjs';
@@ -74,4 +75,21 @@ test('a file nothing reads is refused with its draft recipe printed and written 
       [42, 'receiver', 218, 'Mbit/s', '2'],
     ],
   );
+});
+
+test("a refusal says each reader's own reason at its line: YCSB's summary table has no unit in its column headers (line 72), and no delimited header, key-value line or JSON", () => {
+  const file = path.join(ROOT, 'scripts/add-report/fixtures/mongo-load-test-tf-readme.md');
+  const r = spawnSync(process.execPath, ['scripts/add-report/add-report.mjs', file, '--date', '2021', '--dry-run'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 1, r.stdout);
+  assert.match(r.stdout, /Why no reader took it:\n {2}table: line 72: column "EC2": no unit in its header or cells\n/);
+  assert.match(
+    r.stdout,
+    /key-value: expected "Label: number unit" lines \(a key-value summary\), found none with a unit/,
+  );
+  // A dry run writes no draft.
+  assert.match(r.stdout, /dry run: not written/);
+  assert.equal(fs.existsSync(`${file}.recipe.yaml`), false);
 });
