@@ -19,7 +19,7 @@ import { LockError } from '../lib/lock.mjs';
 import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, parsingOnce, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms, readRegistries } from '../data/pipeline.mjs';
-import { detectFormats } from './detect.mjs';
+import { detectFormats, whyNoneRead } from './detect.mjs';
 import { blankPassages, readKeeping } from '../data/read/keep.mjs';
 import { nulLine, readReport } from '../lib/decode.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
@@ -31,6 +31,10 @@ import { drawReport } from '../charts/not-drawn.mjs';
 import { leftOut } from '../data/parsers/document/parse.mjs';
 import { outline } from '../data/read/outline.mjs';
 import { draftTitle, draftSubject, freeSlug, deriveSlug } from './names.mjs';
+import { draftRecipe } from './draft-recipe.mjs';
+import { readYaml } from '../data/yaml-input.mjs';
+import { stringify as stringifyYaml } from 'yaml';
+import { recipeProblems } from '../data/parsers/recipe/parse.mjs';
 
 const { values, positionals } = cliArgs(import.meta.url, {
   allowPositionals: true,
@@ -44,6 +48,7 @@ const { values, positionals } = cliArgs(import.meta.url, {
     format: { type: 'string' },
     added: { type: 'string' },
     'dry-run': { type: 'boolean' },
+    recipe: { type: 'string' },
     root: { type: 'string' },
   },
 });
@@ -77,9 +82,15 @@ try {
   // --format names one format or several (comma-separated); without it, every format that
   // recognises the file. Names are looked up as own keys: "constructor" is no format.
   const known = Object.keys(env.parsers).join(', ');
-  const formats = values.format
-    ? values.format.split(',').map((f) => f.trim())
-    : detectFormats(text, env.parsers, shown);
+  // --recipe DRAFT.yaml: the file is read as the recipe says (a draft add-report wrote, corrected).
+  if (values.recipe !== undefined && values.format !== undefined)
+    fail('--recipe and --format: give one of them (a recipe is its own format)');
+  const recipe = values.recipe === undefined ? undefined : readRecipe(values.recipe);
+  const formats = recipe
+    ? ['recipe']
+    : values.format
+      ? values.format.split(',').map((f) => f.trim())
+      : detectOrDraft(text, env.parsers, shown, file, values['dry-run']);
   for (const f of formats) {
     if (!Object.hasOwn(env.parsers, f)) fail(`--format ${f}: unknown; known formats: ${known}`);
     if (!env.parsers[f].detect(text))
@@ -87,7 +98,11 @@ try {
   }
   const results = formats.map((f) => {
     try {
-      return { format: f, parsed: readKeeping(text, (t) => env.parsers[f].parse(t)).result };
+      return {
+        format: f,
+        parsed: readKeeping(text, (t) => (recipe ? env.parsers[f].parse(t, { recipe }) : env.parsers[f].parse(t)))
+          .result,
+      };
     } catch (e) {
       if (e instanceof InputError) e.file = shown;
       throw e;
@@ -123,7 +138,12 @@ try {
   // The title: --title, else drafted from the document (its heading, stated title, command or first line).
   const drafted =
     values.title === undefined
-      ? draftTitle(text, { parsedTitle: parsed.title, format: formats[0], fileName: path.basename(file) })
+      ? draftTitle(text, {
+          parsedTitle: parsed.title,
+          format: formats[0],
+          fileName: path.basename(file),
+          source: readSource(values.source),
+        })
       : undefined;
   const title = values.title ?? drafted.title;
   const dirs = fs
@@ -210,6 +230,7 @@ try {
     `date: ${yamlString(date)}`,
     `added: ${yamlString(values.added ?? new Date().toISOString().slice(0, 10))}`,
     formats.length === 1 ? `format: ${formats[0]}` : `format: [${formats.join(', ')}]`,
+    ...(recipe ? recipeYaml(recipe, values.recipe) : []),
     `summary: ${yamlString(TODO('summary', 'one sentence on what the report measures'))}`,
     `system_under_test: ${yamlString(TODO('system_under_test', 'what was measured, with its version'))}`,
     `load_generator: ${yamlString(TODO('load_generator', 'what generated the load, and where it ran'))}`,
@@ -272,7 +293,10 @@ try {
   // What each reader understood, from the final read: the file without the passages not read (a
   // later step, such as one row per key, can stop a passage that the parser alone read).
   const final = added.not_read?.length
-    ? formats.map((f) => ({ format: f, parsed: env.parsers[f].parse(blankPassages(text, added.not_read)) }))
+    ? formats.map((f) => ({
+        format: f,
+        parsed: env.parsers[f].parse(blankPassages(text, added.not_read), ...(recipe ? [{ recipe }] : [])),
+      }))
     : results;
   if (values['dry-run']) {
     console.log(
@@ -349,6 +373,73 @@ try {
   const line = systemErrorLine(e);
   if (line) fail(e.rolledBack ? `${line}; nothing was written (the addition was rolled back)` : line);
   throw e;
+}
+
+/**
+ * The formats that read a file; when none does, what the generic readers could tell of it, as a
+ * draft recipe (draft-recipe.mjs): printed ("what I understood"), written beside the file as
+ * FILE.recipe.yaml (an existing one is left as it is), and named in the refusal with the command that
+ * takes it back once corrected. seeds/ is not touched.
+ */
+function detectOrDraft(text, parsers, shown, file, dryRun) {
+  try {
+    return detectFormats(text, parsers, shown);
+  } catch (e) {
+    if (!(e instanceof InputError) || !/^a report in a known format/.test(e.expected ?? '')) throw e;
+    const { items, yaml } = draftRecipe(text);
+    const draftPath = `${file}.recipe.yaml`;
+    const draftShown = `${shown}.recipe.yaml`;
+    const kept = fs.existsSync(draftPath);
+    if (!kept && !dryRun)
+      fs.writeFileSync(
+        draftPath,
+        `# A draft recipe for ${path.basename(file)}, written by add-report: what the generic readers could tell.\n# Correct what is wrong (CONTRIBUTING.md, "A file nothing reads"), then: npm run add-report -- ${shown} --recipe ${draftShown}\n${yaml}`,
+      );
+    console.log(
+      `What I understood of ${shown} (a draft recipe, ${items.length} item${items.length === 1 ? '' : 's'}; ${kept ? `${draftShown} already exists and is left as it is` : dryRun ? 'dry run: not written' : `written to ${draftShown}`}):`,
+    );
+    console.log(yaml.replace(/^/gm, '  ').trimEnd());
+    // Each generic reader's own reason, at its line (a column with no unit, no header, no JSON).
+    const why = whyNoneRead(text, parsers);
+    if (why.length) console.log(`Why no reader took it:\n${why.map((w) => `  ${w}`).join('\n')}`);
+    fail(
+      `${e.format()}\n${shown}: refused, seeds/ untouched. Correct the draft recipe ${draftShown} (every unit: "" needs the unit the report means) and run: npm run add-report -- ${shown} --recipe ${draftShown}`,
+    );
+  }
+}
+
+/** The recipe list of a --recipe file (a `recipe:` list, or the list alone), checked as the metadata's is. */
+function readRecipe(file) {
+  if (!fs.existsSync(file)) fail(`--recipe ${file}: no such file`);
+  let doc;
+  try {
+    doc = readYaml(fs.readFileSync(file, 'utf8'));
+  } catch (e) {
+    if (e instanceof InputError) e.file = file;
+    throw e;
+  }
+  const value = doc.value ?? doc;
+  const recipe = Array.isArray(value) ? value : value?.recipe;
+  if (!Array.isArray(recipe) || !recipe.length)
+    fail(
+      `--recipe ${file}: expected a "recipe:" list of items (CONTRIBUTING.md, "Fix a misread with a recipe"), found none`,
+    );
+  const problems = recipeProblems(recipe);
+  if (problems.length)
+    fail(
+      problems
+        .map(([at, expected, found]) => `${file}: recipe ${at.join('.')}: expected ${expected}, found ${found}`)
+        .join('\n'),
+    );
+  return recipe;
+}
+
+/** The recipe as lines of the .meta.yaml, with where it came from. */
+function recipeYaml(recipe, from) {
+  return [
+    `# The recipe this report is read with (from ${path.basename(from)}; CONTRIBUTING.md, "Fix a misread with a recipe").`,
+    ...stringifyYaml({ recipe }).trimEnd().split('\n'),
+  ];
 }
 
 /** The passages of the file left out because they did not read: file:line and why, one a line. */

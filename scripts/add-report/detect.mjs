@@ -63,3 +63,31 @@ function nothingKnown(parsers, file, text) {
     file,
   );
 }
+
+/**
+ * Why each generic reader read nothing of a text, in its own words and at its line: a table's column
+ * with no unit, "no such header", "none with a unit". One line a reason, for add-report's refusal.
+ * @param {string} text
+ * @param {Record<string, { fallback?: boolean, mixed?: boolean, declared?: boolean, parse: Function }>} parsers
+ * @returns {string[]}
+ */
+export function whyNoneRead(text, parsers) {
+  const out = [];
+  for (const [name, p] of Object.entries(parsers)) {
+    if (!p.fallback || p.mixed || p.declared) continue;
+    try {
+      const r = p.parse(text);
+      for (const n of (r.notes ?? []).slice(0, 8))
+        out.push(
+          `${name}: ${n.line ? `line ${n.line}: ` : ''}${n.text
+            .replace(/^line \d+: /, '')
+            .replace(/ \(line \d+\)/, '')
+            .replace(/; left out of data\/$/, '')}`,
+        );
+    } catch (e) {
+      if (!(e instanceof InputError)) throw e;
+      out.push(`${name}: ${e.line ? `line ${e.line}: ` : ''}expected ${e.expected}, found ${e.found}`);
+    }
+  }
+  return out;
+}

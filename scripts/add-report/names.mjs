@@ -4,7 +4,7 @@
 // of one kind and one year get two names. Each draft says where it came from, for add-report to print.
 //
 // Exports:
-//   draftTitle(text, { parsedTitle, format, fileName }) -> { title, from }   5 to 120 characters
+//   draftTitle(text, { parsedTitle, format, fileName, source }) -> { title, from }   5 to 120 characters
 //   slugOf(title) -> slug                         lower-case words and numbers joined by "-"
 //   deriveSlug({ title, parsed, platforms, formats }) -> slug   from a title, else the content
 //   freeSlug(slug, taken) -> slug                 the slug, or slug-2, slug-3 ... when taken
@@ -26,7 +26,12 @@ const plain = (s) =>
     .trim();
 const words = (s) => (s.match(/[\p{L}]{2,}/gu) ?? []).length;
 // A heading or line that states a value ("# Warmup: 3 iterations", "Total time: 00:12:58") is output, not a name.
-const fits = (s) => s.length >= MIN && words(s) >= 1 && !/:\s*[\d/~.]/.test(s);
+// So is a tool's comment of one setting ("# VM version: JDK 1.8.0", "# Warmup: 5 iterations") and a heading
+// of settings only ("## duration: 30, arrivalRate: 10"): what follows "Label:" is a value, not a name.
+const fits = (s) =>
+  s.length >= MIN && words(s) >= 1 && !/:\s*[\d/~.]/.test(s) && !/^[\p{L}][\p{L}\d ._()-]{0,30}:\s+\S/u.test(s);
+/** A delimited header or row ("name,ops/sec,latency_ms"): fields split by commas, semicolons or tabs. */
+const delimited = (s) => (s.match(/[,;\t]/g) ?? []).length >= 2 && !/\p{L}{2,}\s+\p{L}{2,}\s+\p{L}{2,}/u.test(s);
 /** A row of aligned columns (three or more runs of two spaces or a tab), such as a results table's header. */
 const columns = (s) => (s.trim().match(/ {2,}|\t/g) ?? []).length >= 3;
 const cut = (s) => (s.length <= MAX ? s : `${s.slice(0, MAX - 1).replace(/\s+\S*$/, '')}…`);
@@ -49,7 +54,9 @@ function heading(lines) {
   const p = prose(lines);
   for (let k = 0; k < p.length; k++) {
     const atx = /^\s{0,3}#{1,6}\s+(.+)$/.exec(p[k].text);
-    if (atx && fits(plain(atx[1]))) return plain(atx[1]);
+    // "# VM options: <none>", "# Warmup:": a tool's comment of one setting, whatever follows its colon.
+    if (atx && fits(plain(atx[1])) && !/^[\p{L}][\p{L}\d ._()-]{0,30}:(\s|$)/u.test(atx[1].trim()))
+      return plain(atx[1]);
     const next = p[k + 1];
     if (
       next &&
@@ -84,7 +91,13 @@ const numeric = (s) => {
 function firstLine(lines) {
   const first = prose(lines).find((l) => l.text.trim());
   const t = first ? plain(first.text) : '';
-  if (!t || /^[|+=~_*#<>{}[\]-]/.test(first.text.trim()) || /^[\w\s./-]+:\s+\S/.test(t) || columns(first.text))
+  if (
+    !t ||
+    /^[|+=~_*#<>{}[\]-]/.test(first.text.trim()) ||
+    /^[\w\s./-]+:\s+\S/.test(t) ||
+    columns(first.text) ||
+    delimited(t)
+  )
     return '';
   return words(t) >= 2 && t.length <= 200 && !numeric(t) ? t : '';
 }
@@ -95,7 +108,7 @@ function firstLine(lines) {
  * @param {{ parsedTitle?: string, format?: string, fileName?: string }} from
  * @returns {{ title: string, from: string }}
  */
-export function draftTitle(text, { parsedTitle = '', format = '', fileName = '' } = {}) {
+export function draftTitle(text, { parsedTitle = '', format = '', fileName = '', source = {} } = {}) {
   const lines = text.split(/\r\n|\r|\n/);
   const h = heading(lines.slice(0, 400));
   if (h) return { title: cut(h), from: 'its first heading' };
@@ -105,14 +118,14 @@ export function draftTitle(text, { parsedTitle = '', format = '', fileName = '' 
   if (c) return { title: cut(`${parsedTitle ? `${parsedTitle}: ` : ''}${c}`), from: 'the command it shows' };
   const f = firstLine(lines);
   if (f) return { title: cut(f), from: 'its first line' };
-  const base = fileName
-    .replace(/\.[^.]+$/, '')
-    .replace(/[_-]+/g, ' ')
-    .trim();
-  const kind = parsedTitle || format.replace(/-/g, ' ');
+  // Else where the file comes from ("repository: path"), or its file name: never a reader's word
+  // ("Table results: ...") for a document that names no work.
+  if (source.repository && source.path)
+    return { title: cut(`${source.repository}: ${source.path}`), from: 'its repository and path' };
+  const base = fileName.trim();
   return {
-    title: cut(`${kind ? `${kind[0].toUpperCase()}${kind.slice(1)} results` : 'Results'}${base ? `: ${base}` : ''}`),
-    from: 'its kind and file name (the document has no heading, command or line of words)',
+    title: cut(base.length >= MIN ? base : `${base || 'report'} (${format || 'results'})`),
+    from: 'its file name (the document has no heading, command or line of words)',
   };
 }
 

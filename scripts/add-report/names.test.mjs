@@ -54,3 +54,24 @@ test('two files of one kind get two slugs: the title’s words, then the next fr
     'other',
   );
 });
+
+test('a title is never a CSV header, a tool\'s "# VM version: ..." comment or a reader\'s word: the first heading that names the work, else "repository: path", else the file name', () => {
+  const read = (p) => fs.readFileSync(path.join(ROOT, p), 'utf8');
+  // Real files: a results CSV (AlannerFranklin/Concurrent_Servers) and JMH's text output (born-to-be-mad/jmh).
+  const csv = read('scripts/data/parsers/delimited/fixtures/concurrent-servers-benchmark-results.csv');
+  const source = { repository: 'AlannerFranklin/Concurrent_Servers', path: 'benchmark_results.csv' };
+  assert.equal(
+    draftTitle(csv, { format: 'delimited', fileName: 'results.csv', source }).title,
+    'AlannerFranklin/Concurrent_Servers: benchmark_results.csv',
+  );
+  assert.equal(
+    draftTitle(csv, { format: 'delimited', fileName: 'benchmark_results.csv' }).title,
+    'benchmark_results.csv',
+  );
+  const jmh = read('tests/fixtures/corpus/jmh-text/expensive-exceptions-openjdk-13.res');
+  assert.doesNotMatch(
+    draftTitle(jmh, { format: 'jmh-text', fileName: 'openjdk-13.24.res' }).title,
+    /VM version|JMH version/,
+  );
+  assert.doesNotMatch(draftTitle('[2.5, 3.1, 4.0]\n', { format: 'table', fileName: 'x.txt' }).title, /results/i);
+});

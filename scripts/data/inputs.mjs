@@ -55,7 +55,9 @@ export function loadEnv() {
 export function parsingOnce(env) {
   const once = (fn) => {
     let last = null;
-    return (text) => {
+    return (text, ...more) => {
+      // A declared reading (a recipe's metadata) is read each time: only the text alone is cached.
+      if (more.length) return fn(text, ...more);
       if (last && last.text === text) return last.value;
       const value = fn(text);
       last = { text, value };

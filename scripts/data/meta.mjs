@@ -199,7 +199,8 @@ export function readPlatforms(text, path) {
       if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) throw new InputError(lineOf([id]), 'a platform id of lower-case words joined by hyphens', quote(id));
       if (!p || typeof p.name !== 'string' || !p.name.trim()) throw new InputError(lineOf([id]), `a "name" for platform ${id}`, 'none');
       if (typeof p.kind !== 'string') throw new InputError(lineOf([id]), `a "kind" for platform ${id} (physical server, cloud instance, ...)`, 'none');
-      out[id] = { id, name: p.name, kind: p.kind, line: lineOf([id]) };
+      // add-report's "TODO: physical server, ..." is a kind not yet stated: never published as one (npm run check asks for it).
+      out[id] = { id, name: p.name, kind: /^TODO:/.test(p.kind) ? '' : p.kind, line: lineOf([id]) };
     }
     return out;
   } catch (e) {

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { ROOT } from '../lib/paths.mjs';
 import { InputError } from '../lib/errors.mjs';
 import { loadEnv, readInputs } from './inputs.mjs';
-import { readMeta, readPlatforms, isRealDate, sourceUrl } from './meta.mjs';
+import { readMeta, readPlatforms, isRealDate, markDraft, sourceUrl } from './meta.mjs';
 import { readYaml } from './yaml-input.mjs';
 
 const env = loadEnv();
@@ -249,4 +249,11 @@ describe('invisible characters in titles and names', () => {
   }
   test('a software name "AStore\\u200b" is refused at its line', () =>
     refusedAt(withMeta((t) => t.replace(/^( {2}- name: )AStore$/m, '$1"AStore\\u200b"')), /^ {2}- name: /, /without control or invisible characters/));
+});
+
+test('add-report\'s TODO placeholders are never published: a platform\'s kind still to state is empty', () => {
+  const platforms = readPlatforms('new-box:\n  name: "Intel Core i7-8700K"\n  kind: "TODO: physical server, cloud instance or desktop"\n', 'seeds/platforms.yaml');
+  assert.equal(platforms['new-box'].kind, '');
+  const meta = markDraft({ summary: 'TODO: one sentence' });
+  assert.equal(meta.summary, '');
 });

@@ -6,6 +6,7 @@ import { problemOf, readTable } from '../lib/table.mjs';
 import { InexactNumberError, MAX_NAME_LENGTH, splitLines } from '../lib/text.mjs';
 import { besideSeed, withFile } from './meta.mjs';
 import { flattenMeasurements, measurementSchema, textConditions } from './measure/project.mjs';
+import { readerNotes } from './parsers/document/parse.mjs';
 
 /**
  * Check one typed row against its table schema: types, required cells, enums, patterns, ranges,
@@ -47,7 +48,9 @@ export function parseSeed(input, meta, ctx) {
       );
     }
     try {
-      return { format, parsed: parser.parse(input.seedText, meta) };
+      const parsed = parser.parse(input.seedText, meta);
+      // A generic reader's or a recipe's notes are its diagnostics, not the report's words (document reader: readerNotes).
+      return { format, parsed: parser.fallback && !parser.mixed ? { ...parsed, notes: readerNotes(parsed.notes ?? []) } : parsed };
     } catch (e) {
       // An inexact number (lib/text.mjs) knows its token, not its line: the first seed line that holds it.
       if (e instanceof InexactNumberError && !e.line) e.line = splitLines(input.seedText).findIndex((l) => l.includes(e.token)) + 1;

@@ -149,6 +149,8 @@ function readReport(input, meta, ctx, registry) {
     software: meta.software,
     resolveEntity: registry ? (name) => resolve(registry, name)?.id ?? '' : undefined,
     seedPath: input.seedPath,
+    // Read by generic readers or a recipe: rows that name no software take the report's own (meta software:).
+    generic: (meta.formats ?? [meta.format]).every((f) => ctx.parsers?.[f]?.fallback),
   });
   return { parsed, tables, errata, measured };
 }

@@ -16,6 +16,7 @@ const ORDER = [
   'allocations',
   'success_rate',
   'errors',
+  'error_rate',
   'throughput_per_thread',
 ];
 const TOTALS = new Set(['requests', 'transferred', 'duration']);
@@ -44,7 +45,10 @@ export function measureGroups(rows) {
   }));
   return (
     groups
-      .filter((g) => !TOTALS.has(g.metric) && !(g.metric === 'errors' && g.rows.every((r) => r.value === 0)))
+      .filter(
+        (g) =>
+          !TOTALS.has(g.metric) && !(['errors', 'error_rate'].includes(g.metric) && g.rows.every((r) => r.value === 0)),
+      )
       .filter((g) => g.statistic !== 'stdev')
       // One percentile alone (a p99 column) is a value per subject, drawn as bars.
       .map((g) =>

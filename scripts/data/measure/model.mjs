@@ -46,6 +46,7 @@ export const METRICS = {
   requests: { title: 'Requests', better: '', description: 'Requests or operations completed in a run (a count).' },
   transferred: { title: 'Data transferred', better: '', description: 'Bytes read or written in a run.' },
   duration: { title: 'Duration', better: '', description: 'Length of a run (a condition of the others, stated as a result).' },
+  error_rate: { title: 'Error rate', better: 'lower', description: 'Share of requests or operations that failed (a percentage or a ratio).' },
   success_rate: { title: 'Success rate', better: 'higher', description: 'Share of requests that succeeded.' },
   throughput_per_thread: { title: 'Throughput per thread', better: 'higher', description: 'Operations completed per unit of time by one load-generator thread (wrk Thread Stats).' },
   score: { title: 'Score', better: '', description: 'A value in the unit the report gives, with no better direction the report states.' },

@@ -112,11 +112,25 @@ export function flattenMeasurements(rows, sourceTable, resolveEntity = () => '')
  * A row's entity: its software's, else (a person's table names the software in its first column,
  * which the table fallback reads as the benchmark) its benchmark's when that names an entity.
  */
-function withEntity(r, resolveEntity) {
+function withEntity(r, resolveEntity, declared) {
   if (!resolveEntity) return { ...r, entity: r.entity ?? '' };
   if (r.subject) return { ...r, entity: resolveEntity(r.subject) };
   const id = r.benchmark ? resolveEntity(r.benchmark) : '';
-  return id ? { ...r, subject: r.benchmark, entity: id } : { ...r, entity: '' };
+  if (id) return { ...r, subject: r.benchmark, entity: id };
+  // The heading it stands under names the software ("### memcached"), else the one the report declares.
+  const bySection = r.section ? resolveEntity(r.section) : '';
+  if (bySection) return { ...r, subject: r.section, entity: bySection };
+  return declared ? { ...r, subject: declared.name, entity: declared.id } : { ...r, entity: '' };
+}
+
+/**
+ * The software a report read by generic readers or a recipe declares (meta `software:`), when it
+ * declares one that names an entity: the software of its rows that name none. Undefined otherwise.
+ */
+function declaredEntity(ctx) {
+  if (!ctx.generic || !ctx.resolveEntity || ctx.software?.length !== 1) return undefined;
+  const id = ctx.resolveEntity(ctx.software[0].name ?? '');
+  return id ? { id, name: ctx.software[0].name } : undefined;
 }
 
 /**
@@ -124,14 +138,19 @@ function withEntity(r, resolveEntity) {
  * per-kind table projected, in one long table whose schema is measurement.json plus the condition
  * columns its rows use (titled from the tables they come from). Null when nothing projects.
  * @param {Record<string, { id: string, kind: string, title: string, rows: object[], schema: object, source?: string }>} tables
- * @param {{ schemas: Record<string, object>, software?: Array<{ name: string }>, resolveEntity?: (name: string) => string, seedPath: string }} ctx
+ * @param {{ schemas: Record<string, object>, software?: Array<{ name: string }>, resolveEntity?: (name: string) => string, seedPath: string, generic?: boolean }} ctx
  */
 export function reportMeasurements(tables, ctx) {
   const rows = [];
   const described = {};
+  // The declared software is the rows' only where no row names software of its own: in a table that
+  // compares memc-kv with memcached, a row of an unknown name is never given the declared one.
+  const own = (r) => r.subject || (r.benchmark && ctx.resolveEntity?.(r.benchmark));
+  const namesOwn = Object.values(tables).some((t) => t.kind === 'measurement' && t.rows.some(own));
+  const declared = namesOwn ? undefined : declaredEntity(ctx);
   for (const t of Object.values(tables).sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))) {
     // One push a row: push(...rows) of a 100,000-row report overflowed the stack (RangeError in check).
-    if (t.kind === 'measurement') for (const r of t.rows) rows.push(withEntity(r, ctx.resolveEntity));
+    if (t.kind === 'measurement') for (const r of t.rows) rows.push(withEntity(r, ctx.resolveEntity, declared));
     else {
       for (const r of projectTable(t, ctx)) rows.push(r);
       for (const f of t.schema.fields) described[f.name] ??= f;

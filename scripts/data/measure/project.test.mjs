@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSchemas } from '../schemas.mjs';
-import { flattenMeasurements, measurementSchema, projectTable, textConditions } from './project.mjs';
+import { flattenMeasurements, measurementSchema, projectTable, reportMeasurements, textConditions } from './project.mjs';
 import * as ab from '../parsers/ab-text/parse.mjs';
 import * as wrk from '../parsers/wrk-text/parse.mjs';
 import { parse as parseGo } from '../parsers/go-test-bench/parse.mjs';
@@ -110,4 +110,25 @@ test('a go test -bench README whose "size=32" is a number goes in: size is text,
   );
   assert.ok(sized.some((r) => r.size === '32'));
   for (const r of rows) assert.doesNotThrow(() => checkRow(r, schema, 'seeds/go/verkle.md'));
+});
+
+test('a report read by a generic reader joins its software: rows that name none take the one its metadata declares, so it appears on that subject\'s page', async () => {
+  const keyValue = await import('../parsers/key-value/parse.mjs');
+  // A real pgbench README (RutamBhagat/haproxy): its rows are "tps", "latency average", ...; the report declares PostgreSQL.
+  const text = fs.readFileSync(path.join(fileURLToPath(new URL('../../..', import.meta.url)), 'tests/fixtures/corpus/pgbench/haproxy-tests-readme.md'), 'utf8');
+  const rows = keyValue.parse(text).tables.measurements.rows.map((r) => ({ ...r, seed: 'seeds/x/pgbench.md' }));
+  const tables = { measurements: { id: 'measurements', kind: 'measurement', title: 'Key-value summary', rows, schema: schemas.measurement } };
+  const ctx = { schemas, software: [{ name: 'PostgreSQL' }], resolveEntity: (n) => (n === 'PostgreSQL' ? 'postgresql' : ''), seedPath: 'seeds/x/pgbench.md' };
+  const generic = reportMeasurements(tables, { ...ctx, generic: true });
+  assert.ok(generic.rows.length > 0);
+  assert.ok(generic.rows.every((r) => r.entity === 'postgresql' && r.subject === 'PostgreSQL'));
+  // A tool's adapter keeps to what its rows name.
+  assert.ok(reportMeasurements(tables, ctx).rows.every((r) => r.entity === ''));
+});
+
+test('a generic table that names software in its rows never gives a row of an unknown name the declared software', async () => {
+  const row = (benchmark, line) => ({ benchmark, metric: 'throughput', statistic: 'value', value: line, unit: 'ops/s', line, conditions: {}, seed: 'seeds/x/t.md' });
+  const tables = { measurements: { id: 'measurements', kind: 'measurement', title: 'Tables', rows: [row('memc-kv', 1), row('memcachedx', 2)], schema: schemas.measurement } };
+  const ctx = { schemas, software: [{ name: 'memc-kv' }], resolveEntity: (n) => (n === 'memc-kv' ? 'memc-kv' : ''), seedPath: 'seeds/x/t.md', generic: true };
+  assert.deepEqual(reportMeasurements(tables, ctx).rows.map((r) => [r.benchmark, r.entity]), [['memc-kv', 'memc-kv'], ['memcachedx', '']]);
 });

@@ -67,6 +67,11 @@ export const UNITS = {
   'KiB/s': { dimension: 'bandwidth', factor: 1024, scale: 'bytes/s', binary: true, title: 'kibibytes per second' },
   'MiB/s': { dimension: 'bandwidth', factor: 1024 ** 2, scale: 'bytes/s', binary: true, title: 'mebibytes per second' },
   'GiB/s': { dimension: 'bandwidth', factor: 1024 ** 3, scale: 'bytes/s', binary: true, title: 'gibibytes per second' },
+  // bit rates (iperf's "Mbits/sec", "Gbps"): bits a second stay bits a second, a bandwidth of their own scale
+  'bit/s': { dimension: 'bandwidth', factor: 1 / 8, scale: 'bits/s', title: 'bits per second' },
+  'Kbit/s': { dimension: 'bandwidth', factor: 1e3 / 8, scale: 'bits/s', title: 'kilobits per second' },
+  'Mbit/s': { dimension: 'bandwidth', factor: 1e6 / 8, scale: 'bits/s', title: 'megabits per second' },
+  'Gbit/s': { dimension: 'bandwidth', factor: 1e9 / 8, scale: 'bits/s', title: 'gigabits per second' },
   // clock and event frequencies, energy, power
   Hz: { dimension: 'frequency', factor: 1, scale: 'Hz', title: 'hertz' },
   kHz: { dimension: 'frequency', factor: 1e3, scale: 'Hz', title: 'kilohertz' },
@@ -127,6 +132,10 @@ const SPELLINGS = {
   qps: 'ops/s', tps: 'ops/s', iops: 'ops/s', 'queries/s': 'ops/s', 'queries/sec': 'ops/s', 'transactions/s': 'ops/s', 'transactions/sec': 'ops/s', 'io/s': 'ops/s',
   b: 'B', byte: 'B', bytes: 'B', kib: 'KiB', mib: 'MiB', gib: 'GiB',
   'b/s': 'B/s', 'bytes/s': 'B/s', 'bytes/sec': 'B/s', 'kib/s': 'KiB/s', 'mib/s': 'MiB/s', 'gib/s': 'GiB/s',
+  'bit/s': 'bit/s', 'bits/s': 'bit/s', 'bits/sec': 'bit/s', bps: 'bit/s',
+  'kbit/s': 'Kbit/s', 'kbits/s': 'Kbit/s', 'kbits/sec': 'Kbit/s', kbps: 'Kbit/s',
+  'mbit/s': 'Mbit/s', 'mbits/s': 'Mbit/s', 'mbits/sec': 'Mbit/s', mbps: 'Mbit/s',
+  'gbit/s': 'Gbit/s', 'gbits/s': 'Gbit/s', 'gbits/sec': 'Gbit/s', gbps: 'Gbit/s',
   'b/op': 'B/op', 'bytes/op': 'B/op', 'allocs/op': 'allocs/op', 'alloc/op': 'allocs/op',
   '%': '%', percent: '%', pct: '%',
   x: 'x', '×': 'x', times: 'x',

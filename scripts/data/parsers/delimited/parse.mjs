@@ -12,7 +12,8 @@
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
-import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
+import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
+import { isAggregateRow, isCount, isErrorRate, settingOf, sizeOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
 
 export const format = 'delimited';
 export const description = 'Delimited files with a header row (CSV, TSV, semicolons), with or without units (a generic reader).';
@@ -22,7 +23,6 @@ export const fallback = true;
 export const generic = true;
 
 const NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
-const SETTING = /^(threads?|connections?|conns?|concurrency|clients?|users|workers|size|batch(_size)?|n|payload(_size)?|param:?.*|samples|runs|iterations|warmup|cnt)$/i;
 const SUBJECT = /^(library|lib|impl(ementation)?|engine|database|db|system|server|framework|tool|allocator|language|lang)$/i;
 const NAME = /\b(name|bench|benchmark|test|command|case|scenario|operation|op|workload|queue|algorithm|function|query)\b/;
 const DATE = /^\d{4}-\d\d-\d\d|^\d\d?:\d\d(:\d\d)?$/;
@@ -58,18 +58,8 @@ const words = (h) =>
     .trim();
 const slug = (s) => words(s).replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').replace(/^(?=\d)/, 'n_');
 
-/** The statistic a header names, or undefined. */
-function statisticOf(header) {
-  const w = ` ${words(header).replace(/[/%.]/g, ' ')} `;
-  const p = /\s(?:p|pct|percentile\s?)(\d{1,2}(?:\.\d+)?|100|999)\s|\s(\d{1,2})(?:th)?\s?percentile\s/.exec(w.replace(/p(\d+)\s(\d+)/, 'p$1.$2'));
-  if (p) return p[1] === '999' ? 'p99.9' : percentileStatistic(p[1] ?? p[2]);
-  if (/\s(avg|average|mean)\s/.test(w)) return 'mean';
-  if (/\smedian\s/.test(w)) return 'median';
-  if (/\s(min|minimum)\s/.test(w)) return 'min';
-  if (/\s(max|maximum)\s/.test(w)) return 'max';
-  if (/\s(stddev|stdev|std|sd)\s/.test(w)) return 'stdev';
-  return undefined;
-}
+/** The statistic a header names (the one vocabulary, read/vocabulary.mjs), or undefined. */
+const statisticOf = (header, better) => wordsStatistic(header.replace(/\(.*\)|\[.*\]/g, ' '), better);
 
 /** The unit a header names: "Latency (ms)", "ops/sec", "QPS", "latency_ms", "mean_us". */
 function unitOfHeader(header) {
@@ -172,12 +162,18 @@ export function parse(text) {
     const isNumeric = cells.length > 0 && cells.every(numeric);
     if (i === unitCol) return { name, role: 'unit' };
     if (!isNumeric) return { name, role: SUBJECT.test(name) ? 'subject' : 'text' };
+    // Settings of the run by the one vocabulary (read/vocabulary.mjs): "VUs", "users" -> concurrency; "param: x" is a setting by its own name.
     const setting = name.replace(/^param:\s*/i, '');
-    if (SETTING.test(name) || SETTING.test(slug(name))) return { name, role: 'condition', key: slug(setting) };
+    const named = settingOf(setting) ?? (sizeOf(setting) || /^param:/i.test(name) || /^warmup$/i.test(setting) ? slug(setting) : undefined);
+    if (named) return { name, role: 'condition', key: named };
+    // A count ("samples", "# Samples", "count"): a result in counts, never a setting or an axis.
+    if (isCount(name) && cells.every((c) => /^\d+$/.test(c))) return { name, role: 'value', unit: 'count', statistic: 'total' };
+    // An error percentage ("Error %") is an error rate, never a spread.
+    if (isErrorRate(name)) return { name, role: 'value', unit: cells.every((c) => /%$/.test(c)) ? '*' : '%', statistic: 'value', metric: 'error_rate' };
     if (SPREAD.test(words(name))) return { name, role: 'skip', why: 'a spread of another column, not a result of its own' };
     const unit = unitOfHeader(name) ?? (cells.every((c) => splitValueUnit(c)) ? '*' : undefined) ?? (unitCol >= 0 ? 'row' : undefined);
     if (!unit) return { name, role: 'skip', why: 'it states no unit (neither its header nor its values)' };
-    return { name, role: 'value', unit, statistic: statisticOf(name) ?? 'value' };
+    return { name, role: 'value', unit, statistic: statisticOf(name, betterOf(metricOf(name, unit), unit)) ?? 'value' };
   });
   for (const c of cols) if (c.role === 'skip') notes.push({ text: `column "${c.name}" (line ${first + 1}) not read: ${c.why}`, line: first + 1 });
   // A column of dates or times says when, not what: it is left out.
@@ -198,6 +194,8 @@ export function parse(text) {
       if (cells[i] !== '') conditions[slug(c.name)] = cells[i];
     });
     const benchmark = texts.length ? cells[texts[0][1]] : subject >= 0 ? cells[subject] : `line ${line}`;
+    // A TOTAL or Aggregated row is kept and marked, never ranked with the rows it sums.
+    if (isAggregateRow(benchmark)) conditions.role = 'aggregate';
     cols.forEach((c, i) => {
       if (c.role !== 'value' || cells[i] === '') return;
       const split = splitValueUnit(cells[i]);
@@ -208,7 +206,7 @@ export function parse(text) {
         measurement({
           benchmark: benchmark || `line ${line}`,
           ...(subject >= 0 && cells[subject] ? { subject: cells[subject] } : {}),
-          metric: metricOf(c.name, unit),
+          metric: c.metric ?? metricOf(c.name, unit),
           statistic: c.statistic,
           value,
           unit,

@@ -71,8 +71,10 @@ describe('what it reads and what it refuses', () => {
     assert.deepEqual(pick(rows(tsv), 2), [['parse, small', 'time', 'p50', 1.2, 'ms', { threads: 4 }]]);
     assert.deepEqual(pick(rows(tsv), 3), [['parse large', 'time', 'p50', 350, 'us', { threads: 4 }]]);
     const jmh = '"Benchmark","Mode","Threads","Samples","Score","Score Error (99.9%)","Unit","Param: size"\n"a.B.put","avgt",1,5,42.1,3.5,"ns/op",128\n';
-    const [row] = rows(jmh);
-    assert.deepEqual([row.value, row.unit, row.metric, row.conditions], [42.1, 'ns', 'time', { threads: 1, samples: 5, size: 128, mode: 'avgt' }]);
+    const [samples, row] = rows(jmh);
+    assert.deepEqual([row.value, row.unit, row.metric, row.conditions], [42.1, 'ns', 'time', { threads: 1, size: 128, mode: 'avgt' }]);
+    // Samples are a count the run gives, never a setting (an axis) of it.
+    assert.deepEqual([samples.value, samples.unit, samples.metric, samples.statistic], [5, 'count', 'samples', 'total']);
     assert.ok(parser.parse(jmh).notes.some((n) => /Score Error.*a spread/.test(n.text)));
   });
 

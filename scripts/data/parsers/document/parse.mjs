@@ -11,10 +11,15 @@
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { outline } from '../../read/outline.mjs';
-import { machineFacts } from '../shared/machine-lines.mjs';
+import { describesMachine, machineFacts } from '../shared/machine-lines.mjs';
 import { headingConditions, withHeadingConditions } from '../shared/structure.mjs';
 
 export const format = 'document';
+/**
+ * A generic reader's notes are its diagnostics (a column with no unit, a value left out), never the
+ * report's own words: marked, for add-report to print and the report page to leave out (data/document.mjs).
+ */
+export const readerNotes = (notes) => notes.map((n) => ({ ...n, reader: true }));
 export const description = 'A report of mixed sections: every part read by the format that knows it, the remaining tables by the table fallback.';
 /** Tried when no single format reads the whole file (add-report), never claimed as a tool's output. */
 export const fallback = true;
@@ -108,7 +113,7 @@ export function parse(text) {
       understood.push({ format: 'table', spans, rows: own.length, metrics: metricsOf({ tables: { m: { kind: 'measurement', rows: own } } }) });
     }
     const others = claimed.filter((s) => !spans.includes(s));
-    if (result.spans?.length) merged.notes.push(...(result.notes ?? []).filter((n) => !inSpans(others, n.line)));
+    if (result.spans?.length) merged.notes.push(...readerNotes((result.notes ?? []).filter((n) => !inSpans(others, n.line))));
     // The tables it left out as no results (df -h, a histogram): not read, and not "left out" twice below.
     merged.not_read.push(...(result.not_read ?? []).filter((n) => !inSpans(others, n.line)));
   }
@@ -126,7 +131,7 @@ export function parse(text) {
     if (!own.length) continue;
     claimed.push(...spans);
     measurements.push(...own.map((r) => ({ ...r, source_table: name })));
-    merged.notes.push(...(result.notes ?? []));
+    merged.notes.push(...readerNotes(result.notes ?? []));
     understood.push({ format: name, spans, rows: own.length, metrics: metricsOf({ tables: { m: { kind: 'measurement', rows: own } } }) });
   }
 
@@ -155,7 +160,7 @@ export function parse(text) {
   // A machine no reader described, from the report's own HOST:/CPU:/Hardware lines.
   if (!Object.keys(merged.machines).length) {
     const facts = machineFacts(text);
-    if (facts.length) merged.machines.system = { label: 'the machine the report describes', facts };
+    if (describesMachine(facts)) merged.machines.system = { label: 'the machine the report describes', facts };
   }
   if (measurements.length) tables.measurements = { kind: 'measurement', title: 'Measurements', rows: measurements };
   const left = leftOut(text, doc, [...claimed, ...merged.not_read.map((n) => [n.from, n.to])]);

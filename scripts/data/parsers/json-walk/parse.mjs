@@ -10,7 +10,8 @@
 // setting (concurrency, threads, ...) is a condition of its object's rows. Pure: text in, rows with the line of each key out (shared/json.mjs).
 import { InputError } from '../../../lib/errors.mjs';
 import { canonicalUnit, UNITS } from '../../measure/units.mjs';
-import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
+import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
+import { settingOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
 import { jsonBlocks, readJson } from '../shared/json.mjs';
 
 export const format = 'json-walk';
@@ -25,8 +26,6 @@ const UNIT_WORDS = { qps: 'ops/s', tps: 'ops/s', iops: 'ops/s', rps: 'req/s', mb
 const COUNT = /^(requests|count|errors|failures|failed|successful|success|total|operations|ops|events|timeouts|transactions)$/;
 const NOT_RESULT = /^(port|pid|id|seed|version|timestamp|time_stamp|date|start|finish|started|finished)$/;
 const PER_SECOND = /^(s|sec|secs|second|seconds)$/;
-/** Settings of the run, not results: an integer under one of these keys is a condition of every row of its document. */
-const SETTINGS = { concurrency: 'concurrency', threads: 'threads', connections: 'connections', clients: 'clients', workers: 'workers', users: 'concurrency', vus: 'concurrency' };
 
 /** The words of a key: "latency_ms" -> ["latency", "ms"], "bytesPerSec" -> ["bytes", "per", "sec"], "p99_9" -> ["p99.9"]. */
 const words = (key) =>
@@ -37,18 +36,8 @@ const words = (key) =>
     .split(/[\s_\-/]+/)
     .filter(Boolean);
 
-function statisticOf(key) {
-  const w = words(key);
-  const p = w.map((x) => /^p(\d{1,2}(?:\.\d+)?|100)$/.exec(x)).find(Boolean);
-  if (p) return percentileStatistic(p[1]);
-  if (w.some((x) => ['average', 'avg', 'mean'].includes(x))) return 'mean';
-  if (w.includes('median')) return 'median';
-  if (w.some((x) => ['min', 'minimum', 'fastest'].includes(x))) return 'min';
-  if (w.some((x) => ['max', 'maximum', 'peak', 'slowest'].includes(x))) return 'max';
-  if (w.some((x) => ['stddev', 'stdev', 'std'].includes(x))) return 'stdev';
-  if (w.some((x) => ['total', 'count'].includes(x))) return 'total';
-  return undefined;
-}
+/** The statistic a key names (the one vocabulary, read/vocabulary.mjs; "count" is a total here), or undefined. */
+const statisticOf = (key, better) => wordsStatistic(key, better) ?? (words(key).includes('count') ? 'total' : undefined);
 
 /** The unit the words of a path name, leaf first: "bytes per sec" -> B/s, "ms" -> ms. */
 function unitOf(path) {
@@ -117,7 +106,8 @@ function walk(doc) {
     const keys = shown.filter((k) => !/^\d+$/.test(k));
     const leaf = String(path.at(-1));
     if (NOT_RESULT.test(leaf.toLowerCase())) return;
-    const setting = SETTINGS[leaf.toLowerCase()];
+    // Settings of the run (concurrency, threads, VUs, users, ...), not results: an integer under one is a condition.
+    const setting = leaf.length > 1 ? settingOf(leaf) : undefined;
     if (setting && Number.isInteger(v)) {
       settings.push({ scope: path.slice(0, -1).join('\u0000'), name: setting, value: v });
       return;
@@ -130,7 +120,7 @@ function walk(doc) {
       notes.push({ text: `line ${line}: ${shown.join('.')} = ${v} not read: its keys name no unit`, line });
       return;
     }
-    const statistic = statisticOf(leaf) ?? (unit === 'count' ? 'total' : 'value');
+    const statistic = statisticOf(leaf, betterOf(metricOf(keys, unit), unit)) ?? (unit === 'count' ? 'total' : 'value');
     const base = statisticOf(leaf) && shown.length > 1 ? shown.slice(0, -1) : shown;
     rows.push(measurement({ benchmark: [named, base.join('.')].filter(Boolean).join(': ') || leaf, metric: metricOf(keys, unit), statistic, value: v, unit, line }));
     scopes.push(path.slice(0, -1).join('\u0000'));

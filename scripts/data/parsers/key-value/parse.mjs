@@ -13,9 +13,11 @@
 // stand; a bold or italic line heads a sub-section.
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
-import { canonicalUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
+import { canonicalUnit, convert, unitInHeader, UNITS } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
+import { isConfigured, isCount, settingOf, sizeOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
 import { jsonBlocks } from '../shared/json.mjs';
+import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
 
 export const format = 'key-value';
 export const description = 'Key-value summaries: "Label: number unit" lines, aligned or not, under headings or block labels (a generic reader).';
@@ -31,12 +33,15 @@ const KV = new RegExp(String.raw`^(\s*)(?:[-*+]\s+)?(?:\*\*|__)?([^\d\s[(|<>#:=*
 const BLOCK = /^(\s*)(?:[-*+]\s+)?(?:\*\*|__)?([^\d\s[(|<>:][^:|]{0,60}?)(?:\*\*|__)?\s*:\s*$/;
 const HEADING = /^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/;
 const EMPHASIS = /^\s{0,3}(\*\*|__|\*|_)([^*_\s][^*_]*?)\1\s*$/;
+/**
+ * A label with several "key=value" pairs after it (fio's "lat (usec): min=371, max=45453, avg=1301.99",
+ * "write: IOPS=3068, BW=11.0MiB/s (12.6MB/s)(4096MiB/341704msec)"): each pair a value of the label.
+ */
+const PAIRS_LINE = /^\s*([A-Za-z][\w /.-]{0,30}?)\s*(?:\(\s*([^()]+?)\s*\))?\s*:\s*([^=\s,]+\s*=\s*[^,]*(?:,\s*[^=\s,]+\s*=\s*[^,]*)+)$/;
 const PERCENTILE_LINE = new RegExp(String.raw`^\s*(\d{1,2}(?:\.\d+)?)\s*%+\s+in\s+(${NUMBER})\s*(\S+)\s*$`);
 /** Labels whose number is no result: a target, a date, a version, a setting of the run. */
 const NOT_RESULT = /\b(target|threshold|goal|limit|slo|sla|status|date|generated|seed|version|port|pid|id)\b/i;
 const CONFIG = /config|option|parameter|setting|setup|environment/i;
-/** Labels of a run's settings wherever they stand (pgbench's "number of clients: 105", "scaling factor: 50"): a bare integer is a condition. */
-const SETTING = /\b(threads?|clients?|connections?|concurrency|workers?|users|vus|scaling factor|scale factor)\s*$/i;
 /** Headings of a machine's description: its memory or disks are facts of the machine, not results. */
 const MACHINE = /hardware|machine|\bhost\b|system info|\bspecs?\b|platform/i;
 
@@ -47,20 +52,6 @@ const slug = (s) =>
     .replace(/^_+|_+$/g, '')
     .replace(/^(?=\d)/, 'n_');
 
-/** The statistic a label names, or undefined. */
-function statisticOf(label) {
-  const l = label.toLowerCase();
-  const p = /\bp\s?(\d{1,2}(?:\.\d+)?)\b|\b(\d{1,2}(?:\.\d+)?)(?:th|st|nd|rd)?\s*(?:%\s*)?percentile\b/.exec(l);
-  if (p) return percentileStatistic(p[1] ?? p[2]);
-  if (/\b(avg|average|mean)\b/.test(l)) return 'mean';
-  if (/\bmedian\b/.test(l)) return 'median';
-  if (/\b(min|minimum|fastest|lowest)\b/.test(l)) return 'min';
-  if (/\b(max|maximum|slowest|highest|peak)\b/.test(l)) return 'max';
-  if (/\b(stddev|stdev|std dev|standard deviation)\b/.test(l)) return 'stdev';
-  if (/\b(total|count|number of)\b/.test(l)) return 'total';
-  return undefined;
-}
-
 /** The metric of a value, from its unit's dimension and the words of its label and block. */
 function metricOf(unit, label, block) {
   const words = `${block} ${label}`.toLowerCase();
@@ -70,7 +61,8 @@ function metricOf(unit, label, block) {
   if (d === 'bandwidth') return 'bandwidth';
   if (d === 'size') return /mem|heap|rss|alloc/.test(words) ? 'memory' : 'transferred';
   if (d === 'ratio' || d === 'count') {
-    if (/error|fail|ko\b|non-2xx/.test(words)) return 'errors';
+    // An error percentage is an error rate (read/vocabulary.mjs), a count of errors is errors.
+    if (/error|fail|ko\b|non-2xx/.test(words)) return d === 'ratio' ? 'error_rate' : 'errors';
     if (d === 'ratio' && /success/.test(words)) return 'success_rate';
     if (d === 'count' && /request|transactions|queries|events|responses|success|\bcount\b/.test(label.toLowerCase())) return 'requests';
   }
@@ -100,12 +92,14 @@ function unitAfter(rest) {
 }
 
 const toNumber = (s) => Number(s.replace(/,/g, ''));
-/** A setting's condition name: the model's where it says one (threads, connections, concurrency), else its own. */
-const conditionName = (label) =>
-  /thread/i.test(label) ? 'threads' : /connection/i.test(label) ? 'connections' : /concurren|users/i.test(label) ? 'concurrency' : /client/i.test(label) ? 'clients' : /worker/i.test(label) ? 'workers' : slug(label);
+/**
+ * A run's setting wherever it stands (pgbench's "number of clients: 105", "scaling factor: 50"), by the
+ * one vocabulary (read/vocabulary.mjs): its condition name (clients, threads, concurrency, ...; a size
+ * under its own name), or undefined.
+ */
+const settingName = (label) => settingOf(label) ?? (sizeOf(label) ? slug(label) : undefined);
 /** A label with its statistic words taken out ("Total Requests" -> "Requests", "Average" -> ""). */
-const STAT_WORDS = /\b(avg|average|mean|median|min|minimum|fastest|lowest|max|maximum|slowest|highest|peak|stddev|stdev|total|count|number of|approx\.?|p\s?\d{1,2}(\.\d+)?|\d{1,2}(\.\d+)?(th|st|nd|rd)?\s*%?\s*percentile)\b/gi;
-const withoutStatistic = (label) => label.replace(STAT_WORDS, '').replace(/[^\p{L}\d]+/gu, ' ').trim();
+const withoutStatistic = (label) => label.replace(STATISTIC_WORDS, '').replace(/[^\p{L}\d]+/gu, ' ').trim();
 
 /** Whether the text holds three or more key-value lines with a unit (from the value, its label or its block). */
 export function detect(text) {
@@ -129,26 +123,58 @@ export function parse(text) {
   const conditions = {};
   let heading = '';
   let top = '';
+  // The settings a heading states ("## duration: 30, arrivalRate: 10"): conditions of the rows under it.
+  let headingSet = {};
   let config = false;
   let machine = false;
   /** Open block labels, by indentation: [{ indent, label, unit }]. */
   let blocks = [];
   let fence = false;
-  const seen = new Map();
   const push = (m, line) => {
-    // Two runs under one heading text (pgbench's two "Example output" blocks) differ in their settings.
-    const key = JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions]);
-    if (seen.has(key)) {
-      notes.push({ text: `line ${line}: ${m.benchmark} ${m.metric} (${m.statistic}) again in one section: the first, at line ${seen.get(key)}, is kept`, line });
-      return;
-    }
-    seen.set(key, line);
-    rows.push({ ...m, line });
+    rows.push({ ...m, conditions: { ...headingSet, ...m.conditions }, line });
     read.push(line);
   };
 
   /** One "Label: number unit" pair (or a percentile line) at its line. */
+  /**
+   * A line of "key=value" pairs under one label: a statistic key (min, max, avg, stdev) is a value in
+   * the label's unit; a key that names a unit of its own (IOPS) or a value with one (BW=11.0MiB/s) is
+   * read as such; bucket bounds ("500=8.64%", "4=100.0%") are a histogram, left out and said so.
+   * Whether the line was one.
+   */
+  const readPairs = (raw, line) => {
+    const pl = PAIRS_LINE.exec(raw);
+    if (!pl) return false;
+    const label = pl[1].trim();
+    const labelUnit = pl[2] ? canonicalUnit(pl[2]) : undefined;
+    const pairs = pl[3].split(/,\s*/).map((x) => x.split('=').map((y) => y.trim()));
+    if (pairs.some(([k]) => /^[<>=]*\d/.test(k))) {
+      notes.push({ text: `line ${line}: "${raw.trim()}" not read: a histogram's buckets (bound=share), no result`, line });
+      return true;
+    }
+    const block = blocks.map((x) => x.label).join(' / ');
+    for (const [key, text] of pairs) {
+      const number = new RegExp(String.raw`^(${NUMBER})\s*(.*)$`).exec(text ?? '');
+      if (!number) continue;
+      const statistic = statisticOf(key);
+      // A key names a unit only as a word of its own (IOPS), never a statistic's spelling ("min" is no minute).
+      const own = statistic ? undefined : canonicalUnit(key);
+      const rest = number[2].replace(/\s*\(.*$/, '').trim();
+      // A bare multiplier ("max=1173.5M", "IOPS=28.8k") is no unit: "M" is never minutes; the value is left out.
+      if (/^[kKMGTmunµ]$/.test(rest)) continue;
+      const counted = isCount(key) && !rest;
+      const unit = statistic ? (rest ? canonicalUnit(rest) : (labelUnit ?? canonicalUnit(label))) : counted ? 'count' : rest ? canonicalUnit(rest) : own;
+      // A share ("per=99.99%") or a value with no unit is no result of the label.
+      if (!unit || (!statistic && UNITS[unit]?.dimension === 'ratio')) continue;
+      const name = statistic ? label : `${label} ${key}`;
+      const metric = statistic ? metricOf(unit, `${label} latency`.replace(/^(?!.*\b(c|s)?lat\b).*$/, label), block || heading) : own ? 'throughput' : metricOf(unit, key, block || heading);
+      push(measurement({ benchmark: name, section: heading, metric: counted ? 'samples' : metric, statistic: statistic ?? (counted ? 'total' : 'value'), value: toNumber(number[1]), unit, conditions: { ...conditions }, line }), line);
+    }
+    return true;
+  };
+
   const readPair = (raw, line) => {
+    if (readPairs(raw, line)) return;
     const pl = PERCENTILE_LINE.exec(raw);
     if (pl && canonicalUnit(pl[3]) && UNITS[canonicalUnit(pl[3])].dimension === 'time') {
       const block = blocks.at(-1)?.label ?? '';
@@ -159,16 +185,22 @@ export function parse(text) {
     if (!m || /^\s*\[/.test(raw)) return;
     const label = m[2].trim();
     const block = blocks.map((x) => x.label).join(' / ');
-    if (config || blocks.some((x) => x.config) || (SETTING.test(label) && /^\d+$/.test(m[3]) && !m[4].trim())) {
+    if (config || blocks.some((x) => x.config) || (settingName(label) && /^\d+$/.test(m[3]) && !m[4].trim())) {
       // A setting of the run: a condition of every row read after it.
-      if (!unitAfter(m[4]).tail) conditions[conditionName(label)] = toNumber(m[3]);
+      if (!unitAfter(m[4]).tail) conditions[settingName(label) ?? slug(label)] = toNumber(m[3]);
+      return;
+    }
+    // What the report sets, not what it measured (pgbench's "duration: 60 s"): a condition of the rows after it.
+    const configured = isConfigured(label);
+    if (configured === 'duration' && UNITS[canonicalUnit(unitAfter(m[4]).unit ?? '')]?.dimension === 'time' && !unitAfter(m[4]).tail) {
+      conditions.duration_s = convert(toNumber(m[3]), unitAfter(m[4]).unit, 's');
       return;
     }
     if (machine || blocks.some((x) => MACHINE.test(x.label)) || NOT_RESULT.test(label) || /^\s*[<>≤≥~]/.test(m[4])) return;
     const after = unitAfter(m[4]);
     const blockUnit = [...blocks].reverse().find((x) => x.unit)?.unit ?? unitInHeader(heading)?.unit;
-    const isCount = /^[-+]?[\d,]+$/.test(m[3]) && /request|transactions|queries|events|responses|count|successful|failed|errors|deadlocks|reconnects|read|write|other|total/i.test(label);
-    const unit = after.unit ?? unitOfLabel(label) ?? blockUnit ?? (isCount && !after.word ? 'count' : undefined);
+    const counted = /^[-+]?[\d,]+$/.test(m[3]) && /request|transactions|queries|events|responses|count|successful|failed|errors|deadlocks|reconnects|read|write|other|total/i.test(label);
+    const unit = after.unit ?? unitOfLabel(label) ?? blockUnit ?? (counted && !after.word ? 'count' : undefined);
     if (!unit) {
       if (!after.word && statisticOf(label) && !after.tail) notes.push({ text: `line ${line}: "${label}: ${m[3]}" not read: it states no unit (nor does its label or block)`, line });
       if (!after.word || /^\d/.test(after.tail)) return; // a date, a ratio "a/b": not a value with a unit
@@ -176,9 +208,12 @@ export function parse(text) {
       return;
     }
     const statistic = statisticOf(label) ?? (unit === 'count' ? 'total' : 'value');
-    const name = withoutStatistic(label) ? label : block || heading || label;
+    // A qualifier in brackets after the value ("tps = 243.4 (including connections establishing)") tells
+    // two values of one label apart: it stays with the name, so neither is taken for a repeat of the other.
+    const qualifier = /^\(\s*([\p{L}][^()]*?)\s*\)\s*$/u.exec(after.tail)?.[1];
+    const name = `${withoutStatistic(label) ? label : block || heading || label}${qualifier && !/per\s*s/i.test(qualifier) ? ` (${qualifier})` : ''}`;
     const metric = metricOf(unit, label, block || heading);
-    push(measurement({ benchmark: name.replace(/\s*[([][^)\]]*[)\]]\s*$/, '') || label, section: heading, metric, statistic, value: toNumber(m[3]), unit, conditions: { ...conditions }, line }), line);
+    push(measurement({ benchmark: (qualifier ? name : name.replace(/\s*[([][^)\]]*[)\]]\s*$/, '')) || label, section: heading, metric, statistic, value: toNumber(m[3]), unit, conditions: { ...conditions }, line }), line);
     // A compound cell: "2513673 (8323.37 per sec.)" also states a rate.
     const per = new RegExp(String.raw`^\(\s*(${NUMBER})\s*per\s*(sec|second|s)\.?\s*\)`).exec(after.tail);
     if (per) push(measurement({ benchmark: label, section: heading, metric: /error|deadlock|reconnect|fail/i.test(label) ? 'errors' : 'throughput', statistic: 'mean', value: toNumber(per[1]), unit: 'ops/s', conditions: { ...conditions }, line }), line);
@@ -201,6 +236,7 @@ export function parse(text) {
     if (h) {
       top = h[2].replace(/[*_`]/g, '').trim();
       heading = top;
+      headingSet = headingConditions(top).conditions;
       config = CONFIG.test(heading);
       machine = MACHINE.test(heading);
       blocks = [];
@@ -230,6 +266,12 @@ export function parse(text) {
     for (const seg of segments) readPair(seg, line);
   });
   if (!rows.length) throw new InputError(0, '"Label: number unit" lines (a key-value summary)', 'none with a unit');
+  // The same measurement again in one section (pgbench run four times under one heading, each block
+  // below its command line): every run is kept, numbered in order, never dropped as a repeat.
+  const keys = rows.map((m) => JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions]));
+  repeatNumbers(keys).forEach((run, i) => {
+    if (run !== undefined) rows[i] = { ...rows[i], conditions: { ...rows[i].conditions, run } };
+  });
   const spans = [];
   for (const l of [...new Set(read)].sort((a, b) => a - b)) {
     const last = spans.at(-1);

@@ -60,11 +60,11 @@ describe('a run\'s settings printed among its results (issue 32)', () => {
     const r = parser.parse(fixture('haproxy-pgbench-readme.md'));
     const rs = r.tables.measurements.rows;
     const full = (line) => rs.filter((x) => x.line === line).map((x) => [x.metric, x.statistic, x.value, x.unit, x.conditions]);
-    assert.deepEqual(full(30), [['throughput', 'value', 4413.657304, 'ops/s', { scaling_factor: 50, clients: 105, threads: 105 }]]);
-    assert.deepEqual(full(27), [['latency', 'mean', 23.78, 'ms', { scaling_factor: 50, clients: 105, threads: 105 }]]);
-    assert.deepEqual(full(51), [['throughput', 'value', 34059.170698, 'ops/s', { scaling_factor: 1, clients: 100, threads: 10 }]]);
+    assert.deepEqual(full(30), [['throughput', 'value', 4413.657304, 'ops/s', { scaling_factor: 50, clients: 105, threads: 105, duration_s: 60 }]]);
+    assert.deepEqual(full(27), [['latency', 'mean', 23.78, 'ms', { scaling_factor: 50, clients: 105, threads: 105, duration_s: 60 }]]);
+    assert.deepEqual(full(51), [['throughput', 'value', 34059.170698, 'ops/s', { scaling_factor: 1, clients: 100, threads: 10, duration_s: 60 }]]);
     // No setting is a result, and the second run is not dropped as a repeat of the first.
-    assert.ok(rs.every((x) => ![21, 23, 24, 43, 45, 46].includes(x.line)));
+    assert.ok(rs.every((x) => ![21, 23, 24, 25, 43, 45, 46, 47].includes(x.line)));
     assert.ok(!r.notes.some((n) => /again in one section/.test(n.text)));
   });
 });

@@ -18,10 +18,12 @@
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, prefixedUnit } from '../../measure/units.mjs';
-import { isConditionName, measurement, measurementResult, STATISTICS } from '../../measure/model.mjs';
+import { betterOf, isConditionName, measurement, measurementResult, STATISTICS } from '../../measure/model.mjs';
 import { outline } from '../../read/outline.mjs';
 import { delimitedTable } from '../delimited/parse.mjs';
 import { compileSampleLine } from './sample-line.mjs';
+import { statisticOf } from '../../read/vocabulary.mjs';
+import { repeatNumbers } from '../shared/structure.mjs';
 
 export const format = 'recipe';
 export const description = 'A report read as its metadata declares (recipe: sample lines with {value} marked, and what each value is).';
@@ -50,7 +52,7 @@ export function recipeProblems(recipe) {
   const out = [];
   const checkValue = (at, v) => {
     const s = v.statistic;
-    if (s !== undefined && !STATISTICS[s] && !PERCENTILE.test(s)) out.push([[...at, 'statistic'], `a statistic (${Object.keys(STATISTICS).join(', ')}, or pN such as p95)`, quote(s)]);
+    if (s !== undefined && !statisticIn(s, v.metric, v.unit)) out.push([[...at, 'statistic'], `a statistic (${Object.keys(STATISTICS).join(', ')}, or pN such as p95)`, quote(s)]);
     if (v.unit !== undefined && !canonicalUnit(v.unit)) out.push([[...at, 'unit'], 'a unit the atlas knows (ms, s, req/s, ops/s, MB, %, count, ...: scripts/data/measure/units.mjs)', quote(v.unit)]);
   };
   const conditionName = (at, name, found = quote(name)) => {
@@ -82,6 +84,16 @@ export function recipeProblems(recipe) {
     checkValue([i], item);
   });
   return out;
+}
+
+/**
+ * A recipe's statistic in the vocabulary's words (read/vocabulary.mjs): the model's own names, or
+ * the words every reader knows ("average" -> mean, "peak" -> max, "p999" -> p99.9; "best" by the
+ * metric's better direction). Undefined when it names none.
+ */
+function statisticIn(word, metric, unit) {
+  if (STATISTICS[word] || PERCENTILE.test(word)) return word;
+  return statisticOf(String(word), betterOf(metric ?? '', unit ?? ''));
 }
 
 /** Cells that hold no value: empty, a dash, N/A, "---" (memtier), "?". */
@@ -139,7 +151,7 @@ function readColumns(item, tables, rows, read) {
         if (!v?.metric || MISSING.test(cell(h).text.trim())) continue;
         const { value, unit } = cellValue(cell(h), v, h);
         const line = cell(h).line;
-        rows.push(measurement({ benchmark: named ? cell(named).text.trim() : (item.name ?? (t.heading || v.metric)), section: t.heading, metric: v.metric, statistic: v.statistic ?? 'value', value, unit, conditions: { ...conditions }, line }));
+        rows.push(measurement({ benchmark: named ? cell(named).text.trim() : (item.name ?? (t.heading || v.metric)), section: t.heading, metric: v.metric, statistic: v.statistic === undefined ? 'value' : statisticIn(v.statistic, v.metric, unit), value, unit, conditions: { ...conditions }, line }));
         read.push([line, line]);
       }
     }
@@ -190,7 +202,7 @@ export function parse(text, meta = {}) {
           benchmark: got.name ?? item.name ?? (heading || block || item.metric),
           section: heading,
           metric: item.metric,
-          statistic: item.statistic ?? 'value',
+          statistic: item.statistic === undefined ? 'value' : statisticIn(item.statistic, item.metric, item.unit),
           value: Number(got.value.replace(/,/g, '')),
           unit,
           conditions,
@@ -207,5 +219,9 @@ export function parse(text, meta = {}) {
   });
   if (!rows.length) throw new InputError(0, `a line like one of the recipe's (${items.map((r) => quote(r.item.line)).join(', ')})`, 'none in the seed');
   rows.sort((a, b) => a.line - b.line);
-  return measurementResult(rows, { tableTitle: 'Read by the recipe', spans: read });
+  // The same value again under one heading (a tool run twice in one block, iperf3 -R then without):
+  // every run is kept, numbered in order, never refused or dropped as a repeat of the first.
+  const keys = rows.map((m) => JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions]));
+  const numbered = repeatNumbers(keys).map((run, i) => (run === undefined ? rows[i] : { ...rows[i], conditions: { ...rows[i].conditions, run } }));
+  return measurementResult(numbered, { tableTitle: 'Read by the recipe', spans: read });
 }

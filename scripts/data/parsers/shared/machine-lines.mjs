@@ -9,6 +9,8 @@
 //
 // Exports:
 //   machineFacts(text) -> [{ field, value, unit?, line }]   in line order
+//   machinesOf(text) -> { system } | {}                     the machine, when the facts describe one
+//   describesMachine(facts) -> boolean                      not counts alone (a tool's "Threads: 150")
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { outline, headingAbove } from '../../read/outline.mjs';
 
@@ -140,5 +142,14 @@ export function machineFacts(text) {
 export function machinesOf(text) {
   const seen = new Set();
   const facts = machineFacts(text).filter((f) => !seen.has(`${f.field}\u0000${f.value}`) && seen.add(`${f.field}\u0000${f.value}`));
-  return facts.length ? { system: { label: 'the machine', facts } } : {};
+  return describesMachine(facts) ? { system: { label: 'the machine', facts } } : {};
 }
+
+/** Counts alone (a tool's "Threads: 150", "cores: 4") are settings of a run, not a machine. */
+const COUNTS = new Set(['threads', 'cores', 'vcpus', 'sockets', 'threads_per_core', 'cores_per_socket']);
+/**
+ * Whether facts describe a machine: one that names it (a CPU model, a host, an OS, a kernel, a system
+ * or instance model, its memory ...), not only counts a tool prints among its settings.
+ * @param {Array<{ field: string }>} facts
+ */
+export const describesMachine = (facts) => facts.some((f) => !COUNTS.has(f.field));

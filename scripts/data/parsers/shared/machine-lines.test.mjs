@@ -2,7 +2,7 @@
 // bold keys and list items, the unkeyed items of a hardware section, and lines that are not facts.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { machineFacts } from './machine-lines.mjs';
+import { machineFacts, machinesOf } from './machine-lines.mjs';
 
 const doc = (...lines) => lines.join('\n') + '\n';
 
@@ -48,4 +48,16 @@ test('lscpu and uname -a', () => {
 test('what is not a fact: results, a Model: of an ML run, a memory that is no size, prose', () => {
   const text = doc('Model: tinyllama', 'Requests/sec: 1234.5', 'Memory: plenty', 'Server Software: nginx/1.18.0', 'The CPU was busy.', '- 8 cores');
   assert.deepEqual(machineFacts(text), []);
+});
+
+test('a tool\'s "Threads: 150" among its settings is no machine: no platform called "the machine" with only a thread count', async () => {
+  const { parsers } = await import('../index.mjs');
+  const { ROOT } = await import('../../../lib/paths.mjs');
+  const fs = await import('node:fs');
+  const path = await import('node:path');
+  // A real README (dimitrovchi/maptest): JMH results under a block of the benchmark's settings.
+  const text = fs.readFileSync(path.join(ROOT, 'scripts/data/parsers/jmh-text/fixtures/maptest-gc-readme.md'), 'utf8');
+  assert.deepEqual(parsers.document.parse(text).machines, {});
+  assert.deepEqual(machinesOf('Threads: 150\nRenew period: 10s\n'), {});
+  assert.ok(machinesOf('CPU: Intel Xeon E5-2670 @ 2.60GHz\nThreads: 16\n').system);
 });

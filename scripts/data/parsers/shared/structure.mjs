@@ -3,19 +3,11 @@
 // condition (connections, threads, version, date ...), not a "run"; and a run number only where
 // the document repeats a run: several runs with the same benchmark, subject and conditions.
 // Pure: text in, conditions out.
+import { isConfigured, settingOf } from '../../read/vocabulary.mjs';
 
-/** Words that name a setting after a count, and the condition each is: "500 connections". */
-const SETTINGS = [
-  [/^(?:connections?|conns?)$/i, 'connections'],
-  [/^threads?$/i, 'threads'],
-  [/^clients?$/i, 'clients'],
-  [/^(?:concurrency|concurrent(?:\s+(?:requests|users|connections))?)$/i, 'concurrency'],
-  [/^(?:vus|virtual\s+users)$/i, 'vus'],
-  [/^workers?$/i, 'workers'],
-  [/^(?:processes|procs)$/i, 'processes'],
-  [/^cores?$/i, 'cores'],
-];
 const COUNT = /(?<![\w.])(\d{1,3}(?:,\d{3})+|\d+)\s*(connections?|conns?|threads?|clients?|concurrent(?:\s+(?:requests|users|connections))?|concurrency|vus|virtual\s+users|workers?|processes|procs|cores?)\b/gi;
+/** "duration: 30", "arrivalRate=10": a setting written as a pair in a heading. */
+const PAIR = /([A-Za-z][\w .-]{0,30}?)\s*[:=]\s*(\d+(?:\.\d+)?)(?=\s*(?:[,;]|$))/g;
 const VERSION = /^(?:v(?:ersion)?\s*|release\s+)?(\d+\.\d+(?:\.\d+)?(?:[-+][\w.]+)?)$/i;
 const DATE = /^(\d{4}-\d{2}(?:-\d{2})?)$/;
 
@@ -34,9 +26,21 @@ export function headingConditions(heading) {
   if (versionOnly) return { conditions: { version: versionOnly[1], ...(released ? { date: released[2] } : {}) }, rest: '' };
   const date = DATE.exec(text);
   if (date) return { conditions: { date: date[1] }, rest: '' };
+  // "duration: 30, arrivalRate: 10" (an Artillery run's phase as its heading): settings the report sets,
+  // each a condition by the one vocabulary's name (duration, arrival_rate, concurrency, ...), else its own.
+  const pairs = [...text.matchAll(PAIR)];
+  if (pairs.length && !text.replace(PAIR, '').replace(/[\s,;]/g, '')) {
+    for (const [, key, value] of pairs) {
+      const k = key.trim();
+      const name = isConfigured(k) ?? settingOf(k) ?? k.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase().replace(/[^a-z0-9]+/g, '_');
+      conditions[name] = Number(value);
+    }
+    return { conditions, rest: '' };
+  }
   let rest = text;
   for (const m of text.matchAll(COUNT)) {
-    const name = SETTINGS.find(([re]) => re.test(m[2].replace(/\s+/g, ' ')))?.[1];
+    // The setting's one name (read/vocabulary.mjs): "50 VUs" and "50 virtual users" are both concurrency.
+    const name = settingOf(m[2].replace(/\s+/g, ' '));
     if (!name || Object.hasOwn(conditions, name)) continue;
     conditions[name] = Number(m[1].replace(/,/g, ''));
     rest = rest.replace(m[0], '');

@@ -24,9 +24,10 @@
 // Pure: text in, rows out.
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
-import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
+import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
 import { canonicalUnit, prefixedUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
 import { outline, plainText } from '../../read/outline.mjs';
+import { FOREIGN_STATISTICS, foreignStatisticOf, isAggregateRow, isCount, isErrorRate, SETTING_WORD, settingOf, sizeOf, statisticOf } from '../../read/vocabulary.mjs';
 
 export const format = 'table';
 export const description = 'Any table a person wrote (Markdown, RST grid or simple, HTML, aligned text) whose columns hold numbers with units.';
@@ -41,23 +42,6 @@ const SPREAD_PAREN = /^(.*?)\s*\(\s*(?:±|\+\/-)\s*([^)]*)\)\s*(.*)$/;
 /** A value with named parts in brackets: "18671 (OK=18000 KO=671)", "+0.24% (p=0.008 n=10)". */
 const PARTS = /^(.*?\S)\s*\(\s*((?:[\p{L}][\p{L}\d_.]*\s*[=:]\s*[-+]?[\d.,]+%?\s*[,;]?\s*)+)\)$/u;
 const PART = /([\p{L}][\p{L}\d_.]*)\s*[=:]\s*([-+]?[\d.,]+%?)/gu;
-
-/** Headers of integer columns that are parameters of a run, not results. */
-const PARAMETERS = {
-  threads: ['threads', 'thread', 't', 'thread count', 'num threads', 'nthreads'],
-  connections: ['connections', 'conns', 'connection', 'c', 'conn'],
-  concurrency: ['concurrency', 'concurrent', 'concurrent requests', 'concurrent users'],
-  clients: ['clients', 'client count', 'num clients'],
-  workers: ['workers', 'worker', 'processes', 'procs'],
-  cores: ['cores', 'cpus', 'vcpus', 'cpu cores'],
-  users: ['users', 'vus', 'virtual users'],
-  size: ['size', 'n', 'input size', 'array size', 'elements', 'items', 'rows', 'records', 'length', 'batch size', 'batch'],
-  payload: ['payload', 'payload size', 'message size', 'body size'],
-  pipeline: ['pipeline', 'pipelining', 'depth', 'queue depth'],
-  iterations: ['iterations', 'iters', 'runs', 'samples', 'loops'],
-  keys: ['keys', 'key count'],
-};
-const PARAMETER_KEY = new Map(Object.entries(PARAMETERS).flatMap(([name, spellings]) => spellings.map((s) => [s, name])));
 
 /** Metric words of a header, with the unit dimensions the metric can have. */
 const METRIC_WORDS = [
@@ -79,22 +63,6 @@ const FOREIGN_METRIC_WORDS = [
   [['吞吐', '吞吐量', 'スループット', 'durchsatz', 'rendimiento', 'débit', 'пропускная', 'запросов/с'], 'throughput', ['rate']],
   [['内存', '記憶體', 'メモリ', 'speicher', 'memoria', 'mémoire', 'память'], 'memory', ['size', 'size-per-op']],
   [['时间', '耗时', '時間', 'zeit', 'dauer', 'tiempo', 'temps', 'время'], 'time', ['time']],
-];
-/** Statistic words of a header. */
-const STAT_WORDS = [
-  [/\b(mean|avg|average)\b/i, 'mean'],
-  [/\bmedian\b/i, 'median'],
-  [/\b(min|minimum|best|fastest)\b/i, 'min'],
-  [/\b(max|maximum|worst|slowest)\b/i, 'max'],
-  [/\b(std\.? ?dev|stdev|stddev|standard deviation|sd|σ)\b/i, 'stdev'],
-  [/\btotal\b/i, 'total'],
-];
-/** Statistic words of headings in other languages, matched as substrings (平均响应时间, Durchschnitt, promedio). */
-const FOREIGN_STAT_WORDS = [
-  [['平均', 'durchschnitt', 'mittelwert', 'promedio', 'moyenne', 'среднее', 'средняя', 'среднее значение'], 'mean'],
-  [['中位数', '中央値', 'médiane', 'mediana', 'медиана'], 'median'],
-  [['最小', 'minimum', 'mínimo', 'минимальн', 'мин.'], 'min'],
-  [['最大', 'maximum', 'máximo', 'максимальн', 'макс.'], 'max'],
 ];
 /** A metric from the unit alone, when the header names none. */
 const BY_DIMENSION = { time: 'time', rate: 'throughput', bandwidth: 'bandwidth', 'size-per-op': 'memory', 'count-per-op': 'allocations' };
@@ -122,12 +90,6 @@ function headerUnit(text) {
   const words = text.split(/\s+/);
   for (const w of words) if (/[/%]|sec$/i.test(w) && canonicalUnit(w) && w.length > 1) return { unit: canonicalUnit(w), name: text.replace(w, ' ').replace(/\s+/g, ' ').trim() };
   return undefined;
-}
-
-/** A percentile named in a header: p99, 99th, 99%, P99.9. */
-function percentileIn(text) {
-  const m = /\bp(\d{1,2}(?:\.\d+)?|100)\b|\b(\d{1,2}(?:\.\d+)?)(?:th|st|nd|rd)\b|\b(\d{1,2}(?:\.\d+)?)%(?!\w)/i.exec(text);
-  return m ? percentileStatistic(m[1] ?? m[2] ?? m[3]) : undefined;
 }
 
 /** A number with only an SI or IEC prefix after it (benchstat: "7.817µ", "8.784Ki", "1.125k", "96.61m"). */
@@ -250,6 +212,10 @@ function readTable(block, lines = []) {
   }
   const { header, data } = shape(block);
   const notes = [];
+  // Data is never a header: an aligned block whose first line is a label and its number ("min:  1.91ms")
+  // is indented key-value lines, not a table (sysbench's "response time:" block).
+  const first = header.map((h) => h.text.trim());
+  if (block.markup === 'aligned' && first.some((t) => /:$/.test(t)) && first.some((t) => /^[-+]?\d/.test(t))) return { rows: [], notes, measured: false };
   // HTML in cells is rendered as a reader sees it (outline.mjs) and what was removed is said once a table.
   const removed = block.htmlRemoved ?? [];
   if (removed.length) {
@@ -288,7 +254,8 @@ function readTable(block, lines = []) {
   // A spread column of its own ("±", "+/-", "Error") belongs to the value column before it.
   for (const c of columns) {
     const prev = columns[c.index - 1];
-    if (c.numeric && prev?.numeric && /^(±|\+\/-|\+-|err(or)?|error \(±\))$/i.test(c.header.trim())) c.spreadOf = prev.index;
+    // "Error %" is an error rate of its own (JMeter's summary), never the spread of the column before it.
+    if (c.numeric && prev?.numeric && !isErrorRate(c.header) && /^(±|\+\/-|\+-|err(or)?|error \(±\))$/i.test(c.header.trim())) c.spreadOf = prev.index;
   }
   for (const c of columns) {
     if (!c.numeric) {
@@ -304,18 +271,20 @@ function readTable(block, lines = []) {
     const key = c.header.toLowerCase().replace(/\s*[([].*$/, '').trim();
     const hu = headerUnit(c.header);
     const integers = c.read.every((r) => Number.isInteger(r.value) && r.unit === undefined && r.spread === undefined);
+    // A setting of the run (threads, connections, VUs, size, ...) by the one vocabulary (read/vocabulary.mjs):
+    // its shared name where it is one (Conns -> connections, VUs -> concurrency), else the header's own.
+    const setting = settingOf(key);
+    const size = setting ? undefined : sizeOf(key);
     // A header naming a setting among other words ("server thread number") is a condition by its own name.
-    const settingWord = !PARAMETER_KEY.has(key) && integers && !hu && /\b(threads?|connections?|clients?|workers?|cores|concurrency)\b/i.test(key);
+    const settingWord = !setting && !size && integers && !hu && SETTING_WORD.some(([re]) => re.test(key));
     if (settingWord) {
       c.role = 'condition';
       c.name = snake(key);
       continue;
     }
-    if (PARAMETER_KEY.has(key) && (integers || c.read.every((r) => r.spread === undefined))) {
+    if ((setting || size) && (integers || c.read.every((r) => r.spread === undefined))) {
       c.role = 'condition';
-      // The shared names where a synonym is used (Conns -> connections), else the header's own (Rows -> rows).
-      const canonical = PARAMETER_KEY.get(key);
-      const base = ['threads', 'connections', 'concurrency', 'clients', 'workers', 'cores'].includes(canonical) ? canonical : snake(key);
+      const base = setting ?? snake(key);
       c.name = hu ? `${base}_${snake(UNITS[hu.unit].title)}` : base;
       continue;
     }
@@ -325,6 +294,8 @@ function readTable(block, lines = []) {
     }
     // A column of counts with named parts ("Requests": "18671 (OK=18000 KO=671)"): the unit is a count.
     if (!hu && /^(#|count|requests|total|executions|number)\b/i.test(c.header.trim()) && c.read.some((r) => r.parts?.length)) c.countUnit = true;
+    // A column of counts ("Samples", "# Samples", "Count", "Requests"): a count result, never a setting or an axis.
+    if (!hu && integers && isCount(c.header)) c.countUnit = c.isCount = true;
     const known = c.read.every((r) => r.unit || hu || c.countUnit);
     if (!known) {
       c.role = 'skipped';
@@ -386,6 +357,8 @@ function readTable(block, lines = []) {
     }
     if (d.group) conditions.group = d.group;
     const benchmark = labelColumn ? d.cells[labelColumn.index].text : '';
+    // A total, aggregated or overall row is kept and marked, so it is never ranked with the rows it sums.
+    if (isAggregateRow(plainText(benchmark))) conditions.role = 'aggregate';
     for (const c of valueColumns) {
       const cell = d.cells[c.index];
       if (isMissing(cell.text) || c.unread?.has(cell)) continue;
@@ -394,7 +367,8 @@ function readTable(block, lines = []) {
       const name = c.headerUnit?.name ?? c.header;
       const read = metricOf(name, unit, c.header);
       const metric = c.metric ?? read.metric;
-      const m = { benchmark, section: block.heading, metric, statistic: read.statistic, value: r.value, unit, line: cell.line, conditions: { ...conditions } };
+      const statistic = c.isCount && read.statistic === 'value' ? 'total' : read.statistic;
+      const m = { benchmark, section: block.heading, metric, statistic, value: r.value, unit, line: cell.line, conditions: { ...conditions } };
       if ((!read.named && !c.metric) || seen.get(c.key) > 1) m.conditions.column = c.header;
       const spreadColumn = spreadColumnOf.get(c.index);
       const spread = r.spread !== undefined ? r : spreadColumn && !isMissing(d.cells[spreadColumn.index].text) ? readCell(d.cells[spreadColumn.index].text) : undefined;
@@ -430,21 +404,23 @@ function readTable(block, lines = []) {
 /** Metric and statistic from a header's words and its unit. `named`: the header names the metric. */
 function metricOf(name, unit, header) {
   const dimension = UNITS[unit]?.dimension;
-  const lowerName = name.toLowerCase();
-  const statistic =
-    percentileIn(name) ?? STAT_WORDS.find(([re]) => re.test(name))?.[1] ?? FOREIGN_STAT_WORDS.find(([words]) => words.some((w) => lowerName.includes(w)))?.[1] ?? 'value';
-  for (const [re, metric, dimensions] of METRIC_WORDS) if (re.test(header) && dimensions.includes(dimension)) return { metric, statistic, named: true };
+  // "best" and "worst" follow the metric's better direction (a best rate is a maximum), by the one vocabulary.
+  const statisticFor = (metric) => statisticOf(name, betterOf(metric, unit)) ?? foreignStatisticOf(name) ?? 'value';
+  // An error percentage ("Error %", "err%") is an error rate, never a spread.
+  if (isErrorRate(header) && dimension === 'ratio') return { metric: 'error_rate', statistic: 'value', named: true };
+  for (const [re, metric, dimensions] of METRIC_WORDS) if (re.test(header) && dimensions.includes(dimension)) return { metric, statistic: statisticFor(metric), named: true };
   const lower = header.toLowerCase();
   for (const [words, metric, dimensions] of FOREIGN_METRIC_WORDS)
-    if (words.some((w) => lower.includes(w)) && dimensions.includes(dimension)) return { metric, statistic, named: true };
+    if (words.some((w) => lower.includes(w)) && dimensions.includes(dimension)) return { metric, statistic: statisticFor(metric), named: true };
   const byDimension = /[a-z]/i.test(header) ? BY_DIMENSION : BY_DIMENSION_FOREIGN;
   if (byDimension[dimension]) {
     let rest = name.replace(/\b(mean|avg|average|median|min|max|total|p\d+(\.\d+)?)\b/gi, '').trim();
-    for (const [words] of FOREIGN_STAT_WORDS) for (const w of words) rest = rest.replace(new RegExp(w.replace(/[.]/g, '\\.'), 'gi'), '').trim();
-    return { metric: byDimension[dimension], statistic, named: !rest || canonicalUnit(rest) !== undefined || unitInHeader(rest) !== undefined };
+    for (const [words] of FOREIGN_STATISTICS) for (const w of words) rest = rest.replace(new RegExp(w.replace(/[.]/g, '\\.'), 'gi'), '').trim();
+    const metric = byDimension[dimension];
+    return { metric, statistic: statisticFor(metric), named: !rest || canonicalUnit(rest) !== undefined || unitInHeader(rest) !== undefined };
   }
   const own = snake(name.replace(/\s*[([][^)\]]*[)\]]/g, '').trim() || name);
-  return { metric: own, statistic, named: true };
+  return { metric: own, statistic: statisticFor(own), named: true };
 }
 
 /** Whether the text holds a table with a numeric column whose unit can be told. */

@@ -1,0 +1,128 @@
+// A draft recipe for a file nothing reads (issue 39, "every read is a recipe"): what the generic
+// readers can tell of it, in the recipe language (CONTRIBUTING.md, "Fix a misread with a recipe"),
+// for a contributor to correct and pass back with `add-report FILE --recipe DRAFT.yaml`. Tables become
+// column items (the row's name, settings as conditions, numbers as values with the metric, statistic
+// and unit their header states, by the one vocabulary: read/vocabulary.mjs); lines that hold a number
+// with a unit the atlas knows become line items, the number marked {value} and the other numbers
+// {*}. Where the file does not say a unit the draft says `unit: ""`, and the recipe check refuses it
+// until the contributor writes one: nothing is guessed. Pure: text in, items and their YAML out.
+import { stringify } from 'yaml';
+import { splitLines } from '../lib/text.mjs';
+import { canonicalUnit, splitValueUnit, unitInHeader, UNITS } from '../data/measure/units.mjs';
+import { outline, plainText } from '../data/read/outline.mjs';
+import { isCount, settingOf, sizeOf, statisticOf } from '../data/read/vocabulary.mjs';
+
+/** At most this many line items: a draft to read and correct, not every line of a log. */
+const MAX_LINES = 12;
+const NUMBER = /(?<![\d.])(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?/g;
+const snake = (s) =>
+  String(s)
+    .toLowerCase()
+    .replace(/\([^)]*\)/g, ' ')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '') || 'value';
+const BY_DIMENSION = {
+  time: 'time',
+  rate: 'throughput',
+  bandwidth: 'bandwidth',
+  size: 'memory',
+  ratio: 'error_rate',
+  count: 'requests',
+};
+
+/** A metric from a header's words, else from its unit's dimension. */
+function metricOf(header, unit) {
+  const w = header.toLowerCase();
+  if (/latenc|response/.test(w) && UNITS[unit]?.dimension === 'time') return 'latency';
+  if (/throughput|ops\/s|req|qps|tps|rate/.test(w) && UNITS[unit]?.dimension === 'rate') return 'throughput';
+  return BY_DIMENSION[UNITS[unit]?.dimension] ?? snake(header);
+}
+
+/** One column item for a table of the outline, or undefined when it has no numeric column. */
+function columnItem(block) {
+  const header = block.header.length ? block.header : (block.rows[0] ?? []);
+  const rows = block.header.length ? block.rows : block.rows.slice(1);
+  if (header.length < 2 || !rows.length) return undefined;
+  const columns = {};
+  let named = false;
+  header.forEach((h, i) => {
+    const text = plainText(h.text).trim();
+    if (!text) return;
+    const cells = rows.map((r) => (r[i]?.text ?? '').trim()).filter((c) => c && !/^(-+|n\/?a|\?)$/i.test(c));
+    const numeric = cells.length && cells.every((c) => /^[-+]?[\d.,]+/.test(c));
+    if (!numeric) {
+      if (!named) columns[text] = 'benchmark';
+      else columns[text] = 'condition';
+      named = true;
+      return;
+    }
+    const setting = settingOf(text) ?? (sizeOf(text) ? snake(text) : undefined);
+    if (setting && cells.every((c) => /^\d+$/.test(c))) {
+      columns[text] = { condition: setting };
+      return;
+    }
+    const stated = unitInHeader(text)?.unit ?? cells.map((c) => splitValueUnit(c)?.unit).find(Boolean);
+    const unit = stated ?? (isCount(text) ? 'count' : '');
+    columns[text] = { metric: metricOf(text, unit), statistic: statisticOf(text) ?? 'value', unit };
+  });
+  if (!Object.values(columns).some((v) => v?.metric)) return undefined;
+  return { ...(block.heading ? { hint: block.heading } : {}), columns };
+}
+
+/**
+ * The line items of a text: each line (outside tables) with a number and a unit the atlas knows,
+ * once per shape (the same line with other numbers is one item).
+ */
+function lineItems(lines, skip) {
+  const items = [];
+  const shapes = new Set();
+  lines.forEach((raw, k) => {
+    if (items.length >= MAX_LINES || skip.has(k + 1)) return;
+    const line = raw.trim();
+    const numbers = [...line.matchAll(NUMBER)];
+    // The number the line is about: the one with a unit the atlas knows after it, a rate or a transfer
+    // rate before a time, a time before a size (iperf's "0.00-5.00 sec 241 MBytes 404 Mbits/sec" is a
+    // bit rate); the other numbers are skipped.
+    const unitAfter = (m) =>
+      canonicalUnit((/^\s*([^\s,;()]+)/.exec(line.slice(m.index + m[0].length))?.[1] ?? '').replace(/[.:]+$/, ''));
+    const rank = (m) => ['rate', 'bandwidth', 'time', 'size', 'ratio'].indexOf(UNITS[unitAfter(m)]?.dimension);
+    const at = numbers.filter((m) => rank(m) >= 0).sort((a, b) => rank(a) - rank(b))[0];
+    if (!at) return;
+    const unit = unitAfter(at);
+    let sample = '';
+    let from = 0;
+    for (const m of numbers) {
+      sample += line.slice(from, m.index) + (m === at ? '{value}' : '{*}');
+      from = m.index + m[0].length;
+    }
+    sample += line.slice(from);
+    if (shapes.has(sample)) return;
+    shapes.add(sample);
+    const label = line
+      .slice(0, at.index)
+      .replace(/[{}*]/g, '')
+      .replace(/[:=\s]+$/, '');
+    items.push({ line: sample, metric: metricOf(label, unit), statistic: statisticOf(label) ?? 'value', unit });
+  });
+  return items;
+}
+
+/**
+ * A draft recipe for a text: its items and their YAML (a `recipe:` list, as a .meta.yaml holds it).
+ * @param {string} text
+ * @returns {{ items: Array<Record<string, any>>, yaml: string }}
+ */
+export function draftRecipe(text) {
+  const lines = splitLines(text);
+  let blocks = [];
+  try {
+    blocks = outline(text).blocks;
+  } catch {
+    // a table the outline refuses: the lines are drafted alone
+  }
+  const tables = blocks.filter((b) => b.type === 'table' && !b.cut);
+  const items = tables.map(columnItem).filter(Boolean).slice(0, 6);
+  const inTables = new Set(tables.flatMap((b) => Array.from({ length: b.to - b.from + 1 }, (_, i) => b.from + i)));
+  items.push(...lineItems(lines, inTables));
+  return { items, yaml: stringify({ recipe: items }, { lineWidth: 0 }) };
+}

@@ -1,0 +1,132 @@
+// Reads right from outside (issue 39): real result files of kinds no adapter names, from
+// repositories the atlas had not read (tests/fixtures/corpus/<kind>/, SOURCES.md), read by the generic
+// readers with meaning before numbers: what the report sets is a condition, counts are results,
+// totals are marked, histogram buckets are no values, data is never a header, and a run repeated
+// under one heading is kept, numbered.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT } from '../lib/paths.mjs';
+import * as keyValue from '../data/parsers/key-value/parse.mjs';
+import * as table from '../data/parsers/table/parse.mjs';
+import { parsers } from '../data/parsers/index.mjs';
+import { addReport, removeTempRepo, tempRepo } from '../../tests/helpers/temp-repo.mjs';
+
+const corpus = (file) => fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus', file), 'utf8');
+const rowsOf = (parser, file) => parser.parse(corpus(file)).tables.measurements.rows;
+const at = (rows, line) => rows.filter((r) => r.line === line);
+
+test('pgbench run four times under one heading: every run is kept and numbered, and "tps = … (including / excluding connections establishing)" are two values', () => {
+  const rows = rowsOf(keyValue, 'pgbench/pgbouncer-default-benchmark.md');
+  const tps = rows.filter((r) => r.metric === 'throughput');
+  assert.equal(tps.length, 8);
+  assert.deepEqual(
+    at(rows, 19).map((r) => [r.benchmark, r.value, r.unit, r.conditions.run]),
+    [['tps (excluding connections establishing)', 248.316242, 'ops/s', 1]],
+  );
+  assert.deepEqual(
+    at(rows, 54).map((r) => [r.benchmark, r.value, r.conditions.run]),
+    [['tps (including connections establishing)', 250.377666, 4]],
+  );
+});
+
+test('pgbench\'s "duration: 60 s" is what the run was set to: a condition of its results, never a result', () => {
+  const rows = rowsOf(keyValue, 'pgbench/haproxy-tests-readme.md');
+  assert.ok(rows.every((r) => r.metric !== 'duration'));
+  assert.deepEqual(
+    at(rows, 30).map((r) => [r.metric, r.value, r.conditions]),
+    [['throughput', 4413.657304, { scaling_factor: 50, clients: 105, threads: 105, duration_s: 60 }]],
+  );
+});
+
+test('Artillery phases named by their heading ("## duration: 30, arrivalRate: 10") are conditions of the rows under it', () => {
+  const rows = rowsOf(keyValue, 'artillery/cost-calculator-load-test-car-notes.md');
+  assert.deepEqual(
+    rows
+      .filter((r) => r.benchmark === 'RPS sent')
+      .map((r) => [r.value, r.conditions.duration, r.conditions.arrival_rate]),
+    [
+      [9.88, 30, 10],
+      [98.52, 30, 100],
+      [246.75, 30, 500],
+      [256.43, 30, 1000],
+    ],
+  );
+});
+
+test('memtier\'s "Totals" row is kept and marked as an aggregate, never one of the rows it sums', () => {
+  const rows = rowsOf(table, 'memtier/memc-kv-readme.md');
+  const totals = rows.filter((r) => r.benchmark === 'Totals');
+  assert.ok(totals.length > 0);
+  assert.ok(totals.every((r) => r.conditions.role === 'aggregate'));
+  assert.ok(rows.filter((r) => r.benchmark === 'Sets').every((r) => r.conditions.role === undefined));
+});
+
+test('fio: "lat (usec): min=371, max=45453, avg=1301.99" is a latency in µs with its statistics; "lat (usec): 500=8.64%" buckets are no latency', () => {
+  const r = keyValue.parse(corpus('fio/vps-comparison-fio-libaio-4k.md'));
+  const rows = r.tables.measurements.rows;
+  assert.deepEqual(
+    at(rows, 35).map((x) => [x.benchmark, x.metric, x.statistic, x.value, x.unit]),
+    [
+      ['lat', 'latency', 'min', 371, 'us'],
+      ['lat', 'latency', 'max', 45453, 'us'],
+      ['lat', 'latency', 'mean', 1301.99, 'us'],
+      ['lat', 'latency', 'stdev', 1983.73, 'us'],
+    ],
+  );
+  assert.deepEqual(
+    at(rows, 32).map((x) => [x.benchmark, x.metric, x.value, x.unit]),
+    [
+      ['write IOPS', 'throughput', 3068, 'ops/s'],
+      ['write BW', 'bandwidth', 11, 'MiB/s'],
+    ],
+  );
+  assert.deepEqual(at(rows, 44), []);
+  assert.ok(r.notes.some((n) => n.line === 44 && /histogram/.test(n.text)));
+});
+
+test('sysbench\'s "response time:" block is read as min, avg, max and 95th percentile, never as a table whose header is "min: 1.91ms"', () => {
+  const rows = rowsOf(parsers.document, 'sysbench/mariadb-rocksdb-ro-16.res');
+  assert.deepEqual(
+    [73, 74, 75, 76].flatMap((l) => at(rows, l)).map((x) => [x.metric, x.statistic, x.value, x.unit]),
+    [
+      ['latency', 'min', 1.91, 'ms'],
+      ['latency', 'mean', 2.72, 'ms'],
+      ['latency', 'max', 64.44, 'ms'],
+      ['latency', 'p95', 3.38, 'ms'],
+    ],
+  );
+});
+
+test('tsung: "100 Mbits/sec" stays bits per second, and a "Count" column is a count the report gives', () => {
+  const rows = rowsOf(table, 'tsung/tsung-copier-noerror-report.md');
+  assert.deepEqual(
+    at(rows, 16)
+      .filter((x) => x.unit === 'Mbit/s')
+      .map((x) => [x.metric, x.statistic, x.value]),
+    [['bandwidth', 'max', 100]],
+  );
+});
+
+test("only the report's words are its notes: what a reader left out (tsung's columns with no unit) is printed by add-report, never published as the report's notes, nor a TODO placeholder as its software", () => {
+  const root = tempRepo('reader-notes');
+  try {
+    const file = path.join(ROOT, 'tests/fixtures/corpus/tsung/tsung-copier-noerror-report.md');
+    const r = addReport(root, [file, '--date', '2020-11', '--slug', 'tsung-copier-noerror']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /left out: column "Code" \(line 39\): no unit in its header or cells/);
+    const doc = JSON.parse(fs.readFileSync(path.join(root, 'data/reports/tsung-copier-noerror.json'), 'utf8'));
+    assert.deepEqual(
+      doc.notes.filter((n) => /left out of data\/|no unit/.test(n.text)),
+      [],
+    );
+    // Nor is add-report's placeholder for the software still to name published as a software.
+    assert.deepEqual(
+      doc.software.declared.filter((s) => /TODO/.test(s.name)),
+      [],
+    );
+  } finally {
+    removeTempRepo(root);
+  }
+});

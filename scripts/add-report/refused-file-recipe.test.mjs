@@ -1,0 +1,95 @@
+// A file nothing reads, end to end (issue 39, "every read is a recipe"): add-report refuses it and
+// leaves seeds/ untouched, but prints what it understood as a draft recipe and writes it beside the
+// file; the draft, corrected, goes in with `add-report FILE --recipe DRAFT.yaml`. The file is real:
+// iperf3's client output (fixtures/README.md).
+import { test, after } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { ROOT } from '../lib/paths.mjs';
+import { addReport, removeTempRepo, snapshot, tempRepo } from '../../tests/helpers/temp-repo.mjs';
+import { csvRecords } from '../../tests/helpers/site.mjs';
+
+const roots = [];
+after(() => roots.forEach(removeTempRepo));
+
+test('a file nothing reads is refused with its draft recipe printed and written beside it, seeds/ untouched; corrected, the draft takes it in with --recipe', () => {
+  const root = tempRepo('refused-recipe');
+  roots.push(root);
+  const dir = path.join(root, 'incoming');
+  fs.mkdirSync(dir);
+  const file = path.join(dir, 'iperf3.md');
+  fs.copyFileSync(path.join(ROOT, 'scripts/add-report/fixtures/bandwitch-iperf3.md'), file);
+  const seedsBefore = snapshot(path.join(root, 'seeds'));
+
+  // # Refused: the reason and the draft's path, the draft printed and written.
+  const refused = addReport(root, [file, '--date', '2024-01', '--slug', 'bandwitch-iperf3']);
+  assert.equal(refused.status, 1, refused.stdout);
+  assert.match(
+    refused.stdout,
+    /What I understood of .*iperf3\.md \(a draft recipe, \d+ items; written to .*iperf3\.md\.recipe\.yaml\)/,
+  );
+  assert.match(
+    refused.stdout,
+    /line: "\[ {2}\{\*\}\] {3}\{\*\}-\{\*\} {3}sec {3}\{\*\} MBytes {3}\{value\} Mbits\/sec {2}\{\*\} {13}sender"/,
+  );
+  assert.match(
+    refused.stderr,
+    /refused, seeds\/ untouched\. Correct the draft recipe .*iperf3\.md\.recipe\.yaml .* --recipe .*iperf3\.md\.recipe\.yaml/,
+  );
+  const draft = fs.readFileSync(`${file}.recipe.yaml`, 'utf8');
+  assert.match(draft, /unit: Mbit\/s/);
+  assert.deepEqual(snapshot(path.join(root, 'seeds')), seedsBefore);
+
+  // # Corrected (the summary lines only, each named), it goes in: four bit rates, the two runs numbered.
+  const corrected = path.join(dir, 'iperf3.recipe.yaml');
+  fs.writeFileSync(
+    corrected,
+    [
+      'recipe:',
+      '  - line: "[  {*}]   {*}-{*}   sec   {*} MBytes   {value} Mbits/sec  {*}             sender"',
+      '    metric: bandwidth',
+      '    name: sender',
+      '    unit: Mbit/s',
+      '  - line: "[  {*}]   {*}-{*}   sec   {*} MBytes   {value} Mbits/sec                  receiver"',
+      '    metric: bandwidth',
+      '    name: receiver',
+      '    unit: Mbit/s',
+      '',
+    ].join('\n'),
+  );
+  const added = addReport(root, [file, '--date', '2024-01', '--slug', 'bandwitch-iperf3', '--recipe', corrected]);
+  assert.equal(added.status, 0, added.stderr);
+  assert.match(added.stdout, /\(format recipe\)/);
+  const meta = fs.readFileSync(path.join(root, 'seeds/bandwitch/2024-01-bandwitch-iperf3.meta.yaml'), 'utf8');
+  assert.match(meta, /^format: recipe$/m);
+  assert.match(meta, /^recipe:\n {2}- line: /m);
+  const rows = csvRecords(fs.readFileSync(path.join(root, 'data/tables/bandwitch-iperf3/measurements.csv'), 'utf8'));
+  assert.deepEqual(
+    rows.map((r) => [Number(r.line), r.benchmark, Number(r.value), r.unit, r.run]).sort((a, b) => a[0] - b[0]),
+    [
+      [31, 'sender', 404, 'Mbit/s', '1'],
+      [32, 'receiver', 403, 'Mbit/s', '1'],
+      [41, 'sender', 219, 'Mbit/s', '2'],
+      [42, 'receiver', 218, 'Mbit/s', '2'],
+    ],
+  );
+});
+
+test("a refusal says each reader's own reason at its line: YCSB's summary table has no unit in its column headers (line 72), and no delimited header, key-value line or JSON", () => {
+  const file = path.join(ROOT, 'scripts/add-report/fixtures/mongo-load-test-tf-readme.md');
+  const r = spawnSync(process.execPath, ['scripts/add-report/add-report.mjs', file, '--date', '2021', '--dry-run'], {
+    cwd: ROOT,
+    encoding: 'utf8',
+  });
+  assert.equal(r.status, 1, r.stdout);
+  assert.match(r.stdout, /Why no reader took it:\n {2}table: line 72: column "EC2": no unit in its header or cells\n/);
+  assert.match(
+    r.stdout,
+    /key-value: expected "Label: number unit" lines \(a key-value summary\), found none with a unit/,
+  );
+  // A dry run writes no draft.
+  assert.match(r.stdout, /dry run: not written/);
+  assert.equal(fs.existsSync(`${file}.recipe.yaml`), false);
+});

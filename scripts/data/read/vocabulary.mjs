@@ -1,0 +1,172 @@
+// One vocabulary of words (issue 39): the words that map a header, a key or a label to a setting of
+// the run (a condition), a statistic, a count, an error rate or a row's role. Every generic reader
+// (table, delimited, key-value, JSON walk), the headings reader (parsers/shared/structure.mjs) and
+// the recipe language take their words from here, so one column name means one thing in every
+// report: a virtual-users column is `concurrency` whether it is written "VUs", "users",
+// "virtual_users" or "concurrent users"; "peak" is a maximum wherever it stands; "p999" is the 99.9th
+// percentile; "best" is the report's better direction (a best rate is a maximum, a best time a
+// minimum), never a minimum by default; "samples" and "count" are results (counts), never settings.
+//
+// Exports:
+//   SETTINGS                          condition name -> the spellings of it, as words
+//   settingOf(label) -> name | undefined          "Number of clients" -> "clients", "VUs" -> "concurrency"
+//   SETTING_WORD                      a setting's word inside a longer header ("server thread number")
+//   SIZES                             size-like settings (size, payload, batch, ...) -> spellings
+//   sizeOf(label) -> name | undefined
+//   statisticOf(label, better?) -> statistic | undefined   "p999" -> "p99.9", "peak" -> "max",
+//                                     "best" -> max or min by `better` ('higher' | 'lower'), else undefined
+//   STATISTIC_WORDS                   a regex of the statistic words, to take them out of a label
+//   isCount(label) -> boolean         samples, count, "# Samples", iterations, runs: a count result
+//   isErrorRate(label) -> boolean     "Error %", "err%", "error rate", "fail ratio": an error rate
+//   isAggregateRow(label) -> boolean  Total, Totals, Aggregated, Overall, All, Sum, "All Requests"
+//   isConfigured(label) -> name | undefined   what the report sets, not what it measured: a run's
+//                                     duration, a target rate, an arrival rate, a ramp-up, a warm-up
+import { percentileStatistic } from '../measure/model.mjs';
+
+/** A label as plain lower-case words: "virtual_users" -> "virtual users", "numThreads" -> "num threads". */
+export const wordsOf = (label) =>
+  String(label ?? '')
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase()
+    .replace(/[_\-.:]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+
+/**
+ * Settings of a run and their spellings (whole labels, as words). Connections stay their own
+ * setting: wrk and the atlas's figures name them so, and a generic table of "Conns" joins them.
+ */
+export const SETTINGS = {
+  concurrency: [
+    'concurrency', 'concurrent', 'concurrent requests', 'concurrent users', 'concurrent connections', 'concurrency level',
+    'users', 'user', 'vus', 'vu', 'virtual users', 'virtual user', 'number of users', 'num users', 'max users',
+  ],
+  connections: ['connections', 'connection', 'conns', 'conn', 'c', 'number of connections', 'num connections'],
+  threads: ['threads', 'thread', 't', 'thread count', 'threadcount', 'num threads', 'nthreads', 'number of threads', 'thds'],
+  clients: ['clients', 'client count', 'num clients', 'number of clients'],
+  workers: ['workers', 'worker', 'number of workers'],
+  processes: ['processes', 'procs', 'process'],
+  cores: ['cores', 'core', 'cpus', 'vcpus', 'cpu cores'],
+};
+const SETTING_KEY = new Map(Object.entries(SETTINGS).flatMap(([name, spellings]) => spellings.map((s) => [s, name])));
+
+/** The setting a whole label names ("Number of clients", "VUs", "conns"), or undefined. */
+export function settingOf(label) {
+  const w = wordsOf(label).replace(/^(the )?(number|no|#) of /, 'number of ');
+  return SETTING_KEY.get(w) ?? SETTING_KEY.get(w.replace(/^number of /, ''));
+}
+
+/** A setting's word inside a longer header ("server thread number", "client threads"): its condition name. */
+export const SETTING_WORD = [
+  [/\bthreads?\b/i, 'threads'],
+  [/\bconnections?\b/i, 'connections'],
+  [/\b(concurren\w*|vus|virtual users?)\b/i, 'concurrency'],
+  [/\bclients?\b/i, 'clients'],
+  [/\bworkers?\b/i, 'workers'],
+  [/\bcores\b/i, 'cores'],
+];
+
+/** Size-like settings of a run (an input's size, a payload, a pipeline depth): conditions, under their own name. */
+export const SIZES = {
+  size: ['size', 'n', 'input size', 'array size', 'elements', 'items', 'rows', 'records', 'length', 'batch size', 'batch'],
+  payload: ['payload', 'payload size', 'message size', 'body size'],
+  pipeline: ['pipeline', 'pipelining', 'depth', 'queue depth', 'iodepth'],
+  keys: ['keys', 'key count'],
+  scale: ['scaling factor', 'scale factor', 'scale'],
+};
+const SIZE_KEY = new Map(Object.entries(SIZES).flatMap(([name, spellings]) => spellings.map((s) => [s, name])));
+/** The size-like setting a whole label names, or undefined. */
+export const sizeOf = (label) => SIZE_KEY.get(wordsOf(label));
+
+/** Statistic words, in the order they are tried. `best`/`worst` are the report's better direction. */
+const STATISTICS = [
+  [/\b(mean|avg|average|arithmetic mean)\b/, 'mean'],
+  [/\b(median|med)\b/, 'median'],
+  [/\b(min|minimum|fastest|lowest)\b/, 'min'],
+  [/\b(max|maximum|slowest|highest|peak)\b/, 'max'],
+  [/\b(std dev|std\.? ?dev|stddev|stdev|std|sd|standard deviation|σ)\b/, 'stdev'],
+  [/\b(best)\b/, 'best'],
+  [/\b(worst)\b/, 'worst'],
+  [/\b(total|sum|number of)\b/, 'total'],
+];
+/** The statistic words as one pattern, to take them out of a label ("Total Requests" -> "Requests"). */
+export const STATISTIC_WORDS =
+  /\b(avg|average|mean|median|min|minimum|fastest|lowest|max|maximum|slowest|highest|peak|best|worst|stddev|stdev|std dev|standard deviation|total|count|number of|approx\.?|p\s?\d{1,3}(\.\d+)?|\d{1,2}(\.\d+)?(th|st|nd|rd)?\s*%?\s*percentile)\b/gi;
+
+/** A percentile a label names: p99, P99.9, p999, p99_9, 99th, "99.9th percentile", "99%", "90% Line". */
+function percentileIn(label) {
+  const t = String(label ?? '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/\bp(\d{2})[_,](\d+)\b/, 'p$1.$2');
+  const p = /(?:^|[^a-z\d])p\s?(\d{1,2}(?:\.\d+)?|100|9{3,})(?![\d.])/.exec(t);
+  if (p) return /^9{3,}$/.test(p[1]) ? percentileStatistic(`99.${p[1].slice(2)}`) : percentileStatistic(p[1]);
+  const m =
+    /(?:^|[^\d.])(\d{1,2}(?:\.\d+)?)(?:th|st|nd|rd)\b/.exec(t) ??
+    /(?:^|[^\d.])(\d{1,2}(?:\.\d+)?)%(?!\w)/.exec(t) ??
+    /\b(\d{1,2}(?:\.\d+)?)\s*percentile\b|\bpercentile\s*(\d{1,2}(?:\.\d+)?)\b/.exec(t);
+  return m ? percentileStatistic(m[1] ?? m[2]) : undefined;
+}
+
+/**
+ * The statistic a label names, or undefined. "best" and "worst" follow the report's better
+ * direction (`better`: 'higher' for a rate, 'lower' for a time); with none known they are left
+ * unread (undefined), never a minimum by default.
+ * @param {string} label
+ * @param {'higher'|'lower'|''} [better]
+ */
+export function statisticOf(label, better = '') {
+  const p = percentileIn(label);
+  if (p) return p;
+  const w = ` ${wordsOf(label)} `;
+  for (const [re, statistic] of STATISTICS) {
+    if (!re.test(w)) continue;
+    if (statistic === 'best') return better === 'higher' ? 'max' : better === 'lower' ? 'min' : undefined;
+    if (statistic === 'worst') return better === 'higher' ? 'min' : better === 'lower' ? 'max' : undefined;
+    return statistic;
+  }
+  return undefined;
+}
+
+/** A column or key of counts (samples, "# Samples", count, iterations, runs, n): a count result, never a setting or an axis. */
+export const isCount = (label) =>
+  /^(#|# ?samples|samples|sample count|count|n|runs|iterations|iters|loops|cnt|number of samples|executions|ops|operations|requests|reqs|# ?reqs|# ?requests|request count|events)$/.test(
+    wordsOf(label).replace(/\s*\(.*\)$/, ''),
+  );
+
+/** A column or key of an error rate ("Error %", "err%", "error rate", "errors (%)", "fail ratio"): never a spread. */
+export const isErrorRate = (label) => {
+  const w = String(label ?? '').toLowerCase();
+  return /\b(err(or)?s?|fail(ure)?s?|failed|ko)\b\s*(\(?\s*%\s*\)?|rate|ratio|percent(age)?|pct)/.test(w) || /%\s*(err(or)?s?|fail(ure)?s?|failed)\b/.test(w);
+};
+
+/** A row that sums or aggregates the others (Total, Totals, Aggregated, Overall, All, Sum, "All Requests", "Global Information"). */
+export const isAggregateRow = (label) =>
+  /^(totals?|aggregated?|aggregates?|overall|all|sum|summary|all requests|global information|grand total|\[overall\])$/.test(
+    wordsOf(label).replace(/[*`]/g, '').trim(),
+  );
+
+/**
+ * What the report sets rather than measures, by a label's words: a run's configured duration
+ * ("duration", "test duration", "run time limit"), a target or arrival rate, a ramp-up or warm-up.
+ * The condition's name, or undefined. "total time" or "elapsed" is measured and is none of these.
+ */
+export function isConfigured(label) {
+  const w = wordsOf(label);
+  if (/^(duration|test duration|run duration|configured duration|run time limit|time limit|test time)$/.test(w)) return 'duration';
+  if (/^(target|target rate|target throughput|rate|arrival rate|arrivalrate|requested rate)$/.test(w.replace(/\s+/g, ' '))) return w.includes('arrival') ? 'arrival_rate' : 'target_rate';
+  if (/^(ramp ?up|ramp up time|rampup|warm ?up|warmup|warmup time)$/.test(w)) return w.startsWith('ramp') ? 'ramp_up' : 'warmup';
+  return undefined;
+}
+
+/** Statistic words of headings in other languages, matched as substrings (平均响应时间, Durchschnitt, promedio). */
+export const FOREIGN_STATISTICS = [
+  [['平均', 'durchschnitt', 'mittelwert', 'promedio', 'moyenne', 'среднее', 'средняя', 'среднее значение'], 'mean'],
+  [['中位数', '中央値', 'médiane', 'mediana', 'медиана'], 'median'],
+  [['最小', 'minimum', 'mínimo', 'минимальн', 'мин.'], 'min'],
+  [['最大', 'maximum', 'máximo', 'максимальн', 'макс.'], 'max'],
+];
+/** The statistic a heading in another language names, or undefined. */
+export const foreignStatisticOf = (label) => {
+  const lower = String(label ?? '').toLowerCase();
+  return FOREIGN_STATISTICS.find(([words]) => words.some((w) => lower.includes(w)))?.[1];
+};

@@ -1,0 +1,42 @@
+// One vocabulary of words (issue 39): each word means one thing in every reader.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { isAggregateRow, isConfigured, isCount, isErrorRate, settingOf, statisticOf } from './vocabulary.mjs';
+
+test('a virtual-users setting is one condition, concurrency, however it is spelled', () => {
+  for (const label of ['VUs', 'vus', 'users', 'virtual_users', 'Virtual Users', 'concurrent users', 'Concurrency', 'concurrency level'])
+    assert.equal(settingOf(label), 'concurrency', label);
+  for (const label of ['conns', 'Connections', 'c']) assert.equal(settingOf(label), 'connections', label);
+  assert.equal(settingOf('Number of clients'), 'clients');
+  assert.equal(settingOf('numThreads'), 'threads');
+  assert.equal(settingOf('samples'), undefined);
+});
+
+test('"best" is the better direction of what it qualifies: a best rate is a maximum, a best time a minimum, never a minimum by default', () => {
+  assert.equal(statisticOf('Best (ops/s)', 'higher'), 'max');
+  assert.equal(statisticOf('best time', 'lower'), 'min');
+  assert.equal(statisticOf('best', ''), undefined);
+  assert.equal(statisticOf('worst latency', 'lower'), 'max');
+});
+
+test('peak is a maximum and p999 the 99.9th percentile in every spelling', () => {
+  assert.equal(statisticOf('peak memory'), 'max');
+  assert.equal(statisticOf('Peak RSS'), 'max');
+  for (const label of ['p999', 'p99.9', 'P99_9', 'latency_p999', '99.9th percentile', 'p99.9 Latency']) assert.equal(statisticOf(label), 'p99.9', label);
+  assert.equal(statisticOf('90% Line'), 'p90');
+  assert.equal(statisticOf('95thPercentileLatency(us)'), 'p95');
+  assert.equal(statisticOf('Error %'), undefined);
+});
+
+test('samples and counts are results, error percentages error rates, total rows aggregates, durations settings', () => {
+  for (const label of ['# Samples', 'samples', 'Count', 'n', '# reqs']) assert.ok(isCount(label), label);
+  assert.ok(!isCount('threads'));
+  for (const label of ['Error %', 'err%', 'error rate', 'Errors (%)', 'fail ratio']) assert.ok(isErrorRate(label), label);
+  assert.ok(!isErrorRate('Score Error (99.9%)'));
+  assert.ok(!isErrorRate('Error'));
+  for (const label of ['Total', 'TOTAL', 'Totals', 'Aggregated', 'Overall', '**Total**', 'All Requests']) assert.ok(isAggregateRow(label), label);
+  assert.ok(!isAggregateRow('total time'));
+  assert.equal(isConfigured('duration'), 'duration');
+  assert.equal(isConfigured('arrivalRate'), 'arrival_rate');
+  assert.equal(isConfigured('total time'), undefined);
+});
