@@ -25,6 +25,7 @@ import { chromium } from '@playwright/test';
 import { addReportArgs, corpusFiles, goldenOf } from '../../scripts/bench/real-files.mjs';
 import { tempSite, removeTempSite, runScript, run } from '../helpers/temp-repo.mjs';
 import { csvRecords } from '../helpers/site.mjs';
+import { matches } from '../helpers/corpus.mjs';
 import { chartProblems, scaleProblems, siteChart, statisticProblems, uncitedNumbers } from '../helpers/findings.mjs';
 import { chartTextProblems, columnsOf, identityAndValue, sidewaysOverflow, spreadMarks } from '../helpers/reader.mjs';
 import { serve } from '../../scripts/serve.mjs';
@@ -42,14 +43,6 @@ function corpus() {
   return only
     ? corpusFiles().filter((f) => only.some((o) => f.file === o || f.file.startsWith(`${o}/`)))
     : corpusFiles();
-}
-
-/** A golden row matches a data row: same line, benchmark, metric, statistic and conditions. */
-function matches(golden, row, conditionColumns) {
-  if (Number(row.line) !== golden.line) return false;
-  if (row.metric !== golden.metric || row.statistic !== golden.statistic) return false;
-  if (golden.benchmark !== undefined && row.benchmark !== golden.benchmark) return false;
-  return conditionColumns.every((c) => (row[c] ?? '') === String(golden.conditions[c] ?? ''));
 }
 
 const roots = [];
