@@ -1,0 +1,51 @@
+// Issue 39: a corpus file the generic readers misread reads right with a correction of at most 15
+// recipe lines kept beside it (<file>.recipe.yaml, the recipe language of CONTRIBUTING.md): each
+// recipe is checked as metadata is, read with the recipe reader, and must give every headline row of
+// the file's golden (value and unit at the golden's line, metric, statistic, benchmark, conditions).
+// Pure reading, no add-report: the corpus test (corpus.test.mjs) tries the same files as a contributor.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { CORPUS, corpusFiles, goldenOf } from '../../scripts/bench/real-files.mjs';
+import { readYaml } from '../../scripts/data/yaml-input.mjs';
+import { parse, recipeProblems } from '../../scripts/data/parsers/recipe/parse.mjs';
+import { matches, recipeOf } from '../helpers/corpus.mjs';
+
+const MAX_LINES = 15;
+const withRecipe = corpusFiles().filter((f) => recipeOf(f.file));
+
+test('the corpus keeps recipes beside some files', () => {
+  assert.ok(withRecipe.length > 0, 'no <file>.recipe.yaml in tests/fixtures/corpus');
+});
+
+for (const f of withRecipe) {
+  test(`${f.file} reads right with the recipe kept beside it`, () => {
+    const text = fs.readFileSync(recipeOf(f.file), 'utf8');
+    const lines = text.split('\n').filter((l) => l.trim() && !l.trim().startsWith('#'));
+    assert.ok(lines.length <= MAX_LINES, `${lines.length} recipe lines, at most ${MAX_LINES}`);
+    const { recipe } = readYaml(text).value;
+    assert.deepEqual(recipeProblems(recipe), []);
+    const parsed = parse(fs.readFileSync(path.join(CORPUS, f.file), 'utf8'), { recipe, formats: ['recipe'] });
+    // Rows as the measurements CSV has them: every field a string, each condition a column.
+    const rows = Object.values(parsed.tables).flatMap((t) =>
+      t.rows.map(({ conditions, ...r }) => ({
+        ...Object.fromEntries(Object.entries(r).map(([k, v]) => [k, String(v ?? '')])),
+        ...Object.fromEntries(Object.entries(conditions ?? {}).map(([k, v]) => [k, String(v)])),
+      })),
+    );
+    const conditionColumns = [
+      ...new Set(Object.values(parsed.tables).flatMap((t) => t.rows.flatMap((r) => Object.keys(r.conditions ?? {})))),
+    ];
+    for (const g of goldenOf(f.file).rows) {
+      const found = rows.filter((row) => matches(g, row, conditionColumns));
+      assert.equal(
+        found.length,
+        1,
+        `one row at line ${g.line} for ${g.benchmark} ${g.metric} ${g.statistic} ${JSON.stringify(g.conditions)}`,
+      );
+      assert.equal(Number(found[0].value), g.value, `line ${g.line}: ${g.text}`);
+      assert.equal(found[0].unit, g.unit, `line ${g.line}: ${g.text}`);
+    }
+  });
+}
