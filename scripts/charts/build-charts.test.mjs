@@ -545,6 +545,34 @@ test("a rebuild from the cache works out no chart's embed size again: the same s
   );
 });
 
+test('a rebuild after one comparison changed plans that comparison only: every other atlas chart comes from the plan cache', () => {
+  const data = path.join(tmp, 'data-one-comparison');
+  fs.cpSync(DATA, data, { recursive: true });
+  const file = path.join(data, 'atlas', 'comparisons.json');
+  const atlas = JSON.parse(fs.readFileSync(file, 'utf8'));
+  atlas.comparisons[0].title += ' (retitled)';
+  fs.writeFileSync(file, JSON.stringify(atlas));
+  const stats = path.join(tmp, 'stats-one.json');
+  const out2 = path.join(tmp, 'one-comparison');
+  const cache = path.join(tmp, 'cache-one');
+  fs.cpSync(path.join(tmp, 'cache'), cache, { recursive: true });
+  fs.cpSync(path.join(tmp, 'cache-plans'), `${cache}-plans`, { recursive: true });
+  const build = () =>
+    execFileSync(
+      process.execPath,
+      [path.join(ROOT, 'scripts/charts/build-charts.mjs'), '--data', data, '--out', out2, '--cache', cache, '--quiet'],
+      { cwd: ROOT, env: { ...process.env, CHARTS_STATS: stats } },
+    );
+  build();
+  assert.equal(JSON.parse(fs.readFileSync(stats, 'utf8')).atlas_planned, 1, 'the retitled comparison only');
+  const entry = JSON.parse(fs.readFileSync(path.join(out2, 'data', 'charts.json'), 'utf8')).comparisons[
+    atlas.comparisons[0].id
+  ];
+  assert.match(entry.page_title, / \(retitled\)$/);
+  build();
+  assert.equal(JSON.parse(fs.readFileSync(stats, 'utf8')).atlas_planned, 0, 'nothing changed: nothing planned');
+});
+
 test('the cache keeps the entries the last build used, and only those', () => {
   // A copy of the cache, with an entry no chart has and a file a killed run left half-written.
   const cache = path.join(tmp, 'cache-pruned');
