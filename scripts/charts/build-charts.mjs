@@ -40,6 +40,7 @@ import { embedSize } from './embed-height.mjs';
 import { checkDrawing, notDrawn } from './not-drawn.mjs';
 import { themeColorsInData, themedSvg } from './shared/theme.mjs';
 import { NARROW_BELOW, NARROW_WIDTH, pageSvg } from './shared/layouts.mjs';
+import { readComparisons } from '../lib/atlas.mjs';
 
 const { values: args } = cliArgs(import.meta.url, {
   options: {
@@ -237,8 +238,7 @@ try {
   for (const r of reports)
     for (const t of r.tables) csvTexts[t.path] = fs.readFileSync(path.join(dataDir, t.path), 'utf8');
 
-  const atlasFile = path.join(dataDir, 'atlas', 'comparisons.json');
-  const atlas = fs.existsSync(atlasFile) ? JSON.parse(fs.readFileSync(atlasFile, 'utf8')) : { comparisons: [] };
+  const atlas = { comparisons: readComparisons(dataDir) };
   const readJson = (file, empty) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : empty);
   const subjects = readJson(path.join(dataDir, 'atlas', 'subjects.json'), { subjects: [] });
   const platforms = readJson(path.join(dataDir, 'platforms.json'), {});

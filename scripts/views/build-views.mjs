@@ -49,6 +49,7 @@ import { compareIndex } from './compare-index.mjs';
 import { IMAGE_WORDS, extensionOf, imageSize, imageType } from '../lib/image.mjs';
 import { parsers } from '../data/parsers/index.mjs';
 import { keyColumns, notModelled } from './columns.mjs';
+import { readComparisons } from '../lib/atlas.mjs';
 
 const { values } = cliArgs(import.meta.url, {
   options: {
@@ -274,8 +275,7 @@ function viewsOf(report, csvTexts, seedBytes, imageBytes, files) {
 }
 
 // The comparisons across reports: what pages read of them, and the rows of their values tables.
-const atlasFile = path.join(dataDir, 'atlas', 'comparisons.json');
-const { comparisons } = fs.existsSync(atlasFile) ? JSON.parse(fs.readFileSync(atlasFile, 'utf8')) : { comparisons: [] };
+const comparisons = readComparisons(dataDir);
 for (const c of comparisons) {
   // Conditions by their titles in the data dictionary (the schema of the compared table kind).
   const titles = Object.fromEntries((schemas[c.kind]?.fields ?? []).map((f) => [f.name, f.title]));
