@@ -15,6 +15,7 @@ import { darkSvg, darkVariant, themeCss, themedSvg } from './shared/theme.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { NARROW_BELOW, NARROW_WIDTH, fontSizes, pageSvg, standaloneSvg, wideSpec } from './shared/layouts.mjs';
 import { jsonText } from '../lib/json.mjs';
+import { comparisonFile, readComparisons } from '../lib/atlas.mjs';
 import { UNITS, quantityOf } from '../data/measure/units.mjs';
 import { builders } from './index.mjs';
 
@@ -548,10 +549,9 @@ test("a rebuild from the cache works out no chart's embed size again: the same s
 test('a rebuild after one comparison changed plans that comparison only: every other atlas chart comes from the plan cache', () => {
   const data = path.join(tmp, 'data-one-comparison');
   fs.cpSync(DATA, data, { recursive: true });
-  const file = path.join(data, 'atlas', 'comparisons.json');
-  const atlas = JSON.parse(fs.readFileSync(file, 'utf8'));
-  atlas.comparisons[0].title += ' (retitled)';
-  fs.writeFileSync(file, JSON.stringify(atlas));
+  const [first] = readComparisons(data);
+  const file = path.join(data, comparisonFile(first.id));
+  fs.writeFileSync(file, JSON.stringify({ ...first, title: `${first.title} (retitled)` }));
   const stats = path.join(tmp, 'stats-one.json');
   const out2 = path.join(tmp, 'one-comparison');
   const cache = path.join(tmp, 'cache-one');
@@ -565,9 +565,7 @@ test('a rebuild after one comparison changed plans that comparison only: every o
     );
   build();
   assert.equal(JSON.parse(fs.readFileSync(stats, 'utf8')).atlas_planned, 1, 'the retitled comparison only');
-  const entry = JSON.parse(fs.readFileSync(path.join(out2, 'data', 'charts.json'), 'utf8')).comparisons[
-    atlas.comparisons[0].id
-  ];
+  const entry = JSON.parse(fs.readFileSync(path.join(out2, 'data', 'charts.json'), 'utf8')).comparisons[first.id];
   assert.match(entry.page_title, / \(retitled\)$/);
   build();
   assert.equal(JSON.parse(fs.readFileSync(stats, 'utf8')).atlas_planned, 0, 'nothing changed: nothing planned');
