@@ -2,7 +2,7 @@
 // spec, one SVG that follows the reader's light or dark theme (the dark theme is a <style> in it:
 // shared/theme.mjs; no second, dark drawing or copy), a PNG 1,200 pixels wide (render.mjs PNG_WIDTH) and the CSV of the plotted rows, in
 // <out>/static/charts/ (a chart no longer produced is removed), and the index <out>/data/charts.json
-// for Hugo. <out> is build/charts/. The comparisons across reports (data/atlas/comparisons.json) get
+// for Hugo. <out> is build/charts/. The comparisons across reports (data/atlas/comparisons/<id>.json) get
 // one chart each (comparisons.mjs), indexed under `comparisons`; the subjects (data/atlas/subjects.json)
 // one chart of their figures across reports each (subjects.mjs), indexed under `subjects`.
 // Same input, same bytes. Each chart is drawn once per layout (wide and narrow; the standalone file

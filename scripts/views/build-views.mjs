@@ -6,7 +6,7 @@
 //    formatted for reading, the raw value kept for sorting, the seed line of every row), and
 //    html/seeds/<slug>.html: the seed's numbered lines, those that produced data marked
 //    (fragments.mjs: HTML for Hugo to include as it is, with the site's base path in its links);
-//  - data/comparisons.json: the comparisons across reports (data/atlas/comparisons.json) without
+//  - data/comparisons.json: the comparisons across reports (data/atlas/comparisons/<id>.json) without
 //    their rows, html/compare/<id>.html: the rows of each one's values table, and
 //    static/data/comparisons/<id>.json: each one whole, for the compare view;
 //  - static/data/compare-index.json: per measure, entity and report the best value with its seed
