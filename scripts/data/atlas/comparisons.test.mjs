@@ -153,7 +153,11 @@ test('tidy rows: one per measured value with every condition as a column and pro
   });
 });
 
-test('three reports give one comparison over all three, and a pair only where it says more (rows or ratios)', () => {
+/**
+ * The comparisons of old, new and a third CloudI-like report, "newer" (2018), whose rows are new's
+ * (its seed renamed) but for those `keep` leaves out.
+ */
+function withNewer(keep = () => true) {
   const third = {
     ...reports[1],
     slug: 'newer',
@@ -161,13 +165,15 @@ test('three reports give one comparison over all three, and a pair only where it
     seed: { path: 'seeds/newer.md' },
     tables: [{ ...reports[1].tables[0], path: 'tables/newer/t.csv' }],
   };
-  const texts = {
-    ...csvTexts,
-    'tables/newer/t.csv': csvTexts['tables/new/t.csv'].replaceAll('seeds/new.md', 'seeds/newer.md'),
-  };
+  const [head, ...lines] = csvTexts['tables/new/t.csv'].replaceAll('seeds/new.md', 'seeds/newer.md').trim().split('\n');
+  const texts = { ...csvTexts, 'tables/newer/t.csv': [head, ...lines.filter(keep)].join('\n') + '\n' };
   const all = [reports[0], reports[1], third];
   const t = Object.fromEntries(all.map((r) => [r.slug, reportTables(r, texts)]));
-  const ids = buildComparisons({ reports: all, tables: t, registry }).map((c) => c.id);
+  return buildComparisons({ reports: all, tables: t, registry });
+}
+
+test('three reports give one comparison over all three, and a pair only where it says more (rows or ratios)', () => {
+  const ids = withNewer().map((c) => c.id);
   // Old and new share no row the newer one lacks, and their ratios are to old as in the three's:
   // their pair says nothing the three do not (nor does old with newer). New against newer is a
   // ratio to new, said nowhere else.
@@ -175,19 +181,8 @@ test('three reports give one comparison over all three, and a pair only where it
 });
 
 test('a pair with a row the third report lacks is a comparison of its own, beside the one over all three', () => {
-  const third = {
-    ...reports[1],
-    slug: 'newer',
-    date: '2018',
-    seed: { path: 'seeds/newer.md' },
-    tables: [{ ...reports[1].tables[0], path: 'tables/newer/t.csv' }],
-  };
   // The newer report measured Erlang only: old and new share Java as well, which only their pair shows.
-  const [head, ...lines] = csvTexts['tables/new/t.csv'].replaceAll('seeds/new.md', 'seeds/newer.md').trim().split('\n');
-  const texts = { ...csvTexts, 'tables/newer/t.csv': [head, ...lines.filter((l) => !/java/i.test(l))].join('\n') + '\n' };
-  const all = [reports[0], reports[1], third];
-  const t = Object.fromEntries(all.map((r) => [r.slug, reportTables(r, texts)]));
-  const made = buildComparisons({ reports: all, tables: t, registry });
+  const made = withNewer((line) => !/java/i.test(line));
   assert.deepEqual(
     made.map((c) => [c.id, c.rows.map((r) => r.entity)]),
     [
