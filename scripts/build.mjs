@@ -84,7 +84,8 @@ const steps = shard
  */
 const PUBLISHED = [
   ['data/tables', 'data'],
-  ['data/atlas/comparisons', 'data/comparisons'],
+  // Each comparison's JSON is published by the views, as the compare view reads it.
+  ['data/atlas/comparisons', 'data/comparisons', (rel) => rel.endsWith('.json')],
   ['data/atlas', 'data/atlas', (rel) => rel === 'comparisons'],
   ['build/views/static', ''],
   ['build/charts/static', ''],

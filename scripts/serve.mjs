@@ -6,7 +6,10 @@
 // leads out of it (`..`, encoded slashes, a symlink) is 404, a malformed escape 400, a method
 // other than GET and HEAD 405, and no request can crash it. A port in use or a --dir that is no
 // folder is one line and a non-zero exit, never a stack trace.
-// Usage: node scripts/serve.mjs [--port 1313] [--dir public]
+// With --live (what `npm start` runs), it watches the sources and rebuilds on a change (live.mjs),
+// and each HTML page it serves loads /__live.js, which reloads the page when a rebuild is done
+// (a server-sent event on /__live): only in this mode, never in public/.
+// Usage: node scripts/serve.mjs [--port 1313] [--dir public] [--live]
 import http from 'node:http';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -88,12 +91,19 @@ async function realInside(realRoot, file) {
   }
 }
 
+/** The script a page loads in live mode: it reloads the page when the server says a rebuild is done. */
+export const LIVE_SCRIPT = "new EventSource('/__live').addEventListener('reload', () => location.reload());\n";
+const LIVE_TAG = '<script src="/__live.js"></script>';
+
 /**
  * Start a static file server.
- * @param {{ dir: string, port?: number, host?: string }} options
- * @returns {Promise<http.Server>}
+ * @param {{ dir: string, port?: number, host?: string, live?: boolean }} options live: pages load
+ *   LIVE_SCRIPT, and server.reload() tells every open page to reload
+ * @returns {Promise<http.Server & { reload: () => void }>}
  */
-export async function serve({ dir, port = 0, host = '127.0.0.1' }) {
+export async function serve({ dir, port = 0, host = '127.0.0.1', live = false }) {
+  /** The open pages listening on /__live (live mode). */
+  const listeners = new Set();
   const root = path.resolve(dir);
   const realRoot = await fs.promises.realpath(root);
   const headers = { 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff' };
@@ -117,6 +127,14 @@ export async function serve({ dir, port = 0, host = '127.0.0.1' }) {
     const target = resolvePath(root, req.url ?? '/');
     if (target.status === 400) return res.writeHead(400, plain).end('Bad request');
     if (target.status === 404) return notFound(req, res);
+    if (live && target.site === '/__live') {
+      res.writeHead(200, { ...headers, 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+      res.write(': live\n\n');
+      listeners.add(res);
+      return req.on('close', () => listeners.delete(res));
+    }
+    if (live && target.site === '/__live.js')
+      return res.writeHead(200, { ...headers, 'Content-Type': TYPES['.js'] }).end(LIVE_SCRIPT);
     let found = await realInside(realRoot, target.file);
     if (found?.stat.isDirectory()) {
       if (!target.pathname.endsWith('/')) {
@@ -129,6 +147,15 @@ export async function serve({ dir, port = 0, host = '127.0.0.1' }) {
     }
     // The hosts' configuration file (_headers) is read by the host, never served.
     if (!found?.stat.isFile() || found.real === path.join(realRoot, '_headers')) return notFound(req, res);
+    if (live && typeOf(found.real) === TYPES['.html']) {
+      const html = (await fs.promises.readFile(found.real, 'utf8')).replace(/<\/body>|$/i, (end) => LIVE_TAG + end);
+      res.writeHead(200, {
+        ...site(target.site),
+        'Content-Type': TYPES['.html'],
+        'Content-Length': Buffer.byteLength(html),
+      });
+      return res.end(req.method === 'HEAD' ? undefined : html);
+    }
     res.writeHead(200, {
       ...site(target.site),
       'Content-Type': typeOf(found.real),
@@ -154,6 +181,10 @@ export async function serve({ dir, port = 0, host = '127.0.0.1' }) {
     );
   });
   // A port in use (EADDRINUSE) or not allowed rejects, for the CLI to say so in one line.
+  server.reload = () => {
+    for (const res of listeners) res.write('event: reload\ndata: \n\n');
+  };
+  server.on('close', () => listeners.forEach((res) => res.end()));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => {
@@ -164,7 +195,9 @@ export async function serve({ dir, port = 0, host = '127.0.0.1' }) {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const { values } = cliArgs(import.meta.url, { options: { port: { type: 'string' }, dir: { type: 'string' } } });
+  const { values } = cliArgs(import.meta.url, {
+    options: { port: { type: 'string' }, dir: { type: 'string' }, live: { type: 'boolean' } },
+  });
   const port = Number(values.port ?? process.env.PORT ?? 1313);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     argError(
@@ -180,7 +213,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   }
   let server;
   try {
-    server = await serve({ dir, port });
+    server = await serve({ dir, port, live: Boolean(values.live) });
   } catch (e) {
     const line =
       e.code === 'EADDRINUSE'
@@ -194,4 +227,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   }
   const { address, port: bound } = server.address();
   console.log(`Bench Atlas is served at http://${address}:${bound}/ (Ctrl+C to stop)`);
+  if (values.live) {
+    const { watchBuild } = await import('./live.mjs');
+    watchBuild(ROOT, { onBuilt: () => server.reload(), log: (line) => console.log(line) });
+    console.log('live: watching the sources; a change rebuilds and reloads the open pages');
+  }
 }

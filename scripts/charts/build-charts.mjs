@@ -2,7 +2,7 @@
 // spec, one SVG that follows the reader's light or dark theme (the dark theme is a <style> in it:
 // shared/theme.mjs; no second, dark drawing or copy), a PNG 1,200 pixels wide (render.mjs PNG_WIDTH) and the CSV of the plotted rows, in
 // <out>/static/charts/ (a chart no longer produced is removed), and the index <out>/data/charts.json
-// for Hugo. <out> is build/charts/. The comparisons across reports (data/atlas/comparisons.json) get
+// for Hugo. <out> is build/charts/. The comparisons across reports (data/atlas/comparisons/<id>.json) get
 // one chart each (comparisons.mjs), indexed under `comparisons`; the subjects (data/atlas/subjects.json)
 // one chart of their figures across reports each (subjects.mjs), indexed under `subjects`.
 // Same input, same bytes. Each chart is drawn once per layout (wide and narrow; the standalone file
@@ -11,7 +11,9 @@
 // as the files they publish: a chart from the cache is hard-linked into place, not rendered, read
 // or written again. Each report's plan (specs, plotted rows, index entries) is cached as well, in
 // <cache>-plans/ (key: the report's document, its CSVs and the chart code), and plans are made as
-// the render loop asks for them. Output is the same either way. After a build, both caches keep
+// the render loop asks for them. So is each comparison's and each subject's (key: its JSON and the
+// chart code), planned in the worker threads (flat.mjs planAtlasItem) while this thread plans the
+// reports': a build where one report changed plans only the comparisons and subjects it changed. Output is the same either way. After a build, both caches keep
 // only the entries this build used (pruneCache): they never grow past one site's charts.
 // PNGs are drawn only where they are needed: --svg-only (the local build and `npm start`) leaves them
 // out, with their links and sizes in the index; a chart cached without its PNG is drawn again when
@@ -28,18 +30,17 @@ import path from 'node:path';
 import { cliArgs } from '../lib/args.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { sha256 } from '../lib/hash.mjs';
-import { toCsv } from '../lib/csv.mjs';
 import { linkFileAtomic, writeFileAtomic } from '../lib/fs.mjs';
 import { jsonText, sortedJsonText } from '../lib/json.mjs';
 import { loadFonts, rendererVersion, svgSize } from './render.mjs';
 import { createPool, poolSize } from './pool.mjs';
 import { planCharts } from './plan.mjs';
-import { planComparisonCharts } from './comparisons.mjs';
-import { planSubjectCharts } from './subjects.mjs';
+import { flatChart } from './flat.mjs';
 import { embedSize } from './embed-height.mjs';
-import { checkDrawing, checkTitle, notDrawn } from './not-drawn.mjs';
+import { checkDrawing, notDrawn } from './not-drawn.mjs';
 import { themeColorsInData, themedSvg } from './shared/theme.mjs';
 import { NARROW_BELOW, NARROW_WIDTH, pageSvg } from './shared/layouts.mjs';
+import { readComparisons } from '../lib/atlas.mjs';
 
 const { values: args } = cliArgs(import.meta.url, {
   options: {
@@ -161,28 +162,6 @@ const embedDir = cacheDir && `${cacheDir}-embeds`;
 const usedEmbeds = new Set();
 
 /**
- * A chart as the render loop takes it: its spec as the text it is published as, the plotted rows
- * as CSV text and their count, the narrow layout's hints, the class of its marks, its index entry.
- * Fails when a title is wider than the chart (it would be cut off at the edge).
- */
-function flat(chart, measure) {
-  const { spec } = chart;
-  checkTitle(spec, chart.id, measure);
-  return {
-    id: chart.id,
-    specJson: jsonText(spec),
-    narrow: chart.narrow ?? {},
-    rows: chart.rows.length,
-    csv: toCsv(
-      chart.rows,
-      chart.fields.map((f) => f.name),
-    ),
-    markClass: chart.markClass,
-    entry: chart.entry,
-  };
-}
-
-/**
  * The charts of one report (plan.mjs), from the plan cache when the report's document, its tables'
  * CSV text and the chart code are the ones it was planned from: a build where one report changed
  * plans that report only.
@@ -197,7 +176,7 @@ function planReport(report, reportText, csvTexts, measure) {
   const kept = [];
   for (const c of charts) {
     try {
-      kept.push(flat(c, measure));
+      kept.push(flatChart(c, measure));
     } catch (e) {
       warn(notDrawn(index, c.entry, e.message));
     }
@@ -235,7 +214,7 @@ const CONCURRENCY = 2 * poolSize();
  */
 async function mapLimit(iterator, limit, fn) {
   const worker = async () => {
-    for (let next = iterator.next(); !next.done; next = iterator.next()) await fn(next.value);
+    for (let next = await iterator.next(); !next.done; next = await iterator.next()) await fn(next.value);
   };
   await Promise.all(Array.from({ length: limit }, worker));
 }
@@ -259,8 +238,7 @@ try {
   for (const r of reports)
     for (const t of r.tables) csvTexts[t.path] = fs.readFileSync(path.join(dataDir, t.path), 'utf8');
 
-  const atlasFile = path.join(dataDir, 'atlas', 'comparisons.json');
-  const atlas = fs.existsSync(atlasFile) ? JSON.parse(fs.readFileSync(atlasFile, 'utf8')) : { comparisons: [] };
+  const atlas = { comparisons: readComparisons(dataDir) };
   const readJson = (file, empty) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : empty);
   const subjects = readJson(path.join(dataDir, 'atlas', 'subjects.json'), { subjects: [] });
   const platforms = readJson(path.join(dataDir, 'platforms.json'), {});
@@ -270,6 +248,8 @@ try {
   const { measure } = loadFonts();
   const index = { charts: {}, findings: {}, reports: {}, by_table: {}, not_drawn: {} };
   let planned = 0;
+  /** Comparisons and subjects planned afresh (not from the plan cache). */
+  let atlasPlanned = 0;
   /** Chart ids so far: one file name each, whichever group a chart is in. */
   const ids = new Set();
   const claim = (id) => {
@@ -279,8 +259,28 @@ try {
       );
     ids.add(id);
   };
+  // The atlas's charts, one comparison or subject at a time: from the plan cache when it and the chart
+  // code are unchanged, else planned in a worker, started now (the workers plan them while this
+  // thread plans the reports' charts).
+  const platformsKey = sha256(jsonText(platforms));
+  const atlasPlans = [
+    ...atlas.comparisons.map((item) => ['comparison', item]),
+    ...subjects.subjects.map((item) => ['subject', item]),
+  ].map(([what, item]) => {
+    const key = sha256('atlas-plan', PLAN_CODE, what, jsonText(item), what === 'subject' ? platformsKey : '');
+    usedPlans.add(key);
+    const file = planDir && path.join(planDir, `${key}.json`);
+    if (file && fs.existsSync(file)) return { what, planned: () => JSON.parse(fs.readFileSync(file, 'utf8')) };
+    atlasPlanned++;
+    const planned = pool.plan(what, item, platforms).then((p) => {
+      if (file) writeFileAtomic(file, JSON.stringify(p));
+      return p;
+    });
+    planned.catch(() => {}); // awaited in order below, where a failure stops the build
+    return { what, planned: () => planned };
+  });
   /** The charts to draw, planned as the render loop asks for them (the index filled on the way). */
-  function* plan() {
+  async function* plan() {
     for (const [i, report] of reports.entries()) {
       const p = planReport(report, reportTexts[i], csvTexts, measure);
       for (const part of ['findings', 'reports', 'by_table', 'not_drawn'])
@@ -292,19 +292,17 @@ try {
         yield chart;
       }
     }
-    const compared = planComparisonCharts(atlas);
-    index.comparisons = compared.index;
-    for (const chart of compared.charts) {
-      claim(chart.id);
-      planned++;
-      yield flat(chart, measure);
-    }
-    const subjectCharts = planSubjectCharts(subjects, platforms);
-    index.subjects = subjectCharts.index;
-    for (const chart of subjectCharts.charts) {
-      claim(chart.id);
-      planned++;
-      yield flat(chart, measure);
+    index.comparisons = {};
+    index.subjects = {};
+    for (const { what, planned: atlasPlan } of atlasPlans) {
+      for (const chart of (await atlasPlan()).charts) {
+        // Indexed by comparison id, subjects' by chart id (as comparisons.mjs and subjects.mjs do).
+        if (what === 'comparison') index.comparisons[chart.entry.comparison] = chart.entry;
+        else index.subjects[chart.id] = chart.entry;
+        claim(chart.id);
+        planned++;
+        yield chart;
+      }
     }
   }
   // The frame width below which pages show the narrow drawings (assets/js/atlas.js reads it from here).
@@ -436,7 +434,14 @@ try {
   // thread of the process (the render workers, resvg's and zlib's) counted; wall time is shared.
   if (process.env.CHARTS_STATS) {
     const { user, system } = process.cpuUsage();
-    const stats = { planned, rendered, cached, embed_sizes: embedSizes, cpu_ms: Math.round((user + system) / 1000) };
+    const stats = {
+      planned,
+      atlas_planned: atlasPlanned,
+      rendered,
+      cached,
+      embed_sizes: embedSizes,
+      cpu_ms: Math.round((user + system) / 1000),
+    };
     writeFileAtomic(process.env.CHARTS_STATS, jsonText(stats));
   }
   if (!args.quiet) {

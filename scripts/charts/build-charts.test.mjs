@@ -15,6 +15,7 @@ import { darkSvg, darkVariant, themeCss, themedSvg } from './shared/theme.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { NARROW_BELOW, NARROW_WIDTH, fontSizes, pageSvg, standaloneSvg, wideSpec } from './shared/layouts.mjs';
 import { jsonText } from '../lib/json.mjs';
+import { comparisonFile, readComparisons } from '../lib/atlas.mjs';
 import { UNITS, quantityOf } from '../data/measure/units.mjs';
 import { builders } from './index.mjs';
 
@@ -543,6 +544,31 @@ test("a rebuild from the cache works out no chart's embed size again: the same s
     fs.readFileSync(path.join(again, 'data', 'charts.json'), 'utf8'),
     fs.readFileSync(path.join(out, 'data', 'charts.json'), 'utf8'),
   );
+});
+
+test('a rebuild after one comparison changed plans that comparison only: every other atlas chart comes from the plan cache', () => {
+  const data = path.join(tmp, 'data-one-comparison');
+  fs.cpSync(DATA, data, { recursive: true });
+  const [first] = readComparisons(data);
+  const file = path.join(data, comparisonFile(first.id));
+  fs.writeFileSync(file, JSON.stringify({ ...first, title: `${first.title} (retitled)` }));
+  const stats = path.join(tmp, 'stats-one.json');
+  const out2 = path.join(tmp, 'one-comparison');
+  const cache = path.join(tmp, 'cache-one');
+  fs.cpSync(path.join(tmp, 'cache'), cache, { recursive: true });
+  fs.cpSync(path.join(tmp, 'cache-plans'), `${cache}-plans`, { recursive: true });
+  const build = () =>
+    execFileSync(
+      process.execPath,
+      [path.join(ROOT, 'scripts/charts/build-charts.mjs'), '--data', data, '--out', out2, '--cache', cache, '--quiet'],
+      { cwd: ROOT, env: { ...process.env, CHARTS_STATS: stats } },
+    );
+  build();
+  assert.equal(JSON.parse(fs.readFileSync(stats, 'utf8')).atlas_planned, 1, 'the retitled comparison only');
+  const entry = JSON.parse(fs.readFileSync(path.join(out2, 'data', 'charts.json'), 'utf8')).comparisons[first.id];
+  assert.match(entry.page_title, / \(retitled\)$/);
+  build();
+  assert.equal(JSON.parse(fs.readFileSync(stats, 'utf8')).atlas_planned, 0, 'nothing changed: nothing planned');
 });
 
 test('the cache keeps the entries the last build used, and only those', () => {

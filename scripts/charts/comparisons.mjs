@@ -1,4 +1,4 @@
-// Charts of the atlas's comparisons across reports (data/atlas/comparisons.json): one dot plot per
+// Charts of the atlas's comparisons across reports (data/atlas/comparisons/<id>.json): one dot plot per
 // comparison, a row per entity (and conditions, for matched comparisons) on the y axis, the value
 // on the x axis, one colour and shape per report or run. Pure, like plan.mjs: comparisons in, chart
 // definitions out ({ id, spec, rows, fields, markClass, entry }), which build-charts.mjs renders,
@@ -155,7 +155,7 @@ function comparisonChart(c) {
 }
 
 /**
- * @param {{ comparisons: object[] }} atlas data/atlas/comparisons.json
+ * @param {{ comparisons: object[] }} atlas the comparisons of data/atlas/comparisons/<id>.json (lib/atlas.mjs)
  * @returns {{ charts: object[], index: Record<string, object> }} index: comparison id -> entry
  */
 export function planComparisonCharts(atlas) {

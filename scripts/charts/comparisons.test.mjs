@@ -1,12 +1,12 @@
 // Tests of the comparison charts: one per comparison, one mark per measured value, ids from the slug.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../lib/paths.mjs';
+import { readComparisons } from '../lib/atlas.mjs';
 import { planComparisonCharts, rowLabel } from './comparisons.mjs';
 
-const atlas = JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'atlas', 'comparisons.json'), 'utf8'));
+const atlas = { comparisons: readComparisons(path.join(ROOT, 'data')) };
 
 test('one chart per comparison, named compare--<slug>, plotting every measured value once', () => {
   const { charts, index } = planComparisonCharts(atlas);

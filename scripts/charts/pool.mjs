@@ -12,7 +12,7 @@ export const poolSize = () => (os.availableParallelism ? os.availableParallelism
 
 /**
  * @param {number} size the most workers at once
- * @returns {{ render: (spec: object, id: string, narrow?: object, options?: { png?: boolean }) => Promise<{ vg: string, vgNarrow: string, svg: string, svgWide: string, svgNarrow: string, png: Buffer | null }>, close: () => Promise<void> }}
+ * @returns {{ render: (spec: object, id: string, narrow?: object, options?: { png?: boolean }) => Promise<{ vg: string, vgNarrow: string, svg: string, svgWide: string, svgNarrow: string, png: Buffer | null }>, plan: (what: 'comparison'|'subject', item: object, platforms: object) => Promise<{ charts: object[] }>, close: () => Promise<void> }}
  */
 export function createPool(size = poolSize()) {
   const idle = [];
@@ -26,16 +26,17 @@ export function createPool(size = poolSize()) {
       const worker = idle.pop() ?? spawn();
       const task = queue.shift();
       pending.set(task.job, { ...task, worker });
-      worker.postMessage({ job: task.job, spec: task.spec, id: task.id, narrow: task.narrow, png: task.png });
+      worker.postMessage({ job: task.job, ...task.message });
     }
   };
   const spawn = () => {
     const worker = new Worker(WORKER);
-    worker.on('message', ({ job, error, png, ...texts }) => {
+    worker.on('message', ({ job, error, png, planned, ...texts }) => {
       const task = pending.get(job);
       pending.delete(job);
       idle.push(worker);
       if (error) task.reject(new Error(`${task.id}: ${error}`));
+      else if (planned) task.resolve(planned);
       else task.resolve({ ...texts, png: png && Buffer.from(png.buffer, png.byteOffset, png.byteLength) });
       dispatch();
     });
@@ -49,7 +50,14 @@ export function createPool(size = poolSize()) {
   return {
     render(spec, id, narrow = {}, { png = true } = {}) {
       return new Promise((resolve, reject) => {
-        queue.push({ job: jobs++, spec, id, narrow, png, resolve, reject });
+        queue.push({ job: jobs++, id, message: { spec, id, narrow, png }, resolve, reject });
+        dispatch();
+      });
+    },
+    /** The charts of one comparison or subject, planned in a worker (flat.mjs planAtlasItem). */
+    plan(what, item, platforms) {
+      return new Promise((resolve, reject) => {
+        queue.push({ job: jobs++, id: item.id, message: { plan: { what, item, platforms } }, resolve, reject });
         dispatch();
       });
     },

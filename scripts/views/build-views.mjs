@@ -6,7 +6,7 @@
 //    formatted for reading, the raw value kept for sorting, the seed line of every row), and
 //    html/seeds/<slug>.html: the seed's numbered lines, those that produced data marked
 //    (fragments.mjs: HTML for Hugo to include as it is, with the site's base path in its links);
-//  - data/comparisons.json: the comparisons across reports (data/atlas/comparisons.json) without
+//  - data/comparisons.json: the comparisons across reports (data/atlas/comparisons/<id>.json) without
 //    their rows, html/compare/<id>.html: the rows of each one's values table, and
 //    static/data/comparisons/<id>.json: each one whole, for the compare view;
 //  - static/data/compare-index.json: per measure, entity and report the best value with its seed
@@ -49,6 +49,7 @@ import { compareIndex } from './compare-index.mjs';
 import { IMAGE_WORDS, extensionOf, imageSize, imageType } from '../lib/image.mjs';
 import { parsers } from '../data/parsers/index.mjs';
 import { keyColumns, modelNote, notModelled } from './columns.mjs';
+import { readComparisons } from '../lib/atlas.mjs';
 
 const { values } = cliArgs(import.meta.url, {
   options: {
@@ -274,8 +275,7 @@ function viewsOf(report, csvTexts, seedBytes, imageBytes, files) {
 }
 
 // The comparisons across reports: what pages read of them, and the rows of their values tables.
-const atlasFile = path.join(dataDir, 'atlas', 'comparisons.json');
-const { comparisons } = fs.existsSync(atlasFile) ? JSON.parse(fs.readFileSync(atlasFile, 'utf8')) : { comparisons: [] };
+const comparisons = readComparisons(dataDir);
 for (const c of comparisons) {
   // Conditions by their titles in the data dictionary (the schema of the compared table kind).
   const titles = Object.fromEntries((schemas[c.kind]?.fields ?? []).map((f) => [f.name, f.title]));

@@ -121,7 +121,7 @@ function noiseSummaryText(c) {
 /**
  * The rows of a comparison's values table: one per value, with its entity, conditions, report,
  * value, ratio to the base report, per core and per GHz (with their facts) and source line.
- * @param {object} c a comparison of data/atlas/comparisons.json
+ * @param {object} c a comparison (data/atlas/comparisons/<id>.json)
  * @param {{ basePath: string, titles?: Record<string, string> }} where titles: column name -> title
  */
 export function comparisonRows(c, { basePath, titles = {} }) {

@@ -9,6 +9,7 @@ import { expect } from '@playwright/test';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 import { attrOf, elements, parseHtml } from '../../scripts/check/html.mjs';
 import { unescapeFormula } from '../../scripts/lib/csv.mjs';
+import { readComparisons } from '../../scripts/lib/atlas.mjs';
 
 export { ROOT };
 export const PUBLIC = path.join(ROOT, 'public');
@@ -43,9 +44,9 @@ export function platformIds() {
   return Object.keys(JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'platforms.json'), 'utf8'))).sort();
 }
 
-/** The atlas's comparisons across reports (data/atlas/comparisons.json), sorted by id. */
+/** The atlas's comparisons across reports (data/atlas/comparisons/<id>.json), sorted by id. */
 export function atlasComparisons() {
-  return JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'atlas', 'comparisons.json'), 'utf8')).comparisons;
+  return readComparisons(path.join(ROOT, 'data'));
 }
 
 /** The atlas's subjects (data/atlas/subjects.json): one per software entity. */

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tempSite, removeTempSite, run, snapshot } from '../helpers/temp-repo.mjs';
 import { ROOT } from '../../scripts/lib/paths.mjs';
+import { readComparisons } from '../../scripts/lib/atlas.mjs';
 import { readInputs } from '../../scripts/data/inputs.mjs';
 import { addedReport, writeReport } from '../../scripts/bench/corpus.mjs';
 
@@ -55,12 +56,7 @@ test(
     const comparisonsBefore = chartIndex().comparisons;
     const viewKeys = () => new Set(fs.readdirSync(path.join(root, '.cache', 'views')));
     const comparisonsNow = () =>
-      new Map(
-        JSON.parse(fs.readFileSync(path.join(root, 'data/atlas/comparisons.json'), 'utf8')).comparisons.map((c) => [
-          c.id,
-          JSON.stringify(c),
-        ]),
-      );
+      new Map(readComparisons(path.join(root, 'data')).map((c) => [c.id, JSON.stringify(c)]));
     const before = {
       cache: cacheKeys(root),
       views: viewKeys(),
@@ -83,8 +79,8 @@ test(
     assert.ok(own.size > 0, 'the new report has charts');
     /** The comparisons that include the new report, by chart id. */
     const comparing = new Set(
-      JSON.parse(fs.readFileSync(path.join(root, 'data/atlas/comparisons.json'), 'utf8'))
-        .comparisons.filter((c) => JSON.stringify(c).includes(`"${report.slug}"`))
+      readComparisons(path.join(root, 'data'))
+        .filter((c) => JSON.stringify(c).includes(`"${report.slug}"`))
         .map((c) => charts.comparisons[c.id]?.id)
         .filter(Boolean),
     );

@@ -9,6 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { buildAtlas } from './index.mjs';
 import { ROOT } from '../../lib/paths.mjs';
 import { unescapeFormula } from '../../lib/csv.mjs';
+import { readComparisons } from '../../lib/atlas.mjs';
 
 const root = ROOT;
 const reports = readdirSync(join(root, 'data/reports'))
@@ -206,7 +207,9 @@ test('every report with a table appears in the subjects of the entities it measu
 test('data/atlas holds one tidy CSV per comparison, every row with its seed and line', () => {
   const index = JSON.parse(readFileSync(join(root, 'data/atlas/comparisons.json'), 'utf8'));
   const dir = join(root, 'data/atlas/comparisons');
-  const csvs = readdirSync(dir).sort();
+  const csvs = readdirSync(dir)
+    .filter((f) => f.endsWith('.csv'))
+    .sort();
   assert.deepEqual(
     csvs,
     index.comparisons.map((c) => `${c.id}.csv`).sort(),
@@ -214,6 +217,19 @@ test('data/atlas holds one tidy CSV per comparison, every row with its seed and 
   for (const f of csvs) {
     const rows = parse(readFileSync(join(dir, f), 'utf8'), { columns: true });
     assert.ok(rows.length && rows.every((r) => r.seed && /^\d+$/.test(r.line)), f);
+  }
+});
+
+test('each comparison is a file of its own, listed by data/atlas/comparisons.json, which copies none of its values', () => {
+  const index = JSON.parse(readFileSync(join(root, 'data/atlas/comparisons.json'), 'utf8')).comparisons;
+  const whole = readComparisons(join(root, 'data'));
+  assert.deepEqual(
+    whole.map((c) => c.id),
+    index.map((c) => c.id),
+  );
+  for (const [i, c] of whole.entries()) {
+    assert.deepEqual(index[i], { id: c.id, slug: c.slug, kind: c.kind, title: c.title, date: c.date, file: `atlas/comparisons/${c.id}.json` });
+    assert.ok(c.rows.length && c.rows.every((r) => r.values.every((v) => v.column)), c.id);
   }
 });
 

@@ -15,8 +15,16 @@
 // it in date order instead: every pair of 1,000 reports would be half a million comparisons, and a
 // table of hundreds of columns answers no question. The number of comparisons grows linearly.
 //
+// A comparison is made only when it says something new (withoutRepeats): what it says are its
+// cells (column, entity, every condition, value, seed and line, and the base its ratios are taken
+// against), and a comparison whose cells another comparison of the same kind and metric holds too
+// (the same cells, or a subset of a larger one) is not made; of two with the same cells, the one of
+// the smaller id stays. So a pair whose rows and ratios the comparison over all reports of the kind
+// repeats (same oldest report) is not made; a pair of two later reports is (its ratios are new).
+//
 // Exports:
 //   buildComparisons({ reports, tables, registry, errorBudgetPct? }) -> Comparison[]
+//   withoutRepeats(comparisons) -> Comparison[]   those that say something new, in their order
 //   shortSlug(reportSlugs) -> string   the URL name of a comparison (its id is long)
 //   whatDiffers(registry, reports, machine?) -> WhatDiffers
 //   tidyRows(comparison) -> { columns: string[], rows: object[] }   one row per value, for a CSV
@@ -248,13 +256,13 @@ export function buildComparisons({ reports, tables, registry, errorBudgetPct }) 
     };
     for (const set of measuredSets(group)) out.push(...bestComparisons(ctx, set.map((i) => parts[i])));
   }
-  out.sort((a, b) => cmpText(a.id, b.id));
+  const made = withoutRepeats(out).sort((a, b) => cmpText(a.id, b.id));
   const dateOf = new Map(reports.map((r) => [r.slug, r.date]));
-  const slugs = out.map((c) => shortSlug([...new Set(c.columns.map((col) => col.report))]));
+  const slugs = made.map((c) => shortSlug([...new Set(c.columns.map((col) => col.report))]));
   const slugCount = new Map();
   for (const s of slugs) slugCount.set(s, (slugCount.get(s) ?? 0) + 1);
   const bySlug = new Map(reports.map((r) => [r.slug, r]));
-  return out.map((c, i) => {
+  return made.map((c, i) => {
     const entityTitle = byKind.get(c.kind)[0].table.columns.find((x) => x.name === c.entity_column)?.title ?? c.entity_column;
     const own = [...new Set(c.columns.map((col) => col.report))].map((slug) => bySlug.get(slug));
     return {
@@ -264,6 +272,54 @@ export function buildComparisons({ reports, tables, registry, errorBudgetPct }) 
       question: questionOf(c, entityTitle, own),
     };
   });
+}
+
+/** A comparison's values as cells (see the header): what it says, one string per value. */
+function cellsOf(c) {
+  const what = [c.kind, c.metric.column, c.metric.statistic, c.metric.unit, c.base].join('\u0000');
+  return c.rows.flatMap((row) =>
+    row.values.map((v) =>
+      [
+        what,
+        v.column,
+        row.entity,
+        keyOf({ ...c.shared_conditions, ...row.conditions, ...(v.conditions ?? {}) }),
+        v.value,
+        v.seed,
+        v.line,
+      ].join('\u0000'),
+    ),
+  );
+}
+
+/**
+ * The comparisons that say something new (the rule in the header): each one whose cells no other
+ * comparison holds as well (a larger one, or one of the same cells and a smaller id).
+ * @param {Comparison[]} comparisons
+ * @returns {Comparison[]} in the order given
+ */
+export function withoutRepeats(comparisons) {
+  const cells = comparisons.map((c) => new Set(cellsOf(c)));
+  /** cell -> indexes of the comparisons that hold it */
+  const holders = new Map();
+  cells.forEach((set, i) => {
+    for (const cell of set) {
+      if (!holders.has(cell)) holders.set(cell, []);
+      holders.get(cell).push(i);
+    }
+  });
+  const repeats = (i) => {
+    let candidates = null;
+    for (const cell of cells[i]) {
+      const here = holders.get(cell);
+      candidates = candidates ? candidates.filter((j) => here.includes(j)) : here.filter((j) => j !== i);
+      if (!candidates.length) return false;
+    }
+    return (candidates ?? []).some(
+      (j) => cells[j].size > cells[i].size || cmpText(comparisons[j].id, comparisons[i].id) < 0,
+    );
+  };
+  return comparisons.filter((_, i) => !repeats(i));
 }
 
 /**

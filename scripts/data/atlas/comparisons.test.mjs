@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readEntities } from '../entities.mjs';
 import { reportTables } from './tables.mjs';
-import { ALL_PAIRS_UP_TO, buildComparisons, reportSets, shortSlug, tidyRows } from './comparisons.mjs';
+import { ALL_PAIRS_UP_TO, buildComparisons, reportSets, shortSlug, tidyRows, withoutRepeats } from './comparisons.mjs';
 import { entitiesYaml, reports, csvTexts } from './fixtures.mjs';
 
 const registry = readEntities(entitiesYaml, 'seeds/entities.yaml');
@@ -153,7 +153,11 @@ test('tidy rows: one per measured value with every condition as a column and pro
   });
 });
 
-test('three reports give every pair and one comparison over all three', () => {
+/**
+ * The comparisons of old, new and a third CloudI-like report, "newer" (2018), whose rows are new's
+ * (its seed renamed) but for those `keep` leaves out.
+ */
+function withNewer(keep = () => true) {
   const third = {
     ...reports[1],
     slug: 'newer',
@@ -161,19 +165,49 @@ test('three reports give every pair and one comparison over all three', () => {
     seed: { path: 'seeds/newer.md' },
     tables: [{ ...reports[1].tables[0], path: 'tables/newer/t.csv' }],
   };
-  const texts = {
-    ...csvTexts,
-    'tables/newer/t.csv': csvTexts['tables/new/t.csv'].replaceAll('seeds/new.md', 'seeds/newer.md'),
-  };
+  const [head, ...lines] = csvTexts['tables/new/t.csv'].replaceAll('seeds/new.md', 'seeds/newer.md').trim().split('\n');
+  const texts = { ...csvTexts, 'tables/newer/t.csv': [head, ...lines.filter(keep)].join('\n') + '\n' };
   const all = [reports[0], reports[1], third];
   const t = Object.fromEntries(all.map((r) => [r.slug, reportTables(r, texts)]));
-  const ids = buildComparisons({ reports: all, tables: t, registry }).map((c) => c.id);
-  assert.deepEqual(ids, [
-    'cloudi-request-rate--new--newer',
-    'cloudi-request-rate--old--new',
-    'cloudi-request-rate--old--new--newer',
-    'cloudi-request-rate--old--newer',
-  ]);
+  return buildComparisons({ reports: all, tables: t, registry });
+}
+
+test('three reports give one comparison over all three, and a pair only where it says more (rows or ratios)', () => {
+  const ids = withNewer().map((c) => c.id);
+  // Old and new share no row the newer one lacks, and their ratios are to old as in the three's:
+  // their pair says nothing the three do not (nor does old with newer). New against newer is a
+  // ratio to new, said nowhere else.
+  assert.deepEqual(ids, ['cloudi-request-rate--new--newer', 'cloudi-request-rate--old--new--newer']);
+});
+
+test('a pair with a row the third report lacks is a comparison of its own, beside the one over all three', () => {
+  // The newer report measured Erlang only: old and new share Java as well, which only their pair shows.
+  const made = withNewer((line) => !/java/i.test(line));
+  assert.deepEqual(
+    made.map((c) => [c.id, c.rows.map((r) => r.entity)]),
+    [
+      ['cloudi-request-rate--new--newer', ['erlang']],
+      ['cloudi-request-rate--old--new', ['erlang', 'java']],
+      ['cloudi-request-rate--old--new--newer', ['erlang']],
+    ],
+  );
+});
+
+test('of two comparisons with the same values, one is made; one that holds fewer values of another is not', () => {
+  const c = byId['cloudi-request-rate--old--new'];
+  const twin = { ...c, id: 'z-twin' };
+  const smaller = { ...c, id: 'a-smaller', rows: c.rows.slice(0, 1) };
+  const other = byId['http-client-rate--best--h2017--h2019'];
+  assert.deepEqual(
+    withoutRepeats([twin, smaller, c, other]).map((x) => x.id),
+    [c.id, other.id],
+  );
+  // A value read from another seed line is something new.
+  const moved = { ...smaller, rows: [{ ...smaller.rows[0], values: smaller.rows[0].values.map((v) => ({ ...v, line: v.line + 1 })) }] };
+  assert.deepEqual(
+    withoutRepeats([c, moved]).map((x) => x.id),
+    [c.id, 'a-smaller'],
+  );
 });
 
 test('a comparison has a short URL slug and the newest date of its reports', () => {

@@ -8,6 +8,7 @@
 import { readEntities } from '../entities.mjs';
 import { toCsv } from '../../lib/csv.mjs';
 import { sortedJsonText } from '../../lib/json.mjs';
+import { INDEXED, comparisonFile } from '../../lib/atlas.mjs';
 import { readByAdapter, reportTables } from './tables.mjs';
 import { buildSubjects } from './subjects.mjs';
 import { buildComparisons, tidyRows } from './comparisons.mjs';
@@ -47,9 +48,10 @@ export function buildAtlas({
 }
 
 /**
- * The atlas as files of data/: atlas/entities.json, atlas/subjects.json, atlas/comparisons.json
- * (keys sorted) and one tidy CSV per comparison, atlas/comparisons/<id>.csv, with the seed and line
- * of every value.
+ * The atlas as files of data/: atlas/entities.json, atlas/subjects.json, each comparison in a file
+ * of its own, atlas/comparisons/<id>.json, listed by atlas/comparisons.json (lib/atlas.mjs reads
+ * them; keys sorted), and one tidy CSV per comparison, atlas/comparisons/<id>.csv, with the seed and
+ * line of every value.
  * @param {object[]} reports the report documents of this run
  * @param {Map<string, string>} files the data/ files so far (the tables' CSV texts among them)
  * @param {{ entitiesText: string, entitiesPath?: string }} inputs
@@ -58,11 +60,13 @@ export function buildAtlas({
 export function atlasOutputs(reports, files, { entitiesText, entitiesPath }) {
   const csvTexts = Object.fromEntries([...files].filter(([p]) => p.startsWith('tables/') && p.endsWith('.csv')));
   const { entities, kinds, subjects, comparisons, tidy } = buildAtlas({ reports, csvTexts, entitiesText, entitiesPath });
+  const listed = comparisons.map((c) => ({ ...Object.fromEntries(INDEXED.map((k) => [k, c[k]])), file: comparisonFile(c.id) }));
   const out = new Map([
     ['atlas/entities.json', sortedJsonText({ entities, kinds })],
     ['atlas/subjects.json', sortedJsonText({ subjects })],
-    ['atlas/comparisons.json', sortedJsonText({ comparisons })],
+    ['atlas/comparisons.json', sortedJsonText({ comparisons: listed })],
   ]);
+  for (const c of comparisons) out.set(comparisonFile(c.id), sortedJsonText(c));
   for (const [id, { columns, rows }] of Object.entries(tidy)) out.set(`atlas/comparisons/${id}.csv`, toCsv(rows, columns));
   return out;
 }

@@ -83,8 +83,9 @@ export function measuredParts(reports, tables) {
 
 /**
  * The sets of parts one group compares: each report read by an adapter with every report that
- * measured one of the same entities (all of them up to `most` reports, else each pair), in date
- * order; the same set once.
+ * measured one of the same entities (all of them up to `most` reports; past that, with the nearest
+ * such report before it and after it in date order, so that the sets grow linearly with the
+ * reports, not as pairs of them), in date order; the same set once.
  * @param {{ parts: Array<{ report: object, rows: object[], adapter: boolean }> }} group
  * @returns {number[][]} indexes into group.parts
  */
@@ -103,7 +104,11 @@ export function measuredSets(group, most = 6) {
     const others = group.parts.map((_, j) => j).filter((j) => j !== i && [...entities[j]].some((e) => entities[i].has(e)));
     const all = [i, ...others].sort((a, b) => a - b);
     if (all.length <= most) add(all);
-    else for (const j of others) add([Math.min(i, j), Math.max(i, j)]);
+    else {
+      const before = others.filter((j) => j < i).at(-1);
+      const after = others.find((j) => j > i);
+      for (const j of [before, after]) if (j !== undefined) add([Math.min(i, j), Math.max(i, j)]);
+    }
   });
   return sets;
 }

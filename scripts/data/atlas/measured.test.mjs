@@ -2,7 +2,7 @@
 // report's own baseline (BenchmarkDotNet's Ratio or Scaled, unit x): another report's baseline is another.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { measuredParts } from './measured.mjs';
+import { measuredParts, measuredSets } from './measured.mjs';
 
 const row = (o) => ({
   benchmark: 'Parse',
@@ -33,4 +33,11 @@ test('two reports measuring one entity join by metric, statistic and unit, but t
     [...groups.values()].map((g) => [g.metric, g.unit, g.parts.map((p) => p.report.slug)]),
     [['time', 'ns', ['a', 'b']]],
   );
+});
+
+test('past six reports of one entity, each is compared with its neighbours in date order: comparisons grow linearly, not as pairs', () => {
+  const group = (n) => ({ parts: Array.from({ length: n }, () => ({ adapter: true, rows: [{ entity: 'nginx' }] })) });
+  assert.deepEqual(measuredSets(group(3)), [[0, 1, 2]]);
+  assert.deepEqual(measuredSets(group(10)), Array.from({ length: 9 }, (_, i) => [i, i + 1]));
+  assert.equal(measuredSets(group(1000)).length, 999);
 });
