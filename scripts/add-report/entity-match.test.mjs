@@ -24,3 +24,10 @@ test('"Hackneyy" in a table-fallback row is proposed as a new http-client at lin
   for (const label of ['hackney', 'BM_StringCopy/64', 'parse JSON', 'get'])
     assert.deepEqual(unknownEntities(registry, tables(label)), [], label);
 });
+
+test('a client written "hackney\\u200b" (an invisible character after it) is Hackney, never proposed as a new entity', () => {
+  assert.deepEqual(
+    unknownEntities(registry, [{ kind: 'http-client-rate', rows: [{ line: 5, client: 'hackney\u200b' }] }]),
+    [],
+  );
+});

@@ -53,6 +53,7 @@ function oneFamily(rows) {
 
 /** Whether a row is an aggregate of others: one of its labels (benchmark, section, a text condition) is. */
 export function isAggregate(row, conditionNames = []) {
+  if (row.role === 'aggregate') return true; // marked so by the reader (a Total/Totals row)
   return ['benchmark', 'section', ...conditionNames].some(
     (n) => typeof row[n] === 'string' && AGGREGATE.test(row[n].trim()),
   );

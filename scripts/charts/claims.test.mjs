@@ -15,7 +15,7 @@ test('an aggregate row (Total, Waits) is never ranked with its parts', () => {
   ];
   assert.equal(
     say(rows, { conditions: ['phase'] }),
-    'connect had the lowest mean latency: 5 ms, 4x less than waiting (20 ms)',
+    'Connect had the lowest mean latency: 5 ms, 4x less than waiting (20 ms)',
   );
   assert.ok(isAggregate({ benchmark: 'Waits' }));
   assert.ok(!isAggregate({ benchmark: 'Waiting' }));
@@ -29,7 +29,7 @@ test('"memcached had the lowest mean latency: 0 ms" where every value is 0: no s
 
 test('five runs at 0 errors are a tie, all named, not "the lowest total errors: 0" of one', () => {
   const rows = [row('a', 0), row('b', 0), row('c', 3)];
-  assert.equal(say(rows), 'a and b tied for the lowest mean latency: 0 ms; the highest: c (3 ms)');
+  assert.equal(say(rows), 'A and b tied for the lowest mean latency: 0 ms; the highest: c (3 ms)');
 });
 
 test('rows of two tables of one report are never ranked together', () => {

@@ -12,7 +12,7 @@ import { ROOT } from '../lib/paths.mjs';
 import { conditionFields } from '../data/measure/model.mjs';
 import { quantityOf } from '../data/measure/units.mjs';
 import { parsers } from '../data/parsers/index.mjs';
-import { committedPlan, filePlan } from '../check/sentences.mjs';
+import { committedPlan, filePlan } from './committed.mjs';
 import { build } from './measurement.mjs';
 import { assemble, fieldMap } from './shared/spec.mjs';
 import {
@@ -238,25 +238,4 @@ test('lines that end at the same printed value are not said to range "from 23.23
   for (const plan of plans)
     for (const c of plan.charts)
       assert.doesNotMatch(c.entry.finding, /ranged from ([\d.,]+ \S+) \([^)]*\) to \1 /, c.entry.finding);
-});
-
-test('every finding of the corpus of real result files (tests/fixtures/corpus) that plans in memory is recomputed from its rows', async () => {
-  const { corpusFiles, CORPUS } = await import('../bench/real-files.mjs');
-  const { detectFormats } = await import('../add-report/detect.mjs');
-  const wrong = [];
-  let planned = 0;
-  for (const { file } of corpusFiles()) {
-    const full = path.join(CORPUS, file);
-    let plan;
-    try {
-      plan = filePlan(detectFormats(fs.readFileSync(full, 'utf8'), parsers, file), full);
-    } catch {
-      continue; // metadata add-report would draft (platforms, software): checked by the corpus site test
-    }
-    planned++;
-    for (const chart of measurementCharts(plan))
-      for (const w of chartProblems(chart)) wrong.push(`${file}: ${chart.id}: "${chart.entry.finding}": ${w}`);
-  }
-  assert.deepEqual(wrong, []);
-  assert.ok(planned >= 10, `${planned} corpus files planned`);
 });

@@ -2,7 +2,7 @@
 // false or misleading, as a reader sees it in the chart index built from data/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { committedPlan } from '../check/sentences.mjs';
+import { committedPlan } from './committed.mjs';
 
 const plan = committedPlan();
 const chart = (id) => {

@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { fromCsv } from '../lib/csv.mjs';
+import { ROOT } from '../lib/paths.mjs';
 import { normaliseName } from './entities.mjs';
 
 /** The normalised names whose entity differs between two maps of name -> entity id. */
@@ -91,3 +92,17 @@ function measuresAny(csv, names) {
   const cols = ['subject', 'benchmark'].map((c) => header.indexOf(c)).filter((i) => i >= 0);
   return records.some((r) => cols.some((i) => r.cells[i] && names.has(normaliseName(r.cells[i]))));
 }
+
+/** The reports of a data/ directory and their tables' CSV texts. */
+export function dataReports(dataDir = path.join(ROOT, 'data')) {
+  const reports = fs
+    .readdirSync(path.join(dataDir, 'reports'))
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => JSON.parse(fs.readFileSync(path.join(dataDir, 'reports', f), 'utf8')));
+  const texts = {};
+  for (const r of reports)
+    for (const t of r.tables) texts[t.path] = fs.readFileSync(path.join(dataDir, t.path), 'utf8');
+  return { reports, texts };
+}
+

@@ -171,3 +171,9 @@ export function linkTexts(line) {
  * erratum's reason) set their own bound in their schema.
  */
 export const MAX_NAME_LENGTH = 300;
+
+/** ["a", "b", "c"] -> "a, b and c". */
+export function list(items) {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}

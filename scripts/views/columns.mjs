@@ -5,7 +5,7 @@
 // table: the percentile and its value) and the unit column; without a recipe, the columns of its
 // natural key and its first other number (every column of a table of text). Pure.
 
-import { list } from '../charts/shared/format.mjs';
+import { list } from '../lib/text.mjs';
 
 /**
  * @param {{ kind: string, naturalKey?: string[], 'x-measurements'?: object, fields: { name: string, type: string }[] }} schema

@@ -1,7 +1,7 @@
 import test from 'node:test';
 import assert from 'node:assert/strict';
 import { keyColumns, notModelled } from './columns.mjs';
-import { committedReports } from '../check/sentences.mjs';
+import { dataReports } from '../data/committed.mjs';
 import { readTableOrThrow } from '../lib/table.mjs';
 import { loadSchemas } from '../data/schemas.mjs';
 
@@ -28,7 +28,7 @@ test('a table without a recipe keeps its key and its first other number', () => 
 
 /** The columns each report's page names as not in the measurement model, by table id. */
 function notModelledOf(slug) {
-  const { reports, texts } = committedReports();
+  const { reports, texts } = dataReports();
   const report = reports.find((r) => r.slug === slug);
   const out = {};
   for (const t of report.tables.filter((x) => x.kind !== 'measurement')) {

@@ -21,6 +21,7 @@ import { isAggregate } from '../../scripts/charts/claims.mjs';
 
 /** The text columns of a row that may name an aggregate (its labels and text conditions). */
 const NOT_LABELS = new Set([
+  'role', // a marker (role: aggregate), not a condition that tells rows apart
   'series',
   'seed',
   'unit',

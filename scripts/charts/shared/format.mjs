@@ -39,11 +39,7 @@ export function range(lo, hi, digits = 0) {
   return a === b ? a : `${a}-${b}`;
 }
 
-/** ["a", "b", "c"] -> "a, b and c". */
-export function list(items) {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
+export { list } from '../../lib/text.mjs';
 
 /** Median of numbers. */
 export function median(values) {
