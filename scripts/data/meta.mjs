@@ -67,12 +67,14 @@ export function urlMatchesSource({ url, repository, commit }) {
 
 /**
  * The link to a report's source file, https://github.com/<repository>/blob/<commit>/<path> (or the
- * source.url the metadata gives): '' while repository or commit is still a TODO placeholder. Throws
+ * source.url the metadata gives): '' while repository or commit is still a TODO placeholder (a
+ * draft's URL too). Throws
  * when the link would lead outside its repository and commit (readMeta refuses such metadata at its
  * line first; this guards every page, embed credit and citation built from it).
  */
 export function sourceUrl(source) {
-  if (source.url === undefined && (/^TODO:/.test(source.repository) || /^TODO:/.test(source.commit))) return '';
+  // A draft's link is none: its URL cannot be checked against a repository or commit still to state.
+  if (/^TODO:/.test(source.repository) || /^TODO:/.test(source.commit)) return '';
   const url = source.url ?? `https://github.com/${source.repository}/blob/${source.commit}/${source.path}`;
   if (!urlMatchesSource({ ...source, url }) || (source.url === undefined && sourcePathProblem(source.path))) {
     throw new Error(`source link ${url} leads outside ${source.repository} at commit ${source.commit}`);
