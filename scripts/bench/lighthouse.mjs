@@ -34,8 +34,8 @@ export function stopLighthouse(child = active) {
 
 /**
  * Whether a page asks not to be indexed (<meta name="robots" content="...noindex...">): Lighthouse's
- * SEO category then fails it on purpose (is-crawlable), so its SEO score is not judged. The chart
- * embed pages are such pages: the chart is found under its report's address instead.
+ * SEO category then fails it on purpose (is-crawlable), so its SEO score is not judged. No page of
+ * the site is such a page now: the chart embed pages name their report's page as canonical instead.
  * @param {string} html
  */
 export function isNoindex(html) {

@@ -309,6 +309,31 @@ try {
   index.layout = { narrow_below: NARROW_BELOW, narrow_width: NARROW_WIDTH };
   let rendered = 0;
   let cached = 0;
+  // The size of each chart's embed page at every width, for its iframe snippets (embed-height.mjs),
+  // worked out on this thread as each chart is drawn, while the workers draw the next ones.
+  const bySlug = new Map(reports.map((r) => [r.slug, r]));
+  const reportKey = new Map(reports.map((r, i) => [r.slug, sha256(reportTexts[i])]));
+  const fonts = loadFonts();
+  let embedSizes = 0;
+  const sizeEmbed = (entry) => {
+    const from = entry.sources.map((slug) => {
+      if (!bySlug.has(slug))
+        throw new Error(`${entry.id}: draws from report ${slug}, which data/reports/ does not hold (run npm run data)`);
+      return bySlug.get(slug);
+    });
+    const key = sha256('embed', PLAN_CODE, jsonText(entry), ...entry.sources.map((slug) => reportKey.get(slug)));
+    usedEmbeds.add(key);
+    const file = embedDir && path.join(embedDir, `${key}.json`);
+    if (file && fs.existsSync(file)) entry.embed_size = JSON.parse(fs.readFileSync(file, 'utf8'));
+    else {
+      entry.embed_size = {
+        full: embedSize(entry, from, { measure: fonts.measure }),
+        plain: embedSize(entry, from, { plain: true, measure: fonts.measure }),
+      };
+      embedSizes++;
+      if (file) writeFileAtomic(file, jsonText(entry.embed_size));
+    }
+  };
   if (!shard)
     for (const dir of [chartsDir, inlineDir, path.join(outDir, 'data')]) fs.mkdirSync(dir, { recursive: true });
   const written = new Set();
@@ -373,6 +398,7 @@ try {
     Object.assign(chart.entry, size);
     // No PNG drawn: none linked, none named in the index (pages then offer none).
     if (!withPng) delete chart.entry.files.png;
+    sizeEmbed(chart.entry);
     // # Save outputs: the spec and the plotted rows; the products linked from the cache (or written).
     for (const [ext, content] of [
       ['.vl.json', specJson],
@@ -398,31 +424,10 @@ try {
       );
     process.exit(0);
   }
-  // The size of each chart's embed page at every width, for its iframe snippets (embed-height.mjs).
-  const bySlug = new Map(reports.map((r) => [r.slug, r]));
-  const reportKey = new Map(reports.map((r, i) => [r.slug, sha256(reportTexts[i])]));
-  const fonts = loadFonts();
-  let embedSizes = 0;
-  // Every chart has one: a report's, a comparison's and a subject's (each credits its sources).
-  for (const entry of [index.charts, index.comparisons, index.subjects].flatMap((g) => Object.values(g ?? {}))) {
-    const from = entry.sources.map((slug) => {
-      if (!bySlug.has(slug))
-        throw new Error(`${entry.id}: draws from report ${slug}, which data/reports/ does not hold (run npm run data)`);
-      return bySlug.get(slug);
-    });
-    const key = sha256('embed', PLAN_CODE, jsonText(entry), ...entry.sources.map((slug) => reportKey.get(slug)));
-    usedEmbeds.add(key);
-    const file = embedDir && path.join(embedDir, `${key}.json`);
-    if (file && fs.existsSync(file)) entry.embed_size = JSON.parse(fs.readFileSync(file, 'utf8'));
-    else {
-      entry.embed_size = {
-        full: embedSize(entry, from, { measure: fonts.measure }),
-        plain: embedSize(entry, from, { plain: true, measure: fonts.measure }),
-      };
-      embedSizes++;
-      if (file) writeFileAtomic(file, jsonText(entry.embed_size));
-    }
-  }
+  // Every chart has one (a report's, a comparison's and a subject's: each credits its sources),
+  // sized above as soon as it was drawn or taken from the cache; any other would be sized here.
+  for (const entry of [index.charts, index.comparisons, index.subjects].flatMap((g) => Object.values(g ?? {})))
+    if (!entry.embed_size) sizeEmbed(entry);
   for (const f of fs.readdirSync(chartsDir)) if (!written.has(f)) fs.rmSync(path.join(chartsDir, f), { force: true });
   for (const f of fs.readdirSync(inlineDir)) if (!inlined.has(f)) fs.rmSync(path.join(inlineDir, f), { force: true });
   writeFileAtomic(path.join(outDir, 'data', 'charts.json'), sortedJsonText(index));

@@ -6,7 +6,7 @@
 // while every name in them is also in the report's text. Same input, same bytes (checked twice).
 // A chart is indexed from its embed page (/charts/<id>/: the chart alone, its title and words) under
 // the address of the chart in its report (/reports/<slug>/#<name>, the page's data-search-url), so
-// a result opens the chart where a reader reads it, never the bare noindex embed page.
+// a result opens the chart where a reader reads it, never the bare embed page.
 // Beside the index, kinds.json lists the result ids (fragment hashes) of each page kind (the
 // data-pagefind-meta "kind" of layouts/_partials/search/meta.html): the search page orders results
 // by kind (reports and subjects first, report texts last) and filters on it without loading every
