@@ -130,3 +130,23 @@ test("only the report's words are its notes: what a reader left out (tsung's col
     removeTempRepo(root);
   }
 });
+
+test('siege\'s "Transaction rate: 39.78 trans/sec" and "Transactions: 3820 hits" are read: requests a second and a count', () => {
+  const rows = rowsOf(keyValue, 'siege/async-micro-bench-threaded-sinatra.md');
+  assert.deepEqual(
+    at(rows, 13).map((r) => [r.metric, r.value, r.unit]),
+    [['throughput', 39.78, 'req/s']],
+  );
+  assert.deepEqual(
+    at(rows, 8).map((r) => [r.metric, r.value, r.unit]),
+    [['requests', 3820, 'count']],
+  );
+});
+
+test('Dropwizard Metrics\' "mean rate = 78326.40 calls/second" is a mean throughput in operations a second', () => {
+  const rows = rowsOf(keyValue, 'dropwizard-metrics/scalecube-lmdb.md');
+  assert.deepEqual(
+    at(rows, 5).map((r) => [r.metric, r.statistic, r.value, r.unit]),
+    [['throughput', 'mean', 78326.4, 'ops/s']],
+  );
+});

@@ -47,7 +47,7 @@ const PART = /([\p{L}][\p{L}\d_.]*)\s*[=:]\s*([-+]?[\d.,]+%?)/gu;
 const METRIC_WORDS = [
   [/\b(latency|latencies|response time|rtt|round trip)\b/i, 'latency', ['time']],
   [/\b(throughput|requests\/s(ec)?|req\/s(ec)?|rps|qps|tps|ops\/s(ec)?|rate|speed)\b/i, 'throughput', ['rate']],
-  [/\b(bandwidth|transfer( rate)?)\b/i, 'bandwidth', ['bandwidth']],
+  [/\b(bandwidth|transfer( rate)?)\b/i, 'bandwidth', ['bandwidth', 'bit-rate']],
   [/\b(memory|mem|rss|heap|ram)\b/i, 'memory', ['size', 'size-per-op']],
   [/\b(allocs?|allocations)\b/i, 'allocations', ['count-per-op', 'count']],
   [/\b(success rate)\b/i, 'success_rate', ['ratio']],
@@ -65,7 +65,7 @@ const FOREIGN_METRIC_WORDS = [
   [['时间', '耗时', '時間', 'zeit', 'dauer', 'tiempo', 'temps', 'время'], 'time', ['time']],
 ];
 /** A metric from the unit alone, when the header names none. */
-const BY_DIMENSION = { time: 'time', rate: 'throughput', bandwidth: 'bandwidth', 'size-per-op': 'memory', 'count-per-op': 'allocations' };
+const BY_DIMENSION = { time: 'time', rate: 'throughput', bandwidth: 'bandwidth', 'bit-rate': 'bandwidth', 'size-per-op': 'memory', 'count-per-op': 'allocations' };
 /** A column of the change against a baseline (benchstat's "vs base", "delta"): its metric is the change of the one before it. */
 const CHANGE = /^(?:.*\s)?(vs base|delta|change|diff)$/i;
 /** For a heading in a script other than Latin ("大小", "Объём"), a size is memory too. */
