@@ -150,3 +150,23 @@ test('Dropwizard Metrics\' "mean rate = 78326.40 calls/second" is a mean through
     [['throughput', 'mean', 78326.4, 'ops/s']],
   );
 });
+
+test('benchmark-ips\'s iteration count "29.903M" is 29.903 million, never 29.903 minutes', () => {
+  // tests/fixtures/corpus/benchmark-ips/rubymotion-bench-readme.md:34 "Array#[0]  6.044M (±10.6%) i/s -  29.903M"
+  const rows = rowsOf(table, 'benchmark-ips/rubymotion-bench-readme.md');
+  assert.ok(
+    rows.every((r) => r.unit !== 'min'),
+    'no value in minutes',
+  );
+  assert.deepEqual(
+    at(rows, 34)
+      .filter((r) => r.value === 29.903)
+      .map((r) => [r.benchmark, r.value, r.unit]),
+    [['Array#[0]', 29.903, 'million']],
+  );
+  // "735.65k" (line 101) is a count in thousands
+  assert.deepEqual(
+    at(rows, 101).map((r) => [r.value, r.unit]),
+    [[735.65, 'thousand']],
+  );
+});

@@ -223,6 +223,13 @@ export function splitValueUnit(cell) {
   return { number: m[1].replace(/,/g, ''), unit };
 }
 
+/**
+ * Counts printed with an SI or IEC prefix and no unit ("29.903M" iterations, "Foo=1.2k"), as this
+ * table names them: a bare "M" after a number is a multiplier (million), never minutes.
+ */
+export const COUNT_PREFIX = { '': 'count', k: 'thousand', K: 'thousand', M: 'million', G: 'billion', T: 'trillion',
+  Ki: 'kibi', Mi: 'mebi', Gi: 'gibi', m: 'milli', u: 'micro', n: 'nano' };
+
 /** SI and IEC prefixes as printed on a number with its unit elsewhere (benchstat's "7.8µ", "8.7Ki", "1.2k"). */
 const PREFIXES = {
   p: { factor: 1e-12 }, n: { factor: 1e-9 }, u: { factor: 1e-6 }, 'µ': { factor: 1e-6 }, 'μ': { factor: 1e-6 }, m: { factor: 1e-3 },

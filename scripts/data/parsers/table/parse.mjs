@@ -25,7 +25,7 @@
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
-import { canonicalUnit, prefixedUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
+import { canonicalUnit, COUNT_PREFIX, prefixedUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
 import { outline, plainText } from '../../read/outline.mjs';
 import { FOREIGN_STATISTICS, foreignStatisticOf, isAggregateRow, isCount, isErrorRate, SETTING_WORD, settingOf, sizeOf, statisticOf } from '../../read/vocabulary.mjs';
 
@@ -134,6 +134,11 @@ function readCell(text, columnUnit) {
     return { value: main.value, unit, spread: err.value, spreadUnit: err.unit ?? unit, raw: t };
   }
   if (PLAIN.test(t)) return { value: toNumber(t.replace(/,/g, '')), raw: t };
+  // A bare k, K, M, G or T after a number in a column of counts or of no unit (benchmark-ips's "29.903M"
+  // iterations) is a multiplier: a count in thousands or millions, never minutes.
+  const multiplied = PREFIXED.exec(t);
+  if (multiplied && /^[kKMGT]$/.test(multiplied[2]) && (!columnUnit || UNITS[columnUnit]?.dimension === 'count'))
+    return { value: toNumber(multiplied[1].replace(/,/g, '')), unit: COUNT_PREFIX[multiplied[2]], raw: t };
   const vu = splitValueUnit(t);
   if (vu) return { value: toNumber(vu.number), unit: vu.unit, raw: t };
   return undefined;
