@@ -170,3 +170,19 @@ test('benchmark-ips\'s iteration count "29.903M" is 29.903 million, never 29.903
     [[735.65, 'thousand']],
   );
 });
+
+test('STREAM\'s "Best Rate MB/s" is the maximum bandwidth of Copy, Scale, Add and Triad, named without their colon', () => {
+  // tests/fixtures/corpus/stream/revyos-stream.md:57-61 "Function    Best Rate MB/s  Avg time ..." / "Copy:  8239.8 ..."
+  const rows = rowsOf(table, 'stream/revyos-stream.md');
+  assert.deepEqual(
+    rows
+      .filter((r) => r.unit === 'MB/s')
+      .map((r) => [r.line, r.benchmark, r.metric, r.statistic, r.value, r.conditions]),
+    [
+      [58, 'Copy', 'bandwidth', 'max', 8239.8, {}],
+      [59, 'Scale', 'bandwidth', 'max', 8119, {}],
+      [60, 'Add', 'bandwidth', 'max', 6132.5, {}],
+      [61, 'Triad', 'bandwidth', 'max', 6125.3, {}],
+    ],
+  );
+});

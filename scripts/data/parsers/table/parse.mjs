@@ -47,7 +47,8 @@ const PART = /([\p{L}][\p{L}\d_.]*)\s*[=:]\s*([-+]?[\d.,]+%?)/gu;
 const METRIC_WORDS = [
   [/\b(latency|latencies|response time|rtt|round trip)\b/i, 'latency', ['time']],
   [/\b(throughput|requests\/s(ec)?|req\/s(ec)?|rps|qps|tps|ops\/s(ec)?|rate|speed)\b/i, 'throughput', ['rate']],
-  [/\b(bandwidth|transfer( rate)?)\b/i, 'bandwidth', ['bandwidth', 'bit-rate']],
+  // "Best Rate MB/s" (STREAM): a rate of bytes or bits is a bandwidth
+  [/\b(bandwidth|transfer( rate)?|rate)\b/i, 'bandwidth', ['bandwidth', 'bit-rate']],
   [/\b(memory|mem|rss|heap|ram)\b/i, 'memory', ['size', 'size-per-op']],
   [/\b(allocs?|allocations)\b/i, 'allocations', ['count-per-op', 'count']],
   [/\b(success rate)\b/i, 'success_rate', ['ratio']],
@@ -361,7 +362,8 @@ function readTable(block, lines = []) {
       if (c.role === 'condition') conditions[c.name] = readCell(cell.text).value;
     }
     if (d.group) conditions.group = d.group;
-    const benchmark = labelColumn ? d.cells[labelColumn.index].text : '';
+    // A row label's trailing colon is punctuation, not its name (STREAM's "Copy:").
+    const benchmark = labelColumn ? d.cells[labelColumn.index].text.replace(/(?<=\S)\s*:$/, '') : '';
     // A total, aggregated or overall row is kept and marked, so it is never ranked with the rows it sums.
     if (isAggregateRow(plainText(benchmark))) conditions.role = 'aggregate';
     for (const c of valueColumns) {
