@@ -131,7 +131,7 @@ const SPELLINGS = {
   us: 'us', 'µs': 'us', 'μs': 'us', usec: 'us', micros: 'us', microseconds: 'us', 'us/op': 'us', 'µs/op': 'us', 'μs/op': 'us',
   ms: 'ms', msec: 'ms', millis: 'ms', milliseconds: 'ms', 'ms/op': 'ms',
   s: 's', sec: 's', secs: 's', second: 's', seconds: 's', 's/op': 's', 'sec/op': 's',
-  min: 'min', mins: 'min', minutes: 'min', m: 'min',
+  min: 'min', mins: 'min', minutes: 'min', // "m" for minutes only in lower case (CASE_ONLY): "M" is mega
   h: 'h', hours: 'h',
   'req/s': 'req/s', 'req/sec': 'req/s', 'reqs/s': 'req/s', 'reqs/sec': 'req/s', 'requests/s': 'req/s', 'requests/sec': 'req/s',
   'requests/second': 'req/s', 'requestspersecond': 'req/s', rps: 'req/s', '#/sec': 'req/s', 'hits/s': 'req/s',
@@ -175,6 +175,9 @@ const SIZE_CASE = {
   'kbytes/s': 'KB/s', 'mbytes/s': 'MB/s', 'gbytes/s': 'GB/s',
 };
 
+/** Spellings whose case matters: "5m" is five minutes, "29.903M" is no time (a multiplier, COUNT_PREFIX). */
+const CASE_ONLY = { m: 'min' };
+
 /**
  * The canonical symbol of a unit as written, or undefined when it is not a unit this model knows.
  * @param {string} text
@@ -184,6 +187,7 @@ export function canonicalUnit(text) {
   const t = text.trim().replace(/\s+/g, '').replace(/^\[|\]$/g, '').replace(/^\(|\)$/g, '');
   if (!t) return undefined;
   if (Object.hasOwn(UNITS, t)) return t;
+  if (Object.hasOwn(CASE_ONLY, t)) return CASE_ONLY[t];
   const k = t.toLowerCase();
   return SPELLINGS[k] ?? SIZE_CASE[k];
 }

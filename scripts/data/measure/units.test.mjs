@@ -201,3 +201,9 @@ test('CONTRIBUTING.md lists every unit of the table, with its dimension and mean
     assert.deepEqual(listed.get(symbol), [u.dimension, u.title], `CONTRIBUTING.md lists ${symbol} (${u.dimension}, ${u.title})`);
   for (const symbol of listed.keys()) assert.ok(UNITS[symbol], `CONTRIBUTING.md lists ${symbol}, which is no unit of the table`);
 });
+
+test('"M" after a number is mega, never minutes; "m" alone still reads minutes', () => {
+  assert.equal(canonicalUnit('M'), undefined);
+  assert.equal(canonicalUnit('m'), 'min');
+  assert.equal(canonicalUnit('min'), 'min');
+});

@@ -13,7 +13,7 @@
 // stand; a bold or italic line heads a sub-section.
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
-import { canonicalUnit, convert, isTransferRate, unitInHeader, UNITS } from '../../measure/units.mjs';
+import { canonicalUnit, convert, COUNT_PREFIX, isTransferRate, unitInHeader, UNITS } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
 import { isConfigured, isCount, settingOf, sizeOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
 import { jsonBlocks } from '../shared/json.mjs';
@@ -87,7 +87,8 @@ function unitAfter(rest) {
   const m = /^(%|[^\s(),;]+)\s*(.*)$/.exec(t);
   if (!m) return { unit: undefined, tail: t };
   const word = m[1].replace(/[.,;]+$/, '');
-  const unit = canonicalUnit(word) ?? (/^(qps|tps|iops)$/i.test(word) ? 'ops/s' : undefined);
+  // A bare k, M, G or T after the number ("Iterations: 29.903M") is a multiplier: a count in thousands or millions.
+  const unit = canonicalUnit(word) ?? (/^(qps|tps|iops)$/i.test(word) ? 'ops/s' : /^[kKMGT]$/.test(word) ? COUNT_PREFIX[word] : undefined);
   return unit ? { unit, tail: m[2] } : { unit: undefined, tail: t, word };
 }
 
