@@ -25,6 +25,7 @@ const BY_DIMENSION = {
   time: 'time',
   rate: 'throughput',
   bandwidth: 'bandwidth',
+  'bit-rate': 'bandwidth',
   size: 'memory',
   ratio: 'error_rate',
   count: 'requests',
@@ -85,7 +86,8 @@ function lineItems(lines, skip) {
     // bit rate); the other numbers are skipped.
     const unitAfter = (m) =>
       canonicalUnit((/^\s*([^\s,;()]+)/.exec(line.slice(m.index + m[0].length))?.[1] ?? '').replace(/[.:]+$/, ''));
-    const rank = (m) => ['rate', 'bandwidth', 'time', 'size', 'ratio'].indexOf(UNITS[unitAfter(m)]?.dimension);
+    const rank = (m) =>
+      ['rate', 'bandwidth', 'bit-rate', 'time', 'size', 'ratio'].indexOf(UNITS[unitAfter(m)]?.dimension);
     const at = numbers.filter((m) => rank(m) >= 0).sort((a, b) => rank(a) - rank(b))[0];
     if (!at) return;
     const unit = unitAfter(at);

@@ -130,3 +130,59 @@ test("only the report's words are its notes: what a reader left out (tsung's col
     removeTempRepo(root);
   }
 });
+
+test('siege\'s "Transaction rate: 39.78 trans/sec" and "Transactions: 3820 hits" are read: requests a second and a count', () => {
+  const rows = rowsOf(keyValue, 'siege/async-micro-bench-threaded-sinatra.md');
+  assert.deepEqual(
+    at(rows, 13).map((r) => [r.metric, r.value, r.unit]),
+    [['throughput', 39.78, 'req/s']],
+  );
+  assert.deepEqual(
+    at(rows, 8).map((r) => [r.metric, r.value, r.unit]),
+    [['requests', 3820, 'count']],
+  );
+});
+
+test('Dropwizard Metrics\' "mean rate = 78326.40 calls/second" is a mean throughput in operations a second', () => {
+  const rows = rowsOf(keyValue, 'dropwizard-metrics/scalecube-lmdb.md');
+  assert.deepEqual(
+    at(rows, 5).map((r) => [r.metric, r.statistic, r.value, r.unit]),
+    [['throughput', 'mean', 78326.4, 'ops/s']],
+  );
+});
+
+test('benchmark-ips\'s iteration count "29.903M" is 29.903 million, never 29.903 minutes', () => {
+  // tests/fixtures/corpus/benchmark-ips/rubymotion-bench-readme.md:34 "Array#[0]  6.044M (±10.6%) i/s -  29.903M"
+  const rows = rowsOf(table, 'benchmark-ips/rubymotion-bench-readme.md');
+  assert.ok(
+    rows.every((r) => r.unit !== 'min'),
+    'no value in minutes',
+  );
+  assert.deepEqual(
+    at(rows, 34)
+      .filter((r) => r.value === 29.903)
+      .map((r) => [r.benchmark, r.value, r.unit]),
+    [['Array#[0]', 29.903, 'million']],
+  );
+  // "735.65k" (line 101) is a count in thousands
+  assert.deepEqual(
+    at(rows, 101).map((r) => [r.value, r.unit]),
+    [[735.65, 'thousand']],
+  );
+});
+
+test('STREAM\'s "Best Rate MB/s" is the maximum bandwidth of Copy, Scale, Add and Triad, named without their colon', () => {
+  // tests/fixtures/corpus/stream/revyos-stream.md:57-61 "Function    Best Rate MB/s  Avg time ..." / "Copy:  8239.8 ..."
+  const rows = rowsOf(table, 'stream/revyos-stream.md');
+  assert.deepEqual(
+    rows
+      .filter((r) => r.unit === 'MB/s')
+      .map((r) => [r.line, r.benchmark, r.metric, r.statistic, r.value, r.conditions]),
+    [
+      [58, 'Copy', 'bandwidth', 'max', 8239.8, {}],
+      [59, 'Scale', 'bandwidth', 'max', 8119, {}],
+      [60, 'Add', 'bandwidth', 'max', 6132.5, {}],
+      [61, 'Triad', 'bandwidth', 'max', 6125.3, {}],
+    ],
+  );
+});

@@ -13,7 +13,7 @@
 //   betterOf(metric, unit) -> 'higher'|'lower'|''
 //   conditionFields(rows, reserved) -> field[]   the condition columns a table's rows use, typed
 //   measurementResult(rows, parts?) -> ParseResult   an adapter's rows as the parsers' contract
-import { canonicalUnit, UNITS } from './units.mjs';
+import { canonicalUnit, HIGHER_IS_BETTER, UNITS } from './units.mjs';
 
 /**
  * @typedef {object} Measurement
@@ -39,7 +39,7 @@ export const METRICS = {
   throughput: { title: 'Throughput', better: 'higher', description: 'Operations, requests or messages completed per unit of time.' },
   latency: { title: 'Latency', better: 'lower', description: 'Time one request or operation took, from issue to answer.' },
   time: { title: 'Time', better: 'lower', description: 'Time one iteration, operation or command took (a microbenchmark or a whole run).' },
-  bandwidth: { title: 'Transfer rate', better: 'higher', description: 'Bytes moved per unit of time.' },
+  bandwidth: { title: 'Transfer rate', better: 'higher', description: 'Bytes or bits moved per unit of time.' },
   memory: { title: 'Memory', better: 'lower', description: 'Memory used (resident, allocated or per operation).' },
   allocations: { title: 'Allocations', better: 'lower', description: 'Heap allocations (per operation where the unit says so).' },
   errors: { title: 'Errors', better: 'lower', description: 'Failed requests or operations (a count or a percentage).' },
@@ -108,7 +108,7 @@ export const percentileStatistic = (p) => `p${Number(String(p).replace(/%$/, '')
 export function betterOf(metric, unit) {
   if (METRICS[metric]) return METRICS[metric].better;
   const d = UNITS[unit]?.dimension;
-  return d === 'time' ? 'lower' : d === 'rate' || d === 'bandwidth' ? 'higher' : '';
+  return d === 'time' ? 'lower' : HIGHER_IS_BETTER.has(d) ? 'higher' : '';
 }
 
 const CORE = [

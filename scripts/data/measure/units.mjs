@@ -47,6 +47,10 @@ export const UNITS = {
   'Melem/s': { dimension: 'rate', factor: 1e6, scale: 'elem', title: 'million elements per second' },
   'Gelem/s': { dimension: 'rate', factor: 1e9, scale: 'elem', title: 'billion elements per second' },
   'Gops/s': { dimension: 'rate', factor: 1e9, scale: 'ops', title: 'billion operations per second' },
+  // SPECjvm2008's "ops/m": operations a minute, the same operations as ops/s
+  'ops/min': { dimension: 'rate', factor: 1 / 60, scale: 'ops/min', title: 'operations per minute' },
+  // frames drawn a second (glmark2's "FPS: 513"): no operation, a quantity of its own
+  fps: { dimension: 'rate', factor: 1, title: 'frames per second' },
   // operations a second counted in multiples of 1024 (Google Benchmark's "1.2M items/s" before 2018)
   'Kiops/s': { dimension: 'rate', factor: 1024, scale: 'ops', binary: true, title: '1024 operations per second' },
   'Miops/s': { dimension: 'rate', factor: 1024 ** 2, scale: 'ops', binary: true, title: '1024² operations per second' },
@@ -67,11 +71,20 @@ export const UNITS = {
   'KiB/s': { dimension: 'bandwidth', factor: 1024, scale: 'bytes/s', binary: true, title: 'kibibytes per second' },
   'MiB/s': { dimension: 'bandwidth', factor: 1024 ** 2, scale: 'bytes/s', binary: true, title: 'mebibytes per second' },
   'GiB/s': { dimension: 'bandwidth', factor: 1024 ** 3, scale: 'bytes/s', binary: true, title: 'gibibytes per second' },
-  // bit rates (iperf's "Mbits/sec", "Gbps"): bits a second stay bits a second, a bandwidth of their own scale
-  'bit/s': { dimension: 'bandwidth', factor: 1 / 8, scale: 'bits/s', title: 'bits per second' },
-  'Kbit/s': { dimension: 'bandwidth', factor: 1e3 / 8, scale: 'bits/s', title: 'kilobits per second' },
-  'Mbit/s': { dimension: 'bandwidth', factor: 1e6 / 8, scale: 'bits/s', title: 'megabits per second' },
-  'Gbit/s': { dimension: 'bandwidth', factor: 1e9 / 8, scale: 'bits/s', title: 'gigabits per second' },
+  // bit rates (iperf's "Mbits/sec", "Gbps"): bits a second stay bits a second, a dimension of their own,
+  // never converted to bytes (SI prefixes only: a network's megabit is 10^6 bits)
+  'bit/s': { dimension: 'bit-rate', factor: 1, scale: 'bits/s', title: 'bits per second' },
+  'Kbit/s': { dimension: 'bit-rate', factor: 1e3, scale: 'bits/s', title: 'kilobits per second' },
+  'Mbit/s': { dimension: 'bit-rate', factor: 1e6, scale: 'bits/s', title: 'megabits per second' },
+  'Gbit/s': { dimension: 'bit-rate', factor: 1e9, scale: 'bits/s', title: 'gigabits per second' },
+  // floating-point operations a second (HPL's "Gflops"), and millions of instructions a second (7-Zip's "MIPS"):
+  // each a dimension of its own, never operations of a benchmark's loop
+  'FLOP/s': { dimension: 'flop-rate', factor: 1, scale: 'FLOP/s', title: 'floating-point operations per second' },
+  'MFLOP/s': { dimension: 'flop-rate', factor: 1e6, scale: 'FLOP/s', title: 'million floating-point operations per second' },
+  'GFLOP/s': { dimension: 'flop-rate', factor: 1e9, scale: 'FLOP/s', title: 'billion floating-point operations per second' },
+  'TFLOP/s': { dimension: 'flop-rate', factor: 1e12, scale: 'FLOP/s', title: 'trillion floating-point operations per second' },
+  MIPS: { dimension: 'instruction-rate', factor: 1e6, scale: 'IPS', title: 'million instructions per second' },
+  GIPS: { dimension: 'instruction-rate', factor: 1e9, scale: 'IPS', title: 'billion instructions per second' },
   // clock and event frequencies, energy, power
   Hz: { dimension: 'frequency', factor: 1, scale: 'Hz', title: 'hertz' },
   kHz: { dimension: 'frequency', factor: 1e3, scale: 'Hz', title: 'kilohertz' },
@@ -118,12 +131,20 @@ const SPELLINGS = {
   us: 'us', 'µs': 'us', 'μs': 'us', usec: 'us', micros: 'us', microseconds: 'us', 'us/op': 'us', 'µs/op': 'us', 'μs/op': 'us',
   ms: 'ms', msec: 'ms', millis: 'ms', milliseconds: 'ms', 'ms/op': 'ms',
   s: 's', sec: 's', secs: 's', second: 's', seconds: 's', 's/op': 's', 'sec/op': 's',
-  min: 'min', mins: 'min', minutes: 'min', m: 'min',
+  min: 'min', mins: 'min', minutes: 'min', // "m" for minutes only in lower case (CASE_ONLY): "M" is mega
   h: 'h', hours: 'h',
   'req/s': 'req/s', 'req/sec': 'req/s', 'reqs/s': 'req/s', 'reqs/sec': 'req/s', 'requests/s': 'req/s', 'requests/sec': 'req/s',
   'requests/second': 'req/s', 'requestspersecond': 'req/s', rps: 'req/s', '#/sec': 'req/s', 'hits/s': 'req/s',
   'ops/s': 'ops/s', 'op/s': 'ops/s', 'ops/sec': 'ops/s', 'op/sec': 'ops/s', ops: 'ops/s', 'operations/s': 'ops/s',
-  'iter/s': 'ops/s', 'iters/s': 'ops/s', 'iterations/s': 'ops/s', 'runs/s': 'ops/s', 'ops/second': 'ops/s', hz: 'ops/s',
+  'iter/s': 'ops/s', 'iters/s': 'ops/s', 'iterations/s': 'ops/s', 'i/s': 'ops/s', 'iterations/sec': 'ops/s', // benchmark-ips, CoreMark
+  'calls/s': 'ops/s', 'calls/sec': 'ops/s', 'calls/second': 'ops/s', // Dropwizard Metrics' meters
+  'ops/m': 'ops/min', 'ops/min': 'ops/min', 'op/min': 'ops/min',
+  fps: 'fps', 'frames/s': 'fps',
+  flops: 'FLOP/s', 'flop/s': 'FLOP/s', mflops: 'MFLOP/s', 'mflop/s': 'MFLOP/s', gflops: 'GFLOP/s', 'gflop/s': 'GFLOP/s', tflops: 'TFLOP/s', 'tflop/s': 'TFLOP/s',
+  mips: 'MIPS', gips: 'GIPS',
+  // siege's transactions are the requests it sends ("Transaction rate: 39.78 trans/sec", "Transactions: 3820 hits")
+  'trans/s': 'req/s', 'trans/sec': 'req/s', hits: 'count',
+  'runs/s': 'ops/s', 'ops/second': 'ops/s', hz: 'ops/s',
   'ops/ms': 'ops/ms', 'op/ms': 'ops/ms', 'ops/us': 'ops/us', 'op/us': 'ops/us', 'ops/µs': 'ops/us', 'ops/ns': 'ops/ns', 'op/ns': 'ops/ns',
   'msg/s': 'msg/s', 'msgs/s': 'msg/s', 'messages/s': 'msg/s', 'msg/sec': 'msg/s',
   'elem/s': 'elem/s', 'kelem/s': 'Kelem/s', 'melem/s': 'Melem/s', 'gelem/s': 'Gelem/s', // Criterion's Throughput::Elements
@@ -154,6 +175,9 @@ const SIZE_CASE = {
   'kbytes/s': 'KB/s', 'mbytes/s': 'MB/s', 'gbytes/s': 'GB/s',
 };
 
+/** Spellings whose case matters: "5m" is five minutes, "29.903M" is no time (a multiplier, COUNT_PREFIX). */
+const CASE_ONLY = { m: 'min' };
+
 /**
  * The canonical symbol of a unit as written, or undefined when it is not a unit this model knows.
  * @param {string} text
@@ -163,6 +187,7 @@ export function canonicalUnit(text) {
   const t = text.trim().replace(/\s+/g, '').replace(/^\[|\]$/g, '').replace(/^\(|\)$/g, '');
   if (!t) return undefined;
   if (Object.hasOwn(UNITS, t)) return t;
+  if (Object.hasOwn(CASE_ONLY, t)) return CASE_ONLY[t];
   const k = t.toLowerCase();
   return SPELLINGS[k] ?? SIZE_CASE[k];
 }
@@ -202,6 +227,13 @@ export function splitValueUnit(cell) {
   return { number: m[1].replace(/,/g, ''), unit };
 }
 
+/**
+ * Counts printed with an SI or IEC prefix and no unit ("29.903M" iterations, "Foo=1.2k"), as this
+ * table names them: a bare "M" after a number is a multiplier (million), never minutes.
+ */
+export const COUNT_PREFIX = { '': 'count', k: 'thousand', K: 'thousand', M: 'million', G: 'billion', T: 'trillion',
+  Ki: 'kibi', Mi: 'mebi', Gi: 'gibi', m: 'milli', u: 'micro', n: 'nano' };
+
 /** SI and IEC prefixes as printed on a number with its unit elsewhere (benchstat's "7.8µ", "8.7Ki", "1.2k"). */
 const PREFIXES = {
   p: { factor: 1e-12 }, n: { factor: 1e-9 }, u: { factor: 1e-6 }, 'µ': { factor: 1e-6 }, 'μ': { factor: 1e-6 }, m: { factor: 1e-3 },
@@ -229,6 +261,12 @@ export function prefixedUnit(prefix, unit) {
   // The prefix on the unit itself (k + ops/s is Kops/s, not ops/ms of the same factor).
   return fits.find((u) => u.endsWith(unit)) ?? fits[0];
 }
+
+/** Dimensions whose larger values are better (a rate of any kind); a time is better lower. */
+export const HIGHER_IS_BETTER = new Set(['rate', 'bandwidth', 'bit-rate', 'flop-rate', 'instruction-rate']);
+
+/** Whether a unit is a transfer rate, of bytes or of bits (its metric is a bandwidth). */
+export const isTransferRate = (unit) => ['bandwidth', 'bit-rate'].includes(UNITS[unit]?.dimension);
 
 /** Whether two canonical units measure the same dimension (ms and ns do; ms and req/s do not). */
 export const sameDimension = (a, b) => Boolean(UNITS[a] && UNITS[b] && UNITS[a].dimension === UNITS[b].dimension);

@@ -141,3 +141,69 @@ test('a prefix printed on the number takes the unit its column states: SI and IE
   assert.equal(prefixedUnit('k', 'B/op'), undefined);
   assert.equal(prefixedUnit('k', 'req/s'), undefined);
 });
+
+test('bits a second are a dimension of their own: Mbit/s and Gbit/s convert into each other, never into bytes', () => {
+  // iperf3's "[  5]   0.00-10.00  sec  1.10 GBytes   943 Mbits/sec" (tests/fixtures/corpus/iperf3-text/bandwitch-iperf3.md)
+  assert.equal(canonicalUnit('Mbits/sec'), 'Mbit/s');
+  assert.equal(canonicalUnit('Gbits/sec'), 'Gbit/s');
+  assert.equal(dimensionOf('Mbit/s'), 'bit-rate');
+  assert.equal(convert(943, 'Mbit/s', 'Gbit/s'), 0.943);
+  assert.equal(convert(1, 'Gbit/s', 'Mbit/s'), 1000);
+  assert.equal(convert(943, 'Mbit/s', 'MB/s'), undefined);
+  assert.equal(convert(1, 'Gbit/s', 'GiB/s'), undefined);
+  assert.equal(prefixedUnit('M', 'bit/s'), 'Mbit/s');
+  assert.equal(prefixedUnit('Mi', 'bit/s'), undefined);
+  assert.notEqual(quantityOf('Mbit/s'), quantityOf('MB/s'));
+});
+
+test('the units of outside tools are known: calls/second, trans/sec, hits, i/s, ops/m, fps, GFLOPS, MIPS', () => {
+  // Dropwizard Metrics' "mean rate = 78326.40 calls/second" (dropwizard-metrics/scalecube-lmdb.md:5)
+  assert.equal(canonicalUnit('calls/second'), 'ops/s');
+  // siege's "Transaction rate: 39.78 trans/sec" and "Transactions: 3820 hits" (siege/async-micro-bench-threaded-sinatra.md:13, 8)
+  assert.equal(canonicalUnit('trans/sec'), 'req/s');
+  assert.equal(canonicalUnit('hits'), 'count');
+  // benchmark-ips's "29.903M (± 3.3%) i/s" (benchmark-ips/rubymotion-bench-readme.md:34), CoreMark's "Iterations/Sec"
+  assert.equal(canonicalUnit('i/s'), 'ops/s');
+  assert.equal(canonicalUnit('Iterations/Sec'), 'ops/s');
+  // SPECjvm2008's "Score on startup.helloworld: 141.84 ops/m" (specjvm2008/daizhiyuan-specjvm2008-readme.md:54): a minute, not a milli
+  assert.equal(canonicalUnit('ops/m'), 'ops/min');
+  assert.equal(convert(141.84, 'ops/min', 'ops/s'), 2.364);
+  // glmark2's "FPS: 513" (glmark2/revyos-glmark2.md): frames, never operations nor requests
+  assert.equal(canonicalUnit('FPS'), 'fps');
+  assert.notEqual(quantityOf('fps'), quantityOf('ops/s'));
+  // HPL's "Gflops" column (linpack/daizhiyuan-linpack-readme.md) and 7-Zip's MIPS (7zip-benchmark/revyos-7zip.md)
+  assert.equal(canonicalUnit('Gflops'), 'GFLOP/s');
+  assert.equal(canonicalUnit('GFLOPS'), 'GFLOP/s');
+  assert.equal(convert(1.5, 'GFLOP/s', 'MFLOP/s'), 1500);
+  assert.equal(convert(1.5, 'GFLOP/s', 'Gops/s'), undefined);
+  assert.equal(canonicalUnit('MIPS'), 'MIPS');
+  assert.equal(dimensionOf('MIPS'), 'instruction-rate');
+  assert.equal(convert(1, 'MIPS', 'ops/s'), undefined);
+});
+
+test('a bit rate, a FLOP rate and an instruction rate are better higher', async () => {
+  const { betterOf } = await import('./model.mjs');
+  for (const u of ['Mbit/s', 'Gbit/s', 'GFLOP/s', 'MIPS', 'ops/min', 'fps']) assert.equal(betterOf('', u), 'higher', u);
+});
+
+test('CONTRIBUTING.md lists every unit of the table, with its dimension and meaning, and no unit the table lacks', async () => {
+  const fs = await import('node:fs');
+  const { ROOT } = await import('../../lib/paths.mjs');
+  const text = fs.readFileSync(`${ROOT}/CONTRIBUTING.md`, 'utf8');
+  const start = text.indexOf('#### Units the atlas knows');
+  assert.ok(start >= 0, 'CONTRIBUTING.md has a "Units the atlas knows" section');
+  const rest = text.slice(start + 1);
+  const section = rest.slice(0, rest.search(/\n#/) + 1 || undefined);
+  const listed = new Map(
+    [...section.matchAll(/^\|\s*`([^`]+)`\s*\|([^|]*)\|([^|]*)\|/gm)].map((m) => [m[1], [m[2].trim(), m[3].trim()]]),
+  );
+  for (const [symbol, u] of Object.entries(UNITS))
+    assert.deepEqual(listed.get(symbol), [u.dimension, u.title], `CONTRIBUTING.md lists ${symbol} (${u.dimension}, ${u.title})`);
+  for (const symbol of listed.keys()) assert.ok(UNITS[symbol], `CONTRIBUTING.md lists ${symbol}, which is no unit of the table`);
+});
+
+test('"M" after a number is mega, never minutes; "m" alone still reads minutes', () => {
+  assert.equal(canonicalUnit('M'), undefined);
+  assert.equal(canonicalUnit('m'), 'min');
+  assert.equal(canonicalUnit('min'), 'min');
+});

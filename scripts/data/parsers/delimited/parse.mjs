@@ -11,7 +11,7 @@
 // with the reason (no unit is guessed).
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
-import { canonicalUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
+import { canonicalUnit, isTransferRate, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
 import { isAggregateRow, isCount, isErrorRate, settingOf, sizeOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
 
@@ -88,7 +88,7 @@ function metricOf(header, unit) {
   // "Score", "Value", "Result" say no more than that: the unit's dimension does.
   if (core && !/^(score|value|result)$/.test(core)) return core;
   const d = UNITS[unit]?.dimension;
-  return d === 'time' ? 'time' : d === 'rate' ? 'throughput' : d === 'bandwidth' ? 'bandwidth' : d === 'size' ? 'memory' : 'value';
+  return d === 'time' ? 'time' : d === 'rate' ? 'throughput' : isTransferRate(unit) ? 'bandwidth' : d === 'size' ? 'memory' : 'value';
 }
 
 /**

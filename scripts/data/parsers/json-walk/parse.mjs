@@ -9,7 +9,7 @@
 // A count word beside a time word (throughput_req_sec, broadcasts_per_second) is a rate, and a
 // setting (concurrency, threads, ...) is a condition of its object's rows. Pure: text in, rows with the line of each key out (shared/json.mjs).
 import { InputError } from '../../../lib/errors.mjs';
-import { canonicalUnit, UNITS } from '../../measure/units.mjs';
+import { canonicalUnit, isTransferRate, UNITS } from '../../measure/units.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
 import { settingOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
 import { jsonBlocks, readJson } from '../shared/json.mjs';
@@ -77,7 +77,7 @@ function metricOf(path, unit) {
   if (w.some((x) => ['error', 'errors', 'failed', 'failures'].includes(x))) return 'errors';
   if (w.some((x) => ['requests', 'successful', 'success'].includes(x)) && unit === 'count') return 'requests';
   if (d === 'time') return 'time';
-  if (d === 'bandwidth') return 'bandwidth';
+  if (isTransferRate(unit)) return 'bandwidth';
   const name = w.filter((x) => !statisticOf(x) && !UNIT_WORDS[x] && !canonicalUnit(x)).join('_');
   return /^[a-z][a-z0-9_]*$/.test(name) ? name : 'value';
 }

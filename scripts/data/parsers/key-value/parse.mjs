@@ -13,7 +13,7 @@
 // stand; a bold or italic line heads a sub-section.
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
-import { canonicalUnit, convert, unitInHeader, UNITS } from '../../measure/units.mjs';
+import { canonicalUnit, convert, COUNT_PREFIX, isTransferRate, unitInHeader, UNITS } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
 import { isConfigured, isCount, settingOf, sizeOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
 import { jsonBlocks } from '../shared/json.mjs';
@@ -58,7 +58,7 @@ function metricOf(unit, label, block) {
   const d = UNITS[unit]?.dimension;
   if (d === 'time') return /^(total|total time|duration|elapsed|run time|test time)$/.test(label.toLowerCase()) ? 'duration' : /latenc|response|request|slowest|fastest|average|avg|percentile|\bp\d/.test(words) ? 'latency' : 'time';
   if (d === 'rate') return 'throughput';
-  if (d === 'bandwidth') return 'bandwidth';
+  if (isTransferRate(unit)) return 'bandwidth';
   if (d === 'size') return /mem|heap|rss|alloc/.test(words) ? 'memory' : 'transferred';
   if (d === 'ratio' || d === 'count') {
     // An error percentage is an error rate (read/vocabulary.mjs), a count of errors is errors.
@@ -87,7 +87,8 @@ function unitAfter(rest) {
   const m = /^(%|[^\s(),;]+)\s*(.*)$/.exec(t);
   if (!m) return { unit: undefined, tail: t };
   const word = m[1].replace(/[.,;]+$/, '');
-  const unit = canonicalUnit(word) ?? (/^(qps|tps|iops)$/i.test(word) ? 'ops/s' : undefined);
+  // A bare k, M, G or T after the number ("Iterations: 29.903M") is a multiplier: a count in thousands or millions.
+  const unit = canonicalUnit(word) ?? (/^(qps|tps|iops)$/i.test(word) ? 'ops/s' : /^[kKMGT]$/.test(word) ? COUNT_PREFIX[word] : undefined);
   return unit ? { unit, tail: m[2] } : { unit: undefined, tail: t, word };
 }
 

@@ -129,3 +129,16 @@ describe('what is not a result', () => {
 
   test('nothing with a unit: refused', () => rejectsAt(parser.parse, 'Date: 2024-01-01\nStatus: ok\n', 0, /Label: number unit/, 'none with a unit'));
 });
+
+test('a count printed with M or k ("Iterations: 29.903M", as benchmark-ips prints them) is millions or thousands, never minutes', () => {
+  // the form of tests/fixtures/corpus/benchmark-ips/rubymotion-bench-readme.md:34 ("... i/s -     29.903M")
+  const rows = parser.parse('# Run\n\nIterations: 29.903M\nRequests: 251k\nTime: 3 ms\n').tables.measurements.rows;
+  assert.deepEqual(
+    rows.map((r) => [r.line, r.value, r.unit]),
+    [
+      [3, 29.903, 'million'],
+      [4, 251, 'thousand'],
+      [5, 3, 'ms'],
+    ],
+  );
+});

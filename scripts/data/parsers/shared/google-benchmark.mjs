@@ -2,6 +2,7 @@
 // name split into the benchmark and its conditions (/threads:8, /real_time, /repeats:3, positional
 // args), the statistic of an aggregate (_mean, _median, _stddev, _cv), and the metric of a counter
 // (bytes_per_second -> bandwidth, items_per_second -> throughput, others by their own name).
+import { COUNT_PREFIX } from '../../measure/units.mjs';
 
 const snake = (s) =>
   String(s)
@@ -52,9 +53,6 @@ export function counterMetric(name) {
   return /^[a-z]/.test(m) ? m : `counter_${m}`;
 }
 
-/** Counts with an SI or IEC prefix and no unit, as units.mjs names them. */
-const COUNT_PREFIX = { '': 'count', k: 'thousand', M: 'million', G: 'billion', T: 'trillion', Ki: 'kibi', Mi: 'mebi', Gi: 'gibi',
-  m: 'milli', u: 'micro', n: 'nano' };
 const RATE_PREFIX = { '': 'ops/s', k: 'Kops/s', M: 'Mops/s', G: 'Gops/s' };
 // Before September 2018 the console printed every rate with 1024 ("1.2M items/s").
 const RATE_PREFIX_1024 = { '': 'ops/s', k: 'Kiops/s', M: 'Miops/s', G: 'Giops/s' };

@@ -25,7 +25,7 @@
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
-import { canonicalUnit, prefixedUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
+import { canonicalUnit, COUNT_PREFIX, prefixedUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
 import { outline, plainText } from '../../read/outline.mjs';
 import { FOREIGN_STATISTICS, foreignStatisticOf, isAggregateRow, isCount, isErrorRate, SETTING_WORD, settingOf, sizeOf, statisticOf } from '../../read/vocabulary.mjs';
 
@@ -47,7 +47,8 @@ const PART = /([\p{L}][\p{L}\d_.]*)\s*[=:]\s*([-+]?[\d.,]+%?)/gu;
 const METRIC_WORDS = [
   [/\b(latency|latencies|response time|rtt|round trip)\b/i, 'latency', ['time']],
   [/\b(throughput|requests\/s(ec)?|req\/s(ec)?|rps|qps|tps|ops\/s(ec)?|rate|speed)\b/i, 'throughput', ['rate']],
-  [/\b(bandwidth|transfer( rate)?)\b/i, 'bandwidth', ['bandwidth']],
+  // "Best Rate MB/s" (STREAM): a rate of bytes or bits is a bandwidth
+  [/\b(bandwidth|transfer( rate)?|rate)\b/i, 'bandwidth', ['bandwidth', 'bit-rate']],
   [/\b(memory|mem|rss|heap|ram)\b/i, 'memory', ['size', 'size-per-op']],
   [/\b(allocs?|allocations)\b/i, 'allocations', ['count-per-op', 'count']],
   [/\b(success rate)\b/i, 'success_rate', ['ratio']],
@@ -65,7 +66,7 @@ const FOREIGN_METRIC_WORDS = [
   [['时间', '耗时', '時間', 'zeit', 'dauer', 'tiempo', 'temps', 'время'], 'time', ['time']],
 ];
 /** A metric from the unit alone, when the header names none. */
-const BY_DIMENSION = { time: 'time', rate: 'throughput', bandwidth: 'bandwidth', 'size-per-op': 'memory', 'count-per-op': 'allocations' };
+const BY_DIMENSION = { time: 'time', rate: 'throughput', bandwidth: 'bandwidth', 'bit-rate': 'bandwidth', 'size-per-op': 'memory', 'count-per-op': 'allocations' };
 /** A column of the change against a baseline (benchstat's "vs base", "delta"): its metric is the change of the one before it. */
 const CHANGE = /^(?:.*\s)?(vs base|delta|change|diff)$/i;
 /** For a heading in a script other than Latin ("大小", "Объём"), a size is memory too. */
@@ -134,6 +135,11 @@ function readCell(text, columnUnit) {
     return { value: main.value, unit, spread: err.value, spreadUnit: err.unit ?? unit, raw: t };
   }
   if (PLAIN.test(t)) return { value: toNumber(t.replace(/,/g, '')), raw: t };
+  // A bare k, K, M, G or T after a number in a column of counts or of no unit (benchmark-ips's "29.903M"
+  // iterations) is a multiplier: a count in thousands or millions, never minutes.
+  const multiplied = PREFIXED.exec(t);
+  if (multiplied && /^[kKMGT]$/.test(multiplied[2]) && (!columnUnit || UNITS[columnUnit]?.dimension === 'count'))
+    return { value: toNumber(multiplied[1].replace(/,/g, '')), unit: COUNT_PREFIX[multiplied[2]], raw: t };
   const vu = splitValueUnit(t);
   if (vu) return { value: toNumber(vu.number), unit: vu.unit, raw: t };
   return undefined;
@@ -356,7 +362,8 @@ function readTable(block, lines = []) {
       if (c.role === 'condition') conditions[c.name] = readCell(cell.text).value;
     }
     if (d.group) conditions.group = d.group;
-    const benchmark = labelColumn ? d.cells[labelColumn.index].text : '';
+    // A row label's trailing colon is punctuation, not its name (STREAM's "Copy:").
+    const benchmark = labelColumn ? d.cells[labelColumn.index].text.replace(/(?<=\S)\s*:$/, '') : '';
     // A total, aggregated or overall row is kept and marked, so it is never ranked with the rows it sums.
     if (isAggregateRow(plainText(benchmark))) conditions.role = 'aggregate';
     for (const c of valueColumns) {

@@ -427,3 +427,18 @@ describe('a table with one cell that is no number (issue 41)', () => {
     );
   });
 });
+
+test('k and M after a number are multipliers in a column of counts or rates, never minutes, and no multiplier in a column of times', () => {
+  // benchmark-ips prints its iteration counts and rates so (tests/fixtures/corpus/benchmark-ips/rubymotion-bench-readme.md:34)
+  const text = '# R\n\n| Name | Iterations | Rate (ops/s) | Time (ms) |\n|---|---|---|---|\n| a | 29.903M | 6.044M | 5M |\n| b | 25.6k | 5.2k | 3 |\n';
+  const rows = parser.parse(text).tables.measurements.rows;
+  assert.deepEqual(
+    rows.map((r) => [r.line, r.metric, r.value, r.unit]),
+    [
+      [5, 'iterations', 29.903, 'million'],
+      [5, 'throughput', 6.044, 'Mops/s'],
+      [6, 'iterations', 25.6, 'thousand'],
+      [6, 'throughput', 5.2, 'Kops/s'],
+    ],
+  );
+});
