@@ -26,10 +26,10 @@ export const goldenOf = (file) => JSON.parse(fs.readFileSync(path.join(CORPUS, `
  * @param {string} file
  * @param {{ repository: string, path: string, commit: string }} [source]
  */
-export function addReportArgs(file, source) {
+export function addReportArgs(file, source, input = path.join(CORPUS, file)) {
   const g = goldenOf(file);
   return [
-    path.join(CORPUS, file),
+    input,
     '--date',
     g.date,
     '--title',
