@@ -13,7 +13,8 @@
 //     ranked with them;
 //   - rows told apart by their benchmark alone are different tests, ranked only when they are one
 //     benchmark's variants (one family: "Ctx_Accepts/xml" and "Ctx_Accepts/json", "Class.a" and
-//     "Class.b") or a harness's alternatives run on one task (hyperfine's commands: ALTERNATIVES);
+//     "Class.b"), a harness's alternatives run on one task (hyperfine's commands: ALTERNATIVES), or
+//     software of one kind that the entities name (HTTP clients, languages: palette FAMILIES);
 //   - at least two rows remain, and their values are not all equal (all equal: an `all-equal` claim,
 //     which says nothing: no superlative);
 //   - rows tied at the best value (as printed) are all named;
@@ -28,6 +29,7 @@
 // Words: renderBest, renderRange and ordinal(n); nothing else here makes a sentence.
 import { capital, list, quantity, times } from './shared/format.mjs';
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
+import { FAMILIES, entityOf } from './shared/palette.mjs';
 import { statesChange } from '../data/parsers/shared/structure.mjs';
 
 /** Labels that name an aggregate of other rows, not a part. */
@@ -47,6 +49,8 @@ export function familyOf(name) {
 /** Whether rows told apart by their benchmark alone are one benchmark's variants or alternatives. */
 function oneFamily(rows) {
   if (rows.every((r) => ALTERNATIVES.test(r.source_table ?? ''))) return true;
+  // Software of one kind (HTTP clients, languages, servers) run on one task: each row names an entity.
+  if (Object.keys(FAMILIES).some((ns) => rows.every((r) => entityOf(ns, r.benchmark)))) return true;
   const families = new Set(rows.map((r) => familyOf(r.benchmark)));
   return families.size === 1 && !families.has('');
 }

@@ -92,3 +92,25 @@ test('runs whose sections state a change get a range and what changed, never a r
     'Over 2 runs, the rate ranged from 100 to 120 req/s (1.2x)',
   );
 });
+
+test('HTTP clients that the entities name, each a row of one table, are ranked: one task, several software', () => {
+  // tests/fixtures/person-table-http-clients.md: | Client | Requests/sec | with Mojito, Mint and hackney.
+  const rows = [
+    row('Mojito', 52100, { benchmark: 'Mojito' }),
+    row('Mint', 45000, { benchmark: 'Mint' }),
+    row('hackney', 41210, { benchmark: 'hackney' }),
+  ];
+  const said = renderBest(bestOfGroup(rows, { better: 'higher', parts: ['benchmark'] }), {
+    what: 'throughput',
+    unit: 'req/s',
+  });
+  assert.equal(said, 'Mojito had the highest throughput: 52,100 req/s, 1.3x that of hackney (41,210 req/s)');
+  // Two benchmarks that name no entity and no family stay unranked.
+  assert.equal(
+    bestOfGroup([row('parse', 1, { benchmark: 'parse' }), row('render', 2, { benchmark: 'render' })], {
+      better: 'lower',
+      parts: ['benchmark'],
+    }),
+    null,
+  );
+});

@@ -188,7 +188,12 @@ export function unsupported(chart) {
     const match = bySeries.find((g) => g.length === Number(n) && same(lo, Math.min(...g)) && same(hi, Math.max(...g)));
     if (!match) why.push(`no series of ${n} runs from ${lo} to ${hi}`);
     if (ratio && !ratioOk(ratio, numberOf(lo), numberOf(hi))) why.push(`ratio ${ratio} is not ${hi} over ${lo}`);
-  } else if ((m = /^Over (\d+) runs, .+? was (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)? in each$/.exec(f))) {
+  } else if (
+    (m =
+      /^Over (\d+) runs, .+? was (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)? in each(?:; the runs differ in more than their name \(.+\))?$/.exec(
+        f,
+      ))
+  ) {
     const [, n, v] = m;
     const bySeries = [...new Set(rows.map((r) => r.series))].map((s) =>
       rows.filter((r) => r.series === s).map((r) => r.shown),
