@@ -51,7 +51,9 @@ test(
       await page.goto(`${base}/reports/laptop-clients/`);
       // One bar per client, best first, in the drawing on the page.
       const figure = page.getByRole('figure', { name: 'Throughput by software' });
-      assert.equal(await figure.locator('svg.chart-wide .bars_marks > path').count(), 3);
+      const bars = figure.locator('svg.chart-wide .bars_marks > path');
+      await bars.nth(2).waitFor({ state: 'attached', timeout: 30_000 }); // the page may still be loading
+      assert.equal(await bars.count(), 3);
       assert.match(
         await page.getByRole('region', { name: 'Charts' }).innerText(),
         /Mojito had the highest throughput: 52,100 req\/s, 1\.3x that of hackney \(41,210 req\/s\)/,
