@@ -46,7 +46,8 @@ async function draw(fig, signals) {
   fig.view?.finalize();
   // The controls shown before the chart went live (controlsBefore): their values, and the focus.
   const focused = fig.bind?.contains(document.activeElement) ? document.activeElement.name : null;
-  for (const input of fig.bind?.querySelectorAll('input[data-before]') ?? []) signals[input.name] = Number(input.value);
+  for (const input of fig.bind?.querySelectorAll('input[data-before]') ?? [])
+    if (input.dataset.moved !== undefined || !(input.name in signals)) signals[input.name] = Number(input.value);
   fig.bind?.replaceChildren();
   // Values from the address outside a control's range fall back to its default, and a note says so.
   const { values, notes } = checkSignals(signals, spec);
@@ -129,7 +130,11 @@ function controlsBefore(fig) {
   fig.bind.className = 'chart-bind';
   for (const p of fig.querySelectorAll('.control-fallback[data-type="range"]')) {
     const { name, label, min, max, step } = p.dataset;
-    const value = initialSignals(fig)[name] ?? p.dataset.default;
+    // The address's value only where the control takes it (a plain decimal in range): otherwise the
+    // default, and draw() still sees the address's value and says why it was not used.
+    const asked = initialSignals(fig)[name];
+    const usable = typeof asked === 'number' && asked >= Number(min) && asked <= Number(max);
+    const value = usable ? asked : p.dataset.default;
     const wrap = document.createElement('div');
     wrap.className = 'vega-bind';
     const lab = document.createElement('label');
@@ -140,7 +145,10 @@ function controlsBefore(fig) {
     input.dataset.before = '';
     const shown = document.createElement('span');
     shown.textContent = String(value);
-    input.addEventListener('input', () => (shown.textContent = input.value));
+    input.addEventListener('input', () => {
+      shown.textContent = input.value;
+      input.dataset.moved = ''; // the reader's value, taken over by the live chart
+    });
     lab.append(title, input, shown);
     wrap.append(lab);
     fig.bind.append(wrap);

@@ -355,7 +355,10 @@ test.describe('oEmbed', () => {
       expect(o.html).toContain(`<iframe src="${published(`/charts/${chart.id}/`)}"`);
       expect(o.html).toContain(`<script async src="${published('/embed.js')}"></script>`);
       // Its size: the widest frame (the wide drawing at 1:1) and the embed's height there.
-      expect(o.html).toContain(`max-width:${o.width}px`);
+      // (the snippet links the chart's frame.css, which caps the box at that width)
+      expect(o.html).toContain(`<link rel="stylesheet" href="${published(`/charts/${chart.id}/frame.css`)}">`);
+      const frameCss = await (await request.get(`/charts/${chart.id}/frame.css`)).text();
+      expect(frameCss).toContain(`max-width: ${o.width}px;`);
       expect(o.width).toBeGreaterThanOrEqual(chart.inline.width);
       expect(o.height).toBeGreaterThan(chart.inline.height);
       const thumb = await request.get(local(o.thumbnail_url));

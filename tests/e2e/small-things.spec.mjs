@@ -87,7 +87,10 @@ test('an embedded chart fills a 1,000 px column up to its natural width, not a 6
   ).trim();
   // A host page of another site (no Content Security Policy of ours): a 1,000 px column.
   // The snippet's iframe is as wide as its column, up to the chart's natural width...
-  const max = Number(/max-width:(\d+)px/.exec(snippet)?.[1]);
+  // (its width cap is in the chart's frame.css, which the snippet links)
+  expect(snippet).toContain(`/charts/${chart.id}/frame.css`);
+  const frameCss = await (await page.request.get(`/charts/${chart.id}/frame.css`)).text();
+  const max = Number(/max-width: ?(\d+)px/.exec(frameCss)?.[1]);
   expect(max, 'the snippet caps its width').toBeLessThan(1000);
   // ... at which the embed page draws the chart with no blank beside it.
   await page.setViewportSize({ width: max, height: 900 });
