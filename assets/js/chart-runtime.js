@@ -38,15 +38,16 @@ export async function mount(container, spec, bind, signals = {}) {
       /* a parameter this chart does not have */
     }
   }
-  // Keep the build-time SVG's height while the live chart replaces it: no layout shift.
-  container.style.minHeight = `${container.getBoundingClientRect().height}px`;
-  container.replaceChildren();
-  // Controls go where the page put them (bind), not into the chart frame: the View constructor
-  // ignores its bind option unless it is also given the container.
-  view.initialize(container, bind ?? undefined);
+  // The live chart is drawn off the page and then takes the build-time SVG's place in one step:
+  // the frame is never empty (no flash, no layout shift), and the drawing a reader (or a test)
+  // sees is always a whole one. Controls go where the page put them (bind), not into the chart
+  // frame: the View constructor ignores its bind option unless it is also given the element.
+  const live = document.createElement('div');
+  live.className = 'chart-live';
+  view.initialize(live, bind ?? undefined);
   await yieldToMain();
   await view.runAsync();
-  container.style.minHeight = '';
+  container.replaceChildren(live);
   return view;
 }
 

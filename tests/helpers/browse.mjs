@@ -25,3 +25,21 @@ export async function inBrowser(dir, use) {
     server?.closeAllConnections?.();
   }
 }
+
+/**
+ * How many elements `locator` matches once the count has reached `expected`, or the last count
+ * after `timeout` ms. A chart's build-time drawing is replaced by the live one when it comes into
+ * view, so a count taken once can fall between the two.
+ * @param {import('@playwright/test').Locator} locator
+ * @param {number} expected
+ * @param {number} [timeout]
+ */
+export async function countWhenSettled(locator, expected, timeout = 30_000) {
+  const end = Date.now() + timeout;
+  let count = await locator.count();
+  while (count !== expected && Date.now() < end) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    count = await locator.count();
+  }
+  return count;
+}

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { siteWithReport, removeTempSite } from '../helpers/temp-repo.mjs';
-import { inBrowser } from '../helpers/browse.mjs';
+import { countWhenSettled, inBrowser } from '../helpers/browse.mjs';
 
 const FIXTURE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../fixtures/person-table-http-clients.md');
 
@@ -49,11 +49,11 @@ test(
     inBrowser(path.join(root, 'public'), async ({ browser, base }) => {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       await page.goto(`${base}/reports/laptop-clients/`);
-      // One bar per client, best first, in the drawing on the page.
+      // One bar per client in the drawing the reader sees: the build's, or the live one that
+      // replaces it when it comes into view (the page may still be loading).
       const figure = page.getByRole('figure', { name: 'Throughput by software' });
-      const bars = figure.locator('svg.chart-wide .bars_marks > path');
-      await bars.nth(2).waitFor({ state: 'attached', timeout: 30_000 }); // the page may still be loading
-      assert.equal(await bars.count(), 3);
+      const bars = figure.locator('.chart-frame svg:visible .bars_marks > path');
+      assert.equal(await countWhenSettled(bars, 3), 3);
       assert.match(
         await page.getByRole('region', { name: 'Charts' }).innerText(),
         /Mojito had the highest throughput: 52,100 req\/s, 1\.3x that of hackney \(41,210 req\/s\)/,
