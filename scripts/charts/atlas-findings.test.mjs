@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { ROOT } from '../lib/paths.mjs';
-import { readComparisons } from '../lib/atlas.mjs';
+import { readComparisons, readSubjects } from '../lib/atlas.mjs';
 import { planCharts } from './plan.mjs';
 import { planSubjectCharts } from './subjects.mjs';
 import { planComparisonCharts } from './comparisons.mjs';
@@ -30,7 +30,7 @@ const csvTexts = Object.fromEntries(
 /** Rows of data/tables/<slug>/<table>.csv, numbers as numbers. */
 const rows = (slug, table) =>
   parseCsv(csvTexts[`tables/${slug}/${table}.csv`], { columns: true, skip_empty_lines: true, cast: true });
-const { subjects } = readJson('atlas/subjects.json');
+const subjects = readSubjects(path.join(ROOT, 'data'));
 const comparisons = readComparisons(path.join(ROOT, 'data'));
 const platforms = readJson('platforms.json');
 const subjectCharts = planSubjectCharts({ subjects }, platforms).index;

@@ -3,7 +3,7 @@
 // shared/theme.mjs; no second, dark drawing or copy), a PNG 1,200 pixels wide (render.mjs PNG_WIDTH) and the CSV of the plotted rows, in
 // <out>/static/charts/ (a chart no longer produced is removed), and the index <out>/data/charts.json
 // for Hugo. <out> is build/charts/. The comparisons across reports (data/atlas/comparisons/<id>.json) get
-// one chart each (comparisons.mjs), indexed under `comparisons`; the subjects (data/atlas/subjects.json)
+// one chart each (comparisons.mjs), indexed under `comparisons`; the subjects (data/atlas/subjects/<id>.json)
 // one chart of their figures across reports each (subjects.mjs), indexed under `subjects`.
 // Same input, same bytes. Each chart is drawn once per layout (wide and narrow; the standalone file
 // is the wide drawing with its title set in), in a pool of worker threads (one per core, pool.mjs);
@@ -40,7 +40,7 @@ import { embedSize } from './embed-height.mjs';
 import { checkDrawing, notDrawn } from './not-drawn.mjs';
 import { themeColorsInData, themedSvg } from './shared/theme.mjs';
 import { NARROW_BELOW, NARROW_WIDTH, pageSvg } from './shared/layouts.mjs';
-import { readComparisons } from '../lib/atlas.mjs';
+import { readComparisons, readSubjects } from '../lib/atlas.mjs';
 
 const { values: args } = cliArgs(import.meta.url, {
   options: {
@@ -240,7 +240,7 @@ try {
 
   const atlas = { comparisons: readComparisons(dataDir) };
   const readJson = (file, empty) => (fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : empty);
-  const subjects = readJson(path.join(dataDir, 'atlas', 'subjects.json'), { subjects: [] });
+  const subjects = { subjects: readSubjects(dataDir) };
   const platforms = readJson(path.join(dataDir, 'platforms.json'), {});
 
   // # Process data: the charts of each report (from the plan cache when the report, its tables and

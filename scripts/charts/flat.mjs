@@ -33,7 +33,7 @@ export function flatChart(chart, measure) {
  * The charts of one comparison (comparisons.mjs) or one subject (subjects.mjs), flat (each with its
  * index entry): the unit the atlas's charts are planned and cached in (build-charts.mjs), in a worker.
  * @param {'comparison'|'subject'} what
- * @param {object} item a comparison (data/atlas/comparisons/<id>.json), or a subject of subjects.json
+ * @param {object} item a comparison (data/atlas/comparisons/<id>.json), or a subject (data/atlas/subjects/<id>.json)
  * @param {Record<string, { name: string }>} platforms data/platforms.json (subjects name them)
  * @param {(text: string, size: number, weight?: string) => number} measure render.mjs loadFonts().measure
  * @returns {{ charts: object[] }}

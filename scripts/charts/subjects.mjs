@@ -1,4 +1,4 @@
-// Charts of the atlas's subjects (data/atlas/subjects.json): for each client, language or server, its
+// Charts of the atlas's subjects (data/atlas/subjects/<id>.json): for each client, language or server, its
 // best figures across every report that measured it, one point per figure on the x axis by date
 // (a run named by a date at that date; a run with no date of its own at its report's date, before
 // the runs named by that date), coloured by platform. Like with like: only figures of one unit and
@@ -337,7 +337,7 @@ function subjectChart(subject, platforms) {
 }
 
 /**
- * @param {{ subjects: object[] }} atlas data/atlas/subjects.json
+ * @param {{ subjects: object[] }} atlas data/atlas/subjects/<id>.json
  * @param {Record<string, { name: string }>} [platforms] data/platforms.json
  * @returns {{ charts: object[], index: Record<string, object> }} index: chart id -> entry
  */

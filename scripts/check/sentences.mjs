@@ -11,10 +11,9 @@
 // dataReports(dataDir), committedPlan(dataDir): the reports data/ holds and their chart plan
 // filePlan(format, file): one result file through the data stage in memory, and its chart plan
 // siteSentences(dataDir, plans) -> { page, kind, text }[]
-import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../lib/paths.mjs';
-import { readComparisons } from '../lib/atlas.mjs';
+import { readComparisons, readSubjects } from '../lib/atlas.mjs';
 import { planCharts } from '../charts/plan.mjs';
 import { dataReports } from '../data/committed.mjs';
 import { loadSchemas } from '../data/schemas.mjs';
@@ -51,8 +50,7 @@ export function planSentences({ charts, index }, reports = [], texts = {}) {
 /** The sentences of the atlas pages: subjects' spellings, comparisons' "what differs". */
 export function atlasSentences(dataDir = path.join(ROOT, 'data')) {
   const out = [];
-  const read = (f) => JSON.parse(fs.readFileSync(path.join(dataDir, 'atlas', f), 'utf8'));
-  for (const s of read('subjects.json').subjects) {
+  for (const s of readSubjects(dataDir)) {
     const q = (xs) => xs.map((x) => `“${x}”`).join(', ');
     if (s.written_as?.length)
       out.push({

@@ -1,6 +1,6 @@
 // Subject pages as a reader meets them: each opens with a chart of the subject's best figures across
 // every report that measured it (one point per figure, the value beside it), then the table of those
-// figures; the numbers are those of data/atlas/subjects.json (read here, not through the page). A
+// figures; the numbers are those of data/atlas/subjects/<id>.json (read here, not through the page). A
 // subject with one figure says so in a sentence instead of a one-point chart, and counts read right.
 // On every kind of page, the text a reader sees names columns by their titles, never their raw names.
 import { test, expect } from '@playwright/test';
@@ -285,4 +285,14 @@ test("the Erlang chart's time axis spaces reports by their dates: 2017-04 to 202
   // Gaps in proportion to the time between the dates (within a few pixels).
   expect(Math.abs(g3 / g1 - d3 / d1), `gaps ${g1}, ${g2}, ${g3} px`).toBeLessThan((d3 / d1) * 0.15);
   expect(Math.abs(g2 / g1 - d2 / d1)).toBeLessThan((d2 / d1) * 0.15);
+});
+
+test('the subjects page lists every subject, each with how many reports measured it', async ({ page }) => {
+  await page.goto('/subjects/');
+  for (const s of subjects) {
+    const measured = s.reports.filter((r) => r.measured).length;
+    // The link's name is the subject's, then its kind (visually hidden): the list item is the one linking to its page.
+    const item = page.getByRole('listitem').filter({ has: page.locator(`a[href$="/subjects/${s.id}/"]`) });
+    await expect(item, s.id).toContainText(`measured in ${measured} report${measured === 1 ? '' : 's'}`);
+  }
 });

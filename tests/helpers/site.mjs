@@ -9,7 +9,7 @@ import { expect } from '@playwright/test';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 import { attrOf, elements, parseHtml } from '../../scripts/check/html.mjs';
 import { unescapeFormula } from '../../scripts/lib/csv.mjs';
-import { readComparisons } from '../../scripts/lib/atlas.mjs';
+import { readComparisons, readSubjects } from '../../scripts/lib/atlas.mjs';
 
 export { ROOT };
 export const PUBLIC = path.join(ROOT, 'public');
@@ -49,9 +49,9 @@ export function atlasComparisons() {
   return readComparisons(path.join(ROOT, 'data'));
 }
 
-/** The atlas's subjects (data/atlas/subjects.json): one per software entity. */
+/** The atlas's subjects (data/atlas/subjects/<id>.json): one per software entity. */
 export function atlasSubjects() {
-  return JSON.parse(fs.readFileSync(path.join(ROOT, 'data', 'atlas', 'subjects.json'), 'utf8')).subjects;
+  return readSubjects(path.join(ROOT, 'data'));
 }
 
 /** Rows of data/atlas/comparisons/<id>.csv: one per compared value, with its seed and line. */

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { tempSite, removeTempSite, run, snapshot } from '../helpers/temp-repo.mjs';
 import { ROOT } from '../../scripts/lib/paths.mjs';
-import { readComparisons } from '../../scripts/lib/atlas.mjs';
+import { readComparisons, readSubjects } from '../../scripts/lib/atlas.mjs';
 import { readInputs } from '../../scripts/data/inputs.mjs';
 import { addedReport, writeReport } from '../../scripts/bench/corpus.mjs';
 
@@ -86,8 +86,8 @@ test(
     );
     /** The subjects the new report measured: their charts over reports (subject--<entity>) gain its figure. */
     const subjectsOfIt = new Set(
-      JSON.parse(fs.readFileSync(path.join(root, 'data/atlas/subjects.json'), 'utf8'))
-        .subjects.filter((x) => x.reports.some((r) => r.report === report.slug && r.figures?.length))
+      readSubjects(path.join(root, 'data'))
+        .filter((x) => x.reports.some((r) => r.report === report.slug && r.figures?.length))
         .map((x) => `subject--${x.id}`),
     );
     const dependsOnIt = (id) => own.has(id) || comparing.has(id) || subjectsOfIt.has(id);

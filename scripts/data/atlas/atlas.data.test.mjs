@@ -9,7 +9,7 @@ import { parse } from 'csv-parse/sync';
 import { buildAtlas } from './index.mjs';
 import { ROOT } from '../../lib/paths.mjs';
 import { unescapeFormula } from '../../lib/csv.mjs';
-import { readComparisons } from '../../lib/atlas.mjs';
+import { readComparisons, readSubjects } from '../../lib/atlas.mjs';
 
 const root = ROOT;
 const reports = readdirSync(join(root, 'data/reports'))
@@ -231,6 +231,21 @@ test('each comparison is a file of its own, listed by data/atlas/comparisons.jso
     assert.deepEqual(index[i], { id: c.id, slug: c.slug, kind: c.kind, title: c.title, date: c.date, file: `atlas/comparisons/${c.id}.json` });
     assert.ok(c.rows.length && c.rows.every((r) => r.values.every((v) => v.column)), c.id);
   }
+});
+
+test('each subject is a file of its own, listed by data/atlas/subjects.json, which copies none of its figures', () => {
+  const index = JSON.parse(readFileSync(join(root, 'data/atlas/subjects.json'), 'utf8')).subjects;
+  assert.deepEqual(
+    index,
+    atlas.subjects.map((s) => ({ id: s.id, name: s.name, kind: s.kind, file: `atlas/subjects/${s.id}.json` })),
+  );
+  const whole = readSubjects(join(root, 'data'));
+  assert.deepEqual(
+    whole.map((s) => s.id),
+    atlas.subjects.map((s) => s.id),
+  );
+  const hackney = whole.find((s) => s.id === 'hackney');
+  assert.ok(hackney.reports.some((r) => r.measured && r.figures.length), 'hackney: its figures are in its own file');
 });
 
 test('a subject page says "Written as" only for the spellings its reports use; the others are "also known as"', () => {

@@ -8,7 +8,7 @@
 import { readEntities } from '../entities.mjs';
 import { toCsv } from '../../lib/csv.mjs';
 import { sortedJsonText } from '../../lib/json.mjs';
-import { INDEXED, comparisonFile } from '../../lib/atlas.mjs';
+import { INDEXED, SUBJECT_INDEXED, comparisonFile, indexEntries, subjectFile } from '../../lib/atlas.mjs';
 import { readByAdapter, reportTables } from './tables.mjs';
 import { buildSubjects } from './subjects.mjs';
 import { buildComparisons, tidyRows } from './comparisons.mjs';
@@ -48,9 +48,9 @@ export function buildAtlas({
 }
 
 /**
- * The atlas as files of data/: atlas/entities.json, atlas/subjects.json, each comparison in a file
- * of its own, atlas/comparisons/<id>.json, listed by atlas/comparisons.json (lib/atlas.mjs reads
- * them; keys sorted), and one tidy CSV per comparison, atlas/comparisons/<id>.csv, with the seed and
+ * The atlas as files of data/: atlas/entities.json, each subject in a file of its own,
+ * atlas/subjects/<id>.json, listed by atlas/subjects.json, each comparison in a file of its own,
+ * atlas/comparisons/<id>.json, listed by atlas/comparisons.json (lib/atlas.mjs reads them; keys sorted), and one tidy CSV per comparison, atlas/comparisons/<id>.csv, with the seed and
  * line of every value.
  * @param {object[]} reports the report documents of this run
  * @param {Map<string, string>} files the data/ files so far (the tables' CSV texts among them)
@@ -60,12 +60,12 @@ export function buildAtlas({
 export function atlasOutputs(reports, files, { entitiesText, entitiesPath }) {
   const csvTexts = Object.fromEntries([...files].filter(([p]) => p.startsWith('tables/') && p.endsWith('.csv')));
   const { entities, kinds, subjects, comparisons, tidy } = buildAtlas({ reports, csvTexts, entitiesText, entitiesPath });
-  const listed = comparisons.map((c) => ({ ...Object.fromEntries(INDEXED.map((k) => [k, c[k]])), file: comparisonFile(c.id) }));
   const out = new Map([
     ['atlas/entities.json', sortedJsonText({ entities, kinds })],
-    ['atlas/subjects.json', sortedJsonText({ subjects })],
-    ['atlas/comparisons.json', sortedJsonText({ comparisons: listed })],
+    ['atlas/subjects.json', sortedJsonText({ subjects: indexEntries(subjects, SUBJECT_INDEXED, subjectFile) })],
+    ['atlas/comparisons.json', sortedJsonText({ comparisons: indexEntries(comparisons, INDEXED, comparisonFile) })],
   ]);
+  for (const s of subjects) out.set(subjectFile(s.id), sortedJsonText(s));
   for (const c of comparisons) out.set(comparisonFile(c.id), sortedJsonText(c));
   for (const [id, { columns, rows }] of Object.entries(tidy)) out.set(`atlas/comparisons/${id}.csv`, toCsv(rows, columns));
   return out;
