@@ -4,7 +4,9 @@
 //   scripts/views, in parallel) -> public/ (Hugo, then the search index and, beside it, the files
 //   published as they are: downloads and chart files, linked in).
 // Prints the time of each stage.
-// Usage: node scripts/build.mjs [--skip-data] [--publish] [--png] [--force] [--shard i/N]
+// Usage: node scripts/build.mjs [--skip-data] [--publish] [--png] [--force] [--shard i/N] [--search-later]
+// --search-later (npm start live, scripts/live.mjs) leaves the search stage out: the new site keeps
+// the search index of the current one (linked), and live.mjs rebuilds it in the background.
 // --publish builds for the published site, with the base URL from config.toml (params.publishURL).
 // Charts are drawn as SVG only (what pages show), unless --publish or --png: then each gets its PNG
 // too (social cards, oEmbed thumbnails, the PNG link); the end-to-end tests build with --png.
@@ -35,8 +37,10 @@ const { values } = cliArgs(import.meta.url, {
     publish: { type: 'boolean' },
     png: { type: 'boolean' },
     shard: { type: 'string' },
+    'search-later': { type: 'boolean' },
   },
 });
+const searchLater = Boolean(values['search-later']);
 const skipData = Boolean(values['skip-data']);
 const force = Boolean(values.force);
 const publish = Boolean(values.publish);
@@ -74,7 +78,9 @@ const steps = shard
       ],
       [['hugo', hugoBin(), hugoArgs]],
       // The search index and the files published as they are, side by side (neither reads the other's).
-      [['search', node, ['scripts/search/build-search.mjs', '--site', staging]], ['publish']],
+      searchLater
+        ? [['publish']]
+        : [['search', node, ['scripts/search/build-search.mjs', '--site', staging]], ['publish']],
     ];
 
 /**
@@ -193,6 +199,9 @@ function publishFiles() {
   if (!hugoRan) return { name: 'publish', ms: 0, skipped: true };
   let files = 0;
   for (const [from, to, skip] of PUBLISHED) files += linkTree(path.join(ROOT, from), path.join(staging, to), { skip });
+  // Searched later (live): the current site's index, until live.mjs has built the new one.
+  if (searchLater && fs.existsSync(path.join(PUBLIC, 'pagefind')))
+    files += linkTree(path.join(PUBLIC, 'pagefind'), path.join(staging, 'pagefind'));
   return { name: 'publish', ms: Math.round(performance.now() - t0), files };
 }
 

@@ -8,7 +8,9 @@
 // folder is one line and a non-zero exit, never a stack trace.
 // With --live (what `npm start` runs), it watches the sources and rebuilds on a change (live.mjs),
 // and each HTML page it serves loads /__live.js, which reloads the page when a rebuild is done
-// (a server-sent event on /__live): only in this mode, never in public/.
+// (a server-sent event on /__live) and, on the search page, shows what the server says of the
+// search index while it is behind the pages (/__search, then 'search' events; live.mjs
+// searchNotice): only in this mode, never in public/, where that notice stays empty.
 // Usage: node scripts/serve.mjs [--port 1313] [--dir public] [--live]
 import http from 'node:http';
 import fs from 'node:fs';
@@ -91,19 +93,35 @@ async function realInside(realRoot, file) {
   }
 }
 
-/** The script a page loads in live mode: it reloads the page when the server says a rebuild is done. */
-export const LIVE_SCRIPT = "new EventSource('/__live').addEventListener('reload', () => location.reload());\n";
+/**
+ * The script a page loads in live mode: it reloads the page when the server says a rebuild is done,
+ * and fills the search page's notice (data-search-behind) with what the server says of the index.
+ */
+export const LIVE_SCRIPT = `const live = new EventSource('/__live');
+live.addEventListener('reload', () => location.reload());
+const behind = document.querySelector('[data-search-behind]');
+if (behind) {
+  const show = (text) => {
+    behind.textContent = text;
+    behind.hidden = !text;
+  };
+  fetch('/__search').then((r) => r.text()).then(show, () => {});
+  live.addEventListener('search', (e) => show(e.data));
+}
+`;
 const LIVE_TAG = '<script src="/__live.js"></script>';
 
 /**
  * Start a static file server.
  * @param {{ dir: string, port?: number, host?: string, live?: boolean }} options live: pages load
- *   LIVE_SCRIPT, and server.reload() tells every open page to reload
- * @returns {Promise<http.Server & { reload: () => void }>}
+ *   LIVE_SCRIPT, server.reload() tells every open page to reload, and server.searchNotice(text)
+ *   what the search page says of its index
+ * @returns {Promise<http.Server & { reload: () => void, searchNotice: (text: string) => void }>}
  */
 export async function serve({ dir, port = 0, host = '127.0.0.1', live = false }) {
-  /** The open pages listening on /__live (live mode). */
+  /** The open pages listening on /__live (live mode), and what the search page says of its index. */
   const listeners = new Set();
+  let searchNotice = '';
   const root = path.resolve(dir);
   const realRoot = await fs.promises.realpath(root);
   const headers = { 'Access-Control-Allow-Origin': '*', 'X-Content-Type-Options': 'nosniff' };
@@ -133,6 +151,10 @@ export async function serve({ dir, port = 0, host = '127.0.0.1', live = false })
       listeners.add(res);
       return req.on('close', () => listeners.delete(res));
     }
+    if (live && target.site === '/__search')
+      return res
+        .writeHead(200, { ...headers, 'Content-Type': TYPES['.txt'], 'Cache-Control': 'no-cache' })
+        .end(searchNotice);
     if (live && target.site === '/__live.js')
       return res.writeHead(200, { ...headers, 'Content-Type': TYPES['.js'] }).end(LIVE_SCRIPT);
     let found = await realInside(realRoot, target.file);
@@ -184,6 +206,11 @@ export async function serve({ dir, port = 0, host = '127.0.0.1', live = false })
   server.reload = () => {
     for (const res of listeners) res.write('event: reload\ndata: \n\n');
   };
+  // What the search page says of the index (one line; '' when it is up to date).
+  server.searchNotice = (text) => {
+    searchNotice = text;
+    for (const res of listeners) res.write(`event: search\ndata: ${text}\n\n`);
+  };
   server.on('close', () => listeners.forEach((res) => res.end()));
   return new Promise((resolve, reject) => {
     server.once('error', reject);
@@ -229,7 +256,11 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
   console.log(`Bench Atlas is served at http://${address}:${bound}/ (Ctrl+C to stop)`);
   if (values.live) {
     const { watchBuild } = await import('./live.mjs');
-    watchBuild(ROOT, { onBuilt: () => server.reload(), log: (line) => console.log(line) });
+    watchBuild(ROOT, {
+      onBuilt: () => server.reload(),
+      onSearch: (notice) => server.searchNotice(notice),
+      log: (line) => console.log(line),
+    });
     console.log('live: watching the sources; a change rebuilds and reloads the open pages');
   }
 }

@@ -111,6 +111,8 @@ test('a phrase only the Darner report text contains finds that text, and nothing
   const link = results.getByRole('link', { name: `${darner.title}: the report as published`, exact: true });
   await expect(link).toHaveAttribute('href', `/seeds/${darner.slug}/`);
   await expect(results.getByRole('listitem')).toContainText('Report text');
+  // A built site's index is its pages': only npm start, while it rebuilds the index, says otherwise.
+  await expect(page.getByText(/search index is being updated/)).toHaveCount(0);
   expect(await problems(), 'requests to other origins and CSP violations while searching').toEqual([]);
 });
 

@@ -3,6 +3,8 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
 import { tempSite, removeTempSite, run, edit } from '../helpers/temp-repo.mjs';
 
 const META = 'seeds/darner/2012-darner-0.1.3-kestrel-2.2.0-ec2-m1-large.meta.yaml';
@@ -20,7 +22,7 @@ function within(ms, what, promise) {
 }
 
 test(
-  'npm start: a report title edited in its metadata is on its page after the rebuild, and the open tab is told to reload',
+  'npm start: a report title edited in its metadata is on its page after the rebuild, the open tab is told to reload, and the search page says the index is behind until it has caught up',
   { timeout: 900_000 },
   async () => {
     const root = tempSite('live');
@@ -55,18 +57,43 @@ test(
       const stream = (await fetch(`${url}__live`, { signal: events.signal })).body.getReader();
       edit(root, META, (t) => t.replace(/^title: .*$/m, 'title: Darner 0.1.3 vs Kestrel 2.2.0, retitled live'));
       let heard = '';
-      await within(
-        600_000,
-        'the reload event',
-        (async () => {
-          while (!heard.includes('event: reload')) {
-            const { value, done } = await stream.read();
-            if (done) throw new Error(`the event stream ended: ${heard}`);
-            heard += Buffer.from(value).toString();
-          }
-        })(),
-      );
+      /** Read the event stream until `pattern` is heard (after what was heard so far, from `from`). */
+      const hear = (what, pattern, from = heard.length) =>
+        within(
+          600_000,
+          what,
+          (async () => {
+            while (!pattern.test(heard.slice(from))) {
+              const { value, done } = await stream.read();
+              if (done) throw new Error(`the event stream ended: ${heard}`);
+              heard += Buffer.from(value).toString();
+            }
+          })(),
+        );
+      await hear('the reload event', /event: reload/);
       assert.match(await page(), /Darner 0\.1\.3 vs Kestrel 2\.2\.0, retitled live/);
+
+      // The search index follows in the background; until then the search page says it is behind.
+      const search = await (await fetch(`${url}search/`)).text();
+      assert.match(search, /<p class="search-behind" role="status" data-search-behind hidden><\/p>/);
+      await hear(
+        'the search notice',
+        /event: search\ndata: The search index is being updated: results may miss the latest changes\.\n/,
+        0,
+      );
+      await hear('the search index caught up', /event: search\ndata: \n/, 0);
+      assert.equal(await (await fetch(`${url}__search`)).text(), '');
+
+      // A new page: the notice counts it until the index has it.
+      const mark = heard.length;
+      fs.writeFileSync(path.join(root, 'content', 'notes.md'), '---\ntitle: Notes\n---\nA page added live.\n');
+      await hear(
+        'the notice of one page added',
+        /event: search\ndata: The search index is being updated: 1 page added since it was built; results may miss them\.\n/,
+        mark,
+      );
+      await hear('the search index caught up again', /event: search\ndata: \n/, mark);
+      assert.match(await (await fetch(`${url}notes/`)).text(), /A page added live\./);
     } finally {
       events.abort();
       server?.kill();
