@@ -47,3 +47,15 @@ test('a full run that starts with the 1-minute load at 1.5 or more is not writte
   assert.equal(resultsFile({ full: false, load: 0.2 }).file, 'partial.json');
   assert.deepEqual(resultsFile({ out: '/tmp/x.json', full: true, load: 9 }), { file: '/tmp/x.json', reason: null });
 });
+
+test('the bench judges the live figure: one report added to 1,000, served by npm start within 20 s of add-report', () => {
+  const judged = judge({ scale_1000_live_add_one: 31.4 });
+  assert.match(
+    failing(judged, TABLE, 2),
+    /FAIL 1,000 synthetic reports: one report added, served by npm start after add-report returns: 31\.4 s \(budget <= 20\)/,
+  );
+  assert.equal(
+    failing(judge({ scale_1000_live_add_one: 12 }), TABLE, 2),
+    'None of the 1 measured budgets fails on 2 cores.',
+  );
+});

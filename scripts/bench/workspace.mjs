@@ -338,3 +338,74 @@ export function measure(root, cmd, args) {
     });
   });
 }
+
+/**
+ * `npm start` in a built copy, then one report added to it as a contributor adds it: serve.mjs
+ * --live starts (the site as built, watching the sources), add-report runs with `addArgs`, and from
+ * the moment add-report returns, the report's page is asked for every 100 ms until the server
+ * serves it (the live rebuild is done and swapped in). The server and every build it started (one
+ * process group) are ended before this returns.
+ * @param {string} root a copy whose public/ is built
+ * @param {string[]} addArgs add-report's arguments (file, --date, --title, --slug, ...)
+ * @param {string} slug the report's slug: its page is /reports/<slug>/
+ * @param {{ limitMs?: number }} [options] stop waiting after this long (default 600 s)
+ * @returns {Promise<{ add_report_ms: number, visible_ms: number | null, load: [number, number], timed_out: boolean }>}
+ *   visible_ms: from add-report's return to the page served (null when it was not, within the limit)
+ */
+export async function liveAddOne(root, addArgs, slug, { limitMs = 600_000 } = {}) {
+  const before = load1();
+  const server = spawn(process.execPath, ['scripts/serve.mjs', '--live', '--port', '0'], {
+    cwd: root,
+    env: envFor(root),
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  groups.add(server.pid);
+  const stop = () => {
+    groups.delete(server.pid);
+    try {
+      process.kill(-server.pid, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  };
+  try {
+    let said = '';
+    const url = await new Promise((resolve, reject) => {
+      const timer = setTimeout(
+        () => reject(new Error(`bench: serve.mjs --live in ${root} did not start: ${said}`)),
+        60_000,
+      );
+      server.stdout.setEncoding('utf8').on('data', (d) => {
+        said += d;
+        const m = /served at (http:\/\/[^/\s]+\/)/.exec(said);
+        if (m && said.includes('live: watching')) {
+          clearTimeout(timer);
+          resolve(m[1]);
+        }
+      });
+      server.stderr.resume();
+      server.on('exit', (code) => reject(new Error(`bench: serve.mjs --live in ${root} exited ${code}: ${said}`)));
+    });
+    const page = `${url}reports/${slug}/`;
+    if ((await fetch(page)).status === 200) throw new Error(`bench: ${page} is served before the report is added`);
+    const added = await exec(root, process.execPath, ['scripts/add-report/add-report.mjs', ...addArgs]);
+    const t0 = performance.now();
+    while (performance.now() - t0 < limitMs) {
+      const status = await fetch(page)
+        .then(async (res) => (await res.arrayBuffer(), res.status))
+        .catch(() => 0);
+      if (status === 200)
+        return {
+          add_report_ms: added.ms,
+          visible_ms: performance.now() - t0,
+          load: [before, load1()],
+          timed_out: false,
+        };
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    return { add_report_ms: added.ms, visible_ms: null, load: [before, load1()], timed_out: true };
+  } finally {
+    stop();
+  }
+}
