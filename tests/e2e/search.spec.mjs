@@ -9,6 +9,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from '@playwright/test';
 import { ROOT, reports } from '../helpers/site.mjs';
+import { serve } from '../../scripts/serve.mjs';
+import { searchNotice } from '../../scripts/live.mjs';
 
 const charts = JSON.parse(fs.readFileSync(path.join(ROOT, 'build', 'charts', 'data', 'charts.json'), 'utf8')).charts;
 /** The group headings, in order, and the type label of the results under each. */
@@ -267,4 +269,30 @@ test('"mojto" offers "Did you mean Mojito?", which searches for Mojito', async (
   await expect(page).toHaveURL(/[?&]q=Mojito(&|$)/);
   const first = page.getByRole('region', { name: 'Search results' }).getByRole('listitem').first().getByRole('link');
   await expect(first).toHaveText('Mojito');
+});
+
+test('in npm start, while the search index is behind, the search page says how many pages were added, until it has caught up', async ({
+  page,
+}) => {
+  // The live server on the built site (what npm start serves), told what live.mjs tells it.
+  const server = await serve({ dir: path.join(ROOT, 'public'), live: true });
+  try {
+    const base = `http://127.0.0.1:${server.address().port}`;
+    const problems = await watch(page, base);
+    const behind = searchNotice(true, 3);
+    server.searchNotice(behind);
+    await page.goto(`${base}/search/`);
+    const notice = page.getByText('The search index is being updated');
+    await expect(notice).toHaveText(
+      'The search index is being updated: 3 pages added since it was built; results may miss them.',
+    );
+    // The search still works meanwhile, on the index it has.
+    await search(page, 'POWER8');
+    server.searchNotice('');
+    await expect(notice).toBeHidden();
+    expect(await problems(), 'requests to other origins and CSP violations').toEqual([]);
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 });

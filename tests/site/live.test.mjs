@@ -75,7 +75,7 @@ test(
 
       // The search index follows in the background; until then the search page says it is behind.
       const search = await (await fetch(`${url}search/`)).text();
-      assert.match(search, /<p class="search-behind" role="status" data-search-behind hidden><\/p>/);
+      assert.match(search, /<p class="search-behind" aria-live="polite" data-search-behind hidden><\/p>/);
       await hear(
         'the search notice',
         /event: search\ndata: The search index is being updated: results may miss the latest changes\.\n/,
