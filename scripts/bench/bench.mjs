@@ -351,6 +351,7 @@ async function benchScale() {
         add_report_s: round(l.add_report_ms / 1000, 2),
         seconds: l.timed_out ? opts.limit_s : round(l.visible_ms / 1000, 2),
         timed_out: l.timed_out,
+        stages_ms: l.stages,
         load_1m: l.load,
       };
     }
@@ -888,7 +889,7 @@ function print(r) {
       say('\nThen in npm start (serve.mjs --live): one real file added with add-report, until its page is served:');
       say(
         table([
-          ['reports', 'file', 'add-report s', 'served s after it', 'load 1m'],
+          ['reports', 'file', 'add-report s', 'served s after it', 'stages run (s)', 'load 1m'],
           ...sc.sizes
             .filter((s) => s.live_add_one)
             .map((s) => [
@@ -896,6 +897,9 @@ function print(r) {
               s.live_add_one.file,
               fmt(s.live_add_one.add_report_s),
               `${s.live_add_one.timed_out ? '>' : ''}${fmt(s.live_add_one.seconds)}`,
+              Object.entries(s.live_add_one.stages_ms)
+                .map(([st, ms]) => `${st} ${sec(ms)}`)
+                .join(', '),
               s.live_add_one.load_1m.map((v) => fmt(v)).join(' -> '),
             ]),
         ]),

@@ -349,8 +349,9 @@ export function measure(root, cmd, args) {
  * @param {string[]} addArgs add-report's arguments (file, --date, --title, --slug, ...)
  * @param {string} slug the report's slug: its page is /reports/<slug>/
  * @param {{ limitMs?: number }} [options] stop waiting after this long (default 600 s)
- * @returns {Promise<{ add_report_ms: number, visible_ms: number | null, load: [number, number], timed_out: boolean }>}
- *   visible_ms: from add-report's return to the page served (null when it was not, within the limit)
+ * @returns {Promise<{ add_report_ms: number, visible_ms: number | null, stages: Record<string, number>, load: [number, number], timed_out: boolean }>}
+ *   visible_ms: from add-report's return to the page served (null when it was not, within the limit);
+ *   stages: what the live rebuild ran, as build.mjs prints it (the stages it skipped are left out)
  */
 export async function liveAddOne(root, addArgs, slug, { limitMs = 600_000 } = {}) {
   const before = load1();
@@ -388,6 +389,14 @@ export async function liveAddOne(root, addArgs, slug, { limitMs = 600_000 } = {}
       server.on('exit', (code) => reject(new Error(`bench: serve.mjs --live in ${root} exited ${code}: ${said}`)));
     });
     const page = `${url}reports/${slug}/`;
+    const from = said.length;
+    /** The stages the live rebuilds ran since add-report started ("build: <stage> <n> ms"). */
+    const stages = () => {
+      const out = {};
+      for (const m of said.slice(from).matchAll(/^build: ([\w-]+) (\d+) ms/gm))
+        out[m[1]] = (out[m[1]] ?? 0) + Number(m[2]);
+      return out;
+    };
     if ((await fetch(page)).status === 200) throw new Error(`bench: ${page} is served before the report is added`);
     const added = await exec(root, process.execPath, ['scripts/add-report/add-report.mjs', ...addArgs]);
     const t0 = performance.now();
@@ -399,12 +408,13 @@ export async function liveAddOne(root, addArgs, slug, { limitMs = 600_000 } = {}
         return {
           add_report_ms: added.ms,
           visible_ms: performance.now() - t0,
+          stages: stages(),
           load: [before, load1()],
           timed_out: false,
         };
       await new Promise((r) => setTimeout(r, 100));
     }
-    return { add_report_ms: added.ms, visible_ms: null, load: [before, load1()], timed_out: true };
+    return { add_report_ms: added.ms, visible_ms: null, stages: stages(), load: [before, load1()], timed_out: true };
   } finally {
     stop();
   }
