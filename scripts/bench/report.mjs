@@ -47,10 +47,10 @@ export const BUDGETS = [
   },
   {
     id: 'scale_1000_add_one',
-    title: '1,000 synthetic reports: one report added, rebuilt with warm caches',
+    title: '1,000 synthetic reports: one report added, cold-process rebuild with warm caches',
     unit: 's',
     op: '<=',
-    limit: 20,
+    limit: 60,
   },
   // Issue 42: in `npm start`, a contributor who adds one report sees its page within 20 s of add-report.
   {
@@ -60,20 +60,21 @@ export const BUDGETS = [
     op: '<=',
     limit: 20,
   },
-  // Issue 33: the publish build in N shards (one machine each) and the build that assembles them.
+  // Issue 33: the publish build in N shards (one machine each) and the build that assembles them;
+  // issue 42 set them at 60 s and 45 s (and the cold-process rebuild after one report at 60 s).
   {
     id: 'scale_1000_shard_slowest',
     title: '1,000 synthetic reports: slowest of the chart shards (--shard i/N)',
     unit: 's',
     op: '<=',
-    limit: 120,
+    limit: 60,
   },
   {
     id: 'scale_1000_assembly',
     title: "1,000 synthetic reports: assembly build from the shards' caches",
     unit: 's',
     op: '<=',
-    limit: 60,
+    limit: 45,
   },
   {
     id: 'scale_growth',
