@@ -55,13 +55,30 @@ const safe = (fn) => {
   }
 };
 
+/**
+ * Line ranges as a reader shows them: sorted, those that overlap merged into one, so that one block
+ * is one reading (never "lines 6-18, lines 9-22" for parts of one run).
+ * @param {Array<[number, number]>} spans
+ */
+export function mergeSpans(spans) {
+  const out = [];
+  for (const [a, b] of [...spans].sort((x, y) => x[0] - y[0] || x[1] - y[1])) {
+    const last = out.at(-1);
+    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
 /** Line ranges of a reader's result: its spans, else the first to last line of each table's rows. */
 function spansOf(result) {
-  if (result.spans?.length) return result.spans;
-  return Object.values(result.tables).flatMap((t) => {
-    const lines = t.rows.map((r) => r.line).filter((n) => Number.isInteger(n));
-    return lines.length ? [[Math.min(...lines), Math.max(...lines)]] : [];
-  });
+  if (result.spans?.length) return mergeSpans(result.spans);
+  return mergeSpans(
+    Object.values(result.tables).flatMap((t) => {
+      const lines = t.rows.map((r) => r.line).filter((n) => Number.isInteger(n));
+      return lines.length ? [[Math.min(...lines), Math.max(...lines)]] : [];
+    }),
+  );
 }
 const inSpans = (spans, line) => spans.some(([a, b]) => line >= a && line <= b);
 
