@@ -263,18 +263,18 @@ describe('headings in other languages (issue 32)', () => {
 });
 
 describe('a real report with Chinese headings (issue 32)', () => {
-  test('web-server-bench: qps "50K" is 50 Kops/s, 平均响应时间 latency mean, 最大响应时间 latency max, 错误 a condition by its place', () => {
+  test('web-server-bench: qps "50K" is 50 thousand queries a second, 平均响应时间 latency mean, 最大响应时间 latency max, 错误 a condition by its place', () => {
     const md = fs.readFileSync(path.join(here, 'fixtures/web-server-bench-tencent-localhost.md'), 'utf8');
     const rows = rowsOf(md).filter((r) => r.line === 30);
     assert.deepEqual(
       rows.map((r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit, r.conditions]),
       [
-        ['gin', 'throughput', 'value', 50, 'Kops/s', { column_6: '无' }],
+        ['gin', 'throughput', 'value', 50, 'Kqueries/s', { column_6: '无' }],
         ['gin', 'latency', 'mean', 1.97, 'ms', { column_6: '无' }],
         ['gin', 'latency', 'max', 28.52, 'ms', { column_6: '无' }],
       ],
     );
-    assert.equal(convert(rows[0].value, rows[0].unit, 'ops/s'), 50000);
+    assert.equal(convert(rows[0].value, rows[0].unit, 'queries/s'), 50000);
   });
 });
 
