@@ -147,14 +147,14 @@ test(
         [['756.6', 'Kallocs/op']],
       );
 
-      // A table with Chinese headings: qps "50K" is 50 Kops/s, 平均响应时间 the mean latency.
+      // A table with Chinese headings: qps "50K" is 50 thousand queries a second, 平均响应时间 the mean latency.
       add(
         'table/fixtures/web-server-bench-tencent-localhost.md',
         '2025-11',
         'Web frameworks on a 2-core Tencent VM, wrk',
       );
       const q = row('web-frameworks-2-core-tencent-vm-wrk', 30, 'throughput');
-      assert.deepEqual([q.benchmark, q.value, q.unit], ['gin', '50', 'Kops/s']);
+      assert.deepEqual([q.benchmark, q.value, q.unit], ['gin', '50', 'Kqueries/s']);
       const l = row('web-frameworks-2-core-tencent-vm-wrk', 30, 'latency', (x) => x.statistic === 'mean');
       assert.deepEqual([l.value, l.unit], ['1.97', 'ms']);
 
