@@ -10,7 +10,7 @@
 // refused only when nothing in it reads.
 import { InputError } from '../lib/errors.mjs';
 import { readKeeping } from '../data/read/keep.mjs';
-import { whyUnread } from '../data/read/why-unread.mjs';
+import { oddTables, whyUnread } from '../data/read/why-unread.mjs';
 
 /**
  * @param {string} text
@@ -72,7 +72,8 @@ function nothingKnown(parsers, file, text) {
  * @returns {string[]}
  */
 export function whyNoneRead(text, parsers) {
-  const out = [];
+  // The tables no reader can read (one column, no rows): left out, never the file's reason.
+  const out = oddTables(text).map((o) => `not read: line ${o.line}: ${o.why}`);
   for (const [name, p] of Object.entries(parsers)) {
     if (!p.fallback || p.mixed || p.declared) continue;
     try {
