@@ -78,6 +78,7 @@ export function whyNoneRead(text, parsers) {
     if (!p.fallback || p.mixed || p.declared) continue;
     try {
       const r = p.parse(text);
+      for (const n of r.not_read ?? []) out.push(`${name}: line ${n.line}: lines ${n.from}-${n.to} not read: ${n.why}`);
       for (const n of (r.notes ?? []).slice(0, 8))
         out.push(
           `${name}: ${n.line ? `line ${n.line}: ` : ''}${n.text

@@ -27,6 +27,7 @@ import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
 import { canonicalUnit, COUNT_PREFIX, prefixedUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
 import { outline, plainText } from '../../read/outline.mjs';
+import { passageAround } from '../../read/keep.mjs';
 import { FOREIGN_STATISTICS, foreignStatisticOf, isAggregateRow, isCount, isErrorRate, SETTING_WORD, settingOf, sizeOf, statisticOf } from '../../read/vocabulary.mjs';
 
 export const format = 'table';
@@ -405,6 +406,22 @@ function readTable(block, lines = []) {
   }
   for (const c of percentSpread)
     notes.push({ text: `column "${c.header}" (line ${c.line}): a spread given in percent ("±N%") is made absolute, in the value's unit (value × N / 100)`, line: c.line });
+  // Rows the table does not tell apart (no name or condition differs: a tool's interval lines read
+  // with a data row for header) are no results this reader can give: the table is left out, said so
+  // at its line, and the rest of the file is read.
+  const firstOf = new Map();
+  for (const m of rows) {
+    const key = JSON.stringify([m.benchmark, m.metric, m.statistic, m.unit, Object.entries(m.conditions).sort()]);
+    if (!firstOf.has(key)) {
+      firstOf.set(key, m);
+      continue;
+    }
+    const why = `expected rows told apart by a name or condition, found rows that are not (line ${m.line} repeats line ${firstOf.get(key).line}: ${JSON.stringify(m.benchmark)}, ${m.metric})`;
+    // Its columns' notes go with it: the table as a whole is what was not read.
+    // The passage left out is the one a flaw leaves out (read/keep.mjs): the run of lines around it.
+    const [from, to] = passageAround(lines.join('\n'), m.line) ?? [block.from, block.to];
+    return { rows: [], notes: notes.filter((n) => /^HTML removed/.test(n.text)), measured: false, notRead: { from, to, line: m.line, why } };
+  }
   return { rows, notes, measured: rows.length > 0 };
 }
 
