@@ -46,3 +46,13 @@ test('iperf3\'s interval table, whose rows the table reader cannot tell apart, i
   );
   assert.equal(withRecipe.status, 0, withRecipe.stderr);
 });
+
+test("read with its recipe, tinybench's console.table is shown as one reading (lines 54-55), never the same line once per value", () => {
+  const r = dryRun(
+    'tinybench/tinybench-readme.md',
+    '--recipe',
+    path.join(CORPUS, 'tinybench/tinybench-readme.md.recipe.yaml'),
+  );
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^ {2}recipe at lines 54-55: 6 rows; latency \(ns\), throughput \(ops\/s\)$/m);
+});

@@ -11,6 +11,7 @@
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { outline } from '../../read/outline.mjs';
+import { mergeSpans } from '../../read/keep.mjs';
 import { describesMachine, machineFacts } from '../shared/machine-lines.mjs';
 import { headingConditions, withHeadingConditions } from '../shared/structure.mjs';
 
@@ -54,21 +55,6 @@ const safe = (fn) => {
     return false;
   }
 };
-
-/**
- * Line ranges as a reader shows them: sorted, those that overlap merged into one, so that one block
- * is one reading (never "lines 6-18, lines 9-22" for parts of one run).
- * @param {Array<[number, number]>} spans
- */
-export function mergeSpans(spans) {
-  const out = [];
-  for (const [a, b] of [...spans].sort((x, y) => x[0] - y[0] || x[1] - y[1])) {
-    const last = out.at(-1);
-    if (last && a <= last[1]) last[1] = Math.max(last[1], b);
-    else out.push([a, b]);
-  }
-  return out;
-}
 
 /** Line ranges of a reader's result: its spans, else the first to last line of each table's rows. */
 function spansOf(result) {

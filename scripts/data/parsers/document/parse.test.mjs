@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
+import { mergeSpans } from '../../read/keep.mjs';
 import { goldenTests } from '../../../../tests/helpers/golden.mjs';
 import { parsers } from '../index.mjs';
 
@@ -85,7 +86,7 @@ test('add-report shows one reading per wrk run (lines 6-13 and 18-32, spans that
 
 test('a reader that says no lines it read is shown by its tables\' line ranges, merged where they overlap', () => {
   assert.deepEqual(
-    parser.mergeSpans([[9, 22], [6, 18], [24, 27]]),
+    mergeSpans([[9, 22], [6, 18], [24, 27]]),
     [[6, 22], [24, 27]],
   );
 });
