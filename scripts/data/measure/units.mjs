@@ -138,7 +138,7 @@ const SPELLINGS = {
   min: 'min', mins: 'min', minutes: 'min', // "m" for minutes only in lower case (CASE_ONLY): "M" is mega
   h: 'h', hours: 'h',
   'req/s': 'req/s', 'req/sec': 'req/s', 'reqs/s': 'req/s', 'reqs/sec': 'req/s', 'requests/s': 'req/s', 'requests/sec': 'req/s',
-  'requests/second': 'req/s', 'requestspersecond': 'req/s', rps: 'req/s', '#/sec': 'req/s', 'hits/s': 'req/s',
+  'requests/second': 'req/s', 'request/s': 'req/s', 'request/sec': 'req/s', 'request/second': 'req/s', 'requestspersecond': 'req/s', rps: 'req/s', '#/sec': 'req/s', 'hits/s': 'req/s',
   'ops/s': 'ops/s', 'op/s': 'ops/s', 'ops/sec': 'ops/s', 'op/sec': 'ops/s', ops: 'ops/s', 'operations/s': 'ops/s',
   'iter/s': 'ops/s', 'iters/s': 'ops/s', 'iterations/s': 'ops/s', 'i/s': 'ops/s', 'iterations/sec': 'ops/s', // benchmark-ips, CoreMark
   'calls/s': 'ops/s', 'calls/sec': 'ops/s', 'calls/second': 'ops/s', // Dropwizard Metrics' meters

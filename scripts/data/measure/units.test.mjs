@@ -130,6 +130,8 @@ test('a report\'s "QPS" and "queries per second" keep its unit: queries a second
   for (const h of ['QPS', 'qps', 'Throughput (QPS)', 'queries/sec', 'Queries per second']) assert.equal(unitInHeader(h)?.unit ?? canonicalUnit(h), 'queries/s', h);
   assert.equal(UNITS['queries/s'].title, 'queries per second');
   assert.notEqual(quantityOf('queries/s'), quantityOf('ops/s'));
+  // "DB R/W (request/second)" (an org README's row label) is requests a second.
+  assert.equal(unitInHeader('DB R/W (request/second)')?.unit, 'req/s');
   // A plain word is still no unit.
   assert.equal(unitInHeader('Queries'), undefined);
 });
