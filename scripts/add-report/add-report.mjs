@@ -20,7 +20,7 @@ import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { checkSeedSize, loadEnv, parsingOnce, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms, readRegistries } from '../data/pipeline.mjs';
 import { detectFormats, whyNoneRead } from './detect.mjs';
-import { blankPassages, readKeeping } from '../data/read/keep.mjs';
+import { blankPassages, mergeSpans, readKeeping } from '../data/read/keep.mjs';
 import { nulLine, readReport } from '../lib/decode.mjs';
 import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
 import { entityEntries, unknownEntities } from './entity-match.mjs';
@@ -492,7 +492,7 @@ function printUnderstood(results, text, shownFile) {
       },
     ];
     for (const u of parts) {
-      const at = `${u.spans.length ? ` at ${u.spans.map(where).join(', ')}` : ''}${u.sections?.length ? ` (under ${u.sections.map((x) => `"${x}"`).join(', ')})` : ''}`;
+      const at = `${u.spans.length ? ` at ${mergeSpans(u.spans).map(where).join(', ')}` : ''}${u.sections?.length ? ` (under ${u.sections.map((x) => `"${x}"`).join(', ')})` : ''}`;
       console.log(`  ${u.format}${at}: ${rowsText(u.rows)}; ${u.metrics.join(', ') || 'no metric'}`);
     }
     for (const b of parsed.left_out ?? (parsed === results.at(-1).parsed ? leftOver : [])) {

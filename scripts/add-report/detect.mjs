@@ -10,7 +10,7 @@
 // refused only when nothing in it reads.
 import { InputError } from '../lib/errors.mjs';
 import { readKeeping } from '../data/read/keep.mjs';
-import { whyUnread } from '../data/read/why-unread.mjs';
+import { oddTables, whyUnread } from '../data/read/why-unread.mjs';
 
 /**
  * @param {string} text
@@ -72,11 +72,13 @@ function nothingKnown(parsers, file, text) {
  * @returns {string[]}
  */
 export function whyNoneRead(text, parsers) {
-  const out = [];
+  // The tables no reader can read (one column, no rows): left out, never the file's reason.
+  const out = oddTables(text).map((o) => `not read: line ${o.line}: ${o.why}`);
   for (const [name, p] of Object.entries(parsers)) {
     if (!p.fallback || p.mixed || p.declared) continue;
     try {
       const r = p.parse(text);
+      for (const n of r.not_read ?? []) out.push(`${name}: line ${n.line}: lines ${n.from}-${n.to} not read: ${n.why}`);
       for (const n of (r.notes ?? []).slice(0, 8))
         out.push(
           `${name}: ${n.line ? `line ${n.line}: ` : ''}${n.text

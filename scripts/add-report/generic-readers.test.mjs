@@ -88,7 +88,7 @@ test('add-report prints what it skipped: a value whose unit the atlas does not k
 });
 
 test(
-  'a results CSV no adapter names goes in as delimited: QPS a rate, p99 latency in ms, concurrency a condition',
+  'a results CSV no adapter names goes in as delimited: QPS a rate of queries, p99 latency in ms, concurrency a condition',
   { timeout: 180_000 },
   () => {
     const root = tempRepo('generic-csv');
@@ -102,7 +102,7 @@ test(
         ['duration', 'value', '5.07', 's', '100'],
         ['latency', 'mean', '0.94', 'ms', '100'],
         ['latency', 'p99', '2.51', 'ms', '100'],
-        ['throughput', 'value', '104803.14', 'ops/s', '100'],
+        ['throughput', 'value', '104803.14', 'queries/s', '100'],
       ]);
     } finally {
       removeTempRepo(root);
@@ -147,14 +147,14 @@ test(
         [['756.6', 'Kallocs/op']],
       );
 
-      // A table with Chinese headings: qps "50K" is 50 Kops/s, 平均响应时间 the mean latency.
+      // A table with Chinese headings: qps "50K" is 50 thousand queries a second, 平均响应时间 the mean latency.
       add(
         'table/fixtures/web-server-bench-tencent-localhost.md',
         '2025-11',
         'Web frameworks on a 2-core Tencent VM, wrk',
       );
       const q = row('web-frameworks-2-core-tencent-vm-wrk', 30, 'throughput');
-      assert.deepEqual([q.benchmark, q.value, q.unit], ['gin', '50', 'Kops/s']);
+      assert.deepEqual([q.benchmark, q.value, q.unit], ['gin', '50', 'Kqueries/s']);
       const l = row('web-frameworks-2-core-tencent-vm-wrk', 30, 'latency', (x) => x.statistic === 'mean');
       assert.deepEqual([l.value, l.unit], ['1.97', 'ms']);
 

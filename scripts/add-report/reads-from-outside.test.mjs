@@ -131,6 +131,24 @@ test("only the report's words are its notes: what a reader left out (tsung's col
   }
 });
 
+test('a draft whose software is still to name publishes no placeholder: no series label, sentence, table cell or CSV of data/ says "TODO"', () => {
+  const root = tempRepo('draft-software');
+  try {
+    const file = path.join(ROOT, 'scripts/data/parsers/wrk-text/fixtures/handwritten-two-runs.txt');
+    const r = addReport(root, [file, '--date', '2020-01', '--slug', 'wrk-draft']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(r.stdout, /software: the software under test/, 'add-report still asks for it');
+    const published = fs
+      .readdirSync(path.join(root, 'data'), { recursive: true })
+      .map(String)
+      .filter((f) => /wrk-draft/.test(f) && /\.(csv|json)$/.test(f))
+      .filter((f) => /TODO/.test(fs.readFileSync(path.join(root, 'data', f), 'utf8')));
+    assert.deepEqual(published, []);
+  } finally {
+    removeTempRepo(root);
+  }
+});
+
 test('siege\'s "Transaction rate: 39.78 trans/sec" and "Transactions: 3820 hits" are read: requests a second and a count', () => {
   const rows = rowsOf(keyValue, 'siege/async-micro-bench-threaded-sinatra.md');
   assert.deepEqual(

@@ -77,19 +77,30 @@ test('a file nothing reads is refused with its draft recipe printed and written 
   );
 });
 
-test("a refusal says each reader's own reason at its line: YCSB's summary table has no unit in its column headers (line 72), and no delimited header, key-value line or JSON", () => {
-  const file = path.join(ROOT, 'scripts/add-report/fixtures/mongo-load-test-tf-readme.md');
-  const r = spawnSync(process.execPath, ['scripts/add-report/add-report.mjs', file, '--date', '2021', '--dry-run'], {
+/** add-report --dry-run on a file, from the repository (a dry run writes nothing). */
+const dryRun = (file) =>
+  spawnSync(process.execPath, ['scripts/add-report/add-report.mjs', file, '--date', '2021', '--dry-run'], {
     cwd: ROOT,
     encoding: 'utf8',
   });
+
+test("a refusal says each reader's own reason at its line: iperf3's interval table, its rows not told apart (line 14), and no delimited header, key-value line or JSON", () => {
+  const file = path.join(ROOT, 'tests/fixtures/corpus/iperf3-text/daizhiyuan-iperf3-readme.md');
+  const r = dryRun(file);
   assert.equal(r.status, 1, r.stdout);
-  assert.match(r.stdout, /Why no reader took it:\n {2}table: line 72: column "EC2": no unit in its header or cells\n/);
+  assert.match(r.stdout, /Why no reader took it:\n {2}table: line 14: lines 7-25 not read: expected rows told apart/);
   assert.match(
     r.stdout,
     /key-value: expected "Label: number unit" lines \(a key-value summary\), found none with a unit/,
   );
-  // A dry run writes no draft.
-  assert.match(r.stdout, /dry run: not written/);
+  // A dry run writes no draft (the corpus keeps its own recipe beside the file, left as it is).
+  assert.match(r.stdout, /already exists and is left as it is/);
+});
+
+test("YCSB's summary table, a column per deployment and the unit in each row's label (\"[OVERALL], RunTime(ms)\"), is read: a value per deployment in its row's unit", () => {
+  const file = path.join(ROOT, 'scripts/add-report/fixtures/mongo-load-test-tf-readme.md');
+  const r = dryRun(file);
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(r.stdout, /^ {2}table at lines 72-80: 21 rows; throughput \(ops\/s\), time \(ms\), time \(us\)$/m);
   assert.equal(fs.existsSync(`${file}.recipe.yaml`), false);
 });

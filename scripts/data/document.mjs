@@ -141,8 +141,8 @@ export function reportDocument({ input, meta, parsed, platforms, tables, tableDo
     licence: meta.licence,
     platforms: meta.platforms.map((p) => ({ id: p.id, machine: p.machine, role: p.role, name: platforms[p.id].name })),
     machines: Object.fromEntries(Object.entries(parsed.machines).map(([k, m]) => [k, { label: m.label, facts: m.facts }])),
-    // A software entry still add-report's placeholder names no software: never published as a name.
-    software: { declared: (meta.software ?? []).filter((s) => !/^TODO:/.test(s?.name ?? '')), stated: parsed.software },
+    // A software entry still add-report's placeholder (emptied by markDraft) names no software.
+    software: { declared: (meta.software ?? []).filter((s) => s?.name), stated: parsed.software },
     methodology: parsed.methodology,
     // The report's own notes: a reader's diagnostics (marked reader) are add-report's to print, not the report's words.
     notes: (parsed.notes ?? []).filter((n) => !n.reader),

@@ -312,7 +312,7 @@ export function checkEntities(registry, tables, meta, metaPath) {
         throw new InputError(meta.lineOf?.(['software']) ?? 0, `the software the ${t.kind} rows measure, under "software:"`, 'none', metaPath);
       }
       software.forEach((s, i) => {
-        if (/^TODO:/.test(String(s.name)) || resolve(registry, s.name)) return;
+        if (s.name === '' || resolve(registry, s.name)) return; // '': a placeholder still to fill in (markDraft)
         throw unknownEntityError(registry, s.name, undefined, meta.lineOf?.(['software', i, 'name']) ?? 0, metaPath);
       });
     }

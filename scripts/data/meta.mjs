@@ -34,7 +34,7 @@ export function isRealDate(text) {
  * browser) are refused, and so are "?" and "#", which would end the path of a URL.
  */
 export function sourcePathProblem(p) {
-  if (/^TODO: /.test(p)) return null;
+  if (/^TODO: /.test(p) || p === '') return null; // a placeholder (the raw metadata's, or emptied by markDraft)
   const segment = String(p)
     .split('/')
     .find((s) => s === '' || s === '.' || s === '..' || /[\\%?#]/.test(s));
@@ -73,8 +73,9 @@ export function urlMatchesSource({ url, repository, commit }) {
  * line first; this guards every page, embed credit and citation built from it).
  */
 export function sourceUrl(source) {
-  // A draft's link is none: its URL cannot be checked against a repository or commit still to state.
-  if (/^TODO:/.test(source.repository) || /^TODO:/.test(source.commit)) return '';
+  // A draft's link is none: its URL cannot be checked against a repository, commit or path still to
+  // state (markDraft empties a placeholder).
+  if (!source.repository || !source.commit || (source.url === undefined && !source.path)) return '';
   const url = source.url ?? `https://github.com/${source.repository}/blob/${source.commit}/${source.path}`;
   if (!urlMatchesSource({ ...source, url }) || (source.url === undefined && sourcePathProblem(source.path))) {
     throw new Error(`source link ${url} leads outside ${source.repository} at commit ${source.commit}`);
@@ -115,7 +116,7 @@ export function readMeta(input, ctx) {
   const src = meta.source;
   const badPath = sourcePathProblem(src.path);
   if (badPath) fail(['source', 'path'], 'a path in the repository of plain names joined by "/" (no ".", "..", "\\", "%", "?" or "#")', `${quote(src.path)}, with ${badPath}`);
-  if (src.url !== undefined && !/^TODO: /.test(src.repository) && !/^TODO: /.test(src.commit) && !urlMatchesSource(src)) {
+  if (src.url !== undefined && src.repository && src.commit && !urlMatchesSource(src)) {
     fail(['source', 'url'], `a URL of ${src.repository} at commit ${src.commit} (https://github.com/${src.repository}/blob/${src.commit}/...), as "repository" and "commit" say`, quote(src.url));
   }
   // One format or a list (a report that pastes the output of several tools). Names are looked up as
@@ -171,24 +172,27 @@ export function readMeta(input, ctx) {
  */
 export const isPlaceholderLine = (line) => /(?:^\s*-|:)\s+["']?TODO: /.test(line) && !/^\s*#/.test(line);
 
-/** Fields of the metadata a reader sees as prose: a `TODO:` placeholder in one is never published. */
-const PROSE = ['summary', 'system_under_test', 'load_generator', 'licence'];
-
 /**
  * A report whose metadata still holds add-report's `TODO:` placeholders is a draft: meta.draft lists
- * the fields left to fill in (npm run check refuses them), and the prose ones are emptied, so a draft
- * built locally shows no placeholder text and is never the home page's latest report.
+ * the fields left to fill in (npm run check refuses them), and each is emptied: the one place a
+ * placeholder becomes "not stated", so a draft built locally publishes no placeholder text (no
+ * software named "TODO: …" in a series label, sentence or CSV, no source "TODO: …") and is never the
+ * home page's latest report. Every later step reads an empty field as absent.
  * @param {Record<string, any>} meta
  */
 export function markDraft(meta) {
   const todo = [];
   const walk = (v, path) => {
-    if (typeof v === 'string' && /^TODO:/.test(v)) todo.push(path.join('.'));
-    else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) walk(x, [...path, k]);
+    if (!v || typeof v !== 'object') return;
+    for (const [k, x] of Object.entries(v)) {
+      if (typeof x === 'string' && /^TODO:/.test(x)) {
+        todo.push([...path, k].join('.'));
+        v[k] = '';
+      } else walk(x, [...path, k]);
+    }
   };
   walk(meta, []);
   meta.draft = todo;
-  for (const k of PROSE) if (todo.includes(k)) meta[k] = '';
   return meta;
 }
 

@@ -40,6 +40,10 @@ export const UNITS = {
   'ops/us': { dimension: 'rate', factor: 1e6, scale: 'ops', title: 'operations per microsecond' },
   'ops/ns': { dimension: 'rate', factor: 1e9, scale: 'ops', title: 'operations per nanosecond' },
   'msg/s': { dimension: 'rate', factor: 1, title: 'messages per second' },
+  // a database benchmark's queries a second (QPS): the report's unit, never its operations
+  'queries/s': { dimension: 'rate', factor: 1, scale: 'queries', title: 'queries per second' },
+  'Kqueries/s': { dimension: 'rate', factor: 1e3, scale: 'queries', title: 'thousand queries per second' },
+  'Mqueries/s': { dimension: 'rate', factor: 1e6, scale: 'queries', title: 'million queries per second' },
   'Kops/s': { dimension: 'rate', factor: 1e3, scale: 'ops', title: 'thousand operations per second' },
   'Mops/s': { dimension: 'rate', factor: 1e6, scale: 'ops', title: 'million operations per second' },
   'elem/s': { dimension: 'rate', factor: 1, scale: 'elem', title: 'elements per second' },
@@ -134,7 +138,7 @@ const SPELLINGS = {
   min: 'min', mins: 'min', minutes: 'min', // "m" for minutes only in lower case (CASE_ONLY): "M" is mega
   h: 'h', hours: 'h',
   'req/s': 'req/s', 'req/sec': 'req/s', 'reqs/s': 'req/s', 'reqs/sec': 'req/s', 'requests/s': 'req/s', 'requests/sec': 'req/s',
-  'requests/second': 'req/s', 'requestspersecond': 'req/s', rps: 'req/s', '#/sec': 'req/s', 'hits/s': 'req/s',
+  'requests/second': 'req/s', 'request/s': 'req/s', 'request/sec': 'req/s', 'request/second': 'req/s', 'requestspersecond': 'req/s', rps: 'req/s', '#/sec': 'req/s', 'hits/s': 'req/s',
   'ops/s': 'ops/s', 'op/s': 'ops/s', 'ops/sec': 'ops/s', 'op/sec': 'ops/s', ops: 'ops/s', 'operations/s': 'ops/s',
   'iter/s': 'ops/s', 'iters/s': 'ops/s', 'iterations/s': 'ops/s', 'i/s': 'ops/s', 'iterations/sec': 'ops/s', // benchmark-ips, CoreMark
   'calls/s': 'ops/s', 'calls/sec': 'ops/s', 'calls/second': 'ops/s', // Dropwizard Metrics' meters
@@ -149,8 +153,10 @@ const SPELLINGS = {
   'msg/s': 'msg/s', 'msgs/s': 'msg/s', 'messages/s': 'msg/s', 'msg/sec': 'msg/s',
   'elem/s': 'elem/s', 'kelem/s': 'Kelem/s', 'melem/s': 'Melem/s', 'gelem/s': 'Gelem/s', // Criterion's Throughput::Elements
   'kops/s': 'Kops/s', 'mops/s': 'Mops/s', 'gops/s': 'Gops/s',
-  // queries, transactions and I/O operations a second, as database and storage benchmarks name them
-  qps: 'ops/s', tps: 'ops/s', iops: 'ops/s', 'queries/s': 'ops/s', 'queries/sec': 'ops/s', 'transactions/s': 'ops/s', 'transactions/sec': 'ops/s', 'io/s': 'ops/s',
+  // queries a second keep their word; transactions and I/O operations a second, as database and
+  // storage benchmarks name them, are operations
+  qps: 'queries/s', 'queries/s': 'queries/s', 'queries/sec': 'queries/s', 'queries/second': 'queries/s', 'queriespersecond': 'queries/s', 'query/s': 'queries/s', 'kqueries/s': 'Kqueries/s', 'mqueries/s': 'Mqueries/s',
+  tps: 'ops/s', iops: 'ops/s', 'transactions/s': 'ops/s', 'transactions/sec': 'ops/s', 'io/s': 'ops/s',
   b: 'B', byte: 'B', bytes: 'B', kib: 'KiB', mib: 'MiB', gib: 'GiB',
   'b/s': 'B/s', 'bytes/s': 'B/s', 'bytes/sec': 'B/s', 'kib/s': 'KiB/s', 'mib/s': 'MiB/s', 'gib/s': 'GiB/s',
   'bit/s': 'bit/s', 'bits/s': 'bit/s', 'bits/sec': 'bit/s', bps: 'bit/s',

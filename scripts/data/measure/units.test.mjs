@@ -119,10 +119,19 @@ test('units as a reader writes them', () => {
   assert.equal(unitSymbol('MB/s'), 'MB/s');
 });
 
-test('QPS, TPS, IOPS and ops/sec name a rate of operations per second', () => {
-  for (const h of ['QPS', 'TPS', 'IOPS', 'ops/sec', 'qps']) assert.equal(unitInHeader(h)?.unit, 'ops/s', h);
+test('TPS, IOPS and ops/sec name a rate of operations per second', () => {
+  for (const h of ['TPS', 'IOPS', 'ops/sec']) assert.equal(unitInHeader(h)?.unit, 'ops/s', h);
   assert.deepEqual(unitInHeader('Throughput (TPS)'), { unit: 'ops/s', name: 'Throughput' });
-  assert.equal(canonicalUnit('queries/sec'), 'ops/s');
+  // A plain word is still no unit.
+  assert.equal(unitInHeader('Queries'), undefined);
+});
+
+test('a report\'s "QPS" and "queries per second" keep its unit: queries a second, shown as such and never turned into operations', () => {
+  for (const h of ['QPS', 'qps', 'Throughput (QPS)', 'queries/sec', 'Queries per second']) assert.equal(unitInHeader(h)?.unit ?? canonicalUnit(h), 'queries/s', h);
+  assert.equal(UNITS['queries/s'].title, 'queries per second');
+  assert.notEqual(quantityOf('queries/s'), quantityOf('ops/s'));
+  // "DB R/W (request/second)" (an org README's row label) is requests a second.
+  assert.equal(unitInHeader('DB R/W (request/second)')?.unit, 'req/s');
   // A plain word is still no unit.
   assert.equal(unitInHeader('Queries'), undefined);
 });

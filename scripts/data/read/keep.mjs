@@ -27,6 +27,21 @@ export function passageAround(text, line) {
   return [from, to];
 }
 
+/**
+ * Line ranges as a reader shows them: sorted, those that overlap or touch merged into one, so that one
+ * block is one reading (never "lines 6-18, lines 9-22" for parts of one run).
+ * @param {Array<[number, number]>} spans
+ */
+export function mergeSpans(spans) {
+  const out = [];
+  for (const [a, b] of [...spans].sort((x, y) => x[0] - y[0] || x[1] - y[1])) {
+    const last = out.at(-1);
+    if (last && a <= last[1] + 1) last[1] = Math.max(last[1], b);
+    else out.push([a, b]);
+  }
+  return out;
+}
+
 /** The text with lines from..to (1-based) emptied; line ends and every other line unchanged. */
 export function blankLines(text, from, to) {
   return linesWithEnds(text)

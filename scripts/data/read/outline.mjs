@@ -487,6 +487,42 @@ function pipeCells(line) {
   return t.split(/(?<!\\)\|/).map((c) => c.replace(/\\\|/g, '|').trim());
 }
 
+/** An org-mode table rule: "|---+---|" (a "+" between the columns: never a Markdown delimiter row). */
+const ORG_RULE = /^\s*\|-+(\+-+)+\|?\s*$/;
+const ORG_ROW = /^\s*\|/;
+
+/**
+ * Org-mode tables (Emacs), at any indentation: runs of lines that start with "|", with a rule of
+ * dashes joined by "+" among them. The row above the first rule, when one is, is the header; rules
+ * are no rows. Markdown reads them as text or as an indented code block.
+ */
+function orgTables(lines, masked) {
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (masked.has(i + 1) || !ORG_ROW.test(lines[i])) continue;
+    let j = i;
+    while (j < lines.length && ORG_ROW.test(lines[j]) && !masked.has(j + 1)) j++;
+    const run = lines.slice(i, j);
+    if (run.some((l) => ORG_RULE.test(l))) {
+      const cells = (l, n) =>
+        l
+          .trim()
+          .replace(/^\|/, '')
+          .replace(/\|$/, '')
+          .split('|')
+          .map((c) => ({ text: plainText(c.trim()), line: n }));
+      const rows = run.map((l, k) => (ORG_RULE.test(l) ? null : cells(l, i + k + 1)));
+      const firstRule = run.findIndex((l) => ORG_RULE.test(l));
+      const firstRow = rows.findIndex(Boolean);
+      const headed = firstRow >= 0 && firstRule > firstRow && rows.slice(firstRow + 1, firstRule).every((r) => !r);
+      const body = rows.filter((r, k) => r && !(headed && k === firstRow));
+      out.push({ from: i + 1, to: j, header: headed ? rows[firstRow] : [], rows: body, markup: 'org' });
+    }
+    i = j - 1;
+  }
+  return out;
+}
+
 /**
  * Markdown pipe tables of more than BIG_TABLE_ROWS rows outside code, read line by line: micromark
  * holds about 30 KB for each row of a table (a table of 10,000 rows took 300 MB), so a big table is
@@ -572,6 +608,10 @@ export function outline(text) {
     }
   }
 
+  for (const t of orgTables(lines, masked)) {
+    mask(t.from, t.to);
+    blocks.push({ type: 'table', ...t });
+  }
   const defined = new Set(lines.map((l) => /^ {0,3}\[([^\]]+)\]:\s*\S/.exec(l)?.[1]).filter(Boolean).map(label));
   for (const t of bigTables(lines, masked, defined)) {
     mask(t.from, t.to);

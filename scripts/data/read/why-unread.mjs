@@ -32,6 +32,37 @@ const cut = (s) => (s.length > 60 ? `${s.slice(0, 57)}...` : s);
 const found = ([token, why]) => `${quote(cut(token))} (${why})`;
 const EXPECTED_NUMBER = 'a plain decimal number (such as 1234.5 or 1.5e3, at most 15 significant digits)';
 
+/** The tables of an outline that no reader can read (one column, or a header and no rows), each with why. */
+function oddTablesOf(blocks) {
+  const out = [];
+  for (const b of blocks) {
+    if (b.type !== 'table' || b.cut) continue;
+    const header = b.header?.length ? b.header : (b.rows[0] ?? []);
+    const rows = b.header?.length ? b.rows : b.rows.slice(1);
+    const at = header[0]?.line ?? b.from;
+    if (header.length === 1)
+      out.push({ block: b, line: at, why: `a table of one column (${quote(cut(header[0].text))})`, error: new InputError(at, 'a table of two columns or more (a name and its values)', `one column, ${quote(cut(header[0].text))}`) });
+    else if (!rows.length) out.push({ block: b, line: at, why: 'a table header with no rows', error: new InputError(at, 'rows under the table header', 'a header and no rows') });
+  }
+  return out;
+}
+
+/**
+ * The tables of a text that no reader can read (a table of one column, such as a README's
+ * contributors list; a header with no rows): each left out, with its line and why, never the reason
+ * the rest of the file is refused.
+ * @param {string} text
+ * @returns {Array<{ line: number, why: string }>}
+ */
+export function oddTables(text) {
+  try {
+    return oddTablesOf(outline(text).blocks).map(({ line, why }) => ({ line, why }));
+  } catch (e) {
+    if (e instanceof InputError) return [];
+    throw e;
+  }
+}
+
 /**
  * @param {string} text
  * @returns {InputError | null}
@@ -53,13 +84,15 @@ export function whyUnread(text) {
     if (e instanceof InputError) return e;
     throw e;
   }
+  // A table no reader can read (one column, no rows) is the file's reason only when it is the file's
+  // one block that could hold results: beside other tables or code, it is one block left out (oddTables).
+  const odd = oddTablesOf(blocks);
+  const lines = splitLines(text);
+  const candidates = blocks.filter((b) => b.type === 'table' || (b.type === 'code' && /\d/.test(lines.slice(b.from - 1, b.to).join('\n'))));
+  if (odd.length && candidates.length <= odd.length) return odd[0].error;
   for (const b of blocks) {
-    if (b.type !== 'table' || b.cut) continue;
-    const header = b.header?.length ? b.header : (b.rows[0] ?? []);
+    if (b.type !== 'table' || b.cut || odd.some((o) => o.block === b)) continue;
     const rows = b.header?.length ? b.rows : b.rows.slice(1);
-    const at = header[0]?.line ?? b.from;
-    if (header.length === 1) return new InputError(at, 'a table of two columns or more (a name and its values)', `one column, ${quote(cut(header[0].text))}`);
-    if (!rows.length) return new InputError(at, 'rows under the table header', 'a header and no rows');
     for (const r of rows) {
       for (const c of r) {
         const u = unreadNumber(c.text);
@@ -67,7 +100,6 @@ export function whyUnread(text) {
       }
     }
   }
-  const lines = splitLines(text);
   for (let i = 0; i < lines.length; i++) {
     const u = unreadNumber(lines[i]);
     if (u) return new InputError(i + 1, EXPECTED_NUMBER, found(u));

@@ -19,11 +19,11 @@ const pick = (rs, line) => rs.filter((r) => r.line === line).map((r) => [r.bench
 describe('golden fixtures', () => goldenTests(parser, path.join(here, 'fixtures'), parsers));
 
 describe('headline numbers', () => {
-  test('a server benchmark: QPS is a rate, latency in ms from "Avg Latency(ms)" and "P99 Latency(ms)", concurrency a condition', () => {
+  test('a server benchmark: QPS is a rate of queries, latency in ms from "Avg Latency(ms)" and "P99 Latency(ms)", concurrency a condition', () => {
     const r = parser.parse(fixture('concurrent-servers-benchmark-results.csv'));
     assert.deepEqual(pick(r.tables.measurements.rows, 5), [
       ['Select', 'duration', 'value', 5.07, 's', { concurrency: 100 }],
-      ['Select', 'throughput', 'value', 104803.14, 'ops/s', { concurrency: 100 }],
+      ['Select', 'throughput', 'value', 104803.14, 'queries/s', { concurrency: 100 }],
       ['Select', 'latency', 'mean', 0.94, 'ms', { concurrency: 100 }],
       ['Select', 'latency', 'p99', 2.51, 'ms', { concurrency: 100 }],
     ]);

@@ -11,6 +11,7 @@
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { outline } from '../../read/outline.mjs';
+import { mergeSpans } from '../../read/keep.mjs';
 import { describesMachine, machineFacts } from '../shared/machine-lines.mjs';
 import { headingConditions, withHeadingConditions } from '../shared/structure.mjs';
 
@@ -57,11 +58,13 @@ const safe = (fn) => {
 
 /** Line ranges of a reader's result: its spans, else the first to last line of each table's rows. */
 function spansOf(result) {
-  if (result.spans?.length) return result.spans;
-  return Object.values(result.tables).flatMap((t) => {
-    const lines = t.rows.map((r) => r.line).filter((n) => Number.isInteger(n));
-    return lines.length ? [[Math.min(...lines), Math.max(...lines)]] : [];
-  });
+  if (result.spans?.length) return mergeSpans(result.spans);
+  return mergeSpans(
+    Object.values(result.tables).flatMap((t) => {
+      const lines = t.rows.map((r) => r.line).filter((n) => Number.isInteger(n));
+      return lines.length ? [[Math.min(...lines), Math.max(...lines)]] : [];
+    }),
+  );
 }
 const inSpans = (spans, line) => spans.some(([a, b]) => line >= a && line <= b);
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
+import { mergeSpans } from '../../read/keep.mjs';
 import { goldenTests } from '../../../../tests/helpers/golden.mjs';
 import { parsers } from '../index.mjs';
 
@@ -66,4 +67,26 @@ test('sections that name a setting ("### 500 connections", "### 800 connections"
     ],
   );
   assert.ok(rows.every((r) => r.conditions.run === undefined));
+});
+
+test('add-report shows one reading per wrk run (lines 6-13 and 18-32, spans that never overlap), and a run\'s "Requests/sec" is read once', () => {
+  const r = parser.parse(read('scripts/data/parsers/wrk-text/fixtures/handwritten-two-runs.txt'));
+  assert.deepEqual(
+    r.understood.map((u) => [u.format, u.spans]),
+    [['wrk-text', [[6, 13], [18, 32]]]],
+  );
+  const all = r.understood.flatMap((u) => u.spans).sort((a, b) => a[0] - b[0]);
+  assert.ok(all.every((s, i) => i === 0 || s[0] > all[i - 1][1]), `spans overlap: ${JSON.stringify(all)}`);
+  assert.deepEqual(
+    r.tables.measurements?.rows.filter((x) => x.value === 26076.9).map((x) => x.line) ?? [],
+    [],
+    'the second run\'s Requests/sec is the wrk summary\'s, not a second value',
+  );
+});
+
+test('a reader that says no lines it read is shown by its tables\' line ranges, merged where they overlap', () => {
+  assert.deepEqual(
+    mergeSpans([[9, 22], [6, 18], [24, 27]]),
+    [[6, 22], [24, 27]],
+  );
 });

@@ -22,7 +22,7 @@ export const fallback = true;
 export const generic = true;
 
 const NAME_KEYS = ['scenario', 'name', 'title', 'benchmark', 'test', 'label'];
-const UNIT_WORDS = { qps: 'ops/s', tps: 'ops/s', iops: 'ops/s', rps: 'req/s', mb: 'MB', kb: 'KB', gb: 'GB', pct: '%', percent: '%' };
+const UNIT_WORDS = { qps: canonicalUnit('qps'), tps: canonicalUnit('tps'), iops: canonicalUnit('iops'), rps: canonicalUnit('rps'), mb: 'MB', kb: 'KB', gb: 'GB', pct: '%', percent: '%' };
 const COUNT = /^(requests|count|errors|failures|failed|successful|success|total|operations|ops|events|timeouts|transactions)$/;
 const NOT_RESULT = /^(port|pid|id|seed|version|timestamp|time_stamp|date|start|finish|started|finished)$/;
 const PER_SECOND = /^(s|sec|secs|second|seconds)$/;

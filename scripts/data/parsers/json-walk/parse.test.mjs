@@ -44,7 +44,7 @@ describe('headline numbers', () => {
     const rows = r.tables.measurements.rows;
     const of = (re, s) => brief(rows.find((x) => re.test(x.benchmark) && x.statistic === s));
     assert.deepEqual(of(/latency_ms$/, 'p99'), ['Scenario 3: Spike Load (Quick): latency_ms', 'latency', 'p99', 2.441, 'ms']);
-    assert.deepEqual(of(/throughput_qps$/, 'value'), ['Scenario 3: Spike Load (Quick): throughput_qps', 'throughput', 'value', 260.33001806699946, 'ops/s']);
+    assert.deepEqual(of(/throughput_qps$/, 'value'), ['Scenario 3: Spike Load (Quick): throughput_qps', 'throughput', 'value', 260.33001806699946, 'queries/s']);
     assert.deepEqual(of(/duration_seconds$/, 'value').slice(1), ['duration', 'value', 300.003820458, 's']);
     // cpu.average (0.65: a fraction or a percentage?) names no unit: listed, not guessed.
     assert.ok(r.notes.some((n) => /cpu\.average = 0\.65\d* not read/.test(n.text)));
@@ -80,7 +80,7 @@ describe('keys JSON allows but a plain object would lose (issue 41)', () => {
       [
         ['__proto__.latency_ms', 5, 'ms', 2],
         ['latency_ms', 3, 'ms', 3],
-        ['throughput_qps', 200, 'ops/s', 5],
+        ['throughput_qps', 200, 'queries/s', 5],
       ],
     );
   });

@@ -46,10 +46,10 @@ describe('headline numbers', () => {
     assert.ok(r.notes.some((n) => n.line === 14 && /Slowest: 3.915" not read: it states no unit/.test(n.text)));
   });
 
-  test('QPS is a rate; a target (">95 QPS") and a unit the atlas does not know are not read as results', () => {
+  test('QPS is a rate of queries; a target (">95 QPS") and a unit the atlas does not know are not read as results', () => {
     const r = parser.parse(fixture('akidb-baseline-quick.md'));
     const rs = r.tables.measurements.rows;
-    assert.deepEqual(pick(rs, 30), [['Throughput', 'throughput', 'mean', 100.3, 'ops/s']]);
+    assert.deepEqual(pick(rs, 30), [['Throughput', 'throughput', 'mean', 100.3, 'queries/s']]);
     assert.deepEqual(pick(rs, 31), []);
     assert.ok(r.notes.some((n) => n.line === 42 && /MB\/min/.test(n.text)));
   });

@@ -27,6 +27,7 @@ import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
 import { canonicalUnit, COUNT_PREFIX, prefixedUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
 import { outline, plainText } from '../../read/outline.mjs';
+import { passageAround } from '../../read/keep.mjs';
 import { FOREIGN_STATISTICS, foreignStatisticOf, isAggregateRow, isCount, isErrorRate, SETTING_WORD, settingOf, sizeOf, statisticOf } from '../../read/vocabulary.mjs';
 
 export const format = 'table';
@@ -236,6 +237,8 @@ function readTable(block, lines = []) {
     const notRead = { from, to: block.to, line: from, why: `expected results, found ${why}` };
     return { rows: [], notes, measured: false, notRead };
   }
+  const byRow = rowUnitRows(block, header, data);
+  if (byRow) return toldApart(block, lines, byRow.rows, [...notes, ...byRow.notes]);
   const columns = header.map((h, i) => {
     const texts = data.map((d) => d.cells[i].text);
     const present = texts.filter((t) => !isMissing(t));
@@ -405,7 +408,71 @@ function readTable(block, lines = []) {
   }
   for (const c of percentSpread)
     notes.push({ text: `column "${c.header}" (line ${c.line}): a spread given in percent ("±N%") is made absolute, in the value's unit (value × N / 100)`, line: c.line });
+  return toldApart(block, lines, rows, notes);
+}
+
+/**
+ * The table's reading, unless its rows are not told apart (no name or condition differs: a tool's
+ * interval lines read with a data row for header): then no results this reader can give, so the table
+ * is left out, said so at its line, and the rest of the file is read.
+ */
+function toldApart(block, lines, rows, notes) {
+  const firstOf = new Map();
+  for (const m of rows) {
+    const key = JSON.stringify([m.benchmark, m.metric, m.statistic, m.unit, Object.entries(m.conditions).sort()]);
+    if (!firstOf.has(key)) {
+      firstOf.set(key, m);
+      continue;
+    }
+    const why = `expected rows told apart by a name or condition, found rows that are not (line ${m.line} repeats line ${firstOf.get(key).line}: ${JSON.stringify(m.benchmark)}, ${m.metric})`;
+    // The passage left out is the one a flaw leaves out (read/keep.mjs): the run of lines around it.
+    const [from, to] = passageAround(lines.join('\n'), m.line) ?? [block.from, block.to];
+    // Its columns' notes go with it: the table as a whole is what was not read.
+    return { rows: [], notes: notes.filter((n) => /^HTML removed/.test(n.text)), measured: false, notRead: { from, to, line: m.line, why } };
+  }
   return { rows, notes, measured: rows.length > 0 };
+}
+
+/**
+ * A table of a column per subject (a plan, a machine) whose row labels state the units ("Sysbench CPU
+ * (seconds)", "DB R/W (request/second)") and whose column headers none: each row is a measurement in
+ * its label's unit, each column a condition named by the first header ("Plan"). Undefined when the
+ * table is not of that shape. A row whose label states no unit, and a cell that holds no number
+ * ("Temp. unavailable"), are not read, and said so.
+ */
+function rowUnitRows(block, header, data) {
+  if (header.length < 3 || data.length < 1) return undefined;
+  if (header.slice(1).some((h) => headerUnit(h.text) || /^[-+]?\d/.test(h.text.trim()))) return undefined;
+  const labelled = data.map((d) => ({ d, unit: unitInHeader(d.cells[0].text) }));
+  if (!labelled.some((x) => x.unit)) return undefined;
+  // Value columns: named ones whose cells are numbers with no unit of their own, where present.
+  const valueColumns = header
+    .map((h, i) => ({ h, i }))
+    .filter(({ h, i }) => i > 0 && /[\p{L}\d]/u.test(h.text) && h.text.trim().length > 1 && data.some((d) => readCell(d.cells[i].text)?.unit === undefined && readCell(d.cells[i].text)));
+  if (valueColumns.length < 2) return undefined;
+  if (data.some((d) => valueColumns.some(({ i }) => readCell(d.cells[i].text)?.unit))) return undefined;
+  const condition = snake(header[0].text.trim()) || 'column';
+  const rows = [];
+  const notes = [];
+  for (const { d, unit } of labelled) {
+    const label = d.cells[0];
+    if (!unit) {
+      if (valueColumns.some(({ i }) => readCell(d.cells[i].text))) notes.push({ text: `row "${label.text.trim()}" (line ${label.line}): no unit in its label; left out of data/`, line: label.line });
+      continue;
+    }
+    const { metric, statistic } = metricOf(unit.name, unit.unit, unit.name);
+    for (const { h, i } of valueColumns) {
+      const cell = d.cells[i];
+      if (isMissing(cell.text)) continue;
+      const r = readCell(cell.text);
+      if (!r) {
+        notes.push({ text: `line ${cell.line}: "${cell.text.trim()}" (${label.text.trim()}, ${h.text.trim()}) is no number; not read`, line: cell.line });
+        continue;
+      }
+      rows.push(measurement({ benchmark: unit.name, section: block.heading, metric, statistic, value: r.value, unit: unit.unit, line: cell.line, conditions: { [condition]: h.text.trim() } }));
+    }
+  }
+  return { rows, notes };
 }
 
 /** Metric and statistic from a header's words and its unit. `named`: the header names the metric. */

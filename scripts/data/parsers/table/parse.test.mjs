@@ -263,18 +263,18 @@ describe('headings in other languages (issue 32)', () => {
 });
 
 describe('a real report with Chinese headings (issue 32)', () => {
-  test('web-server-bench: qps "50K" is 50 Kops/s, 平均响应时间 latency mean, 最大响应时间 latency max, 错误 a condition by its place', () => {
+  test('web-server-bench: qps "50K" is 50 thousand queries a second, 平均响应时间 latency mean, 最大响应时间 latency max, 错误 a condition by its place', () => {
     const md = fs.readFileSync(path.join(here, 'fixtures/web-server-bench-tencent-localhost.md'), 'utf8');
     const rows = rowsOf(md).filter((r) => r.line === 30);
     assert.deepEqual(
       rows.map((r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit, r.conditions]),
       [
-        ['gin', 'throughput', 'value', 50, 'Kops/s', { column_6: '无' }],
+        ['gin', 'throughput', 'value', 50, 'Kqueries/s', { column_6: '无' }],
         ['gin', 'latency', 'mean', 1.97, 'ms', { column_6: '无' }],
         ['gin', 'latency', 'max', 28.52, 'ms', { column_6: '无' }],
       ],
     );
-    assert.equal(convert(rows[0].value, rows[0].unit, 'ops/s'), 50000);
+    assert.equal(convert(rows[0].value, rows[0].unit, 'queries/s'), 50000);
   });
 });
 
@@ -441,4 +441,22 @@ test('k and M after a number are multipliers in a column of counts or rates, nev
       [6, 'throughput', 5.2, 'Kops/s'],
     ],
   );
+});
+
+test('an org README: its tables ("|---+---|" rules, indented, a column per plan, the unit in the row label) are read, a value per plan in its row\'s unit', () => {
+  const org = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/org-table/vps-comparison-readme.org'), 'utf8');
+  const rows = rowsOf(org);
+  const at = (line) => rows.filter((r) => r.line === line).map((r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit, r.conditions.plan]);
+  assert.deepEqual(at(570), [
+    ['Sysbench CPU', 'time', 'value', 31.922, 's', 'OVH VPS SSD 1'],
+    ['Sysbench CPU', 'time', 'value', 37.502, 's', 'Linode 1024'],
+    ['Sysbench CPU', 'time', 'value', 39.08, 's', 'DO 5bucks'],
+    ['Sysbench CPU', 'time', 'value', 46.13, 's', 'Scaleway VC1S'],
+    ['Sysbench CPU', 'time', 'value', 30.222, 's', 'Vultr 20GB SSD'],
+    ['Sysbench CPU', 'time', 'value', 30.544, 's', 'Vultr 25GB SSD'],
+  ]);
+  // An empty cell is no value; "Temp. unavailable" is none either.
+  assert.deepEqual(at(625).map((r) => r[5]), ['OVH VPS SSD 1', 'Linode 1024', 'DO 5bucks', 'Scaleway VC1S', 'Vultr 25GB SSD']);
+  assert.equal(at(625)[0][4], 'ops/s');
+  assert.equal(at(667).length, 5);
 });

@@ -153,6 +153,7 @@ export function parse(text) {
   // A run's label: the nearest heading above it, of any markup (never a log line), from the document's outline.
   const doc = outline(text);
   let previousEnd = 0;
+  const spans = []; // the lines of each run: its "Running" line to its "Transfer/sec"
   for (let i = 0; i < lines.length; i++) {
     if (STATS_HEADER.test(lines[i]) && !RUNNING.test(lines[i - 2] ?? '')) {
       throw new InputError(i + 1, 'a "Running <duration> test @ <url>" line two lines above the Thread Stats', quote(lines[i - 2] ?? ''));
@@ -163,6 +164,7 @@ export function parse(text) {
     summaries.push(r.summary);
     stats.push(...r.stats);
     distribution.push(...r.distribution);
+    spans.push([i + 1, r.next]);
     i = r.next - 1;
     previousEnd = r.next;
   }
@@ -177,6 +179,7 @@ export function parse(text) {
   return {
     title: lines.map((l) => /^#\s+(.+)$/.exec(l)).find(Boolean)?.[1] ?? '',
     tables,
+    spans,
     machines: machinesOf(text),
     software: [],
     methodology: [],
