@@ -89,14 +89,15 @@ describe('sample lines match in time linear in the line', () => {
 describe('column recipes: which column is the benchmark, which a metric with its unit and statistic, which a condition', () => {
   const fixture = (dir, name) => fs.readFileSync(path.join(here, '..', dir, 'fixtures', name), 'utf8');
 
-  test('memtier ALL STATS: the read with no recipe leaves Hits/sec, Misses/sec and Latency out, the recipe reads them', () => {
+  test('memtier ALL STATS: the read with no recipe leaves Hits/sec and Misses/sec out and its Latency unit not stated, the recipe reads them', () => {
     const text = fixture('table', 'memc-kv-memtier-excerpt.md');
     const plain = tableReader.parse(text);
     assert.deepEqual(at(plain.tables.measurements.rows, 79), [
       ['throughput', 'value', 6437.99, 'ops/s'],
+      ['latency', 'value', 4.061, 'not stated'],
       ['bandwidth', 'value', 940.82, 'KB/s'],
     ]);
-    assert.ok(plain.notes.some((n) => /column "Latency" \(line 76\): no unit/.test(n.text)));
+    assert.ok(plain.notes.some((n) => /column "Latency" \(line 76\): no unit stated; read with unit "not stated"/.test(n.text)));
     const rows = parser.parse(text, recipeOf('memc-kv-memtier.recipe.yaml')).tables.measurements.rows;
     assert.deepEqual(at(rows, 79), [
       ['throughput', 'mean', 6437.99, 'ops/s'],
