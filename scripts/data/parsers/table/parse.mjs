@@ -30,7 +30,7 @@ import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
 import { canonicalUnit, COUNT_PREFIX, prefixedUnit, splitValueUnit, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { outline, plainText } from '../../read/outline.mjs';
-import { FOREIGN_STATISTICS, foreignStatisticOf, isAggregateRow, isCount, isErrorRate, SETTING_WORD, settingOf, sizeOf, statisticOf } from '../../read/vocabulary.mjs';
+import { FOREIGN_STATISTICS, foreignStatisticOf, isAggregateRow, isCount, isErrorRate, namesMeasure, SETTING_WORD, settingOf, sizeOf, statisticOf } from '../../read/vocabulary.mjs';
 
 export const format = 'table';
 export const description = 'Any table a person wrote (Markdown, RST grid or simple, HTML, aligned text) whose columns hold numbers with units.';
@@ -425,14 +425,6 @@ function readTable(block, lines = []) {
     notes.push({ text: `column "${c.header}" (line ${c.line}): a spread given in percent ("±N%") is made absolute, in the value's unit (value × N / 100)`, line: c.line });
   return { rows, notes, measured: rows.length > 0 };
 }
-
-/** Whether a header names what its column measures: a metric word (time, latency, rate, ...) or a statistic word (avg, p99, ...). */
-const namesMeasure = (header) =>
-  METRIC_WORDS.some(([re]) => re.test(header)) ||
-  FOREIGN_METRIC_WORDS.some(([words]) => words.some((w) => header.toLowerCase().includes(w))) ||
-  // "Total", "TotalCount", "Total number": a sum of things counted, not a measure whose unit is missing.
-  !['total', undefined].includes(statisticOf(header, '')) ||
-  foreignStatisticOf(header) !== undefined;
 
 /** Metric and statistic from a header's words and its unit. `named`: the header names the metric. */
 function metricOf(name, unit, header) {
