@@ -118,6 +118,7 @@ test('a number whose report states no unit is in unit "not stated": shown so, ne
   assert.equal(canonicalUnit('not stated'), UNSTATED);
   assert.equal(UNSTATED, 'not stated');
   assert.equal(unitSymbol(UNSTATED), 'unit not stated');
+  assert.equal(canonicalUnit(unitSymbol(UNSTATED)), UNSTATED);
   assert.equal(convert(5, UNSTATED, 's'), undefined);
   assert.equal(toDisplay(5, UNSTATED, 's'), 5);
   assert.equal(displayUnit([{ value: 5000, unit: UNSTATED }]), UNSTATED);
