@@ -73,35 +73,11 @@ test('the best value per entity and report, ties to the lowest line; a lone valu
 });
 
 test('a value whose report states no unit is in no measure of the compare view, however many reports have one', () => {
+  const unstated = (value, line) =>
+    row({ entity: 'erlang', metric: 'time', statistic: 'mean', unit: 'not stated', better: 'lower', value, line });
   const measured = new Map([
-    [
-      'a',
-      [
-        row({
-          entity: 'erlang',
-          metric: 'time',
-          statistic: 'mean',
-          unit: 'not stated',
-          better: 'lower',
-          value: 0.03,
-          line: 5,
-        }),
-      ],
-    ],
-    [
-      'b',
-      [
-        row({
-          entity: 'erlang',
-          metric: 'time',
-          statistic: 'mean',
-          unit: 'not stated',
-          better: 'lower',
-          value: 31,
-          line: 3,
-        }),
-      ],
-    ],
+    ['a', [unstated(0.03, 5)]],
+    ['b', [unstated(31, 3)]],
   ]);
   const index = compareIndex({
     reports: [reportDoc('a', '2016'), reportDoc('b', '2015')],
