@@ -28,7 +28,7 @@
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
-import { canonicalUnit, COUNT_PREFIX, prefixedUnit, splitValueUnit, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
+import { canonicalUnit, convert, COUNT_PREFIX, prefixedUnit, splitValueUnit, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { outline, plainText } from '../../read/outline.mjs';
 import { FOREIGN_STATISTICS, foreignStatisticOf, isAggregateRow, isCount, isErrorRate, namesMeasure, SETTING_WORD, settingOf, sizeOf, statisticOf } from '../../read/vocabulary.mjs';
 
@@ -315,10 +315,12 @@ function readTable(block, lines = []) {
     if (!hu && /^(#|count|requests|total|executions|number)\b/i.test(c.header.trim()) && c.read.some((r) => r.parts?.length)) c.countUnit = true;
     // A column of counts ("Samples", "# Samples", "Count", "Requests"): a count result, never a setting or an axis.
     if (!hu && integers && isCount(c.header)) c.countUnit = c.isCount = true;
-    const known = c.read.every((r) => r.unit || hu || c.countUnit);
+    // A bare multiplier ("1.65 K", "251k") under a header that names a measure is no count: that many of a unit not stated.
+    const multiplied = (r) => r.unit && r.unit !== 'count' && Object.values(COUNT_PREFIX).includes(r.unit);
+    const known = c.read.every((r) => r.unit || hu || c.countUnit) && !(!hu && !c.countUnit && c.read.some(multiplied) && namesMeasure(c.header));
     // A header that names what it measures ("Avg time", "Max latency") and no unit: the numbers go in
     // with unit "not stated", never a guessed one.
-    if (!known && c.read.every((r) => !r.unit) && namesMeasure(c.header)) {
+    if (!known && c.read.every((r) => !r.unit || multiplied(r)) && namesMeasure(c.header)) {
       c.unstated = true;
       notes.push({ text: `column "${c.header}" (line ${c.line}): no unit stated; read with unit "not stated" (a recipe can state it)`, line: c.line });
     } else if (!known) {
@@ -361,7 +363,7 @@ function readTable(block, lines = []) {
   const seen = new Map();
   let before;
   for (const c of valueColumns) {
-    const unit = c.read.find((x) => x.unit)?.unit ?? c.headerUnit?.unit ?? (c.unstated ? UNSTATED : 'count');
+    const unit = c.unstated ? UNSTATED : (c.read.find((x) => x.unit)?.unit ?? c.headerUnit?.unit ?? 'count');
     const m = metricOf(c.headerUnit?.name ?? c.header, unit, c.header);
     if (UNITS[unit]?.dimension === 'ratio' && before && CHANGE.test(c.header.trim())) c.metric = `${before}_change`;
     else if (UNITS[unit]?.dimension !== 'ratio') before = m.metric;
@@ -387,8 +389,10 @@ function readTable(block, lines = []) {
     for (const c of valueColumns) {
       const cell = d.cells[c.index];
       if (isMissing(cell.text) || c.unread?.has(cell)) continue;
-      const r = readCell(cell.text, c.columnUnit);
-      const unit = r.unit ?? c.headerUnit?.unit ?? (c.unstated ? UNSTATED : 'count');
+      const cellRead = readCell(cell.text, c.columnUnit);
+      // In a unit not stated, a multiplier ("1.65 K") is applied exactly: 1650.
+      const r = c.unstated && cellRead.unit ? { ...cellRead, value: convert(cellRead.value, cellRead.unit, 'count'), unit: undefined } : cellRead;
+      const unit = c.unstated ? UNSTATED : (r.unit ?? c.headerUnit?.unit ?? 'count');
       const name = c.headerUnit?.name ?? c.header;
       const read = metricOf(name, unit, c.header);
       const metric = c.metric ?? read.metric;

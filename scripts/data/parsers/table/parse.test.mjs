@@ -468,6 +468,14 @@ describe('numbers whose unit the report does not state', () => {
     assert.ok(parser.parse(stream).notes.some((n) => /column "Avg time" \(line 2\): no unit stated; read with unit "not stated"/.test(n.text)));
   });
 
+  test('a multiplier with no unit under a header that names a measure ("1.65 K", "251k" throughput) is that many in unit "not stated", never a count', () => {
+    const rows = rowsOf(doc('| Lib | Throughput |', '|---|---|', '| a | 1.65 K |', '| b | 251k |'));
+    assert.deepEqual(rows.map(brief), [
+      ['a', 'throughput', 'value', 1650, 'not stated', 3],
+      ['b', 'throughput', 'value', 251000, 'not stated', 4],
+    ]);
+  });
+
   // benchee's HTML table (tests/fixtures/corpus/benchee-markdown/fast-integer-compression-10k-unsigned-decompression.md,
   // lines 55-73), its cells' markup as the outline renders it.
   const benchee = doc(
