@@ -31,6 +31,7 @@ import { capital, list, quantity, times } from './shared/format.mjs';
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { FAMILIES, entityOf } from './shared/palette.mjs';
 import { statesChange } from '../data/parsers/shared/structure.mjs';
+import { isStated, UNSTATED, unitSymbol } from '../data/measure/units.mjs';
 
 /** Labels that name an aggregate of other rows, not a part. */
 export const AGGREGATE = /^(?:totals?|waits|all|overall|sum|average|avg|mean|combined|aggregate)$/i;
@@ -129,8 +130,16 @@ function noiseOf(a, b) {
   return noise(shown(a), shown(b));
 }
 
-/** A value with its unit in a sentence: "2.1 ms", "5,560" (a count needs no word). */
-export const withUnit = (v, unit) => (unit === 'count' ? quantity(v) : `${quantity(v)} ${unit}`);
+/**
+ * A value with its unit in a sentence: "2.1 ms", "5,560" (a count needs no word), "0.0288 in a unit
+ * not stated" (a number whose report states no unit: units.mjs UNSTATED, as written or as a symbol).
+ */
+export const withUnit = (v, unit) =>
+  unit === 'count'
+    ? quantity(v)
+    : !isStated(unit) || unit === unitSymbol(UNSTATED)
+      ? `${quantity(v)} in a unit not stated`
+      : `${quantity(v)} ${unit}`;
 
 /**
  * The words of a best-of-group claim: "X had the lowest median latency: 1.2 ms, 3.1x less than Y

@@ -70,6 +70,24 @@ test('one value per benchmark: sorted bars, the lowest time first, with error ba
   assert.match(chart.finding, /^Benchmark\/A had the lowest mean time: 10 ns, 3x less than Benchmark\/B \(30 ns\)$/);
 });
 
+test('times whose report states no unit: the axis, the table and the finding say "unit not stated"', () => {
+  // STREAM, tests/fixtures/corpus/stream/daizhiyuan-stream-readme.md lines 23-26: "Avg time", no unit.
+  const rows = [
+    row({ benchmark: 'Stream/Copy', value: 0.031581, unit: 'not stated', line: 23 }),
+    row({ benchmark: 'Stream/Triad', value: 0.028845, unit: 'not stated', line: 26 }),
+  ];
+  const [chart] = build({ rows, fields, tables });
+  assert.match(JSON.stringify(chart.layer), /"title":"Time \(unit not stated\)"/);
+  assert.ok(
+    chart.fields.some((f) => f.unit === 'unit not stated'),
+    JSON.stringify(chart.fields),
+  );
+  assert.equal(
+    chart.finding,
+    'Stream/Triad had the lowest mean time: 0.0288 in a unit not stated, 1.1x less than Stream/Copy (0.0316 in a unit not stated)',
+  );
+});
+
 test('a ratio between two bars that both state a spread says whether it is beyond noise, and by which test', () => {
   // hyperfine, tests/fixtures/corpus/hyperfine-text/adventofcode-2021-01-speedtest.md lines 6 and 14:
   // 43.4 ± 1.4 ms and 167.2 ± 6.3 ms, 100 runs each (scipy.stats.ttest_ind_from_stats: p = 1.9e-139).

@@ -22,6 +22,7 @@
 //
 // Exports: compareIndex({ reports, measured, registry }) -> index (plain JSON, deterministic)
 import { figureRule } from '../data/atlas/figures.mjs';
+import { joinable } from '../data/atlas/measured.mjs';
 import { machineFacts, noPerCoreText, normalise } from '../data/atlas/normalise.mjs';
 import { metricTitle, statisticWords } from '../data/measure/model.mjs';
 
@@ -130,7 +131,7 @@ export function compareIndex({ reports, measured, names }) {
     for (const r of rows) if (r.metric === 'errors' && r.unit === '%') errors.set(key(r), r.value);
     let budgetText = '';
     const kept = rows.filter((r) => {
-      if (!r.entity || typeof r.value !== 'number' || (r.better !== 'higher' && r.better !== 'lower')) return false;
+      if (!joinable(r) || (r.better !== 'higher' && r.better !== 'lower')) return false;
       const budget = figureRule(kinds.get(r.source_table))?.budget;
       if (!budget || r.metric === 'errors') return true;
       budgetText = `only values with errors at most ${budget.max} %`;

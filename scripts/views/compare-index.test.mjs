@@ -72,6 +72,21 @@ test('the best value per entity and report, ties to the lowest line; a lone valu
   assert.deepEqual(index.entities, { erlang: 'Erlang' });
 });
 
+test('a value whose report states no unit is in no measure of the compare view, however many reports have one', () => {
+  const unstated = (value, line) =>
+    row({ entity: 'erlang', metric: 'time', statistic: 'mean', unit: 'not stated', better: 'lower', value, line });
+  const measured = new Map([
+    ['a', [unstated(0.03, 5)]],
+    ['b', [unstated(31, 3)]],
+  ]);
+  const index = compareIndex({
+    reports: [reportDoc('a', '2016'), reportDoc('b', '2015')],
+    measured,
+    names: { erlang: 'Erlang' },
+  });
+  assert.deepEqual(index.measures, []);
+});
+
 test('values over a table kind’s error budget are left out; a spread or the range of runs is kept', () => {
   const r = reportDoc('h', '2019', {
     tables: [{ id: 'client-rate', kind: 'http-client-rate' }],

@@ -11,8 +11,10 @@
 //   measuredRule(group) -> FigureRule          the rule comparisons.mjs's 'best' mode applies
 //   MEASURED_MAPPING                            the entity column of the measurement table
 //   measuredFigures(report, tables, registry) -> Map<entity id, figure[]>   for subject pages
+//   joinable(row) -> boolean                   whether a row may join other reports' rows at all
 import { bestRow, conditionsOf, figureRule } from './figures.mjs';
 import { metricTitle, statisticWords } from '../measure/model.mjs';
+import { isStated } from '../measure/units.mjs';
 
 /** The entity column of a measurement table (the data stage resolved it; empty: no entity). */
 export const MEASURED_MAPPING = { kind: 'measurement', measures: null, columns: { entity: null }, declared: false };
@@ -34,9 +36,10 @@ const joinStatisticOf = (row, byId) =>
 /**
  * Whether a row can join rows of other reports: a ratio to its own report's baseline (unit x:
  * BenchmarkDotNet's Ratio or Scaled, a change against the report's base) means nothing beside
- * another report's, whose baseline is another.
+ * another report's, whose baseline is another; nor does a value whose report states no unit
+ * (two "not stated" units need not be one). The compare view asks the same (views/compare-index.mjs).
  */
-const joinable = (row) => row.entity && typeof row.value === 'number' && row.unit !== 'x';
+export const joinable = (row) => Boolean(row.entity) && typeof row.value === 'number' && row.unit !== 'x' && isStated(row.unit);
 
 /** Whether a measurement row was read by an adapter (not projected from a per-kind table of its report). */
 const fromAdapter = (row, byId) => !byId[row.source_table] || byId[row.source_table].table.kind === 'measurement';

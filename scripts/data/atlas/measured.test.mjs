@@ -35,6 +35,27 @@ test('two reports measuring one entity join by metric, statistic and unit, but t
   );
 });
 
+test('times whose reports state no unit (unit "not stated") join no comparison and no subject figure: two unstated units need not be one', async () => {
+  const { measuredFigures } = await import('./measured.mjs');
+  const parts = [
+    report('a', [row({ value: 0.03, unit: 'not stated' }), row({ statistic: 'min', value: 10, unit: 'ns' })]),
+    report('b', [row({ value: 31, unit: 'not stated' }), row({ statistic: 'min', value: 12, unit: 'ns' })]),
+  ];
+  const groups = measuredParts(
+    parts.map(([r]) => r),
+    Object.fromEntries(parts.map(([r, t]) => [r.slug, t])),
+  );
+  assert.deepEqual(
+    [...groups.values()].map((g) => [g.metric, g.statistic, g.unit]),
+    [['time', 'min', 'ns']],
+  );
+  const figures = measuredFigures(parts[0][0], { a: parts[0][1] });
+  assert.deepEqual(
+    figures.get('foo').map((f) => [f.statistic, f.unit]),
+    [['min', 'ns']],
+  );
+});
+
 test('past six reports of one entity, each is compared with its neighbours in date order: comparisons grow linearly, not as pairs', () => {
   const group = (n) => ({ parts: Array.from({ length: n }, () => ({ adapter: true, rows: [{ entity: 'nginx' }] })) });
   assert.deepEqual(measuredSets(group(3)), [[0, 1, 2]]);

@@ -17,6 +17,9 @@
 //                                                   dimension: the one that keeps most between 1 and 1,000
 //   toDisplay(value, from, to) -> number            a value in the display unit (unknown units: as written)
 //   quantityOf(unit) -> string                      what one axis may draw: "time:time", "rate:req/s", "?furlongs"
+//   UNSTATED                                        "not stated": the unit of a number whose report states none
+//   isStated(unit) -> boolean                       false for UNSTATED: such a value is shown as such and never
+//                                                   joins a value of another report (comparisons, subject charts)
 
 /**
  * Canonical symbols. `factor` converts to the dimension's base (s, B, 1/s, B/s, 1, Hz, J, W);
@@ -126,7 +129,16 @@ export const UNITS = {
   // a percentage is a ratio (50 % is 0.5 x); a chart keeps the report's own of the two (no scale)
   '%': { dimension: 'ratio', factor: 0.01, title: 'percent' },
   x: { dimension: 'ratio', factor: 1, title: 'times (ratio)' },
+  // a number whose report states no unit (STREAM's "Avg time" column, benchee's "Average"): read, shown
+  // as "unit not stated", never converted and never compared with another report's (isStated)
+  'not stated': { dimension: 'not stated', factor: 1, title: 'unit not stated' },
 };
+
+/** The unit of a number whose report states none. */
+export const UNSTATED = 'not stated';
+
+/** Whether a unit is stated by its report: a value in UNSTATED joins no other report's values. */
+export const isStated = (unit) => unit !== UNSTATED;
 
 /** Spellings (lower-cased, spaces removed) -> canonical symbol. Case matters only for sizes (below). */
 const SPELLINGS = {
@@ -140,6 +152,8 @@ const SPELLINGS = {
   'req/s': 'req/s', 'req/sec': 'req/s', 'reqs/s': 'req/s', 'reqs/sec': 'req/s', 'requests/s': 'req/s', 'requests/sec': 'req/s',
   'requests/second': 'req/s', 'request/s': 'req/s', 'request/sec': 'req/s', 'request/second': 'req/s', 'requestspersecond': 'req/s', rps: 'req/s', '#/sec': 'req/s', 'hits/s': 'req/s',
   'ops/s': 'ops/s', 'op/s': 'ops/s', 'ops/sec': 'ops/s', 'op/sec': 'ops/s', ops: 'ops/s', 'operations/s': 'ops/s',
+  // benchee's and benchmark-ips' "IPS": iterations per second (instructions per second are written with their prefix, MIPS)
+  ips: 'ops/s',
   'iter/s': 'ops/s', 'iters/s': 'ops/s', 'iterations/s': 'ops/s', 'i/s': 'ops/s', 'iterations/sec': 'ops/s', // benchmark-ips, CoreMark
   'calls/s': 'ops/s', 'calls/sec': 'ops/s', 'calls/second': 'ops/s', // Dropwizard Metrics' meters
   'ops/m': 'ops/min', 'ops/min': 'ops/min', 'op/min': 'ops/min',
@@ -167,6 +181,7 @@ const SPELLINGS = {
   '%': '%', percent: '%', pct: '%',
   x: 'x', '×': 'x', times: 'x',
   count: 'count', n: 'count', '#': 'count',
+  notstated: UNSTATED, unitnotstated: UNSTATED, // as written and as shown (unitSymbol)
   // Hz alone is benchmark.js's ops/sec (above); a clock is written with its prefix
   khz: 'kHz', mhz: 'MHz', ghz: 'GHz',
   // (mJ and mW only as written: lower-cased they would read MJ and MW as milli)
@@ -213,7 +228,7 @@ export function unitInHeader(header) {
   const comma = h.match(/^(.*?),\s*(\S+)$/);
   if (comma && canonicalUnit(comma[2])) return { unit: canonicalUnit(comma[2]), name: comma[1].trim() };
   const whole = canonicalUnit(h);
-  if (whole && /[/%]|sec|^(ns|us|µs|ms|s|qps|tps|iops|rps)$/i.test(h)) return { unit: whole, name: h };
+  if (whole && /[/%]|sec|^(ns|us|µs|ms|s|qps|tps|iops|ips|rps)$/i.test(h)) return { unit: whole, name: h };
   const last = h.match(/^(.*\S)\s+(\S+)$/);
   if (last && /[/%]/.test(last[2]) && canonicalUnit(last[2])) return { unit: canonicalUnit(last[2]), name: last[1] };
   return undefined;
@@ -291,7 +306,8 @@ export function convert(value, from, to) {
 export const dimensionOf = (unit) => UNITS[unit]?.dimension;
 
 /** A canonical unit as a reader writes it: "us" -> "µs", "ops/us" -> "ops/µs"; any other as it is. */
-export const unitSymbol = (unit) => String(unit ?? '').replace(/^us$|(?<=\/)us$|^uJ$/, (u) => u.replace('u', 'µ'));
+export const unitSymbol = (unit) =>
+  unit === UNSTATED ? UNITS[UNSTATED].title : String(unit ?? '').replace(/^us$|(?<=\/)us$|^uJ$/, (u) => u.replace('u', 'µ'));
 
 /**
  * One unit to show values of one dimension in: among the units of the values' scale (and prefix

@@ -14,6 +14,8 @@ import {
   toDisplay,
   unitSymbol,
   unitInHeader,
+  UNSTATED,
+  isStated,
 } from './units.mjs';
 
 test('every unit has a dimension and a positive factor', () => {
@@ -110,6 +112,24 @@ test('a unit the model does not know is kept as written and never converted', ()
   assert.equal(displayUnit([{ value: 5000, unit: 'furlongs' }]), 'furlongs');
   assert.equal(toDisplay(5000, 'furlongs', 'ms'), 5000);
   assert.equal(convert(5000, 'furlongs', 'ms'), undefined);
+});
+
+test('a number whose report states no unit is in unit "not stated": shown so, never converted, never stated', () => {
+  assert.equal(canonicalUnit('not stated'), UNSTATED);
+  assert.equal(UNSTATED, 'not stated');
+  assert.equal(unitSymbol(UNSTATED), 'unit not stated');
+  assert.equal(canonicalUnit(unitSymbol(UNSTATED)), UNSTATED);
+  assert.equal(convert(5, UNSTATED, 's'), undefined);
+  assert.equal(toDisplay(5, UNSTATED, 's'), 5);
+  assert.equal(displayUnit([{ value: 5000, unit: UNSTATED }]), UNSTATED);
+  assert.equal(quantityOf(UNSTATED) === quantityOf('count'), false);
+  assert.equal(isStated(UNSTATED), false);
+  assert.equal(isStated('ms'), true);
+});
+
+test("benchee's IPS header is iterations per second: operations per second, not instructions", () => {
+  assert.deepEqual(unitInHeader('IPS'), { unit: 'ops/s', name: 'IPS' });
+  assert.equal(canonicalUnit('MIPS'), 'MIPS');
 });
 
 test('units as a reader writes them', () => {

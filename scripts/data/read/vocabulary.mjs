@@ -21,6 +21,9 @@
 //   isAggregateRow(label) -> boolean  Total, Totals, Aggregated, Overall, All, Sum, "All Requests"
 //   isConfigured(label) -> name | undefined   what the report sets, not what it measured: a run's
 //                                     duration, a target rate, an arrival rate, a ramp-up, a warm-up
+//   namesMeasure(label) -> boolean    "Avg time", "Latency", "max", "p99": a label that names what its
+//                                     numbers measure, so a number under it with no unit goes in with
+//                                     unit "not stated" (units.mjs UNSTATED); "Total", "Errors", "Code" do not
 import { percentileStatistic } from '../measure/model.mjs';
 
 /** A label as plain lower-case words: "virtual_users" -> "virtual users", "numThreads" -> "num threads". */
@@ -169,4 +172,20 @@ export const FOREIGN_STATISTICS = [
 export const foreignStatisticOf = (label) => {
   const lower = String(label ?? '').toLowerCase();
   return FOREIGN_STATISTICS.find(([words]) => words.some((w) => lower.includes(w)))?.[1];
+};
+
+/** Words of a measure whose unit a report may leave out (a time, a rate, a size): English and a few common others. */
+const MEASURE_WORDS =
+  /\b(latency|latencies|response time|rtt|time|duration|elapsed|runtime|throughput|rate|speed|bandwidth|memory|rss|heap)\b|延迟|响应时间|时间|耗时|時間|吞吐|latenz|latencia|durchsatz|zeit|tiempo|temps|время|задержка/i;
+
+/**
+ * Whether a label names what its numbers measure: a measure word ("Avg time", "Latency") or a
+ * statistic other than a total ("max", "p99", "median"). A number under such a label and no unit goes
+ * in with unit "not stated"; under any other ("Total", "Errors", "Code", "EC2") it is left out.
+ */
+export const namesMeasure = (label) => {
+  const w = String(label ?? '');
+  if (isErrorRate(w) || isCount(w)) return false;
+  const statistic = statisticOf(w);
+  return MEASURE_WORDS.test(w.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ')) || (statistic !== undefined && statistic !== 'total') || foreignStatisticOf(w) !== undefined;
 };

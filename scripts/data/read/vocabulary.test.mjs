@@ -40,3 +40,10 @@ test('samples and counts are results, error percentages error rates, total rows 
   assert.equal(isConfigured('arrivalRate'), 'arrival_rate');
   assert.equal(isConfigured('total time'), undefined);
 });
+
+test('a label that names what it measures takes a number with no unit as "not stated"; a total, a count, an error or a code does not', async () => {
+  const { namesMeasure } = await import('./vocabulary.mjs');
+  for (const l of ['Avg time', 'Latency', 'mean', 'max', 'p99', 'Throughput', 'minResponseTime', '平均响应时间'])
+    assert.equal(namesMeasure(l), true, l);
+  for (const l of ['Total', 'Total Reqs', 'Errors', 'Error %', 'Code', 'EC2', 'Samples', 'user']) assert.equal(namesMeasure(l), false, l);
+});

@@ -7,13 +7,14 @@
 // time, memory, ...) or the unit's dimension, else the column's own snake_case name. Text columns
 // (name, benchmark, command, library, commit, ...) name the benchmark and subject; numeric settings
 // (threads, connections, concurrency, size, batch, n, ...) are conditions, not results. Each value is
-// one row at its own line. A numeric column with no unit anywhere is not read, and listed in a note
-// with the reason (no unit is guessed).
+// one row at its own line. A numeric column with no unit anywhere is never given a guessed one: where
+// its header names what it measures ("mean", "Throughput": read/vocabulary.mjs namesMeasure) it goes in
+// with unit "not stated", else it is not read; either way a note says so.
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
-import { canonicalUnit, isTransferRate, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
+import { canonicalUnit, isTransferRate, splitValueUnit, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
-import { isAggregateRow, isCount, isErrorRate, settingOf, sizeOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
+import { isAggregateRow, isCount, isErrorRate, namesMeasure, settingOf, sizeOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
 
 export const format = 'delimited';
 export const description = 'Delimited files with a header row (CSV, TSV, semicolons), with or without units (a generic reader).';
@@ -172,10 +173,15 @@ export function parse(text) {
     if (isErrorRate(name)) return { name, role: 'value', unit: cells.every((c) => /%$/.test(c)) ? '*' : '%', statistic: 'value', metric: 'error_rate' };
     if (SPREAD.test(words(name))) return { name, role: 'skip', why: 'a spread of another column, not a result of its own' };
     const unit = unitOfHeader(name) ?? (cells.every((c) => splitValueUnit(c)) ? '*' : undefined) ?? (unitCol >= 0 ? 'row' : undefined);
+    // A header that names what it measures ("mean", "Latency") and no unit: unit not stated, never a guessed one.
+    if (!unit && namesMeasure(name)) return { name, role: 'value', unit: UNSTATED, statistic: statisticOf(name) ?? 'value', unstated: true };
     if (!unit) return { name, role: 'skip', why: 'it states no unit (neither its header nor its values)' };
     return { name, role: 'value', unit, statistic: statisticOf(name, betterOf(metricOf(name, unit), unit)) ?? 'value' };
   });
-  for (const c of cols) if (c.role === 'skip') notes.push({ text: `column "${c.name}" (line ${first + 1}) not read: ${c.why}`, line: first + 1 });
+  for (const c of cols) {
+    if (c.role === 'skip') notes.push({ text: `column "${c.name}" (line ${first + 1}) not read: ${c.why}`, line: first + 1 });
+    if (c.unstated) notes.push({ text: `column "${c.name}" (line ${first + 1}): no unit stated; read with unit "not stated" (a recipe can state it)`, line: first + 1 });
+  }
   // A column of dates or times says when, not what: it is left out.
   for (const [i, c] of cols.entries()) if (c.role === 'text' && grid.every((g) => DATE.test(g.cells[i]) || !g.cells[i])) c.role = 'date';
   // The benchmark is the column that names one (name, test, command, ...), else the first text column.

@@ -50,20 +50,44 @@ describe('headline numbers', () => {
     assert.ok(r.notes.some((n) => /"keySizeBits".*states no unit/.test(n.text)));
   });
 
-  test('repeated runs: every run its own row at its own line; "Throughput" with no unit not read', () => {
+  test('repeated runs: every run its own row at its own line; "Throughput" with no unit in unit "not stated"', () => {
     const r = parser.parse(fixture('lockfree-mpmc-queue-results.csv'));
     const rs = r.tables.measurements.rows;
-    assert.equal(rs.length, 10);
-    assert.deepEqual(pick(rs, 9), [['LockFree Queue', 'time', 'value', 125, 'ms', {}]]);
-    assert.ok(r.notes.some((n) => /"Throughput".*states no unit/.test(n.text)));
+    assert.equal(rs.length, 20);
+    assert.deepEqual(pick(rs, 9), [
+      ['LockFree Queue', 'time', 'value', 125, 'ms', {}],
+      ['LockFree Queue', 'throughput', 'value', 6400000, 'not stated', {}],
+    ]);
+    assert.ok(r.notes.some((n) => /"Throughput".*no unit stated; read with unit "not stated"/.test(n.text)));
   });
 });
 
 describe('what it reads and what it refuses', () => {
-  test('a hyperfine CSV, whose columns state no unit, is refused with each column named', () => {
+  test('a hyperfine CSV, whose columns state no unit: mean, stddev, median, min and max go in with unit "not stated", system is left out', () => {
     const text = fs.readFileSync(path.join(here, 'fixtures/refused/tinymole-hyperfine.csv'), 'utf8');
-    assert.equal(parser.detect(text), false);
-    assert.throws(() => parser.parse(text), /expected a numeric column whose header or values state a unit, found none \(column "mean".*column "min".*column "max"/);
+    assert.equal(parser.detect(text), true);
+    const r = parser.parse(text);
+    assert.deepEqual(
+      r.tables.measurements.rows.filter((x) => x.line === 2).map((x) => [x.statistic, x.value, x.unit]),
+      [
+        ['mean', 9.22598175146, 'not stated'],
+        ['stdev', 0.5182761978565017, 'not stated'],
+        ['median', 8.98690797986, 'not stated'],
+        ['min', 8.770754719860001, 'not stated'],
+        ['max', 10.02086059886, 'not stated'],
+      ],
+    );
+    assert.deepEqual(
+      r.notes.map((n) => n.text),
+      [
+        'column "mean" (line 1): no unit stated; read with unit "not stated" (a recipe can state it)',
+        'column "stddev" (line 1): no unit stated; read with unit "not stated" (a recipe can state it)',
+        'column "median" (line 1): no unit stated; read with unit "not stated" (a recipe can state it)',
+        'column "system" (line 1) not read: it states no unit (neither its header nor its values)',
+        'column "min" (line 1): no unit stated; read with unit "not stated" (a recipe can state it)',
+        'column "max" (line 1): no unit stated; read with unit "not stated" (a recipe can state it)',
+      ],
+    );
   });
 
   test('a TSV with units in its values, a Unit column (JMH -rf csv) and Param: columns as conditions', () => {

@@ -7,9 +7,13 @@
 // where its key counts something (requests, errors, failed); any other is not read and is listed in a
 // note, never given a guessed unit. Arrays of bare numbers (raw samples, histograms) are not read.
 // A count word beside a time word (throughput_req_sec, broadcasts_per_second) is a rate, and a
-// setting (concurrency, threads, ...) is a condition of its object's rows. Pure: text in, rows with the line of each key out (shared/json.mjs).
+// setting (concurrency, threads, ...) is a condition of its object's rows. An object of a "total" and its
+// parts ({ "total": 2458, "ok": 1738, "ko": 720 }) is one value and its parts: "total" is all of them
+// (never the statistic total), the object's own key names the statistic, each part is a condition
+// (`part`). A time the keys name with a statistic but no unit ("minResponseTime") goes in with unit
+// "not stated" (units.mjs UNSTATED), never a guessed one. Pure: text in, rows with the line of each key out (shared/json.mjs).
 import { InputError } from '../../../lib/errors.mjs';
-import { canonicalUnit, isTransferRate, UNITS } from '../../measure/units.mjs';
+import { canonicalUnit, isTransferRate, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
 import { settingOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
 import { jsonBlocks, readJson } from '../shared/json.mjs';
@@ -26,6 +30,10 @@ const UNIT_WORDS = { qps: canonicalUnit('qps'), tps: canonicalUnit('tps'), iops:
 const COUNT = /^(requests|count|errors|failures|failed|successful|success|total|operations|ops|events|timeouts|transactions)$/;
 const NOT_RESULT = /^(port|pid|id|seed|version|timestamp|time_stamp|date|start|finish|started|finished)$/;
 const PER_SECOND = /^(s|sec|secs|second|seconds)$/;
+/** The key of a whole beside its parts ({ "total": 2458, "ok": 1738, "ko": 720 }). */
+const WHOLE = /^(total|all)$/i;
+/** Words of a key that name a time measured (with a statistic, and no unit: unit not stated). */
+const TIME_WORDS = ['latency', 'response', 'time', 'duration', 'elapsed'];
 
 /** The words of a key: "latency_ms" -> ["latency", "ms"], "bytesPerSec" -> ["bytes", "per", "sec"], "p99_9" -> ["p99.9"]. */
 const words = (key) =>
@@ -70,7 +78,7 @@ function metricOf(path, unit) {
   const d = UNITS[unit]?.dimension;
   // A rate is a throughput even under a "throughput_and_latency" object; latency is a time.
   if (d === 'rate') return 'throughput';
-  if ((w.includes('latency') || w.includes('response')) && d === 'time') return 'latency';
+  if ((w.includes('latency') || w.includes('response')) && (d === 'time' || unit === UNSTATED)) return 'latency';
   if (w.includes('throughput') || /^(ops|req)\/s$/.test(unit)) return 'throughput';
   if (w.some((x) => ['memory', 'mem', 'rss', 'heap'].includes(x))) return 'memory';
   if (w.includes('duration') || w.includes('elapsed')) return 'duration';
@@ -89,7 +97,7 @@ function walk(doc) {
   const settings = [];
   const scopes = [];
   const named = doc.value && typeof doc.value === 'object' && !Array.isArray(doc.value) ? NAME_KEYS.map((k) => doc.value[k]).find((v) => typeof v === 'string' && v.trim()) : undefined;
-  const visit = (v, path, shown) => {
+  const visit = (v, path, shown, part) => {
     if (Array.isArray(v)) {
       if (v.length && v.every((x) => typeof x === 'number')) return; // raw samples or a histogram
       v.forEach((x, i) => {
@@ -99,12 +107,17 @@ function walk(doc) {
       return;
     }
     if (v && typeof v === 'object') {
-      for (const [k, x] of Object.entries(v)) visit(x, [...path, k], [...shown, k]);
+      // A whole and its parts: each number read under the object's own key, a part as a condition.
+      const entries = Object.entries(v);
+      const whole = path.length && entries.length > 1 && entries.every(([, x]) => typeof x === 'number') && entries.some(([k]) => WHOLE.test(k)) && entries.every(([k]) => WHOLE.test(k) || !statisticOf(k));
+      for (const [k, x] of entries) visit(x, [...path, k], [...shown, k], whole ? (WHOLE.test(k) ? '' : k) : undefined);
       return;
     }
     if (typeof v !== 'number' || !path.length) return;
-    const keys = shown.filter((k) => !/^\d+$/.test(k));
-    const leaf = String(path.at(-1));
+    // A part of a whole ("ok" beside "total") is read as its object's key, the part a condition.
+    const keys = shown.filter((k) => !/^\d+$/.test(k)).slice(0, part === undefined ? undefined : -1);
+    if (part !== undefined) shown = shown.slice(0, -1);
+    const leaf = String(part === undefined ? path.at(-1) : path.at(-2));
     if (NOT_RESULT.test(leaf.toLowerCase())) return;
     // Settings of the run (concurrency, threads, VUs, users, ...), not results: an integer under one is a condition.
     const setting = leaf.length > 1 ? settingOf(leaf) : undefined;
@@ -115,14 +128,16 @@ function walk(doc) {
     const line = doc.lineOf(path);
     // A rate the leaf names ("growth_per_min") whose unit the atlas does not know is not read as its parent's unit.
     const perLeaf = words(leaf).includes('per') && !unitOf([leaf]);
-    const unit = perLeaf ? undefined : (unitOf(keys) ?? (Number.isInteger(v) && words(leaf).some((x) => COUNT.test(x)) ? 'count' : undefined));
+    const stated = perLeaf ? undefined : (unitOf(keys) ?? (Number.isInteger(v) && words(leaf).some((x) => COUNT.test(x)) ? 'count' : undefined));
+    // A time named with its statistic and no unit ("minResponseTime"): unit not stated.
+    const unit = stated ?? (!perLeaf && statisticOf(leaf) && words(leaf).some((x) => TIME_WORDS.includes(x)) ? UNSTATED : undefined);
     if (!unit) {
       notes.push({ text: `line ${line}: ${shown.join('.')} = ${v} not read: its keys name no unit`, line });
       return;
     }
     const statistic = statisticOf(leaf, betterOf(metricOf(keys, unit), unit)) ?? (unit === 'count' ? 'total' : 'value');
-    const base = statisticOf(leaf) && shown.length > 1 ? shown.slice(0, -1) : shown;
-    rows.push(measurement({ benchmark: [named, base.join('.')].filter(Boolean).join(': ') || leaf, metric: metricOf(keys, unit), statistic, value: v, unit, line }));
+    const base = statisticOf(leaf) && (shown.length > 1 || (part !== undefined && named)) ? shown.slice(0, -1) : shown;
+    rows.push(measurement({ benchmark: [named, base.join('.')].filter(Boolean).join(': ') || leaf, metric: metricOf(keys, unit), statistic, value: v, unit, line, conditions: part ? { part } : {} }));
     scopes.push(path.slice(0, -1).join('\u0000'));
   };
   visit(doc.value, [], []);

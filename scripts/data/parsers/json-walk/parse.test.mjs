@@ -38,6 +38,44 @@ describe('JSON from other repositories (issue 32)', () => {
   });
 });
 
+describe('a whole beside its parts, and times whose unit is not stated (issue 39)', () => {
+  // tests/fixtures/corpus/gatling-global-stats/orangehrm-addemployees-global-stats.json, lines 1-22 and 68-72:
+  // each statistic an object of "total" (all requests) and its parts "ok" and "ko"; the times state no unit.
+  const excerpt = [
+    '{',
+    '    "name": "Global Information",',
+    '    "numberOfRequests": {',
+    '        "total": 2458,',
+    '        "ok": 1738,',
+    '        "ko": 720',
+    '    },',
+    '    "minResponseTime": {',
+    '        "total": 1,',
+    '        "ok": 1,',
+    '        "ko": 191',
+    '    },',
+    '    "meanNumberOfRequestsPerSecond": {',
+    '        "total": 13.074468085106384,',
+    '        "ok": 9.24468085106383,',
+    '        "ko": 3.8297872340425534',
+    '    }',
+    '}',
+  ].join('\n');
+  const rows = parser.parse(excerpt).tables.measurements.rows;
+  const at = (line) => rows.filter((r) => r.line === line).map((r) => [...brief(r), r.conditions]);
+
+  test('"total" beside "ok" and "ko" is all of them: its statistic is its object\'s (min, mean, number of), the parts are conditions', () => {
+    assert.deepEqual(at(4), [['Global Information', 'requests', 'total', 2458, 'count', {}]]);
+    assert.deepEqual(at(5), [['Global Information', 'requests', 'total', 1738, 'count', { part: 'ok' }]]);
+    assert.deepEqual(at(14), [['Global Information', 'throughput', 'mean', 13.074468085106384, 'req/s', {}]]);
+  });
+
+  test('a response time whose keys name no unit goes in with unit "not stated", never as a count', () => {
+    assert.deepEqual(at(9), [['Global Information', 'latency', 'min', 1, 'not stated', {}]]);
+    assert.deepEqual(at(11), [['Global Information', 'latency', 'min', 191, 'not stated', { part: 'ko' }]]);
+  });
+});
+
 describe('headline numbers', () => {
   test('units from the key words: latency_ms, throughput_qps, duration_seconds, memory_mb; the scenario names the benchmark', () => {
     const r = parser.parse(fixture('akidb-spike-load-quick.json'));

@@ -6,16 +6,17 @@
 // median, min/fastest, max/slowest/peak, p95, 95th percentile); the metric from the unit's dimension.
 // A compound cell keeps its parts (`2513673 (8323.37 per sec.)` is a count and a rate). Lines under a
 // configuration heading (`Test Configuration`, `following options`) are conditions of every row, not
-// results. Targets (`>95 QPS`), dates, versions and values with no unit are not read, and each value
-// left out for want of a unit is listed in a note. Histogram bars, time-series lines (`[ 5s] ...`)
+// results. Targets (`>95 QPS`), dates and versions are not read; a value with no unit under a label that
+// names what it measures (`Slowest: 3.915`: read/vocabulary.mjs namesMeasure) goes in with unit "not
+// stated", any other is not read; each is listed in a note. Histogram bars, time-series lines (`[ 5s] ...`)
 // and machine tables are not key-value lines, so they are never read as results. Pairs split by " | "
 // on one line are each read; a run's settings (`number of clients: 105`) are conditions wherever they
 // stand; a bold or italic line heads a sub-section.
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
-import { canonicalUnit, convert, COUNT_PREFIX, isTransferRate, unitInHeader, UNITS } from '../../measure/units.mjs';
+import { canonicalUnit, convert, COUNT_PREFIX, isTransferRate, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
-import { isConfigured, isCount, settingOf, sizeOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
+import { isConfigured, isCount, namesMeasure, settingOf, sizeOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
 import { jsonBlocks } from '../shared/json.mjs';
 import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
 
@@ -56,6 +57,8 @@ const slug = (s) =>
 function metricOf(unit, label, block) {
   const words = `${block} ${label}`.toLowerCase();
   const d = UNITS[unit]?.dimension;
+  // A unit not stated: the words alone say whether it is a latency.
+  if (unit === UNSTATED && /latenc|response|slowest|fastest|average|avg|percentile|\bp\d/.test(words)) return 'latency';
   if (d === 'time') return /^(total|total time|duration|elapsed|run time|test time)$/.test(label.toLowerCase()) ? 'duration' : /latenc|response|request|slowest|fastest|average|avg|percentile|\bp\d/.test(words) ? 'latency' : 'time';
   if (d === 'rate') return 'throughput';
   if (isTransferRate(unit)) return 'bandwidth';
@@ -201,7 +204,11 @@ export function parse(text) {
     const after = unitAfter(m[4]);
     const blockUnit = [...blocks].reverse().find((x) => x.unit)?.unit ?? unitInHeader(heading)?.unit;
     const counted = /^[-+]?[\d,]+$/.test(m[3]) && /request|transactions|queries|events|responses|count|successful|failed|errors|deadlocks|reconnects|read|write|other|total/i.test(label);
-    const unit = after.unit ?? unitOfLabel(label) ?? blockUnit ?? (counted && !after.word ? 'count' : undefined);
+    const stated = after.unit ?? unitOfLabel(label) ?? blockUnit ?? (counted && !after.word ? 'count' : undefined);
+    // A label that names what it measures ("Slowest: 3.915", its unit dropped): unit not stated, never guessed.
+    // (Not a command line's "host:443": a label and its number stand apart, "Slowest: 3.915".)
+    const unit = stated ?? (!after.word && !after.tail && /[:=]\s/.test(raw) && !/^\s*[$>]/.test(label) && namesMeasure(label) ? UNSTATED : undefined);
+    if (unit === UNSTATED) notes.push({ text: `line ${line}: "${label}: ${m[3]}": no unit stated; read with unit "not stated" (a recipe can state it)`, line });
     if (!unit) {
       if (!after.word && statisticOf(label) && !after.tail) notes.push({ text: `line ${line}: "${label}: ${m[3]}" not read: it states no unit (nor does its label or block)`, line });
       if (!after.word || /^\d/.test(after.tail)) return; // a date, a ratio "a/b": not a value with a unit

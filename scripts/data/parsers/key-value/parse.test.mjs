@@ -38,12 +38,15 @@ describe('headline numbers', () => {
     assert.equal(rs[0].conditions.concurrency, 50);
   });
 
-  test('ghz: each run under its own heading, percentiles from "95 % in 4.08 s", a value with no unit listed as not read', () => {
+  test('ghz: each run under its own heading, percentiles from "95 % in 4.08 s", a latency with no unit in unit "not stated"', () => {
     const r = parser.parse(fixture('weebi-ghz.md'));
     const rs = r.tables.measurements.rows;
     assert.deepEqual(pick(rs, 44), [['Latency distribution', 'latency', 'p95', 4.08, 's']]);
     assert.deepEqual(pick(rs, 36), [['Requests/sec', 'throughput', 'value', 0.55, 'req/s']]);
-    assert.ok(r.notes.some((n) => n.line === 14 && /Slowest: 3.915" not read: it states no unit/.test(n.text)));
+    // "Slowest: 3.915" and "Average: 3.515": the author dropped the unit; never guessed, never seconds.
+    assert.deepEqual(pick(rs, 14), [['Summary', 'latency', 'max', 3.915, 'not stated']]);
+    assert.deepEqual(pick(rs, 16), [['Summary', 'latency', 'mean', 3.515, 'not stated']]);
+    assert.ok(r.notes.some((n) => n.line === 14 && /"Slowest: 3.915": no unit stated; read with unit "not stated"/.test(n.text)));
   });
 
   test('QPS is a rate of queries; a target (">95 QPS") and a unit the atlas does not know are not read as results', () => {

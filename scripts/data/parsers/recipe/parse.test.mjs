@@ -24,10 +24,16 @@ const recipeOf = (name) => readYaml(fs.readFileSync(path.join(here, 'fixtures', 
 const at = (rows, line) => rows.filter((r) => r.line === line).map((r) => [r.metric, r.statistic, r.value, r.unit]);
 
 describe('worked examples', () => {
-  test('ghz summary with units dropped: the key-value read leaves out Slowest and Average of the first run, the recipe reads them in seconds', () => {
+  test('ghz summary with units dropped: the key-value read gives Slowest and Average of the first run in unit "not stated", the recipe reads them in seconds', () => {
     const text = seed('weebi-ghz.md');
     const plain = keyValue.parse(text).tables.measurements.rows;
-    assert.deepEqual([...at(plain, 14), ...at(plain, 16)], []);
+    assert.deepEqual(
+      [...at(plain, 14), ...at(plain, 16)],
+      [
+        ['latency', 'max', 3.915, 'not stated'],
+        ['latency', 'mean', 3.515, 'not stated'],
+      ],
+    );
     const rows = parser.parse(text, recipeOf('weebi-ghz.recipe.yaml')).tables.measurements.rows;
     assert.deepEqual(at(rows, 14), [['latency', 'max', 3.915, 's']]);
     assert.deepEqual(at(rows, 16), [['latency', 'mean', 3.515, 's']]);
@@ -89,14 +95,15 @@ describe('sample lines match in time linear in the line', () => {
 describe('column recipes: which column is the benchmark, which a metric with its unit and statistic, which a condition', () => {
   const fixture = (dir, name) => fs.readFileSync(path.join(here, '..', dir, 'fixtures', name), 'utf8');
 
-  test('memtier ALL STATS: the read with no recipe leaves Hits/sec, Misses/sec and Latency out, the recipe reads them', () => {
+  test('memtier ALL STATS: the read with no recipe leaves Hits/sec and Misses/sec out and its Latency unit not stated, the recipe reads them', () => {
     const text = fixture('table', 'memc-kv-memtier-excerpt.md');
     const plain = tableReader.parse(text);
     assert.deepEqual(at(plain.tables.measurements.rows, 79), [
       ['throughput', 'value', 6437.99, 'ops/s'],
+      ['latency', 'value', 4.061, 'not stated'],
       ['bandwidth', 'value', 940.82, 'KB/s'],
     ]);
-    assert.ok(plain.notes.some((n) => /column "Latency" \(line 76\): no unit/.test(n.text)));
+    assert.ok(plain.notes.some((n) => /column "Latency" \(line 76\): no unit stated; read with unit "not stated"/.test(n.text)));
     const rows = parser.parse(text, recipeOf('memc-kv-memtier.recipe.yaml')).tables.measurements.rows;
     assert.deepEqual(at(rows, 79), [
       ['throughput', 'mean', 6437.99, 'ops/s'],
@@ -112,9 +119,9 @@ describe('column recipes: which column is the benchmark, which a metric with its
     assert.deepEqual([...new Set(rows.map((r) => r.benchmark))], ['Sets', 'Gets', 'Waits', 'Totals']);
   });
 
-  test('a hyperfine CSV: refused with no recipe (no column states a unit), read in seconds by its column recipe', () => {
+  test('a hyperfine CSV: with no recipe its times are in unit "not stated" (no column states one), read in seconds by its column recipe', () => {
     const text = fixture('delimited', 'refused/tinymole-hyperfine.csv');
-    assert.throws(() => delimited.parse(text), /expected a numeric column whose header or values state a unit/);
+    assert.deepEqual([...new Set(delimited.parse(text).tables.measurements.rows.map((r) => r.unit))], ['not stated']);
     const rows = parser.parse(text, recipeOf('tinymole-hyperfine.recipe.yaml')).tables.measurements.rows;
     assert.deepEqual(at(rows, 2), [
       ['time', 'mean', 9.22598175146, 's'],

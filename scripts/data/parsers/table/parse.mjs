@@ -7,8 +7,11 @@
 //     is a condition;
 //   - a numeric column with a unit (in its header: "Latency (ms)", "ns/op", "Requests/sec"; or in its
 //     cells: "1.2 ms", "12.5%") gives values; "±"/"+/-" in a cell or a column of its own is the spread;
-//   - a numeric column whose unit cannot be told is never guessed: it is left out of the measurements
-//     and named in the notes, so add-report can say so.
+//   - a numeric column whose unit cannot be told is never guessed: where its header names what it
+//     measures ("Avg time", "Max latency": a metric or a statistic word) it goes in with unit "not
+//     stated" (units.mjs UNSTATED: shown so, never compared across reports); otherwise ("Code", "EC2")
+//     it is left out of the measurements. Either way the notes name it, so add-report can say so.
+//   - a column of bare spreads ("±8.09%", benchee's deviation) is the spread of the value column before it;
 //   - a compound cell is read into the model: "18671 (OK=18000 KO=671)" keeps the total as the value and
 //     gives each named part a row of its own metric; "+0.24% (p=0.008 n=10)" is a value with runs and
 //     p_value; "1.2 ms ±3%" has its spread made absolute (said in the column's note);
@@ -25,10 +28,10 @@
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
-import { canonicalUnit, COUNT_PREFIX, prefixedUnit, splitValueUnit, unitInHeader, UNITS } from '../../measure/units.mjs';
+import { canonicalUnit, convert, COUNT_PREFIX, prefixedUnit, splitValueUnit, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { outline, plainText } from '../../read/outline.mjs';
 import { passageAround } from '../../read/keep.mjs';
-import { FOREIGN_STATISTICS, foreignStatisticOf, isAggregateRow, isCount, isErrorRate, SETTING_WORD, settingOf, sizeOf, statisticOf } from '../../read/vocabulary.mjs';
+import { FOREIGN_STATISTICS, foreignStatisticOf, isAggregateRow, isCount, isErrorRate, namesMeasure, SETTING_WORD, settingOf, sizeOf, statisticOf } from '../../read/vocabulary.mjs';
 
 export const format = 'table';
 export const description = 'Any table a person wrote (Markdown, RST grid or simple, HTML, aligned text) whose columns hold numbers with units.';
@@ -39,6 +42,8 @@ export const fallback = true;
 const MISSING = /^(n\/?a|-+|—|–|\?|none|null|nan|)$/i;
 const PLAIN = /^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$|^[-+]?\.\d+$/;
 const SPREAD = /^(.*?)\s*(?:±|\+\/-|\+-)\s*(.*?)$/;
+/** A number that leads a cell ("127.95k", "1.16.3"), not a name that starts with one ("10K_Signed_Compression"). */
+const numbery = (t) => /^[-+~]?\d/.test(t.trim()) && !t.includes('_');
 const SPREAD_PAREN = /^(.*?)\s*\(\s*(?:±|\+\/-)\s*([^)]*)\)\s*(.*)$/;
 /** A value with named parts in brackets: "18671 (OK=18000 KO=671)", "+0.24% (p=0.008 n=10)". */
 const PARTS = /^(.*?\S)\s*\(\s*((?:[\p{L}][\p{L}\d_.]*\s*[=:]\s*[-+]?[\d.,]+%?\s*[,;]?\s*)+)\)$/u;
@@ -129,6 +134,8 @@ function readCell(text, columnUnit) {
   if (pm) {
     const main = readCell(pm[1], columnUnit);
     const err = readCell(pm[2], columnUnit);
+    // A bare spread ("±8.09%", benchee's deviation column): the spread of the value column before it.
+    if (!pm[1].trim() && err && err.spread === undefined) return { value: err.value, unit: err.unit, bareSpread: true, raw: t };
     if (!main || !err || main.spread !== undefined) return undefined;
     // "1.23 ± 0.05 ms": the unit after the spread is the value's too; "8.000 ± 0%" under "allocs/op"
     // is a relative spread, and the value's unit is the column's.
@@ -246,7 +253,7 @@ function readTable(block, lines = []) {
     let read = present.map((t) => readCell(t, columnUnit));
     // A column of numbers in a unit with a word or two among them ("lots"): the numbers are read, the words
     // left out and said at their lines, instead of the whole column (and so the table) being text.
-    const words = data.map((d) => d.cells[i]).filter((c) => !isMissing(c.text) && !readCell(c.text, columnUnit) && !/^[-+~]?\d/.test(c.text.trim()));
+    const words = data.map((d) => d.cells[i]).filter((c) => !isMissing(c.text) && !readCell(c.text, columnUnit) && !numbery(c.text));
     const good = read.filter(Boolean).length;
     const withUnit = Boolean(headerUnit(h.text)) || read.some((r) => r?.unit);
     const unread = words.length && withUnit && good >= 2 && words.length < good && words.length === read.length - good ? new Set(words) : undefined;
@@ -264,13 +271,13 @@ function readTable(block, lines = []) {
   for (const c of columns) {
     const prev = columns[c.index - 1];
     // "Error %" is an error rate of its own (JMeter's summary), never the spread of the column before it.
-    if (c.numeric && prev?.numeric && !isErrorRate(c.header) && /^(±|\+\/-|\+-|err(or)?|error \(±\))$/i.test(c.header.trim())) c.spreadOf = prev.index;
+    if (c.numeric && prev?.numeric && !isErrorRate(c.header) && (/^(±|\+\/-|\+-|err(or)?|error \(±\))$/i.test(c.header.trim()) || c.read.every((r) => r.bareSpread))) c.spreadOf = prev.index;
   }
   for (const c of columns) {
     if (!c.numeric) {
       // Numbers with a suffix or unit this model does not know ("127.95k"): not read, and said so.
-      const numbery = c.read.filter((r, k) => !r && /^[-+~]?\d/.test(c.present[k])).length;
-      if (numbery && numbery * 2 >= c.read.length) {
+      const numbers = c.read.filter((r, k) => !r && numbery(c.present[k])).length;
+      if (numbers && numbers * 2 >= c.read.length) {
         c.role = 'skipped';
         const sample = c.present.find((t) => !readCell(t, c.columnUnit));
         notes.push({ text: `column "${c.header}" (line ${c.line}): numbers with a suffix or unit it does not know (${JSON.stringify(sample)}); left out of data/`, line: c.line });
@@ -301,12 +308,25 @@ function readTable(block, lines = []) {
       c.role = 'spread';
       continue;
     }
+    // Bare spreads with no value column before them are no value of their own.
+    if (c.read.some((r) => r.bareSpread)) {
+      c.role = 'skipped';
+      notes.push({ text: `column "${c.header}" (line ${c.line}): spreads ("${c.present[0]}") with no value column before them; left out of data/`, line: c.line });
+      continue;
+    }
     // A column of counts with named parts ("Requests": "18671 (OK=18000 KO=671)"): the unit is a count.
     if (!hu && /^(#|count|requests|total|executions|number)\b/i.test(c.header.trim()) && c.read.some((r) => r.parts?.length)) c.countUnit = true;
     // A column of counts ("Samples", "# Samples", "Count", "Requests"): a count result, never a setting or an axis.
     if (!hu && integers && isCount(c.header)) c.countUnit = c.isCount = true;
-    const known = c.read.every((r) => r.unit || hu || c.countUnit);
-    if (!known) {
+    // A bare multiplier ("1.65 K", "251k") under a header that names a measure is no count: that many of a unit not stated.
+    const multiplied = (r) => r.unit && r.unit !== 'count' && Object.values(COUNT_PREFIX).includes(r.unit);
+    const known = c.read.every((r) => r.unit || hu || c.countUnit) && !(!hu && !c.countUnit && c.read.some(multiplied) && namesMeasure(c.header));
+    // A header that names what it measures ("Avg time", "Max latency") and no unit: the numbers go in
+    // with unit "not stated", never a guessed one.
+    if (!known && c.read.every((r) => !r.unit || multiplied(r)) && namesMeasure(c.header)) {
+      c.unstated = true;
+      notes.push({ text: `column "${c.header}" (line ${c.line}): no unit stated; read with unit "not stated" (a recipe can state it)`, line: c.line });
+    } else if (!known) {
       c.role = 'skipped';
       notes.push({ text: `column "${c.header}" (line ${c.line}): no unit in its header or cells; left out of data/`, line: c.line });
       continue;
@@ -346,7 +366,7 @@ function readTable(block, lines = []) {
   const seen = new Map();
   let before;
   for (const c of valueColumns) {
-    const unit = c.read.find((x) => x.unit)?.unit ?? c.headerUnit?.unit ?? 'count';
+    const unit = c.unstated ? UNSTATED : (c.read.find((x) => x.unit)?.unit ?? c.headerUnit?.unit ?? 'count');
     const m = metricOf(c.headerUnit?.name ?? c.header, unit, c.header);
     if (UNITS[unit]?.dimension === 'ratio' && before && CHANGE.test(c.header.trim())) c.metric = `${before}_change`;
     else if (UNITS[unit]?.dimension !== 'ratio') before = m.metric;
@@ -372,8 +392,10 @@ function readTable(block, lines = []) {
     for (const c of valueColumns) {
       const cell = d.cells[c.index];
       if (isMissing(cell.text) || c.unread?.has(cell)) continue;
-      const r = readCell(cell.text, c.columnUnit);
-      const unit = r.unit ?? c.headerUnit?.unit ?? 'count';
+      const cellRead = readCell(cell.text, c.columnUnit);
+      // In a unit not stated, a multiplier ("1.65 K") is applied exactly: 1650.
+      const r = c.unstated && cellRead.unit ? { ...cellRead, value: convert(cellRead.value, cellRead.unit, 'count'), unit: undefined } : cellRead;
+      const unit = c.unstated ? UNSTATED : (r.unit ?? c.headerUnit?.unit ?? 'count');
       const name = c.headerUnit?.name ?? c.header;
       const read = metricOf(name, unit, c.header);
       const metric = c.metric ?? read.metric;
@@ -477,7 +499,12 @@ function rowUnitRows(block, header, data) {
 
 /** Metric and statistic from a header's words and its unit. `named`: the header names the metric. */
 function metricOf(name, unit, header) {
-  const dimension = UNITS[unit]?.dimension;
+  // A unit not stated has no dimension to check the header's metric word against: the word names it.
+  const dimension = unit === UNSTATED ? undefined : UNITS[unit]?.dimension;
+  if (unit === UNSTATED) {
+    const word = METRIC_WORDS.find(([re]) => re.test(header)) ?? FOREIGN_METRIC_WORDS.find(([words]) => words.some((w) => header.toLowerCase().includes(w)));
+    if (word) return { metric: word[1], statistic: statisticOf(name, betterOf(word[1], unit)) ?? foreignStatisticOf(name) ?? 'value', named: true };
+  }
   // "best" and "worst" follow the metric's better direction (a best rate is a maximum), by the one vocabulary.
   const statisticFor = (metric) => statisticOf(name, betterOf(metric, unit)) ?? foreignStatisticOf(name) ?? 'value';
   // An error percentage ("Error %", "err%") is an error rate, never a spread.
@@ -488,7 +515,7 @@ function metricOf(name, unit, header) {
     if (words.some((w) => lower.includes(w)) && dimensions.includes(dimension)) return { metric, statistic: statisticFor(metric), named: true };
   const byDimension = /[a-z]/i.test(header) ? BY_DIMENSION : BY_DIMENSION_FOREIGN;
   if (byDimension[dimension]) {
-    let rest = name.replace(/\b(mean|avg|average|median|min|max|total|p\d+(\.\d+)?)\b/gi, '').trim();
+    let rest = name.replace(/\b(mean|avg|average|median|min|max|total|p\d+(\.\d+)?)\b|\b\d{1,2}(\.\d+)?(th|st|nd|rd)\b\s*%?/gi, '').trim();
     for (const [words] of FOREIGN_STATISTICS) for (const w of words) rest = rest.replace(new RegExp(w.replace(/[.]/g, '\\.'), 'gi'), '').trim();
     const metric = byDimension[dimension];
     return { metric, statistic: statisticFor(metric), named: !rest || canonicalUnit(rest) !== undefined || unitInHeader(rest) !== undefined };

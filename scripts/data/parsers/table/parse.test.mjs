@@ -460,3 +460,62 @@ test('an org README: its tables ("|---+---|" rules, indented, a column per plan,
   assert.equal(at(625)[0][4], 'ops/s');
   assert.equal(at(667).length, 5);
 });
+
+describe('numbers whose unit the report does not state', () => {
+  // STREAM's summary (tests/fixtures/corpus/stream/daizhiyuan-stream-readme.md, lines 22-26): the times
+  // are seconds by STREAM's source, but the file never says so.
+  const stream = doc(
+    '```',
+    'Function    Best Rate MB/s  Avg time     Min time     Max time',
+    'Copy:           90014.1     0.031581     0.014220     0.050416',
+    'Triad:          98350.8     0.028845     0.019522     0.037835',
+    '```',
+  );
+
+  test("STREAM's Avg, Min and Max time go in with unit \"not stated\", beside the best rate in MB/s", () => {
+    const rows = rowsOf(stream);
+    assert.deepEqual(
+      rows.filter((r) => r.benchmark === 'Copy').map(brief),
+      [
+        ['Copy', 'bandwidth', 'max', 90014.1, 'MB/s', 3],
+        ['Copy', 'time', 'mean', 0.031581, 'not stated', 3],
+        ['Copy', 'time', 'min', 0.01422, 'not stated', 3],
+        ['Copy', 'time', 'max', 0.050416, 'not stated', 3],
+      ],
+    );
+    assert.ok(parser.parse(stream).notes.some((n) => /column "Avg time" \(line 2\): no unit stated; read with unit "not stated"/.test(n.text)));
+  });
+
+  test('a multiplier with no unit under a header that names a measure ("1.65 K", "251k" throughput) is that many in unit "not stated", never a count', () => {
+    const rows = rowsOf(doc('| Lib | Throughput |', '|---|---|', '| a | 1.65 K |', '| b | 251k |'));
+    assert.deepEqual(rows.map(brief), [
+      ['a', 'throughput', 'value', 1650, 'not stated', 3],
+      ['b', 'throughput', 'value', 251000, 'not stated', 4],
+    ]);
+  });
+
+  // benchee's HTML table (tests/fixtures/corpus/benchee-markdown/fast-integer-compression-10k-unsigned-decompression.md,
+  // lines 55-73), its cells' markup as the outline renders it.
+  const benchee = doc(
+    '| Name | IPS | Average | Devitation | Median | 99th % |',
+    '|---|---|---|---|---|---|',
+    '| 10K_Unsigned_Decompression | 1.65 K | 607.06 µs | ±10.63% | 606.13 µs | 756.43 µs |',
+    '| 10K_Signed_Compression | 186.71 | 5.36 ms | ±8.09% | 5.31 ms | 6.97 ms |',
+  );
+
+  test("benchee's table: the row is named by Name, IPS is iterations per second (\"1.65 K\": 1.65 Kops/s), the ±% deviation is the average's spread", () => {
+    const rows = rowsOf(benchee);
+    assert.deepEqual(
+      rows.filter((r) => r.line === 3).map(brief),
+      [
+        ['10K_Unsigned_Decompression', 'throughput', 'value', 1.65, 'Kops/s', 3],
+        ['10K_Unsigned_Decompression', 'time', 'mean', 607.06, 'us', 3],
+        ['10K_Unsigned_Decompression', 'time', 'median', 606.13, 'us', 3],
+        ['10K_Unsigned_Decompression', 'time', 'p99', 756.43, 'us', 3],
+      ],
+    );
+    const mean = rows.find((r) => r.line === 4 && r.statistic === 'mean');
+    assert.deepEqual([mean.value, mean.unit, mean.spread], [5.36, 'ms', 0.433624]);
+    assert.ok(rows.every((r) => !Object.keys(r.conditions).length), JSON.stringify(rows.map((r) => r.conditions)));
+  });
+});
