@@ -15,9 +15,9 @@
 // on the number, "50K", applies to the recipe's unit). Other columns are not read.
 //
 // An item may be the LABEL LINE above a block instead (`label:`, a sample line with no {value}: a
-// comment, a command line, "benchmarking {name}"): its {name} names the rows read after it, and its
-// `conditions:` and {<condition>} places are theirs, until the next line it matches, a heading or a
-// code fence. So a block repeated under another label line is that label's, not "run 2".
+// comment, a command line, "benchmarking {name}"): its {name} (else its `name:`, else the whole line)
+// names the rows read after it, and its `conditions:` and {<condition>} places are theirs, until the
+// next label line or a heading. So a block repeated under another label line is that label's, not "run 2".
 //
 // Exports: format, description, fallback, detect, parse(text, meta), recipeProblems(recipe)
 import { InputError, quote } from '../../../lib/errors.mjs';
@@ -198,25 +198,24 @@ export function parse(text, meta = {}) {
   }
   let heading = '';
   let block = '';
-  // The label lines in force (by label item): the name and conditions of the rows below them.
-  let above = new Map();
+  // The label line in force: the name and conditions of the rows below it.
+  let above = {};
   let aboveName;
   // The {name} a line read names the lines after it in its paragraph (mitata's "(min … max)" line under its name's).
   let paragraphName;
   splitLines(text).forEach((raw, k) => {
     const line = k + 1;
     const trimmed = raw.trim();
-    if (HEADING.test(raw) || FENCE.test(raw)) [above, aboveName] = [new Map(), undefined];
     if (!trimmed || HEADING.test(raw) || FENCE.test(raw)) paragraphName = undefined;
-    labels.forEach(({ item, re, names }, i) => {
+    for (const { item, re, names } of labels) {
       const m = re.exec(trimmed);
-      if (!m) return;
+      if (!m) continue;
       const got = Object.fromEntries(names.map((n, j) => [n, m[j + 1]]));
-      const conditions = { ...(item.conditions ?? {}) };
-      for (const n of names) if (n !== 'name') conditions[n] = Number(got[n].replace(/,/g, ''));
-      above.set(i, conditions);
-      if (got.name !== undefined) aboveName = got.name.trim();
-    });
+      above = { ...(item.conditions ?? {}) };
+      for (const n of names) if (n !== 'name' && n !== '*') above[n] = Number(got[n].replace(/,/g, ''));
+      aboveName = got.name?.trim() ?? item.name ?? trimmed;
+      break;
+    }
     let matched = false;
     for (const { item, re, names, unitAfter } of items) {
       const m = re.exec(trimmed);
@@ -227,7 +226,7 @@ export function parse(text, meta = {}) {
       if (!unit) {
         throw new InputError(line, `a unit after the value (or "unit:" in the recipe item for ${quote(item.line)})`, written ? quote(written) : 'none');
       }
-      const conditions = Object.assign({}, ...above.values(), item.conditions ?? {});
+      const conditions = { ...above, ...(item.conditions ?? {}) };
       for (const n of names) if (n !== 'value' && n !== 'name') conditions[n] = Number(got[n].replace(/,/g, ''));
       rows.push(
         measurement({
@@ -247,7 +246,7 @@ export function parse(text, meta = {}) {
     }
     if (matched) return;
     const h = HEADING.exec(raw);
-    if (h) [heading, block] = [h[1].replace(/[*_`]/g, '').trim(), ''];
+    if (h) [heading, block, above, aboveName] = [h[1].replace(/[*_`]/g, '').trim(), '', {}, undefined];
     else if (BLOCK.test(raw)) block = BLOCK.exec(raw)[1].trim();
   });
   if (!rows.length) throw new InputError(0, `a line like one of the recipe's (${items.map((r) => quote(r.item.line)).join(', ')})`, 'none in the seed');

@@ -273,4 +273,21 @@ describe('a block named by the label line above it (issue 39)', () => {
       [14, 'a / b', 'min', 71.96, { jit: 'disabled' }],
     ]);
   });
+
+  test('fortio: each run is named by the label line above it ("1 min c1 (DSA)"), and a command line\'s settings end at the next label line', () => {
+    // tests/fixtures/corpus/fortio/dsa-config-performance.md, lines 5-9 and 31-42 (shortened).
+    const text = ['-c 1 -qps 0  -n 10', 'Code 200 : 10 (100.0 %)', 'All done 10 calls (plus 0 warmup) 37.819 ms avg, 26.4 qps', '', '1 min c1 (DSA)', '# target 50% 0.0251004', 'All done 1779 calls (plus 1 warmup) 37.373 ms avg, 26.8 qps', '', '3min c2(DSA)', 'All done 5163 calls (plus 2 warmup) 34.857 ms avg, 28.7 qps'].join('\n');
+    const recipe = [
+      { label: '-c {connections} -qps {*} -n {calls}', name: 'fortio' },
+      { label: '{*}min c{*}' },
+      { line: 'All done {*} calls {*} ms avg, {value} qps', metric: 'throughput', statistic: 'mean', unit: 'req/s' },
+      { line: '# target 50% {value}', metric: 'latency', statistic: 'p50', unit: 's' },
+    ];
+    assert.deepEqual(rowsOf(text, recipe), [
+      [3, 'fortio', 'mean', 26.4, { connections: 1, calls: 10 }],
+      [6, '1 min c1 (DSA)', 'p50', 0.0251004, {}],
+      [7, '1 min c1 (DSA)', 'mean', 26.8, {}],
+      [10, '3min c2(DSA)', 'mean', 28.7, {}],
+    ]);
+  });
 });
