@@ -45,6 +45,10 @@ const PAIRS_LINE = /^\s*([A-Za-z][\w /.-]{0,30}?)\s*(?:\(\s*([^()]+?)\s*\))?\s*:
 const PERCENTILE_LINE = new RegExp(String.raw`^\s*(\d{1,2}(?:\.\d+)?)\s*%+\s+(?:in|<=|≤)\s+(${NUMBER})\s*(\S+)\s*$`);
 /** A plain label line ("full-reads"): words with no colon or number of a value; it names the indented lines below it. */
 const PLAIN_LABEL = /^(\s*)([\p{L}_][\p{L}\d_./ -]{0,60}?)\s*$/u;
+/** A label, 2+ spaces, a number and its unit, under a plain label line ("time                 99.12 ns   (98.82 ns .. 99.48 ns)"). */
+const ALIGNED_PAIR = new RegExp(String.raw`^(\s*)([\p{L}][\p{L}\d ._/-]{0,40}?)\s{2,}(${NUMBER})\s*(\S.*)$`, 'u');
+/** A verb a label line starts with ("benchmarking show/7893"): no part of the name. */
+const LABEL_VERB = /^(benchmarking|running|testing)\s+/i;
 /** Labels whose number is no result: a target, a date, a version, a setting of the run. */
 const NOT_RESULT = /\b(target|threshold|goal|limit|slo|sla|status|date|generated|seed|version|port|pid|id)\b/i;
 const CONFIG = /config|option|parameter|setting|setup|environment/i;
@@ -84,6 +88,12 @@ function unitOfLabel(label) {
   // A unit as the label's last word: "elapsed ms", "response body bytes".
   const last = /\s(ms|us|µs|ns|sec|secs|seconds|bytes)$/i.exec(label);
   return last ? canonicalUnit(last[1]) : undefined;
+}
+
+/** An aligned pair as a "Label: number unit" line, or undefined when it is none (no unit after the number). */
+function alignedPair(raw) {
+  const m = ALIGNED_PAIR.exec(raw);
+  return m && !KV.test(raw) && unitAfter(m[4]).unit ? `${m[1]}${m[2]}: ${m[3]} ${m[4]}` : undefined;
 }
 
 /** A unit written after a number: "ms", "s", "QPS", "seconds", "%", "MB". */
@@ -237,7 +247,9 @@ export function parse(text) {
     // two values of one label apart: it stays with the name, so neither is taken for a repeat of the other.
     const qualifier = /^\(\s*([\p{L}][^()]*?)\s*\)\s*$/u.exec(after.tail)?.[1];
     // A label of what is measured only ("mean rate", "Requests/sec") takes the name of the label line above it.
-    const name = `${namesNoThing(label) && named() ? named() : withoutStatistic(label) ? label : block || heading || label}${qualifier && !/per\s*s/i.test(qualifier) ? ` (${qualifier})` : ''}`;
+    // Under a label line over aligned pairs ("benchmarking show/7893"), every value is that block's.
+    const over = blocks.find((x) => x.aligned)?.label;
+    const name = `${over ?? (namesNoThing(label) && named() ? named() : withoutStatistic(label) ? label : block || heading || label)}${qualifier && !over && !/per\s*s/i.test(qualifier) ? ` (${qualifier})` : ''}`;
     const metric = metricOf(unit, label, block || heading);
     push(measurement({ benchmark: (qualifier ? name : name.replace(/\s*[([][^)\]]*[)\]]\s*$/, '')) || label, section: heading, metric, statistic, value: toNumber(m[3]), unit, conditions: { ...conditions }, line }), line);
     // A compound cell: "2513673 (8323.37 per sec.)" also states a rate.
@@ -286,15 +298,23 @@ export function parse(text) {
     const open = blocks.at(-1);
     if (open && open.child === undefined) open.child = indent;
     // A plain label line over indented key-value lines ("full-reads" over "mean rate = ...") opens a block as "Label:" does.
-    const p = PLAIN_LABEL.exec(raw);
+    // (Its words are single-spaced: "Reqs/sec    264560.00   10733.06" is a table's row, no label.)
+    const p = !/\S\s{2,}\S/.test(raw) && PLAIN_LABEL.exec(raw);
     const below = lines[k + 1] ?? '';
     // Its lines' keys may be aligned right ("count =" deeper than "15-minute rate ="): every deeper line is its.
     const plain = !BLOCK.test(raw) && p && /^\s*/.exec(below)[0].length > indent && (KV.test(below) || PERCENTILE_LINE.test(below));
-    const b = BLOCK.exec(raw) ?? (plain ? p : null);
+    // A plain label line over aligned pairs ("benchmarking show/7893" over "time   99.12 ns ...") names them, up to a blank line.
+    const aligned = !BLOCK.test(raw) && !plain && p && !alignedPair(raw) && alignedPair(below);
+    const b = BLOCK.exec(raw) ?? (plain || aligned ? p : null);
     if (b) {
-      const label = b[2].trim();
+      const label = b[2].trim().replace(plain || aligned ? LABEL_VERB : /^$/, '');
       blocks = blocks.filter((x) => x.indent < indent || x === open);
-      blocks.push({ indent, label, unit: unitInHeader(label)?.unit, config: CONFIG.test(label), child: plain ? indent + 1 : undefined });
+      blocks.push({ indent, label, unit: unitInHeader(label)?.unit, config: CONFIG.test(label), child: plain ? indent + 1 : aligned ? 0 : undefined, aligned });
+      return;
+    }
+    const pair = blocks.some((x) => x.aligned) && alignedPair(raw);
+    if (pair) {
+      readPair(pair, line);
       return;
     }
     // "elapsed ms: 48,141 | ops/sec: 175,419 | response body bytes: 80": several pairs on one line.

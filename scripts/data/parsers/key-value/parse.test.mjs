@@ -186,4 +186,21 @@ describe('a block named by the label line above it (issue 39)', () => {
     const text = ['### Summary', '', '```', 'Summary:', '  Count:\t\t200', '  Average:\t\t32.01 ms', '  Requests/sec:\t1101.53', '', 'Latency distribution:', '  99% in 69.60 ms', '```'].join('\n');
     assert.deepEqual([...new Set(rows(text).map((x) => x.benchmark))], ['Summary']);
   });
+
+  test('criterion: time, mean and std dev are named by the "benchmarking show/7893" line above them, in each block', () => {
+    // tests/fixtures/corpus/haskell-criterion/euler-30-readme.md, lines 1-13.
+    const text = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/haskell-criterion/euler-30-readme.md'), 'utf8').split('\n').slice(0, 13).join('\n');
+    const rs = rows(text).filter((x) => x.metric === 'time');
+    assert.deepEqual(
+      rs.map((x) => [x.line, x.benchmark, x.statistic, x.value, x.unit]),
+      [
+        [2, 'show/7893', 'value', 99.12, 'ns'],
+        [4, 'show/7893', 'mean', 103.2, 'ns'],
+        [5, 'show/7893', 'stdev', 13.02, 'ns'],
+        [9, 'show/456', 'value', 77.51, 'ns'],
+        [11, 'show/456', 'mean', 77.99, 'ns'],
+        [12, 'show/456', 'stdev', 1.311, 'ns'],
+      ],
+    );
+  });
 });
