@@ -111,6 +111,8 @@ function alignedTableAt(lines, i, end) {
   let header = alignedCells(lines[i]);
   if (header.length < 2 || header.some((c) => !c) || RULE.test(lines[i])) return undefined;
   if (header.every(isNumericCell)) return undefined;
+  // A line with no word of a header ("   0.999 R²   (0.997 R² .. 1.000 R²)": a number and its bounds) is data.
+  if (header.every((c) => !c || isNumericCell(c) || /^\(.*\)$/.test(c))) return undefined;
   let k = i + 1;
   if (k < end && RULE.test(lines[k])) k++;
   const rows = [];

@@ -194,3 +194,19 @@ test('a table wider than MAX_TABLE_COLUMNS is refused at its line', () => {
   assert.equal(outline(wide(MAX_TABLE_COLUMNS - 1)).blocks[0].header.length, MAX_TABLE_COLUMNS);
   assert.throws(() => outline(`# T\n\n${wide(MAX_TABLE_COLUMNS + 5)}`), (e) => e.line === 3 && /expected a table of at most 1,000 columns/.test(e.message));
 });
+
+test('a line of a number and its bounds ("0.999 R²  (0.997 R² .. 1.000 R²)") is data, never a table header', () => {
+  // tests/fixtures/corpus/haskell-criterion/euler-30-readme.md, lines 1-6 (criterion's console output).
+  const text = [
+    'benchmarking show/7893',
+    'time                 99.12 ns   (98.82 ns .. 99.48 ns)',
+    '                     0.999 R²   (0.997 R² .. 1.000 R²)',
+    'mean                 103.2 ns   (100.6 ns .. 109.4 ns)',
+    'std dev              13.02 ns   (6.255 ns .. 24.34 ns)',
+    'variance introduced by outliers: 94% (severely inflated)',
+  ].join('\n');
+  assert.deepEqual(
+    outline(text).blocks.filter((b) => b.type === 'table').map((b) => b.header.map((h) => h.text)),
+    [],
+  );
+});

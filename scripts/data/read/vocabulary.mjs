@@ -19,6 +19,9 @@
 //   isCount(label) -> boolean         samples, count, "# Samples", iterations, runs: a count result
 //   isErrorRate(label) -> boolean     "Error %", "err%", "error rate", "fail ratio": an error rate
 //   isAggregateRow(label) -> boolean  Total, Totals, Aggregated, Overall, All, Sum, "All Requests"
+//   namesNoThing(label) -> boolean   a label of what is measured only ("mean rate", "Requests/sec",
+//                                     "Latency distribution", "count"): it names no benchmark, so
+//                                     its value takes the name of the block or heading it stands in
 //   isConfigured(label) -> name | undefined   what the report sets, not what it measured: a run's
 //                                     duration, a target rate, an arrival rate, a ramp-up, a warm-up
 //   namesMeasure(label) -> boolean    "Avg time", "Latency", "max", "p99": a label that names what its
@@ -147,6 +150,22 @@ export const isAggregateRow = (label) =>
   /^(totals?|aggregated?|aggregates?|overall|all|sum|summary|all requests|global information|grand total|\[overall\])$/.test(
     wordsOf(label).replace(/[*`]/g, '').trim(),
   );
+
+/** The words of what is measured (a metric, a rate's or time's unit), as a label uses them. */
+const MEASURED_ONLY_WORDS =
+  /\b(statistics|stats|general|rate|rates|time|times|latency|latencies|response time|throughput|distribution|histogram|requests?\s*\/\s*s(ec(ond)?)?|req\s*\/\s*s|ops\s*\/\s*s(ec)?|calls\s*\/\s*s(ec(ond)?)?|qps|tps|rps|iops|ms|us|µs|ns|s|sec|seconds)\b/gi;
+
+/**
+ * A label that says only what is measured, with which statistic ("mean rate", "Requests/sec",
+ * "Latency distribution", "Average", "count"): it names no benchmark; its value belongs to the block
+ * or heading it stands in (the label line above it).
+ */
+export const namesNoThing = (label) =>
+  !String(label ?? '')
+    .replace(STATISTIC_WORDS, ' ')
+    .replace(MEASURED_ONLY_WORDS, ' ')
+    .replace(/[^\p{L}\d]+/gu, '')
+    .trim();
 
 /**
  * What the report sets rather than measures, by a label's words: a run's configured duration

@@ -1,7 +1,7 @@
 // One vocabulary of words (issue 39): each word means one thing in every reader.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isAggregateRow, isConfigured, isCount, isErrorRate, settingOf, statisticOf } from './vocabulary.mjs';
+import { isAggregateRow, isConfigured, isCount, isErrorRate, namesNoThing, settingOf, statisticOf } from './vocabulary.mjs';
 
 test('a virtual-users setting is one condition, concurrency, however it is spelled', () => {
   for (const label of ['VUs', 'vus', 'users', 'virtual_users', 'Virtual Users', 'concurrent users', 'Concurrency', 'concurrency level'])
@@ -46,4 +46,10 @@ test('a label that names what it measures takes a number with no unit as "not st
   for (const l of ['Avg time', 'Latency', 'mean', 'max', 'p99', 'Throughput', 'minResponseTime', '平均响应时间'])
     assert.equal(namesMeasure(l), true, l);
   for (const l of ['Total', 'Total Reqs', 'Errors', 'Error %', 'Code', 'EC2', 'Samples', 'user']) assert.equal(namesMeasure(l), false, l);
+});
+
+test('a label of what is measured only ("mean rate", "Requests/sec", "Latency distribution") names no benchmark; a block label does', () => {
+  for (const label of ['mean rate', 'Requests/sec', 'Latency distribution', 'Average', 'count', 'Latency (ms)', 'General statistics'])
+    assert.equal(namesNoThing(label), true, label);
+  for (const label of ['full-reads', 'Summary', '1-minute rate', 'OLTP test statistics', 'ReadScenario']) assert.equal(namesNoThing(label), false, label);
 });

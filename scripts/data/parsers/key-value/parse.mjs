@@ -11,12 +11,15 @@
 // stated", any other is not read; each is listed in a note. Histogram bars, time-series lines (`[ 5s] ...`)
 // and machine tables are not key-value lines, so they are never read as results. Pairs split by " | "
 // on one line are each read; a run's settings (`number of clients: 105`) are conditions wherever they
-// stand; a bold or italic line heads a sub-section.
+// stand; a bold or italic line heads a sub-section. A block is named by the label line above it (`Summary:`,
+// a plain `full-reads` over indented lines, a bold `**## Reads 2 cores**` whose settings are conditions):
+// a label that says only what is measured ("mean rate", "Requests/sec", "Latency distribution") takes
+// that name, so one run is never split under the names of its own lines.
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, convert, COUNT_PREFIX, isTransferRate, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
-import { isConfigured, isCount, namesMeasure, settingOf, sizeOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
+import { isConfigured, isCount, namesMeasure, namesNoThing, settingOf, sizeOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
 import { jsonBlocks } from '../shared/json.mjs';
 import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
 
@@ -39,7 +42,14 @@ const EMPHASIS = /^\s{0,3}(\*\*|__|\*|_)([^*_\s][^*_]*?)\1\s*$/;
  * "write: IOPS=3068, BW=11.0MiB/s (12.6MB/s)(4096MiB/341704msec)"): each pair a value of the label.
  */
 const PAIRS_LINE = /^\s*([A-Za-z][\w /.-]{0,30}?)\s*(?:\(\s*([^()]+?)\s*\))?\s*:\s*([^=\s,]+\s*=\s*[^,]*(?:,\s*[^=\s,]+\s*=\s*[^,]*)+)$/;
-const PERCENTILE_LINE = new RegExp(String.raw`^\s*(\d{1,2}(?:\.\d+)?)\s*%+\s+in\s+(${NUMBER})\s*(\S+)\s*$`);
+// "99% in 69.60 ms", "99% <= 9562.00 nanoseconds": a percentile and its bound.
+const PERCENTILE_LINE = new RegExp(String.raw`^\s*(\d{1,2}(?:\.\d+)?)\s*%+\s+(?:in|<=|≤)\s+(${NUMBER})\s*(\S+)\s*$`);
+/** A plain label line ("full-reads"): words with no colon or number of a value; it names the indented lines below it. */
+const PLAIN_LABEL = /^(\s*)([\p{L}_][\p{L}\d_./ -]{0,60}?)\s*$/u;
+/** A label, 2+ spaces, a number and its unit, under a plain label line ("time                 99.12 ns   (98.82 ns .. 99.48 ns)"). */
+const ALIGNED_PAIR = new RegExp(String.raw`^(\s*)([\p{L}][\p{L}\d ._/-]{0,40}?)\s{2,}(${NUMBER})\s*(\S.*)$`, 'u');
+/** A verb a label line starts with ("benchmarking show/7893"): no part of the name. */
+const LABEL_VERB = /^(benchmarking|running|testing)\s+/i;
 /** Labels whose number is no result: a target, a date, a version, a setting of the run. */
 const NOT_RESULT = /\b(target|threshold|goal|limit|slo|sla|status|date|generated|seed|version|port|pid|id)\b/i;
 const CONFIG = /config|option|parameter|setting|setup|environment/i;
@@ -83,6 +93,12 @@ function unitOfLabel(label) {
   return last ? canonicalUnit(last[1]) : undefined;
 }
 
+/** An aligned pair as a "Label: number unit" line, or undefined when it is none (no unit after the number). */
+function alignedPair(raw) {
+  const m = ALIGNED_PAIR.exec(raw);
+  return m && !KV.test(raw) && unitAfter(m[4]).unit ? `${m[1]}${m[2]}: ${m[3]} ${m[4]}` : undefined;
+}
+
 /** A unit written after a number: "ms", "s", "QPS", "seconds", "%", "MB". */
 function unitAfter(rest) {
   const t = rest.trim().replace(/^\*\*|\*\*$/g, '');
@@ -95,6 +111,8 @@ function unitAfter(rest) {
   return unit ? { unit, tail: m[2] } : { unit: undefined, tail: t, word };
 }
 
+/** A label with its statistic words taken out ("Total Requests" -> "Requests", "Average" -> ""). */
+const withoutStatistic = (label) => label.replace(STATISTIC_WORDS, '').replace(/[^\p{L}\d]+/gu, ' ').trim();
 const toNumber = (s) => Number(s.replace(/,/g, ''));
 /**
  * A run's setting wherever it stands (pgbench's "number of clients: 105", "scaling factor: 50"), by the
@@ -102,8 +120,6 @@ const toNumber = (s) => Number(s.replace(/,/g, ''));
  * under its own name), or undefined.
  */
 const settingName = (label) => settingOf(label) ?? (sizeOf(label) ? slug(label) : undefined);
-/** A label with its statistic words taken out ("Total Requests" -> "Requests", "Average" -> ""). */
-const withoutStatistic = (label) => label.replace(STATISTIC_WORDS, '').replace(/[^\p{L}\d]+/gu, ' ').trim();
 
 /** Whether the text holds three or more key-value lines with a unit (from the value, its label or its block). */
 export function detect(text) {
@@ -139,6 +155,22 @@ export function parse(text) {
     read.push(line);
   };
 
+  /**
+   * The name of the open blocks that name a thing ("full-reads", "Summary"; not "Latency distribution"),
+   * else the heading a bold label line right above the lines ends (`**ReadScenario 1 thread**`), else ''.
+   */
+  const named = () => {
+    const naming = blocks.filter((x) => !namesNoThing(x.label));
+    if (naming.some((x) => !x.above)) return naming.filter((x) => !x.above).map((x) => x.label).join(' / ');
+    return naming.length ? heading : '';
+  };
+  /** The open blocks' labels, outermost first (a bold label line above is the heading's part already). */
+  const blockName = () =>
+    blocks
+      .filter((x) => !x.above)
+      .map((x) => x.label)
+      .join(' / ');
+
   /** One "Label: number unit" pair (or a percentile line) at its line. */
   /**
    * A line of "key=value" pairs under one label: a statistic key (min, max, avg, stdev) is a value in
@@ -156,7 +188,7 @@ export function parse(text) {
       notes.push({ text: `line ${line}: "${raw.trim()}" not read: a histogram's buckets (bound=share), no result`, line });
       return true;
     }
-    const block = blocks.map((x) => x.label).join(' / ');
+    const block = blockName();
     for (const [key, text] of pairs) {
       const number = new RegExp(String.raw`^(${NUMBER})\s*(.*)$`).exec(text ?? '');
       if (!number) continue;
@@ -181,14 +213,16 @@ export function parse(text) {
     if (readPairs(raw, line)) return;
     const pl = PERCENTILE_LINE.exec(raw);
     if (pl && canonicalUnit(pl[3]) && UNITS[canonicalUnit(pl[3])].dimension === 'time') {
-      const block = blocks.at(-1)?.label ?? '';
-      push(measurement({ benchmark: block || 'latency distribution', section: heading, metric: 'latency', statistic: percentileStatistic(pl[1]), value: toNumber(pl[2]), unit: canonicalUnit(pl[3]), conditions: { ...conditions }, line }), line);
+      const block = blockName();
+      // The percentiles of one run share its metric (a distribution of latencies, or of times).
+      const metric = metricOf(canonicalUnit(pl[3]), /\bin\b/.test(raw) ? 'latency' : '', block || heading);
+      push(measurement({ benchmark: named() || heading || 'latency distribution', section: heading, metric, statistic: percentileStatistic(pl[1]), value: toNumber(pl[2]), unit: canonicalUnit(pl[3]), conditions: { ...conditions }, line }), line);
       return;
     }
     const m = KV.exec(raw);
     if (!m || /^\s*\[/.test(raw)) return;
     const label = m[2].trim();
-    const block = blocks.map((x) => x.label).join(' / ');
+    const block = blockName();
     if (config || blocks.some((x) => x.config) || (settingName(label) && /^\d+$/.test(m[3]) && !m[4].trim())) {
       // A setting of the run: a condition of every row read after it.
       if (!unitAfter(m[4]).tail) conditions[settingName(label) ?? slug(label)] = toNumber(m[3]);
@@ -219,7 +253,10 @@ export function parse(text) {
     // A qualifier in brackets after the value ("tps = 243.4 (including connections establishing)") tells
     // two values of one label apart: it stays with the name, so neither is taken for a repeat of the other.
     const qualifier = /^\(\s*([\p{L}][^()]*?)\s*\)\s*$/u.exec(after.tail)?.[1];
-    const name = `${withoutStatistic(label) ? label : block || heading || label}${qualifier && !/per\s*s/i.test(qualifier) ? ` (${qualifier})` : ''}`;
+    // A label of what is measured only ("mean rate", "Requests/sec") takes the name of the label line above it.
+    // Under a label line over aligned pairs ("benchmarking show/7893"), every value is that block's.
+    const over = blocks.find((x) => x.aligned)?.label;
+    const name = `${over ?? (namesNoThing(label) && named() ? named() : withoutStatistic(label) ? label : block || heading || label)}${qualifier && !over && !/per\s*s/i.test(qualifier) ? ` (${qualifier})` : ''}`;
     const metric = metricOf(unit, label, block || heading);
     push(measurement({ benchmark: (qualifier ? name : name.replace(/\s*[([][^)\]]*[)\]]\s*$/, '')) || label, section: heading, metric, statistic, value: toNumber(m[3]), unit, conditions: { ...conditions }, line }), line);
     // A compound cell: "2513673 (8323.37 per sec.)" also states a rate.
@@ -251,10 +288,15 @@ export function parse(text) {
       return;
     }
     // A line that is only bold or italic text ("**create**", "*leveldb*") heads the lines below it, within its heading.
+    // Its heading markup ("**## Reads 2 cores**") is no part of the name; its settings ("2 cores") are conditions.
     const e = !fence && EMPHASIS.exec(raw);
     if (e) {
-      heading = top ? `${top} / ${e[2].trim()}` : e[2].trim();
-      blocks = [];
+      const { conditions: set, rest } = headingConditions(e[2].replace(/^#{1,6}\s+/, '').trim());
+      const label = rest || e[2].replace(/^#{1,6}\s+/, '').trim();
+      heading = top ? `${top} / ${label}` : label;
+      headingSet = { ...headingConditions(top).conditions, ...set };
+      // It names the lines right below it (up to a blank line), as a block label does.
+      blocks = [{ indent: -1, label, above: true, child: 0 }];
       return;
     }
     // A block label holds the lines after it at its children's indentation (the first line's) or deeper.
@@ -262,11 +304,24 @@ export function parse(text) {
     blocks = blocks.filter((x) => (x.child === undefined ? x.indent <= indent : x.child <= indent));
     const open = blocks.at(-1);
     if (open && open.child === undefined) open.child = indent;
-    const b = BLOCK.exec(raw);
+    // A plain label line over indented key-value lines ("full-reads" over "mean rate = ...") opens a block as "Label:" does.
+    // (Its words are single-spaced: "Reqs/sec    264560.00   10733.06" is a table's row, no label.)
+    const p = !/\S\s{2,}\S/.test(raw) && PLAIN_LABEL.exec(raw);
+    const below = lines[k + 1] ?? '';
+    // Its lines' keys may be aligned right ("count =" deeper than "15-minute rate ="): every deeper line is its.
+    const plain = !BLOCK.test(raw) && p && /^\s*/.exec(below)[0].length > indent && (KV.test(below) || PERCENTILE_LINE.test(below));
+    // A plain label line over aligned pairs ("benchmarking show/7893" over "time   99.12 ns ...") names them, up to a blank line.
+    const aligned = !BLOCK.test(raw) && !plain && p && !alignedPair(raw) && alignedPair(below);
+    const b = BLOCK.exec(raw) ?? (plain || aligned ? p : null);
     if (b) {
-      const label = b[2].trim();
+      const label = b[2].trim().replace(plain || aligned ? LABEL_VERB : /^$/, '');
       blocks = blocks.filter((x) => x.indent < indent || x === open);
-      blocks.push({ indent, label, unit: unitInHeader(label)?.unit, config: CONFIG.test(label), child: undefined });
+      blocks.push({ indent, label, unit: unitInHeader(label)?.unit, config: CONFIG.test(label), child: plain ? indent + 1 : aligned ? 0 : undefined, aligned });
+      return;
+    }
+    const pair = blocks.some((x) => x.aligned) && alignedPair(raw);
+    if (pair) {
+      readPair(pair, line);
       return;
     }
     // "elapsed ms: 48,141 | ops/sec: 175,419 | response body bytes: 80": several pairs on one line.

@@ -41,8 +41,9 @@ describe('headline numbers', () => {
   test('ghz: each run under its own heading, percentiles from "95 % in 4.08 s", a latency with no unit in unit "not stated"', () => {
     const r = parser.parse(fixture('weebi-ghz.md'));
     const rs = r.tables.measurements.rows;
-    assert.deepEqual(pick(rs, 44), [['Latency distribution', 'latency', 'p95', 4.08, 's']]);
-    assert.deepEqual(pick(rs, 36), [['Requests/sec', 'throughput', 'value', 0.55, 'req/s']]);
+    // "Latency distribution:" and "Requests/sec" say what is measured, not which run: the run's names are kept.
+    assert.deepEqual(pick(rs, 44), [['2025 april 11 - after db pool different network', 'latency', 'p95', 4.08, 's']]);
+    assert.deepEqual(pick(rs, 36), [['Summary', 'throughput', 'value', 0.55, 'req/s']]);
     // "Slowest: 3.915" and "Average: 3.515": the author dropped the unit; never guessed, never seconds.
     assert.deepEqual(pick(rs, 14), [['Summary', 'latency', 'max', 3.915, 'not stated']]);
     assert.deepEqual(pick(rs, 16), [['Summary', 'latency', 'mean', 3.515, 'not stated']]);
@@ -78,11 +79,12 @@ describe('machines\' df -h blocks among results, and several pairs on one line (
     const full = (line) => rs.filter((x) => x.line === line).map((x) => [x.benchmark, x.metric, x.value, x.unit, x.section]);
     assert.deepEqual(full(44), [
       ['elapsed ms', 'time', 48141, 'ms', 'aws ec2 micro - 990M / leveldb'],
-      ['ops/sec', 'throughput', 207723, 'ops/s', 'aws ec2 micro - 990M / leveldb'],
+      // ops/sec is named by its run: the heading and the italic label line above it.
+      ['aws ec2 micro - 990M / leveldb', 'throughput', 207723, 'ops/s', 'aws ec2 micro - 990M / leveldb'],
       ['response body bytes', 'transferred', 80, 'B', 'aws ec2 micro - 990M / leveldb'],
     ]);
     // hyperleveldb on the same machine is its own section, not a repeat dropped.
-    assert.deepEqual(full(52)[1], ['ops/sec', 'throughput', 179817, 'ops/s', 'aws ec2 micro - 990M / hyperleveldb']);
+    assert.deepEqual(full(52)[1], ['aws ec2 micro - 990M / hyperleveldb', 'throughput', 179817, 'ops/s', 'aws ec2 micro - 990M / hyperleveldb']);
     const text = fixture('vps-comparison-protostuffdb-get.md').split('\n');
     const df = text.flatMap((l, i) => (/^(Filesystem|udev|tmpfs|\/dev\/)/.test(l) ? [i + 1] : []));
     assert.ok(df.length >= 30);
@@ -144,4 +146,64 @@ test('a count printed with M or k ("Iterations: 29.903M", as benchmark-ips print
       [5, 3, 'ms'],
     ],
   );
+});
+
+describe('a block named by the label line above it (issue 39)', () => {
+  // tests/fixtures/corpus/dropwizard-metrics/scalecube-lmdb.md, lines 1-18 (scalecube-third-party-benchmarks).
+  const lmdb = [
+    '**## Reads 2 cores**',
+    '<pre>',
+    'full-reads',
+    '             count = 9893593',
+    '         mean rate = 78326.40 calls/second',
+    '     1-minute rate = 117036.19 calls/second',
+    '              mean = 5371.48 nanoseconds',
+    '              99% <= 9562.00 nanoseconds',
+    '</pre>',
+  ].join('\n');
+
+  test('metrics reporter: the rate and times are named by the plain label line above them, the bold heading\'s "2 cores" is a condition', () => {
+    const rs = rows(lmdb);
+    const full = (line) => rs.filter((x) => x.line === line).map((x) => [x.benchmark, x.metric, x.statistic, x.value, x.unit, x.conditions]);
+    assert.deepEqual(full(5), [['full-reads', 'throughput', 'mean', 78326.4, 'ops/s', { cores: 2 }]]);
+    assert.deepEqual(full(7), [['full-reads', 'time', 'mean', 5371.48, 'ns', { cores: 2 }]]);
+    assert.deepEqual(full(8), [['full-reads', 'time', 'p99', 9562, 'ns', { cores: 2 }]]);
+    assert.ok(rs.every((x) => !x.benchmark.includes('#')));
+  });
+
+  test('a bold label line with heading markup names the block below it, without the markup', () => {
+    // tests/fixtures/corpus/dropwizard-metrics/scalecube-chronicle-new.md, lines 1-4.
+    const rs = rows(['**## ReadScenario 1 thread**', '<pre>', '             count = 106940980', '         mean rate = 1758085.92 calls/second', '              mean = 24.95 nanoseconds'].join('\n'));
+    assert.deepEqual(
+      rs.map((x) => [x.benchmark, x.metric, x.statistic, x.conditions]),
+      [
+        ['ReadScenario', 'requests', 'total', { threads: 1 }],
+        ['ReadScenario', 'throughput', 'mean', { threads: 1 }],
+        ['ReadScenario', 'time', 'mean', { threads: 1 }],
+      ],
+    );
+  });
+
+  test('ghz: one run\'s summary, rate and latency distribution are one benchmark, not three', () => {
+    // tests/fixtures/corpus/ghz/ghz-docs-output.md, lines 6-39 (bojand/ghz www/docs/output.md).
+    const text = ['### Summary', '', '```', 'Summary:', '  Count:\t\t200', '  Average:\t\t32.01 ms', '  Requests/sec:\t1101.53', '', 'Latency distribution:', '  99% in 69.60 ms', '```'].join('\n');
+    assert.deepEqual([...new Set(rows(text).map((x) => x.benchmark))], ['Summary']);
+  });
+
+  test('criterion: time, mean and std dev are named by the "benchmarking show/7893" line above them, in each block', () => {
+    // tests/fixtures/corpus/haskell-criterion/euler-30-readme.md, lines 1-13.
+    const text = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/haskell-criterion/euler-30-readme.md'), 'utf8').split('\n').slice(0, 13).join('\n');
+    const rs = rows(text).filter((x) => x.metric === 'time');
+    assert.deepEqual(
+      rs.map((x) => [x.line, x.benchmark, x.statistic, x.value, x.unit]),
+      [
+        [2, 'show/7893', 'value', 99.12, 'ns'],
+        [4, 'show/7893', 'mean', 103.2, 'ns'],
+        [5, 'show/7893', 'stdev', 13.02, 'ns'],
+        [9, 'show/456', 'value', 77.51, 'ns'],
+        [11, 'show/456', 'mean', 77.99, 'ns'],
+        [12, 'show/456', 'stdev', 1.311, 'ns'],
+      ],
+    );
+  });
 });

@@ -14,6 +14,11 @@
 // and `{ metric, statistic, unit }` makes each cell a value (a unit written in the cell wins; a prefix
 // on the number, "50K", applies to the recipe's unit). Other columns are not read.
 //
+// An item may be the LABEL LINE above a block instead (`label:`, a sample line with no {value}: a
+// comment, a command line, "benchmarking {name}"): its {name} (else its `name:`, else the whole line)
+// names the rows read after it, and its `conditions:` and {<condition>} places are theirs, until the
+// next label line or a heading. So a block repeated under another label line is that label's, not "run 2".
+//
 // Exports: format, description, fallback, detect, parse(text, meta), recipeProblems(recipe)
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
@@ -37,6 +42,7 @@ const PLACE = /\{(value|name|\*|[a-z][a-z0-9_]*)\}/g;
 const PERCENTILE = /^p(\d{1,2}(\.\d+)?|100)$/;
 const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
 const BLOCK = /^\s*([^\s:|#][^:|]{0,80}?)\s*:\s*$/;
+const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 /** The most places ({value}, {name}, {*}, {<condition>}) and characters of a sample line. */
 export const MAX_PLACES = 20;
 export const MAX_SAMPLE_LENGTH = 1000;
@@ -60,6 +66,15 @@ export function recipeProblems(recipe) {
   };
   recipe.forEach((item, i) => {
     for (const k of Object.keys(item.conditions ?? {})) conditionName([i, 'conditions', k], k);
+    if (item.label !== undefined) {
+      const text = String(item.label);
+      const places = [...text.matchAll(PLACE)].map((m) => m[1]);
+      if (!text.trim() || text.length > MAX_SAMPLE_LENGTH || places.length > MAX_PLACES) out.push([[i, 'label'], `a label line of at most ${MAX_SAMPLE_LENGTH} characters with at most ${MAX_PLACES} places`, quote(text)]);
+      if (places.includes('value')) out.push([[i, 'label'], 'a label line with no {value} (it names the rows below it; a value is a "line:" item)', quote(text)]);
+      if (places.filter((p) => p === 'name').length > 1) out.push([[i, 'label'], 'a label line with {name} at most once', quote(text)]);
+      for (const p of places) if (!['value', 'name', '*'].includes(p)) conditionName([i, 'label'], p, `{${p}} in ${quote(text)}`);
+      return;
+    }
     if (item.columns) {
       for (const [h, v] of Object.entries(item.columns)) {
         if (v === 'condition') conditionName([i, 'columns', h], conditionKey(h), `${quote(h)} (condition ${quote(conditionKey(h))})`);
@@ -172,7 +187,8 @@ function compile(sample) {
 export function parse(text, meta = {}) {
   const recipe = meta.recipe;
   if (!Array.isArray(recipe) || !recipe.length) throw new InputError(0, 'a "recipe:" list in the report\'s .meta.yaml (format: recipe)', 'none');
-  const items = recipe.filter((item) => !item.columns).map((item) => ({ item, ...compile(item.line) }));
+  const items = recipe.filter((item) => !item.columns && item.label === undefined).map((item) => ({ item, ...compile(item.line) }));
+  const labels = recipe.filter((item) => item.label !== undefined).map((item) => ({ item, ...compile(String(item.label)) }));
   const rows = [];
   const read = [];
   const columnItems = recipe.filter((item) => item.columns);
@@ -182,9 +198,24 @@ export function parse(text, meta = {}) {
   }
   let heading = '';
   let block = '';
+  // The label line in force: the name and conditions of the rows below it.
+  let above = {};
+  let aboveName;
+  // The {name} a line read names the lines after it in its paragraph (mitata's "(min … max)" line under its name's).
+  let paragraphName;
   splitLines(text).forEach((raw, k) => {
     const line = k + 1;
     const trimmed = raw.trim();
+    if (!trimmed || HEADING.test(raw) || FENCE.test(raw)) paragraphName = undefined;
+    for (const { item, re, names } of labels) {
+      const m = re.exec(trimmed);
+      if (!m) continue;
+      const got = Object.fromEntries(names.map((n, j) => [n, m[j + 1]]));
+      above = { ...(item.conditions ?? {}) };
+      for (const n of names) if (n !== 'name' && n !== '*') above[n] = Number(got[n].replace(/,/g, ''));
+      aboveName = got.name?.trim() ?? item.name ?? trimmed;
+      break;
+    }
     let matched = false;
     for (const { item, re, names, unitAfter } of items) {
       const m = re.exec(trimmed);
@@ -195,11 +226,11 @@ export function parse(text, meta = {}) {
       if (!unit) {
         throw new InputError(line, `a unit after the value (or "unit:" in the recipe item for ${quote(item.line)})`, written ? quote(written) : 'none');
       }
-      const conditions = { ...(item.conditions ?? {}) };
+      const conditions = { ...above, ...(item.conditions ?? {}) };
       for (const n of names) if (n !== 'value' && n !== 'name') conditions[n] = Number(got[n].replace(/,/g, ''));
       rows.push(
         measurement({
-          benchmark: got.name ?? item.name ?? (heading || block || item.metric),
+          benchmark: got.name ?? item.name ?? paragraphName ?? aboveName ?? (heading || block || item.metric),
           section: heading,
           metric: item.metric,
           statistic: item.statistic === undefined ? 'value' : statisticIn(item.statistic, item.metric, item.unit),
@@ -211,10 +242,11 @@ export function parse(text, meta = {}) {
       );
       read.push([line, line]);
       matched = true;
+      if (got.name !== undefined) paragraphName = got.name;
     }
     if (matched) return;
     const h = HEADING.exec(raw);
-    if (h) [heading, block] = [h[1].replace(/[*_`]/g, '').trim(), ''];
+    if (h) [heading, block, above, aboveName] = [h[1].replace(/[*_`]/g, '').trim(), '', {}, undefined];
     else if (BLOCK.test(raw)) block = BLOCK.exec(raw)[1].trim();
   });
   if (!rows.length) throw new InputError(0, `a line like one of the recipe's (${items.map((r) => quote(r.item.line)).join(', ')})`, 'none in the seed');

@@ -213,6 +213,10 @@ describe('recipes refused at their line of the metadata', () => {
       /^ {2}- line: "\{\*\}/,
       /expected a sample line of at most 1000 characters with at most 20 places \(\{value\}, \{name\}, \{\*\}, \.\.\.\), found "\{\*\}.*\(60010 characters, 20001 places\)/,
     ));
+  test('a label line with {value} is refused at its line; a good one passes', () => {
+    refusedAt(withRecipe('recipe:\n  - label: "benchmarking {value}"\n'), /label: "benchmarking/, /label/);
+    assert.ok(readMeta(withRecipe('recipe:\n  - label: "benchmarking {name}"\n  - line: "mean {value} ns {*}"\n    metric: time\n    unit: ns\n'), ctx).recipe);
+  });
   test('a sample line with 21 places is refused; 20 are read', () => {
     const line = (n) => `${'{*} '.repeat(n - 1)}{value} ms`;
     refusedAt(withRecipe(`recipe:\n  - line: "${line(21)}"\n    metric: latency\n    unit: ms\n`), /^ {2}- line:/, /at most 20 places/);
@@ -242,5 +246,55 @@ describe('a recipe says a statistic in the words every reader knows (read/vocabu
         [5, 'min'],
       ],
     );
+  });
+});
+
+describe('a block named by the label line above it (issue 39)', () => {
+  const rowsOf = (text, recipe) => parser.parse(text, { recipe }).tables.measurements.rows.map((r) => [r.line, r.benchmark, r.statistic, r.value, r.conditions]);
+
+  test('criterion: each block\'s time, mean and std dev are named by the "benchmarking show/7893" line above them', () => {
+    // tests/fixtures/corpus/haskell-criterion/euler-30-readme.md, lines 1-6 and 8-10.
+    const text = ['benchmarking show/7893', 'time                 99.12 ns   (98.82 ns .. 99.48 ns)', '                     0.999 R²   (0.997 R² .. 1.000 R²)', 'mean                 103.2 ns   (100.6 ns .. 109.4 ns)', 'std dev              13.02 ns   (6.255 ns .. 24.34 ns)', '', 'benchmarking show/456 ', 'time                 77.51 ns   (77.20 ns .. 77.90 ns)', 'mean                 77.99 ns   (77.68 ns .. 78.51 ns)'].join('\n');
+    const recipe = [{ label: 'benchmarking {name}' }, { line: 'time {value} ns {*}', metric: 'time', unit: 'ns' }, { line: 'mean {value} ns {*}', metric: 'time', statistic: 'mean', unit: 'ns' }];
+    assert.deepEqual(rowsOf(text, recipe), [
+      [2, 'show/7893', 'value', 99.12, {}],
+      [4, 'show/7893', 'mean', 103.2, {}],
+      [8, 'show/456', 'value', 77.51, {}],
+      [9, 'show/456', 'mean', 77.99, {}],
+    ]);
+  });
+
+  test('mitata: the same "a / b" under a --jitless command-line comment is that setup, not run 2; its (min … max) line is named by the line above', () => {
+    // tests/fixtures/corpus/mitata/mitata-readme.md, lines 398-407 and 445-454 (evanwashere/mitata readme.md).
+    const run = (comment, mean, min) => ['```rust', comment, 'clk: ~2.71 GHz', '', `a / b                          ${mean} ns/iter   4.44 ns █`, `                       (${min} ns … 25.86 ns)   6.91 ns ██▂▁`, '```'];
+    const text = [...run('// node --expose-gc --allow-natives-syntax tools/compare.mjs', '4.59', '4.33'), '', ...run('// node --expose-gc --allow-natives-syntax --jitless tools/compare.mjs', '74.52', '71.96')].join('\n');
+    const recipe = [
+      { label: '// node {*} --jitless {*}', conditions: { jit: 'disabled' } },
+      { line: '{name} {value} ns/iter {*}', metric: 'time', statistic: 'mean', unit: 'ns' },
+      { line: '({value} ns … {*}) {*}', metric: 'time', statistic: 'min', unit: 'ns' },
+    ];
+    assert.deepEqual(rowsOf(text, recipe), [
+      [5, 'a / b', 'mean', 4.59, {}],
+      [6, 'a / b', 'min', 4.33, {}],
+      [13, 'a / b', 'mean', 74.52, { jit: 'disabled' }],
+      [14, 'a / b', 'min', 71.96, { jit: 'disabled' }],
+    ]);
+  });
+
+  test('fortio: each run is named by the label line above it ("1 min c1 (DSA)"), and a command line\'s settings end at the next label line', () => {
+    // tests/fixtures/corpus/fortio/dsa-config-performance.md, lines 5-9 and 31-42 (shortened).
+    const text = ['-c 1 -qps 0  -n 10', 'Code 200 : 10 (100.0 %)', 'All done 10 calls (plus 0 warmup) 37.819 ms avg, 26.4 qps', '', '1 min c1 (DSA)', '# target 50% 0.0251004', 'All done 1779 calls (plus 1 warmup) 37.373 ms avg, 26.8 qps', '', '3min c2(DSA)', 'All done 5163 calls (plus 2 warmup) 34.857 ms avg, 28.7 qps'].join('\n');
+    const recipe = [
+      { label: '-c {connections} -qps {*} -n {calls}', name: 'fortio' },
+      { label: '{*}min c{*}' },
+      { line: 'All done {*} calls {*} ms avg, {value} qps', metric: 'throughput', statistic: 'mean', unit: 'req/s' },
+      { line: '# target 50% {value}', metric: 'latency', statistic: 'p50', unit: 's' },
+    ];
+    assert.deepEqual(rowsOf(text, recipe), [
+      [3, 'fortio', 'mean', 26.4, { connections: 1, calls: 10 }],
+      [6, '1 min c1 (DSA)', 'p50', 0.0251004, {}],
+      [7, '1 min c1 (DSA)', 'mean', 26.8, {}],
+      [10, '3min c2(DSA)', 'mean', 28.7, {}],
+    ]);
   });
 });
