@@ -17,7 +17,7 @@ import { notRegularFile } from '../lib/fs.mjs';
 import { commit, writeRepository } from '../lib/transaction.mjs';
 import { LockError } from '../lib/lock.mjs';
 import { InputError, systemErrorLine } from '../lib/errors.mjs';
-import { checkSeedSize, loadEnv, parsingOnce, readInputs } from '../data/inputs.mjs';
+import { WHOLE_DOCUMENT_MAX, checkSeedSize, loadEnv, parsingOnce, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms, readRegistries } from '../data/pipeline.mjs';
 import { detectFormats, whyNoneRead } from './detect.mjs';
 import { blankPassages, readKeeping } from '../data/read/keep.mjs';
@@ -71,7 +71,8 @@ try {
   const notFile = notRegularFile(file);
   if (notFile === 'no such file') fail(`${positionals[0]}: no such file`);
   if (notFile) fail(`${positionals[0]}: expected a report file, found ${notFile}`);
-  checkSeedSize(positionals[0], fs.statSync(file).size);
+  const size = fs.statSync(file).size;
+  checkSeedSize(positionals[0], size);
   const bytes = fs.readFileSync(file);
   const { text, encoding, invalid } = readReport(bytes); // UTF-8, UTF-16 or Latin-1, as the author saw it
   const env = parsingOnce(loadEnv()); // the file is parsed once, however often it is asked about
@@ -90,7 +91,7 @@ try {
     ? ['recipe']
     : values.format
       ? values.format.split(',').map((f) => f.trim())
-      : detectOrDraft(text, env.parsers, shown, file, values['dry-run']);
+      : detectOrDraft(text, env.parsers, shown, file, values['dry-run'], size <= WHOLE_DOCUMENT_MAX);
   for (const f of formats) {
     if (!Object.hasOwn(env.parsers, f)) fail(`--format ${f}: unknown; known formats: ${known}`);
     if (!env.parsers[f].detect(text))
@@ -381,9 +382,9 @@ try {
  * FILE.recipe.yaml (an existing one is left as it is), and named in the refusal with the command that
  * takes it back once corrected. seeds/ is not touched.
  */
-function detectOrDraft(text, parsers, shown, file, dryRun) {
+function detectOrDraft(text, parsers, shown, file, dryRun, wholeDocument) {
   try {
-    return detectFormats(text, parsers, shown);
+    return detectFormats(text, parsers, shown, { wholeDocument });
   } catch (e) {
     if (!(e instanceof InputError) || !/^a report in a known format/.test(e.expected ?? '')) throw e;
     const { items, yaml } = draftRecipe(text);
