@@ -73,6 +73,8 @@ try {
   if (notFile) fail(`${positionals[0]}: expected a report file, found ${notFile}`);
   const size = fs.statSync(file).size;
   checkSeedSize(positionals[0], size);
+  // Over WHOLE_DOCUMENT_MAX (a line-oriented seed up to its 32 MB cap) the text is never outlined as one document.
+  const wholeDocument = size <= WHOLE_DOCUMENT_MAX;
   const bytes = fs.readFileSync(file);
   const { text, encoding, invalid } = readReport(bytes); // UTF-8, UTF-16 or Latin-1, as the author saw it
   const env = parsingOnce(loadEnv()); // the file is parsed once, however often it is asked about
@@ -91,7 +93,7 @@ try {
     ? ['recipe']
     : values.format
       ? values.format.split(',').map((f) => f.trim())
-      : detectOrDraft(text, env.parsers, shown, file, values['dry-run'], size <= WHOLE_DOCUMENT_MAX);
+      : detectOrDraft(text, env.parsers, shown, file, values['dry-run'], wholeDocument);
   for (const f of formats) {
     if (!Object.hasOwn(env.parsers, f)) fail(`--format ${f}: unknown; known formats: ${known}`);
     if (!env.parsers[f].detect(text))
@@ -303,7 +305,7 @@ try {
     console.log(
       `${shown}: read as ${formats.join(', ')}${encoding === 'utf-8' ? '' : ` (${encoding})`} (dry run: nothing written).`,
     );
-    printUnderstood(final, text, shown);
+    printUnderstood(final, text, shown, wholeDocument);
     printNotRead(added, shown);
     for (const t of added.tables) console.log(`  table ${t.id}: ${rowsText(t.rows)} (${t.kind})`);
     if (undated) console.log(`${shown}: the report does not say when it ran: pass --date YYYY-MM to add it.`);
@@ -329,7 +331,7 @@ try {
     console.log(
       `Drafted from the document: title "${title}" (from ${drafted.from}) and slug ${slug}; change them in ${metaPath} if they do not fit.`,
     );
-  printUnderstood(final, text, shown);
+  printUnderstood(final, text, shown, wholeDocument);
   printNotRead(added, shown);
   console.log('Extracted:');
   for (const t of added.tables)
@@ -464,7 +466,7 @@ function rowsText(n) {
  * metrics with their units; then what no reader took (code blocks and tables with numbers), with
  * their lines, and the columns the table fallback could not give a unit.
  */
-function printUnderstood(results, text, shownFile) {
+function printUnderstood(results, text, shownFile, wholeDocument) {
   const lines = text.split(/\r\n|\r|\n/);
   const where = ([a, b]) => (a === b ? `line ${a}` : `lines ${a}-${b}`);
   console.log('Understood:');
@@ -474,9 +476,11 @@ function printUnderstood(results, text, shownFile) {
     ...(r.parsed.spans ?? []),
     ...(r.parsed.not_read ?? []).map((n) => [n.from, n.to]),
   ]);
-  const leftOver = results.every((r) => r.parsed.spans && !r.parsed.left_out)
-    ? leftOut(text, outline(text), claimed)
-    : [];
+  // A text too big to outline as one document (over WHOLE_DOCUMENT_MAX, read line by line) is not outlined here either.
+  const leftOver =
+    wholeDocument && results.every((r) => r.parsed.spans && !r.parsed.left_out)
+      ? leftOut(text, outline(text), claimed)
+      : [];
   for (const { format, parsed } of results) {
     const parts = parsed.understood ?? [
       {
