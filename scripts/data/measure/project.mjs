@@ -32,8 +32,16 @@ const pick = (row, spec, ctx) => {
 
 /** One flat row of data/: the measurement's fields, its conditions as columns, provenance. */
 function flat(m, { seed, source_table, entity }) {
-  const { conditions, line, ...rest } = m;
-  return { ...rest, entity: entity ?? '', source_table, ...conditions, seed, line };
+  // Built by assignment, not by spreads of a rest object: a 100,000-row table made two throwaway
+  // objects a row, and its data stage took a third more CPU (most of it collecting them).
+  const out = {};
+  for (const k in m) if (k !== 'conditions' && k !== 'line') out[k] = m[k];
+  out.entity = entity ?? '';
+  out.source_table = source_table;
+  for (const k in m.conditions) out[k] = m.conditions[k];
+  out.seed = seed;
+  out.line = m.line;
+  return out;
 }
 
 /**
