@@ -17,7 +17,7 @@ import { notRegularFile } from '../lib/fs.mjs';
 import { commit, writeRepository } from '../lib/transaction.mjs';
 import { LockError } from '../lib/lock.mjs';
 import { InputError, systemErrorLine } from '../lib/errors.mjs';
-import { checkSeedSize, loadEnv, parsingOnce, readInputs } from '../data/inputs.mjs';
+import { WHOLE_DOCUMENT_MAX, checkSeedSize, loadEnv, parsingOnce, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms, readRegistries } from '../data/pipeline.mjs';
 import { detectFormats, whyNoneRead } from './detect.mjs';
 import { blankPassages, mergeSpans, readKeeping } from '../data/read/keep.mjs';
@@ -71,7 +71,10 @@ try {
   const notFile = notRegularFile(file);
   if (notFile === 'no such file') fail(`${positionals[0]}: no such file`);
   if (notFile) fail(`${positionals[0]}: expected a report file, found ${notFile}`);
-  checkSeedSize(positionals[0], fs.statSync(file).size);
+  const size = fs.statSync(file).size;
+  checkSeedSize(positionals[0], size);
+  // Over WHOLE_DOCUMENT_MAX (a line-oriented seed up to its 32 MB cap) the text is never outlined as one document.
+  const wholeDocument = size <= WHOLE_DOCUMENT_MAX;
   const bytes = fs.readFileSync(file);
   const { text, encoding, invalid } = readReport(bytes); // UTF-8, UTF-16 or Latin-1, as the author saw it
   const env = parsingOnce(loadEnv()); // the file is parsed once, however often it is asked about
@@ -90,7 +93,7 @@ try {
     ? ['recipe']
     : values.format
       ? values.format.split(',').map((f) => f.trim())
-      : detectOrDraft(text, env.parsers, shown, file, values['dry-run']);
+      : detectOrDraft(text, env.parsers, shown, file, values['dry-run'], wholeDocument);
   for (const f of formats) {
     if (!Object.hasOwn(env.parsers, f)) fail(`--format ${f}: unknown; known formats: ${known}`);
     if (!env.parsers[f].detect(text))
@@ -302,7 +305,7 @@ try {
     console.log(
       `${shown}: read as ${formats.join(', ')}${encoding === 'utf-8' ? '' : ` (${encoding})`} (dry run: nothing written).`,
     );
-    printUnderstood(final, text, shown);
+    printUnderstood(final, text, shown, wholeDocument);
     printNotRead(added, shown);
     for (const t of added.tables) console.log(`  table ${t.id}: ${rowsText(t.rows)} (${t.kind})`);
     if (undated) console.log(`${shown}: the report does not say when it ran: pass --date YYYY-MM to add it.`);
@@ -328,7 +331,7 @@ try {
     console.log(
       `Drafted from the document: title "${title}" (from ${drafted.from}) and slug ${slug}; change them in ${metaPath} if they do not fit.`,
     );
-  printUnderstood(final, text, shown);
+  printUnderstood(final, text, shown, wholeDocument);
   printNotRead(added, shown);
   console.log('Extracted:');
   for (const t of added.tables)
@@ -381,9 +384,9 @@ try {
  * FILE.recipe.yaml (an existing one is left as it is), and named in the refusal with the command that
  * takes it back once corrected. seeds/ is not touched.
  */
-function detectOrDraft(text, parsers, shown, file, dryRun) {
+function detectOrDraft(text, parsers, shown, file, dryRun, wholeDocument) {
   try {
-    return detectFormats(text, parsers, shown);
+    return detectFormats(text, parsers, shown, { wholeDocument });
   } catch (e) {
     if (!(e instanceof InputError) || !/^a report in a known format/.test(e.expected ?? '')) throw e;
     const { items, yaml } = draftRecipe(text);
@@ -463,7 +466,7 @@ function rowsText(n) {
  * metrics with their units; then what no reader took (code blocks and tables with numbers), with
  * their lines, and the columns the table fallback could not give a unit.
  */
-function printUnderstood(results, text, shownFile) {
+function printUnderstood(results, text, shownFile, wholeDocument) {
   const lines = text.split(/\r\n|\r|\n/);
   const where = ([a, b]) => (a === b ? `line ${a}` : `lines ${a}-${b}`);
   console.log('Understood:');
@@ -473,9 +476,11 @@ function printUnderstood(results, text, shownFile) {
     ...(r.parsed.spans ?? []),
     ...(r.parsed.not_read ?? []).map((n) => [n.from, n.to]),
   ]);
-  const leftOver = results.every((r) => r.parsed.spans && !r.parsed.left_out)
-    ? leftOut(text, outline(text), claimed)
-    : [];
+  // A text too big to outline as one document (over WHOLE_DOCUMENT_MAX, read line by line) is not outlined here either.
+  const leftOver =
+    wholeDocument && results.every((r) => r.parsed.spans && !r.parsed.left_out)
+      ? leftOut(text, outline(text), claimed)
+      : [];
   for (const { format, parsed } of results) {
     const parts = parsed.understood ?? [
       {

@@ -6,6 +6,9 @@
 //   - several formats and no other table: those formats (each parser reads only its own blocks);
 //   - a format and a table no format knows, or tables only: the document reader, or the table fallback;
 //   - nothing: one line that says what was tried.
+// A text too big to read as one document (wholeDocument false: a line-oriented seed over the
+// whole-document cap, scripts/data/inputs.mjs SEED_KINDS) is never outlined: the tools that
+// recognise it, else the line-oriented fallbacks (`lineOriented`: delimited, key-value).
 // A passage that stops a reader is left out and the rest read (data/read/keep.mjs): a file is
 // refused only when nothing in it reads.
 import { InputError } from '../lib/errors.mjs';
@@ -14,14 +17,21 @@ import { oddTables, whyUnread } from '../data/read/why-unread.mjs';
 
 /**
  * @param {string} text
- * @param {Record<string, { detect: (t: string) => boolean, fallback?: boolean, parse: Function }>} parsers
+ * @param {Record<string, { detect: (t: string) => boolean, fallback?: boolean, lineOriented?: boolean, parse: Function }>} parsers
  * @param {string} file  for the message
+ * @param {{ wholeDocument?: boolean }} [options]  wholeDocument false: read line by line only
  * @returns {string[]} the format names
  */
-export function detectFormats(text, parsers, file) {
+export function detectFormats(text, parsers, file, { wholeDocument = true } = {}) {
   const tools = Object.entries(parsers)
     .filter(([, p]) => !p.fallback && p.detect(text))
     .map(([name]) => name);
+  if (!wholeDocument) {
+    if (tools.length) return tools;
+    const lines = Object.entries(parsers).find(([, p]) => p.lineOriented && p.detect(text));
+    if (lines) return [lines[0]];
+    throw nothingKnown(parsers, file, text);
+  }
   const doc = parsers.document;
   if (!doc) {
     if (tools.length) return tools;

@@ -143,3 +143,12 @@ for (const [what, text, line, expected, found] of REFUSALS) {
     );
   });
 }
+
+test('a seed too big to outline (wholeDocument false) is read by the tool that knows it, or line by line as CSV, never by the document reader', () => {
+  const outlined = { ...parsers.document, parse: () => assert.fail('the document reader outlined the text') };
+  const only = { ...parsers, document: outlined };
+  const csv = 'Server,Latency (ms)\na,1.5\nb,2.5\n';
+  assert.deepEqual(detectFormats(csv, only, 'big.csv', { wholeDocument: false }), ['delimited']);
+  const oha = fixture('oha', 'tosic-http-axum.md');
+  assert.deepEqual(detectFormats(oha, only, 'oha.md', { wholeDocument: false }), ['oha']);
+});

@@ -19,8 +19,10 @@ export function compareValues(a, b) {
 }
 
 function sortRows(rows, keys) {
+  // The keys once, not an array a comparison: 100,000 rows take about 1.7 million comparisons.
+  const all = [...keys, 'line'];
   return [...rows].sort((x, y) => {
-    for (const k of [...keys, 'line']) {
+    for (const k of all) {
       const c = compareValues(x[k], y[k]);
       if (c) return c;
     }

@@ -70,13 +70,36 @@ export function parsingOnce(env) {
   return { ...env, parsers: wrapped };
 }
 
+const MB = 1024 * 1024;
+/** The most text read as one whole document (an outline of the whole file): 2 MB. */
+export const WHOLE_DOCUMENT_MAX = 2 * MB;
+
 /**
- * The largest seed accepted, in bytes: what the pipeline holds in its 700 MB budget. A Markdown
- * table of 100,000 rows is about 2 MB and takes about 660 MB from seed to data/ (measured with
- * add-report; a 19 MB table of 730,000 rows ran out of memory at 4.7 GB). Parsing and checking
- * cost memory in proportion to the rows, which read/outline.mjs also bounds (MAX_TABLE_ROWS).
+ * The largest seed accepted, in bytes, by its kind, known from its name before it is read. Kinds
+ * read as one whole document (Markdown, HTML, reStructuredText, a JSON or YAML document: their
+ * readers outline or parse the whole text at once) keep 2 MB: a Markdown table of 100,000 rows is about
+ * 2 MB and took about 660 MB from seed to data/ (add-report; a 19 MB table of 730,000 rows ran out
+ * of memory at 4.7 GB), and read/outline.mjs bounds their tables (MAX_TABLE_ROWS). Every other kind
+ * (CSV/TSV, whitespace-aligned tables, logs, JSON lines, a tool's text output) is read line by line,
+ * its memory the rows it keeps, not the file: 32 MB (the bench's 100,000-row CloudI results file is
+ * about 6 MB). Over WHOLE_DOCUMENT_MAX such a seed is read by the tool that recognises it or a
+ * line-oriented reader only, never outlined as a document (add-report/detect.mjs).
  */
-export const MAX_SEED_BYTES = 2 * 1024 * 1024;
+export const SEED_KINDS = [
+  { kind: 'Markdown', extensions: ['md', 'markdown', 'mdown', 'mkd'], max: WHOLE_DOCUMENT_MAX },
+  { kind: 'HTML', extensions: ['html', 'htm', 'xhtml'], max: WHOLE_DOCUMENT_MAX },
+  { kind: 'reStructuredText', extensions: ['rst', 'rest'], max: WHOLE_DOCUMENT_MAX },
+  { kind: 'JSON document', extensions: ['json'], max: WHOLE_DOCUMENT_MAX },
+  { kind: 'YAML document', extensions: ['yaml', 'yml'], max: WHOLE_DOCUMENT_MAX },
+];
+/** Any other seed: text read line by line. */
+export const LINE_ORIENTED = { kind: 'line-oriented text (CSV, TSV, a table, a log, JSON lines, a text output)', max: 32 * MB };
+
+/** The kind of a seed by its name (its extension, case aside): one of SEED_KINDS, else LINE_ORIENTED. */
+export function seedKind(file) {
+  const ext = /\.([^./\\]+)$/.exec(file)?.[1]?.toLowerCase();
+  return SEED_KINDS.find((k) => k.extensions.includes(ext)) ?? LINE_ORIENTED;
+}
 
 /** A limit and a size in MB, or in bytes where the MB would read the same ("at most 2.0 MB, found 2.0 MB"). */
 function sizes(max, bytes) {
@@ -87,15 +110,17 @@ function sizes(max, bytes) {
 }
 
 /**
- * Refuse a seed over MAX_SEED_BYTES before it is read (add-report, and every command through
- * readInputs: build-data, check), with the size and what to do.
+ * Refuse a seed over its kind's cap (seedKind) before it is read (add-report, and every command
+ * through readInputs: build-data, check), with its kind, the cap, its size and what to do.
  * @param {string} file the path to name in the message
  * @param {number} bytes its size (fs.statSync(file).size)
  */
 export function checkSeedSize(file, bytes) {
-  if (bytes > MAX_SEED_BYTES) {
-    const [max, found] = sizes(MAX_SEED_BYTES, bytes);
-    throw new InputError(0, `a seed of at most ${max} (split a bigger report into one seed per run or table)`, found, file);
+  const { kind, max } = seedKind(file);
+  if (bytes > max) {
+    const [most, found] = sizes(max, bytes);
+    const whole = max < LINE_ORIENTED.max ? `, read as one whole document (line-oriented text, such as CSV, takes up to ${LINE_ORIENTED.max / MB} MB)` : '';
+    throw new InputError(0, `a ${kind} seed of at most ${most}${whole} (split a bigger report into one seed per run or table)`, found, file);
   }
 }
 
@@ -104,12 +129,12 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /**
  * What is wrong with a file beside a seed by its size alone (checked before it is read): text
- * (a digitized CSV) as big as a seed at most, anything else (an image) MAX_IMAGE_BYTES.
+ * (a digitized CSV) as big as a seed of its kind at most, anything else (an image) MAX_IMAGE_BYTES.
  * @returns {string | undefined} the problem line
  */
 export function besideSizeProblem(file, bytes) {
   const text = /\.(csv|txt|md|json|ya?ml)$/.test(file);
-  const max = text ? MAX_SEED_BYTES : MAX_IMAGE_BYTES;
+  const max = text ? seedKind(file).max : MAX_IMAGE_BYTES;
   if (bytes <= max) return undefined;
   const what = text ? 'a file' : 'an image (the site publishes it as it is: make it smaller)';
   const [most, found] = sizes(max, bytes);

@@ -247,7 +247,38 @@ test('a 19 MB table of 730,000 rows is refused by its size before it is read', {
   for (let k = 0; k < 73; k++) fs.writeSync(fd, rows);
   fs.closeSync(fd);
   const r = await addReport(file);
-  refusedInOneLine(r, `${file}: expected a seed of at most 2.0 MB`);
+  refusedInOneLine(r, `${file}: expected a Markdown seed of at most 2.0 MB`);
+});
+
+// Line-oriented kinds take up to 32 MB (SEED_KINDS, scripts/data/inputs.mjs); whole documents 2 MB.
+const bigRows = (n, cell) =>
+  Array.from({ length: n }, (_, i) => cell(`server-${String(i).padStart(6, '0')}`, i)).join('');
+
+test('a 3 MB CSV goes in: add-report reads every row of it', { timeout: LIMIT + 5000 }, async () => {
+  // Long cells (a command line each), so that 3 MB is 25,000 rows: the size, not the row count, is tested.
+  const file = path.join(outside, 'big.csv');
+  const command = (s) =>
+    `${s} --threads 16 --connections 256 --duration 30s --latency --script post.lua http://127.0.0.1:8080/`;
+  const rows = bigRows(25_000, (s, i) => `${command(s)},${i % 1000}.5,${i % 977}.25,${(i % 7) * 1000}\n`);
+  fs.writeFileSync(file, `Command,Latency (ms),p99 (ms),Requests/s\n${rows}`);
+  assert.ok(fs.statSync(file).size > 3 * 1024 * 1024);
+  const r = await addReport(file, ['--date', '2024-01']);
+  assert.doesNotMatch(r.stderr, /killed after/, 'ended before its kill timer');
+  assert.equal(r.code, 0, r.stderr);
+  assert.match(r.stdout, /read as delimited/);
+  assert.match(r.stdout, /table measurements: 75000 rows \(measurement\)/);
+});
+
+test('a 3 MB Markdown table is refused with its kind, the cap and its size', { timeout: LIMIT + 5000 }, async () => {
+  const file = path.join(outside, 'big.md');
+  const rows = bigRows(100_000, (s, i) => `| ${s} | ${i % 1000}.5 | ${i % 977}.25 |\n`);
+  fs.writeFileSync(file, `# Big (2024-01-01)\n\n| Server | Latency (ms) | p99 (ms) |\n|---|---|---|\n${rows}`);
+  const mb = (fs.statSync(file).size / 1024 / 1024).toFixed(1);
+  assert.ok(mb >= 3, mb);
+  refusedInOneLine(
+    await addReport(file),
+    `${file}: expected a Markdown seed of at most 2.0 MB, read as one whole document (line-oriented text, such as CSV, takes up to 32 MB) (split a bigger report into one seed per run or table), found ${mb} MB`,
+  );
 });
 
 test(

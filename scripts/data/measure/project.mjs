@@ -32,8 +32,16 @@ const pick = (row, spec, ctx) => {
 
 /** One flat row of data/: the measurement's fields, its conditions as columns, provenance. */
 function flat(m, { seed, source_table, entity }) {
-  const { conditions, line, ...rest } = m;
-  return { ...rest, entity: entity ?? '', source_table, ...conditions, seed, line };
+  // Built by assignment, not by spreads of a rest object: a 100,000-row table made two throwaway
+  // objects a row, and its data stage took a third more CPU (most of it collecting them).
+  const out = {};
+  for (const k in m) if (k !== 'conditions' && k !== 'line') out[k] = m[k];
+  out.entity = entity ?? '';
+  out.source_table = source_table;
+  for (const k in m.conditions) out[k] = m.conditions[k];
+  out.seed = seed;
+  out.line = m.line;
+  return out;
 }
 
 /**
@@ -50,17 +58,20 @@ export function projectTable(table, ctx = {}) {
   // other conditions with needs no number (each test under its own heading is no repeat; a heading
   // that names a repetition, "Run 2" or "第二次", is no setup).
   const runsOf = new Map();
-  const keyOf = (row) => JSON.stringify([pick(row, rule.benchmark, ctx), pick(row, rule.subject, ctx), namesRun(pick(row, rule.section, ctx)) ? '' : pick(row, rule.section, ctx)].concat((rule.conditions ?? []).filter((c) => c !== 'run').map((c) => row[c] ?? null)));
-  for (const row of table.rows) runsOf.set(keyOf(row), (runsOf.get(keyOf(row)) ?? new Set()).add(row.run));
-  const repeats = (row) => (runsOf.get(keyOf(row))?.size ?? 0) > 1;
-  for (const row of table.rows) {
+  const others = (rule.conditions ?? []).filter((c) => c !== 'run');
+  const keyOf = (row) => JSON.stringify([pick(row, rule.benchmark, ctx), pick(row, rule.subject, ctx), namesRun(pick(row, rule.section, ctx)) ? '' : pick(row, rule.section, ctx)].concat(others.map((c) => row[c] ?? null)));
+  // Each row's key once (100,000 rows: a JSON text each, not three).
+  const keys = table.rows.map(keyOf);
+  table.rows.forEach((row, i) => runsOf.set(keys[i], (runsOf.get(keys[i]) ?? new Set()).add(row.run)));
+  const repeats = (i) => (runsOf.get(keys[i])?.size ?? 0) > 1;
+  for (const [i, row] of table.rows.entries()) {
     const base = {
       benchmark: pick(row, rule.benchmark, ctx) || table.title,
       subject: pick(row, rule.subject, ctx),
       section: pick(row, rule.section, ctx),
     };
     const conditions = {};
-    for (const c of rule.conditions ?? []) if (row[c] !== null && row[c] !== undefined && row[c] !== '' && (c !== 'run' || repeats(row))) conditions[c] = row[c];
+    for (const c of rule.conditions ?? []) if (row[c] !== null && row[c] !== undefined && row[c] !== '' && (c !== 'run' || repeats(i))) conditions[c] = row[c];
     const entity = base.subject ? resolveEntity(base.subject) : '';
     // A row that gathers values from several lines (ab's and wrk's run summaries) says each one's in `lines`.
     const push = (m, column) => out.push(flat(measurement({ ...base, ...m, line: row.lines?.[column] ?? row.line }), { seed: row.seed, source_table: table.id, entity }));
@@ -195,7 +206,12 @@ export function textConditions(schema, rows) {
  */
 export function measurementSchema(base, rows, described = {}) {
   const core = new Set([...base.fields.map((f) => f.name), 'seed', 'line']);
-  const conditionRows = rows.map((r) => ({ conditions: Object.fromEntries(Object.entries(r).filter(([k]) => !core.has(k))) }));
+  // A loop over each row's keys, not Object.entries: 100,000 rows made 1.7 million pairs to collect.
+  const conditionRows = rows.map((r) => {
+    const conditions = {};
+    for (const k in r) if (!core.has(k)) conditions[k] = r[k];
+    return { conditions };
+  });
   const extra = conditionFields(conditionRows, described);
   const names = extra.map((f) => f.name);
   return {

@@ -206,7 +206,7 @@ export function parse(text) {
     notes.push(...env.notes);
     const t = readTable(lines, i, sections[i]);
     if (!t.rows.length) throw new InputError(i + 3, 'a row of results under the header', t.end < lines.length ? quote(lines[t.end]) : 'the end of the file (the table is cut off)');
-    rows.push(...t.rows);
+    for (const r of t.rows) rows.push(r);
     spans.push([from + 1, t.end]);
     headerFrom = -1;
     i = t.end - 1;

@@ -20,6 +20,8 @@ export const format = 'delimited';
 export const description = 'Delimited files with a header row (CSV, TSV, semicolons), with or without units (a generic reader).';
 /** Tried only where no tool's format reads the text. */
 export const fallback = true;
+/** Read line by line (no whole-document outline): tried on a seed too big for one (add-report/detect.mjs). */
+export const lineOriented = true;
 /** A generic reader the document reader runs on the lines nothing else read. */
 export const generic = true;
 

@@ -98,7 +98,8 @@ export function parse(text) {
     for (const [id, t] of Object.entries(result.tables)) {
       const own = t.rows.filter((r) => inSpans(spans, r.line));
       rows += own.length;
-      if (t.kind === 'measurement') measurements.push(...own.map((r) => ({ ...r, source_table: name })));
+      // One push a row: push(...rows) of a 100,000-row CSV overflowed the stack (RangeError in add-report).
+      if (t.kind === 'measurement') for (const r of own) measurements.push({ ...r, source_table: name });
       else tables[Object.hasOwn(tables, id) ? `${name}-${id}` : id] = { ...t, rows: own };
     }
     understood.push({ format: name, spans, rows, metrics: metricsOf(result) });
@@ -112,7 +113,7 @@ export function parse(text) {
     const own = (result.tables.measurements?.rows ?? []).filter((r) => inSpans(spans, r.line));
     if (own.length) {
       claimed.push(...spans);
-      measurements.push(...own.map((r) => ({ ...r, source_table: 'table' })));
+      for (const r of own) measurements.push({ ...r, source_table: 'table' });
       understood.push({ format: 'table', spans, rows: own.length, metrics: metricsOf({ tables: { m: { kind: 'measurement', rows: own } } }) });
     }
     const others = claimed.filter((s) => !spans.includes(s));
@@ -133,7 +134,7 @@ export function parse(text) {
     const own = (result.tables.measurements?.rows ?? []).filter((r) => inSpans(spans, r.line));
     if (!own.length) continue;
     claimed.push(...spans);
-    measurements.push(...own.map((r) => ({ ...r, source_table: name })));
+    for (const r of own) measurements.push({ ...r, source_table: name });
     merged.notes.push(...readerNotes(result.notes ?? []));
     understood.push({ format: name, spans, rows: own.length, metrics: metricsOf({ tables: { m: { kind: 'measurement', rows: own } } }) });
   }

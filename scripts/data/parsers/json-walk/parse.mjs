@@ -188,7 +188,7 @@ export function parse(text) {
   for (const { block, doc } of documents(text)) {
     const r = walk(doc);
     if (!r.rows.length) continue;
-    rows.push(...r.rows);
+    for (const row of r.rows) rows.push(row);
     notes.push(...r.notes);
     spans.push([block.from, doc.lastLine]);
   }

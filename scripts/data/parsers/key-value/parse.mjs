@@ -27,6 +27,8 @@ export const format = 'key-value';
 export const description = 'Key-value summaries: "Label: number unit" lines, aligned or not, under headings or block labels (a generic reader).';
 /** Tried only where no tool's format reads the text (the document reader runs it after the tools and the table fallback). */
 export const fallback = true;
+/** Read line by line (no whole-document outline): tried on a seed too big for one (add-report/detect.mjs). */
+export const lineOriented = true;
 /** A generic reader the document reader runs on the lines nothing else read. */
 export const generic = true;
 
