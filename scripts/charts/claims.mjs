@@ -13,6 +13,8 @@
 //     ranked with them;
 //   - a part whose label joins others with "+" (hey's DNS+dialup) holds the part it names (DNS-lookup):
 //     never ranked with it;
+//   - rows told apart by their section alone, whose sections are heading paths ("<host> / reads"),
+//     vary in one level of the path only (fio's hosts, or reads and writes; not both at once);
 //   - rows told apart by their benchmark alone are different tests, ranked only when they are one
 //     benchmark's variants (one family: "Ctx_Accepts/xml" and "Ctx_Accepts/json", "Class.a" and
 //     "Class.b"), a harness's alternatives run on one task (hyperfine's commands: ALTERNATIVES), or
@@ -57,6 +59,15 @@ function oneFamily(rows) {
   if (Object.keys(FAMILIES).some((ns) => rows.every((r) => entityOf(ns, r.benchmark)))) return true;
   const families = new Set(rows.map((r) => familyOf(r.benchmark)));
   return families.size === 1 && !families.has('');
+}
+
+/** How many levels of their heading paths ("<host> / reads") rows' sections differ in. */
+export function sectionLevelsThatVary(rows) {
+  const paths = rows.map((r) => String(r.section ?? '').split(' / '));
+  const depth = Math.max(...paths.map((p) => p.length));
+  let varying = 0;
+  for (let i = 0; i < depth; i++) if (new Set(paths.map((p) => p[i] ?? '')).size > 1) varying++;
+  return varying;
 }
 
 /** Whether a row is an aggregate of others: one of its labels (benchmark, section, a text condition) is. */
@@ -117,6 +128,7 @@ export function bestOfGroup(rows, { better, conditions = [], differ = () => [], 
   if (new Set(rows.map((r) => r.source_table ?? '')).size > 1) return null;
   if (parts.length > 1) return null;
   if (parts.length === 1 && parts[0] === 'benchmark' && !oneFamily(rows)) return null;
+  if (parts.length === 1 && parts[0] === 'section' && sectionLevelsThatVary(rows) > 1) return null;
   const ranked = rows.filter(
     (r) => !isAggregate(r, conditions) && !isWhole(r, rows, parts) && !holdsAnother(r, rows, parts),
   );

@@ -77,3 +77,8 @@ test("hey's phases: DNS-lookup is never compared with DNS+dialup, the phase that
     for (const f of said) assert.doesNotMatch(f, /DNS\+dialup/, `${file}: ${f}`);
   }
 });
+
+test("fio on VPS hosts: one host's reads are never ranked against another host's writes", () => {
+  const said = corpusFindings('fio/vps-comparison-fio-libaio-4k.md');
+  for (const f of said) assert.ok(!(/\/ reads/.test(f) && /\/ writes/.test(f)), f);
+});
