@@ -82,3 +82,8 @@ test("fio on VPS hosts: one host's reads are never ranked against another host's
   const said = corpusFindings('fio/vps-comparison-fio-libaio-4k.md');
   for (const f of said) assert.ok(!(/\/ reads/.test(f) && /\/ writes/.test(f)), f);
 });
+
+test("CloudI 1.5.4's duo_mode chart, listed by its title on subject pages, says its about 13x is without cloudi_service_queue", () => {
+  const { title } = chart('cloudi-1.5.4-core-i7--duo-mode-effect');
+  assert.match(title, /without cloudi_service_queue/, title);
+});
