@@ -171,6 +171,9 @@ export function readMeta(input, ctx) {
  */
 export const isPlaceholderLine = (line) => /(?:^\s*-|:)\s+["']?TODO: /.test(line) && !/^\s*#/.test(line);
 
+/** The software the metadata names: an entry still add-report's placeholder ("TODO: ...") names none. */
+export const declaredSoftware = (meta) => (meta.software ?? []).filter((s) => !/^TODO:/.test(s?.name ?? ''));
+
 /** Fields of the metadata a reader sees as prose: a `TODO:` placeholder in one is never published. */
 const PROSE = ['summary', 'system_under_test', 'load_generator', 'licence'];
 
