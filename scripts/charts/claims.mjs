@@ -17,7 +17,7 @@
 //     vary in one level of the path only (fio's hosts, or reads and writes; not both at once);
 //   - rows told apart by their benchmark alone are different tests, ranked only when they are one
 //     benchmark's variants (one family: "Ctx_Accepts/xml" and "Ctx_Accepts/json", "Class.a" and
-//     "Class.b"), a harness's alternatives run on one task (hyperfine's commands: ALTERNATIVES), or
+//     "Class.b"; never its outcomes, parts of one whole: Gatling's ".ok" and ".ko" requests), a harness's alternatives run on one task (hyperfine's commands: ALTERNATIVES), or
 //     software of one kind that the entities name (HTTP clients, languages: palette FAMILIES);
 //   - at least two rows remain, and their values are not all equal (all equal: an `all-equal` claim,
 //     which says nothing: no superlative);
@@ -41,6 +41,9 @@ import { statesChange } from '../data/parsers/shared/structure.mjs';
 /** Labels that name an aggregate of other rows, not a part. */
 export const AGGREGATE = /^(?:totals?|waits|all|overall|sum|average|avg|mean|combined|aggregate)$/i;
 
+/** A variant that names an outcome of the requests (ok, ko, failed, ...), not an alternative. */
+const OUTCOME = /^(?:ok|ko|success(?:ful)?|fail(?:ed|ure)?|errors?|total|all)$/i;
+
 /** The formats whose rows are alternatives run on one task, so that ranking their benchmarks is like with like. */
 export const ALTERNATIVES = /^hyperfine/;
 
@@ -58,6 +61,7 @@ function oneFamily(rows) {
   // Software of one kind (HTTP clients, languages, servers) run on one task: each row names an entity.
   if (Object.keys(FAMILIES).some((ns) => rows.every((r) => entityOf(ns, r.benchmark)))) return true;
   const families = new Set(rows.map((r) => familyOf(r.benchmark)));
+  if (rows.every((r) => OUTCOME.test(String(r.benchmark ?? '').slice(familyOf(r.benchmark).length + 1)))) return false;
   return families.size === 1 && !families.has('');
 }
 

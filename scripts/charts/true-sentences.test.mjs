@@ -87,3 +87,8 @@ test("CloudI 1.5.4's duo_mode chart, listed by its title on subject pages, says 
   const { title } = chart('cloudi-1.5.4-core-i7--duo-mode-effect');
   assert.match(title, /without cloudi_service_queue/, title);
 });
+
+test("Gatling's global stats: successful (.ok) and failed (.ko) requests per second are not ranked as two throughputs, '2.4x'", () => {
+  const said = corpusFindings('gatling-global-stats/orangehrm-addemployees-global-stats.json');
+  for (const s of said) assert.doesNotMatch(s, /\.ok had the highest|\.ko \(/, s);
+});
