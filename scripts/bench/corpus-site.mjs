@@ -7,9 +7,8 @@
 // corpusSite() -> root: a new copy with every file added and built (the caller removes it)
 import fs from 'node:fs';
 import path from 'node:path';
-import { execFile } from 'node:child_process';
 import { CORPUS, addReportArgs, corpusFiles } from './real-files.mjs';
-import { build, copySite } from './workspace.mjs';
+import { build, copySite, measure } from './workspace.mjs';
 
 /**
  * add-report of one corpus file into the copy at root. It reads a copy of the file (under
@@ -17,26 +16,20 @@ import { build, copySite } from './workspace.mjs';
  * tests/fixtures/corpus, where a <file>.recipe.yaml is a recipe the corpus keeps.
  * @param {string} root
  * @param {{ file: string, repository: string, path: string, commit: string }} source a SOURCES.md row
- * @param {{ timeout?: number }} [options]
  * @returns {Promise<{ code: number, stdout: string, stderr: string }>}
  */
-export function addCorpusFile(root, source, { timeout = 180_000 } = {}) {
+export async function addCorpusFile(root, source) {
   const input = path.join(`${root}-inputs`, source.file);
   fs.mkdirSync(path.dirname(input), { recursive: true });
   fs.copyFileSync(path.join(CORPUS, source.file), input);
-  const args = [
-    path.join(root, 'scripts/add-report/add-report.mjs'),
+  const script = path.join(root, 'scripts/add-report/add-report.mjs');
+  const r = await measure(root, process.execPath, [
+    script,
     '--root',
     root,
     ...addReportArgs(source.file, source, input),
-  ];
-  return new Promise((resolve) => {
-    const options = { cwd: root, encoding: 'utf8', timeout, maxBuffer: 16 << 20 };
-    execFile(process.execPath, args, options, (err, stdout, stderr) => {
-      const code = err ? (typeof err.code === 'number' ? err.code : -1) : 0;
-      resolve({ code, stdout, stderr: err?.killed ? `${stderr}\n(killed after ${timeout} ms)` : stderr });
-    });
-  });
+  ]);
+  return { code: r.code ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
 
 /**
