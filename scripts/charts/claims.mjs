@@ -11,9 +11,13 @@
 //   - a row that lacks the condition the others are told apart by (hey's whole request beside its
 //     phases, k6's all requests beside those tagged expected_response:true) is their whole, never
 //     ranked with them;
+//   - a part whose label joins others with "+" (hey's DNS+dialup) holds the part it names (DNS-lookup):
+//     never ranked with it;
+//   - rows told apart by their section alone, whose sections are heading paths ("<host> / reads"),
+//     vary in one level of the path only (fio's hosts, or reads and writes; not both at once);
 //   - rows told apart by their benchmark alone are different tests, ranked only when they are one
 //     benchmark's variants (one family: "Ctx_Accepts/xml" and "Ctx_Accepts/json", "Class.a" and
-//     "Class.b"), a harness's alternatives run on one task (hyperfine's commands: ALTERNATIVES), or
+//     "Class.b"; never its outcomes, parts of one whole: Gatling's ".ok" and ".ko" requests), a harness's alternatives run on one task (hyperfine's commands: ALTERNATIVES), or
 //     software of one kind that the entities name (HTTP clients, languages: palette FAMILIES);
 //   - at least two rows remain, and their values are not all equal (all equal: an `all-equal` claim,
 //     which says nothing: no superlative);
@@ -21,7 +25,9 @@
 //   - a ratio only between two positive values that differ in one thing, and only 1.05 and up.
 //
 // range-over-runs: the widest spread of a series over its repeated runs. Preconditions:
-//   - the series ran more than once;
+//   - the series ran more than once, and the report says so: a label that the generic key-value reader
+//     finds again in one document (numbered as runs) is not known to be one thing run again (vegeta's
+//     example commands at -rate=50 and -rate=100, pyperf's Python 3.6 and 3.8): no claim;
 //   - a ratio only between two positive values, 1.05 and up;
 //   - runs that differ in more than their name (a section that states a change) get no ratio, and
 //     the sentence quotes what the report says changed.
@@ -35,6 +41,9 @@ import { isStated, UNSTATED, unitSymbol } from '../data/measure/units.mjs';
 
 /** Labels that name an aggregate of other rows, not a part. */
 export const AGGREGATE = /^(?:totals?|waits|all|overall|sum|average|avg|mean|combined|aggregate)$/i;
+
+/** A variant that names an outcome of the requests (ok, ko, failed, ...), not an alternative. */
+const OUTCOME = /^(?:ok|ko|success(?:ful)?|fail(?:ed|ure)?|errors?|total|all)$/i;
 
 /** The formats whose rows are alternatives run on one task, so that ranking their benchmarks is like with like. */
 export const ALTERNATIVES = /^hyperfine/;
@@ -53,7 +62,17 @@ function oneFamily(rows) {
   // Software of one kind (HTTP clients, languages, servers) run on one task: each row names an entity.
   if (Object.keys(FAMILIES).some((ns) => rows.every((r) => entityOf(ns, r.benchmark)))) return true;
   const families = new Set(rows.map((r) => familyOf(r.benchmark)));
+  if (rows.every((r) => OUTCOME.test(String(r.benchmark ?? '').slice(familyOf(r.benchmark).length + 1)))) return false;
   return families.size === 1 && !families.has('');
+}
+
+/** How many levels of their heading paths ("<host> / reads") rows' sections differ in. */
+export function sectionLevelsThatVary(rows) {
+  const paths = rows.map((r) => String(r.section ?? '').split(' / '));
+  const depth = Math.max(...paths.map((p) => p.length));
+  let varying = 0;
+  for (let i = 0; i < depth; i++) if (new Set(paths.map((p) => p[i] ?? '')).size > 1) varying++;
+  return varying;
 }
 
 /** Whether a row is an aggregate of others: one of its labels (benchmark, section, a text condition) is. */
@@ -73,6 +92,24 @@ const LABELS = new Set(['benchmark', 'subject', 'section']);
  */
 export function isWhole(row, rows, parts) {
   return parts.length === 1 && !LABELS.has(parts[0]) && empty(row[parts[0]]) && rows.some((r) => !empty(r[parts[0]]));
+}
+
+/**
+ * Whether a row's part label joins others with "+" and one of them is another row's label, or the
+ * start of one: hey's "DNS+dialup" holds "DNS-lookup".
+ */
+export function holdsAnother(row, rows, parts) {
+  if (parts.length !== 1 || typeof row[parts[0]] !== 'string' || !row[parts[0]].includes('+')) return false;
+  const pieces = row[parts[0]]
+    .toLowerCase()
+    .split(/\s*\+\s*/)
+    .filter(Boolean);
+  return rows.some((r) => {
+    const other = typeof r[parts[0]] === 'string' && r !== row ? r[parts[0]].toLowerCase() : '';
+    return (
+      other && pieces.some((p) => other === p || (other.startsWith(p) && /^[^a-z0-9]/.test(other.slice(p.length))))
+    );
+  });
 }
 
 /** 1 -> "1st", 2 -> "2nd", 11 -> "11th", 21 -> "21st", 99.9 -> "99.9th". */
@@ -96,7 +133,10 @@ export function bestOfGroup(rows, { better, conditions = [], differ = () => [], 
   if (new Set(rows.map((r) => r.source_table ?? '')).size > 1) return null;
   if (parts.length > 1) return null;
   if (parts.length === 1 && parts[0] === 'benchmark' && !oneFamily(rows)) return null;
-  const ranked = rows.filter((r) => !isAggregate(r, conditions) && !isWhole(r, rows, parts));
+  if (parts.length === 1 && parts[0] === 'section' && sectionLevelsThatVary(rows) > 1) return null;
+  const ranked = rows.filter(
+    (r) => !isAggregate(r, conditions) && !isWhole(r, rows, parts) && !holdsAnother(r, rows, parts),
+  );
   if (ranked.length < 2) return null;
   if (ranked.every((r) => quantity(r.shown) === quantity(ranked[0].shown)))
     return { kind: 'all-equal', rows: ranked, value: ranked[0].shown };
@@ -167,8 +207,10 @@ export function renderBest(claim, { what, unit }) {
  * The range-over-runs claim: the series (rows' `series`) whose runs spread widest, its ends, and
  * the changes its runs' sections state.
  * @param {object[]} rows each with `series`, `shown` and `section`
+ * @returns {null | { kind: 'range-over-runs', series: string, n: number, lo: number, hi: number, ratio: number|null, changes: string[], rows: object[] }}
  */
 export function rangeOverRuns(rows) {
+  if (rows.some((r) => r.source_table === 'key-value')) return null;
   const bySeries = new Map();
   for (const r of rows) bySeries.set(r.series, [...(bySeries.get(r.series) ?? []), r]);
   const [series, runs] = [...bySeries]
@@ -184,6 +226,7 @@ export function rangeOverRuns(rows) {
 
 /** "Over 5 runs, Solon's mean throughput ranged from 86,061.03 to 108,721.71 req/s (1.3x)". */
 export function renderRange(claim, { whose, unit }) {
+  if (!claim) return '';
   const { n, lo, hi, ratio, changes } = claim;
   const changed = changes.length
     ? `; the runs differ in more than their name (${changes.map((c) => `“${c}”`).join(', ')}, a stated change)`

@@ -219,8 +219,9 @@ export function build({ rows, fields: f }) {
     charts.push({
       transform: setupOrder.transform,
       name: 'duo-mode-effect',
-      title: `Effect of duo_mode ${where}: about ${times(median(factors))}`,
-      subtitle: `Each receiver and destination refresh method with duo_mode off and on${hasQueue ? ', without cloudi_service_queue' : ''}`,
+      // Its title stands alone in lists (subject pages, citations): it names the scope, within the chart's width.
+      title: `Effect of duo_mode ${hasQueue ? 'without cloudi_service_queue' : where}: about ${times(median(factors))}`,
+      subtitle: `Each receiver and destination refresh method with duo_mode off and on${hasQueue ? `, ${where}` : ''}`,
       description: `Maximum stable request rate with duo_mode off and on ${where}, per receiver language and destination refresh method (log scale)${hasQueue ? ', without cloudi_service_queue' : ''}. ${finding.replace(/, about ten times$/, '')}.`,
       alt: 'Dot plot of request rate with duo_mode off and on for each receiver language and refresh method, the two joined by a line and labelled with the factor.',
       finding: finding.replace(/, about ten times$/, ''),

@@ -335,7 +335,7 @@ function chartOf(group, f, conditions) {
       const series = distinct(plotted.map((r) => r.series));
       // The widest spread among the series that ran more than once, as a claim (claims.mjs).
       const claim = rangeOverRuns(plotted);
-      const whose = claim.series === '(all)' ? `the ${what}` : possessive(claim.series, what);
+      const whose = claim?.series === '(all)' ? `the ${what}` : possessive(claim?.series ?? '', what);
       const finding = renderRange(claim, { whose, unit });
       const perRun =
         series.length === 1 &&

@@ -78,7 +78,9 @@ export function subjectRows(subject, platforms = {}) {
       const table = (r.tables ?? []).find((t) => t.table === f.table);
       const run = f.group?.run ?? '';
       const platform = platformOf(r, platforms);
-      const series = f.measure ?? table?.title ?? f.metric_title;
+      // A table of several measures (the shared model's time, user time and system time) names each by its metric.
+      const several = new Set(figures.filter((g) => g.table === f.table).map((g) => g.metric_title)).size > 1;
+      const series = f.measure ?? (several ? f.metric_title : (table?.title ?? f.metric_title));
       const conditions = conditionWords(f.conditions);
       const join = f.join_statistic ?? f.statistic ?? 'value';
       const outside = f.over
@@ -133,11 +135,21 @@ export function subjectRows(subject, platforms = {}) {
     });
 }
 
-/** The largest group of rows by a key (ties to the first in row order). */
+/**
+ * The group of rows by a key measured in the most reports, then with the most rows (ties to the first
+ * in row order): a chart of "the best figure in each report" is of the measure most reports have.
+ */
 function largest(rows, keyOf) {
-  const counts = new Map();
-  for (const r of rows) counts.set(keyOf(r), (counts.get(keyOf(r)) ?? 0) + 1);
-  return [...counts].reduce((a, b) => (b[1] > a[1] ? b : a))[0];
+  const groups = new Map();
+  for (const r of rows) {
+    const g = groups.get(keyOf(r)) ?? { reports: new Set(), rows: 0 };
+    g.reports.add(r.report);
+    g.rows++;
+    groups.set(keyOf(r), g);
+  }
+  const more = (a, b) =>
+    b[1].reports.size > a[1].reports.size || (b[1].reports.size === a[1].reports.size && b[1].rows > a[1].rows);
+  return [...groups].reduce((a, b) => (more(a, b) ? b : a))[0];
 }
 
 /**

@@ -179,3 +179,26 @@ test("figures of one date (one report's runs) stand in columns; figures of sever
     [0, -14, 14],
   );
 });
+
+test("Go's chart keeps its requests/s of two reports over three ms figures of one report, and never joins user time to system time with a line", () => {
+  // The corpus's hyperfine speed test (tests/fixtures/corpus/hyperfine-text/adventofcode-2021-01-speedtest.md,
+  // section Go) gives Go a mean time, user time and system time in one report, all in ms.
+  const ms = (metric_title, value, line) =>
+    figure(value, line, { table: 'm', metric_title, unit: 'ms', statistic: 'mean', rule: 'lowest' });
+  const hyperfine = {
+    ...report('h', '2020', [ms('Time (ms)', 6.3, 26), ms('System time (ms)', 3.5, 26), ms('User time (ms)', 1.2, 26)]),
+    tables: [{ table: 'm', title: 'Measurements (the shared model)' }],
+  };
+  const go = {
+    id: 'go',
+    name: 'Go',
+    reports: [report('a', '2017-04', [figure(18007, 4)]), report('b', '2023', [figure(30100, 9)], 'p2'), hyperfine],
+  };
+  const [c] = planSubjectCharts({ subjects: [go] }, platforms).charts;
+  assert.deepEqual(
+    c.rows.map((r) => r.value),
+    [18007, 30100],
+  );
+  const [d] = planSubjectCharts({ subjects: [{ ...go, reports: [hyperfine] }] }, platforms).charts;
+  assert.doesNotMatch(d.entry.finding, /from \d/i, d.entry.finding);
+});

@@ -3,6 +3,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { committedPlan } from './committed.mjs';
+import { corpusPlan } from '../bench/truth-audit.mjs';
 
 const plan = committedPlan();
 const chart = (id) => {
@@ -48,4 +49,46 @@ test("nginz's latency lines of the two runs are said to differ in more than thei
     finding,
     /the lines differ in more than their name \(“We did some perfomance update”, a stated change\)/,
   );
+});
+
+// The corpus of real result files (tests/fixtures/corpus), planned in memory as their pages say them.
+const corpusFindings = (file) =>
+  Object.values(corpusPlan(file).index.findings).flatMap((f) => [f.headline, ...f.items]);
+
+test("vegeta's README: the example commands' -rate=50 and -rate=100 are not called 2 runs whose throughput ranged from 50 to 100", () => {
+  const said = corpusFindings('vegeta/vegeta-readme.md');
+  assert.deepEqual(
+    said.filter((f) => /Over \d+ runs/.test(f)),
+    [],
+  );
+});
+
+test("pyperf's documentation: Python 3.6's and 3.8's timings are not 5 runs of \"Mean +- std dev\"", () => {
+  assert.deepEqual(
+    corpusFindings('pyperf/pyperf-doc-analyze.rst').filter((f) => /Over \d+ runs/.test(f)),
+    [],
+  );
+});
+
+test("hey's phases: DNS-lookup is never compared with DNS+dialup, the phase that holds it", () => {
+  for (const file of ['hey/oha-readme-3f1983b-hey.md', 'hey/oha-readme-9b9e601-hey.md']) {
+    const said = corpusFindings(file);
+    assert.ok(said.length, file);
+    for (const f of said) assert.doesNotMatch(f, /DNS\+dialup/, `${file}: ${f}`);
+  }
+});
+
+test("fio on VPS hosts: one host's reads are never ranked against another host's writes", () => {
+  const said = corpusFindings('fio/vps-comparison-fio-libaio-4k.md');
+  for (const f of said) assert.ok(!(/\/ reads/.test(f) && /\/ writes/.test(f)), f);
+});
+
+test("CloudI 1.5.4's duo_mode chart, listed by its title on subject pages, says its about 13x is without cloudi_service_queue", () => {
+  const { title } = chart('cloudi-1.5.4-core-i7--duo-mode-effect');
+  assert.match(title, /without cloudi_service_queue/, title);
+});
+
+test("Gatling's global stats: successful (.ok) and failed (.ko) requests per second are not ranked as two throughputs, '2.4x'", () => {
+  const said = corpusFindings('gatling-global-stats/orangehrm-addemployees-global-stats.json');
+  for (const s of said) assert.doesNotMatch(s, /\.ok had the highest|\.ko \(/, s);
 });

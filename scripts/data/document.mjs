@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { toCsv } from '../lib/csv.mjs';
 import { sha256 } from '../lib/hash.mjs';
-import { sourceUrl } from './meta.mjs';
+import { declaredSoftware, sourceUrl } from './meta.mjs';
 
 /** Total order on cell values: empty first, then false < true, numbers by value, text by code point. */
 export function compareValues(a, b) {
@@ -143,8 +143,8 @@ export function reportDocument({ input, meta, parsed, platforms, tables, tableDo
     licence: meta.licence,
     platforms: meta.platforms.map((p) => ({ id: p.id, machine: p.machine, role: p.role, name: platforms[p.id].name })),
     machines: Object.fromEntries(Object.entries(parsed.machines).map(([k, m]) => [k, { label: m.label, facts: m.facts }])),
-    // A software entry still add-report's placeholder (emptied by markDraft) names no software.
-    software: { declared: (meta.software ?? []).filter((s) => s?.name), stated: parsed.software },
+    // A software entry still add-report's placeholder names no software: never published as a name.
+    software: { declared: declaredSoftware(meta), stated: parsed.software },
     methodology: parsed.methodology,
     // The report's own notes: a reader's diagnostics (marked reader) are add-report's to print, not the report's words.
     notes: (parsed.notes ?? []).filter((n) => !n.reader),

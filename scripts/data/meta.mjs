@@ -173,6 +173,12 @@ export function readMeta(input, ctx) {
 export const isPlaceholderLine = (line) => /(?:^\s*-|:)\s+["']?TODO: /.test(line) && !/^\s*#/.test(line);
 
 /**
+ * The software the metadata names: an entry still add-report's placeholder ("TODO: ...", emptied by
+ * markDraft) names none.
+ */
+export const declaredSoftware = (meta) => (meta.software ?? []).filter((s) => s?.name && !/^TODO:/.test(s.name));
+
+/**
  * A report whose metadata still holds add-report's `TODO:` placeholders is a draft: meta.draft lists
  * the fields left to fill in (npm run check refuses them), and each is emptied: the one place a
  * placeholder becomes "not stated", so a draft built locally publishes no placeholder text (no

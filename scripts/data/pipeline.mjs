@@ -10,7 +10,7 @@
 //                  (document.mjs); then across reports, the atlas (atlas/): subjects and comparisons.
 import { InputError, quote } from '../lib/errors.mjs';
 import { jsonText } from '../lib/json.mjs';
-import { readMeta, readPlatforms } from './meta.mjs';
+import { declaredSoftware, readMeta, readPlatforms } from './meta.mjs';
 import { parseSeed, readDatasets } from './parse.mjs';
 import { correct, checkUnique } from './correct.mjs';
 import { derive } from './derive/index.mjs';
@@ -146,7 +146,8 @@ function readReport(input, meta, ctx, registry) {
   // Every report also yields the one long table of the measurement model (measure/).
   const measured = reportMeasurements(tables, {
     schemas: ctx.schemas,
-    software: meta.software,
+    // A placeholder ("TODO: the software under test") names no software: rows keep no subject.
+    software: declaredSoftware(meta),
     resolveEntity: registry ? (name) => resolve(registry, name)?.id ?? '' : undefined,
     seedPath: input.seedPath,
     // Read by generic readers or a recipe: rows that name no software take the report's own (meta software:).

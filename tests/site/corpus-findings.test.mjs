@@ -3,12 +3,8 @@
 // corpus as the bench does and detects formats as add-report does, so it sits with the site tests.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import path from 'node:path';
-import { parsers } from '../../scripts/data/parsers/index.mjs';
-import { filePlan } from '../../scripts/charts/committed.mjs';
-import { corpusFiles, CORPUS } from '../../scripts/bench/real-files.mjs';
-import { detectFormats } from '../../scripts/add-report/detect.mjs';
+import { corpusFiles } from '../../scripts/bench/real-files.mjs';
+import { corpusPlan } from '../../scripts/bench/truth-audit.mjs';
 import { chartProblems } from '../helpers/findings.mjs';
 
 const measurementCharts = (plan) => plan.charts.filter((c) => c.spec.usermeta.table.kind === 'measurement');
@@ -17,10 +13,9 @@ test('every finding of the corpus of real result files (tests/fixtures/corpus) t
   const wrong = [];
   let planned = 0;
   for (const { file } of corpusFiles()) {
-    const full = path.join(CORPUS, file);
     let plan;
     try {
-      plan = filePlan(detectFormats(fs.readFileSync(full, 'utf8'), parsers, file), full);
+      plan = corpusPlan(file);
     } catch {
       continue; // metadata add-report would draft (platforms, software): checked by the corpus site test
     }

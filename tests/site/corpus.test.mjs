@@ -22,8 +22,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 import { chromium } from '@playwright/test';
-import { CORPUS, addReportArgs, corpusFiles, goldenOf } from '../../scripts/bench/real-files.mjs';
-import { tempSite, removeTempSite, runScript, run } from '../helpers/temp-repo.mjs';
+import { corpusFiles, goldenOf } from '../../scripts/bench/real-files.mjs';
+import { addCorpusFile } from '../../scripts/bench/corpus-site.mjs';
+import { tempSite, removeTempSite, run } from '../helpers/temp-repo.mjs';
 import { csvRecords } from '../helpers/site.mjs';
 import { matches } from '../helpers/corpus.mjs';
 import { chartProblems, scaleProblems, siteChart, statisticProblems, uncitedNumbers } from '../helpers/findings.mjs';
@@ -227,12 +228,7 @@ test(
     for (const f of kept ? [] : files) {
       const golden = goldenOf(f.file);
       await t.test(`${f.file} reads as ${golden.formats}`, { todo: golden.misread }, async () => {
-        // A copy of the file, so that a refusal's draft recipe (written beside its input) never lands
-        // in tests/fixtures/corpus, where a <file>.recipe.yaml is a recipe the corpus keeps.
-        const input = path.join(`${root}-inputs`, f.file);
-        fs.mkdirSync(path.dirname(input), { recursive: true });
-        fs.copyFileSync(path.join(CORPUS, f.file), input);
-        const r = await runScript(root, 'scripts/add-report/add-report.mjs', addReportArgs(f.file, f, input));
+        const r = await addCorpusFile(root, f);
         assert.equal(r.code, 0, r.stderr);
         assert.match(r.stdout, new RegExp(`\\(format ${golden.formats.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)`));
         const doc = JSON.parse(fs.readFileSync(path.join(root, 'data/reports', `${golden.slug}.json`), 'utf8'));
