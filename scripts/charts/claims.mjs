@@ -8,6 +8,9 @@
 //     a section that states a change may differ besides, and the sentence then says so, with no ratio);
 //   - aggregate rows (Total, Totals, Waits, All, Overall, Sum, Average, Mean) are never ranked with
 //     their parts: they are left out of the ranking (and the claim says nothing when only they remain);
+//   - settings and invalid rows (a reader's or recipe's `role: setting` or `role: invalid`: what the
+//     report configures, a value it marks invalid or failed requests' figures) are never ranked,
+//     crowned or taken a ratio of: left out, as aggregates are (isUnranked);
 //   - a row that lacks the condition the others are told apart by (hey's whole request beside its
 //     phases, k6's all requests beside those tagged expected_response:true) is their whole, never
 //     ranked with them;
@@ -21,7 +24,7 @@
 //   - a ratio only between two positive values that differ in one thing, and only 1.05 and up.
 //
 // range-over-runs: the widest spread of a series over its repeated runs. Preconditions:
-//   - the series ran more than once;
+//   - the series ran more than once, settings and invalid rows left out (none left: no claim);
 //   - a ratio only between two positive values, 1.05 and up;
 //   - runs that differ in more than their name (a section that states a change) get no ratio, and
 //     the sentence quotes what the report says changed.
@@ -63,6 +66,9 @@ export function isAggregate(row, conditionNames = []) {
   );
 }
 
+/** Whether a row is no result to rank: a setting the report configures or a value it marks invalid. */
+export const isUnranked = (row) => row.role === 'setting' || row.role === 'invalid';
+
 const empty = (v) => v === null || v === undefined || v === '';
 const LABELS = new Set(['benchmark', 'subject', 'section']);
 
@@ -95,7 +101,7 @@ export function bestOfGroup(rows, { better, conditions = [], differ = () => [], 
   if (new Set(rows.map((r) => r.source_table ?? '')).size > 1) return null;
   if (parts.length > 1) return null;
   if (parts.length === 1 && parts[0] === 'benchmark' && !oneFamily(rows)) return null;
-  const ranked = rows.filter((r) => !isAggregate(r, conditions) && !isWhole(r, rows, parts));
+  const ranked = rows.filter((r) => !isAggregate(r, conditions) && !isUnranked(r) && !isWhole(r, rows, parts));
   if (ranked.length < 2) return null;
   if (ranked.every((r) => quantity(r.shown) === quantity(ranked[0].shown)))
     return { kind: 'all-equal', rows: ranked, value: ranked[0].shown };
@@ -161,11 +167,13 @@ export function renderBest(claim, { what, unit }) {
  */
 export function rangeOverRuns(rows) {
   const bySeries = new Map();
-  for (const r of rows) bySeries.set(r.series, [...(bySeries.get(r.series) ?? []), r]);
-  const [series, runs] = [...bySeries]
+  for (const r of rows.filter((x) => !isUnranked(x))) bySeries.set(r.series, [...(bySeries.get(r.series) ?? []), r]);
+  const widest = [...bySeries]
     .filter(([, rs]) => rs.length > 1)
     .map(([s, rs]) => [s, rs, Math.max(...rs.map((r) => r.shown)) - Math.min(...rs.map((r) => r.shown))])
     .sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1))[0];
+  if (!widest) return null;
+  const [series, runs] = widest;
   const lo = Math.min(...runs.map((r) => r.shown));
   const hi = Math.max(...runs.map((r) => r.shown));
   const changes = [...new Set(runs.map((r) => r.section).filter(statesChange))];
@@ -175,6 +183,7 @@ export function rangeOverRuns(rows) {
 
 /** "Over 5 runs, Solon's mean throughput ranged from 86,061.03 to 108,721.71 req/s (1.3x)". */
 export function renderRange(claim, { whose, unit }) {
+  if (!claim) return '';
   const { n, lo, hi, ratio, changes } = claim;
   const changed = changes.length
     ? `; the runs differ in more than their name (${changes.map((c) => `“${c}”`).join(', ')}, a stated change)`

@@ -1,7 +1,16 @@
 // The like-with-like rules of a best-of-group claim (claims.mjs), each on the rows that broke it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bestOfGroup, familyOf, isAggregate, ordinal, rangeOverRuns, renderBest, renderRange } from './claims.mjs';
+import {
+  bestOfGroup,
+  familyOf,
+  isAggregate,
+  isUnranked,
+  ordinal,
+  rangeOverRuns,
+  renderBest,
+  renderRange,
+} from './claims.mjs';
 
 const row = (series, shown, more = {}) => ({ series, shown, source_table: 't', ...more });
 const words = { what: 'mean latency', unit: 'ms' };
@@ -113,4 +122,27 @@ test('HTTP clients that the entities name, each a row of one table, are ranked: 
     }),
     null,
   );
+});
+
+test('"min_duration had the lowest time: 0 ms": a configured value is never ranked, crowned or taken a ratio of', () => {
+  const rows = [
+    row('min_duration · setting', 0, { role: 'setting' }),
+    row('test_a', 2),
+    row('request timeout · setting', 1000, { role: 'setting' }),
+    row('test_b', 5),
+  ];
+  assert.equal(say(rows), 'Test_a had the lowest mean latency: 2 ms, 2.5x less than test_b (5 ms)');
+  // Settings alone: nothing to rank, no sentence.
+  assert.equal(bestOfGroup(rows.filter(isUnranked), { better: 'lower' }), null);
+});
+
+test('a rate the report marks invalid (failed requests, failing fast) is never crowned', () => {
+  const rows = [row('ok', 9.24), row('ko · invalid', 30, { role: 'invalid' })];
+  assert.equal(bestOfGroup(rows, { better: 'higher' }), null);
+  const runs = [row('ko', 3, { role: 'invalid' }), row('ko', 9, { role: 'invalid' }), row('ok', 5), row('ok', 6)];
+  assert.equal(
+    renderRange(rangeOverRuns(runs), { whose: "ok's mean latency", unit: 'ms' }),
+    "Over 2 runs, ok's mean latency ranged from 5 to 6 ms (1.2x)",
+  );
+  assert.equal(rangeOverRuns(runs.slice(0, 2)), null);
 });

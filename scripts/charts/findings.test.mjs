@@ -239,3 +239,22 @@ test('lines that end at the same printed value are not said to range "from 23.23
     for (const c of plan.charts)
       assert.doesNotMatch(c.entry.finding, /ranged from ([\d.,]+ \S+) \([^)]*\) to \1 /, c.entry.finding);
 });
+
+test("Gatling's rate of failed requests (ko) is drawn and labelled invalid, never crowned beside the ok rate or the page's headline", () => {
+  const plan = filePlan(
+    'json-walk',
+    path.join(ROOT, 'tests/fixtures/corpus/gatling-global-stats/orangehrm-addemployees-global-stats.json'),
+  );
+  const rate = plan.charts.find((c) => /throughput/.test(c.id));
+  assert.ok(rate, plan.charts.map((c) => c.id).join(', '));
+  assert.deepEqual(
+    rate.rows.map((r) => r.series),
+    [
+      'Global Information: meanNumberOfRequestsPerSecond.ok',
+      'Global Information: meanNumberOfRequestsPerSecond.ko · invalid',
+    ],
+  );
+  assert.equal(rate.entry.finding, '');
+  const { headline, items } = Object.values(plan.index.findings)[0] ?? { items: [] };
+  for (const s of [headline, ...items].filter(Boolean)) assert.doesNotMatch(s, /\.ko\b|3\.83/, s);
+});

@@ -1,7 +1,7 @@
 // One vocabulary of words (issue 39): each word means one thing in every reader.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isAggregateRow, isConfigured, isCount, isErrorRate, settingOf, statisticOf } from './vocabulary.mjs';
+import { isAggregateRow, isConfigured, isCount, isErrorRate, roleOf, settingOf, statisticOf } from './vocabulary.mjs';
 
 test('a virtual-users setting is one condition, concurrency, however it is spelled', () => {
   for (const label of ['VUs', 'vus', 'users', 'virtual_users', 'Virtual Users', 'concurrent users', 'Concurrency', 'concurrency level'])
@@ -39,4 +39,14 @@ test('samples and counts are results, error percentages error rates, total rows 
   assert.equal(isConfigured('duration'), 'duration');
   assert.equal(isConfigured('arrivalRate'), 'arrival_rate');
   assert.equal(isConfigured('total time'), undefined);
+});
+
+test('a row labelled as a run\'s parameter is a setting, failed requests\' figures invalid, a total an aggregate, a result none', () => {
+  for (const label of ['min_duration', 'minDuration', 'max_time', 'min_rounds', 'timeout', 'Request timeout', 'duration', 'Target rate', 'Warm-up'])
+    assert.equal(roleOf(label), 'setting', label);
+  for (const label of ['Global Information: meanNumberOfRequestsPerSecond.ko', 'KO', 'requests invalid'])
+    assert.equal(roleOf(label), 'invalid', label);
+  assert.equal(roleOf('Totals'), 'aggregate');
+  for (const label of ['Global Information: meanNumberOfRequestsPerSecond.ok', 'latency', 'Time per request', 'Failed requests', 'test_fib_1', 'rate', 'iteration_duration', 'total time'])
+    assert.equal(roleOf(label), undefined, label);
 });

@@ -11,7 +11,7 @@
 import { InputError } from '../../../lib/errors.mjs';
 import { canonicalUnit, isTransferRate, UNITS } from '../../measure/units.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
-import { settingOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
+import { roleOf, settingOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
 import { jsonBlocks, readJson } from '../shared/json.mjs';
 
 export const format = 'json-walk';
@@ -122,7 +122,10 @@ function walk(doc) {
     }
     const statistic = statisticOf(leaf, betterOf(metricOf(keys, unit), unit)) ?? (unit === 'count' ? 'total' : 'value');
     const base = statisticOf(leaf) && shown.length > 1 ? shown.slice(0, -1) : shown;
-    rows.push(measurement({ benchmark: [named, base.join('.')].filter(Boolean).join(': ') || leaf, metric: metricOf(keys, unit), statistic, value: v, unit, line }));
+    const benchmark = [named, base.join('.')].filter(Boolean).join(': ') || leaf;
+    // Failed requests' figures (Gatling's "ko"), a total, a run's parameter: marked, never ranked (roleOf).
+    const role = roleOf(shown.join('.'));
+    rows.push(measurement({ benchmark, metric: metricOf(keys, unit), statistic, value: v, unit, line, ...(role ? { conditions: { role } } : {}) }));
     scopes.push(path.slice(0, -1).join('\u0000'));
   };
   visit(doc.value, [], []);

@@ -442,3 +442,18 @@ test('k and M after a number are multipliers in a column of counts or rates, nev
     ],
   );
 });
+
+test('a table of the run\'s parameters beside its results: min_duration and the request timeout are settings, the results none', () => {
+  const rows = rowsOf(
+    doc('| Name | Time (ms) |', '| --- | --- |', '| min_duration | 0 |', '| request timeout | 1000 |', '| parse | 2.5 |', '| render | 7.1 |'),
+  );
+  assert.deepEqual(
+    rows.map((r) => [r.benchmark, r.value, r.conditions.role]),
+    [
+      ['min_duration', 0, 'setting'],
+      ['request timeout', 1000, 'setting'],
+      ['parse', 2.5, undefined],
+      ['render', 7.1, undefined],
+    ],
+  );
+});
