@@ -29,8 +29,15 @@
 //   - runs that differ in more than their name (a section that states a change) get no ratio, and
 //     the sentence quotes what the report says changed.
 //
-// Words: renderBest, renderRange and ordinal(n); nothing else here makes a sentence.
-import { capital, list, quantity, times } from './shared/format.mjs';
+// comparison: the per-kind builders' two ends of a group of one value per line (the servers of
+// Darner's charts at one percentile, one queue length, their peaks): the best, the one it is set
+// against (the next, or the other end) and the ratio. Preconditions:
+//   - one value per line, of one metric and unit, settings and invalid rows left out;
+//   - a ratio only between two positive values, 1.05 and up (nearer: "within 5 %").
+//
+// Words: renderBest, renderRange, renderTail, renderLess, renderPeak and ordinal(n); nothing else
+// here makes a sentence, and the builders ask these for theirs.
+import { capital, list, num, quantity, times } from './shared/format.mjs';
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { FAMILIES, entityOf } from './shared/palette.mjs';
 import { statesChange } from '../data/parsers/shared/structure.mjs';
@@ -190,4 +197,67 @@ export function renderRange(claim, { whose, unit }) {
     : '';
   if (quantity(lo) === quantity(hi)) return `Over ${n} runs, ${whose} was ${withUnit(hi, unit)} in each${changed}`;
   return `Over ${n} runs, ${whose} ranged from ${quantity(lo)} to ${withUnit(hi, unit)}${ratio ? ` (${times(ratio)})` : ''}${changed}`;
+}
+
+/**
+ * The comparison claim over one value per line (see the preconditions above).
+ * @param {object[]} rows
+ * @param {{ value: (r: object) => number, better: 'lower'|'higher', against?: 'next'|'last' }} opts
+ * @returns {null | { kind: 'comparison', best: object, other: object|null, ratio: number|null, within: boolean, rows: object[] }}
+ */
+export function comparison(rows, { value, better, against = 'last' }) {
+  const sorted = rows
+    .filter((r) => !isUnranked(r))
+    .sort((a, b) => (better === 'lower' ? value(a) - value(b) : value(b) - value(a)));
+  if (!sorted.length) return null;
+  const best = sorted[0];
+  const other = sorted.length > 1 ? (against === 'next' ? sorted[1] : sorted.at(-1)) : null;
+  const [lo, hi] = other ? [value(best), value(other)].sort((a, b) => a - b) : [0, 0];
+  const ratio = other && lo > 0 && hi > 0 ? hi / lo : null;
+  return {
+    kind: 'comparison',
+    best,
+    other,
+    ratio: ratio && ratio >= 1.05 ? ratio : null,
+    within: ratio !== null && ratio < 1.05,
+    rows: sorted,
+  };
+}
+
+/**
+ * "At the 99th percentile Darner answered in 44.5 ms, Kestrel in 341 ms (7.7x longer)".
+ * @param {{ p: number, name: (r: object) => string, show: (r: object) => string }} words
+ */
+export function renderTail(claim, { p, name, show }) {
+  if (!claim) return '';
+  const { best, other, ratio, within } = claim;
+  const head = `At the ${ordinal(p)} percentile ${name(best)} answered in ${show(best)}`;
+  if (!other) return head;
+  return `${head}, ${name(other)} in ${show(other)}${ratio ? ` (${times(ratio)} longer)` : within ? ' (within 5 %)' : ''}`;
+}
+
+/**
+ * "Darner used 18x less memory than Kestrel with 1,048,576 requests queued (33,848 kB vs 611,612 kB)".
+ * @param {{ name: (r: object) => string, show: (r: object) => string, what: string, where: string }} words
+ */
+export function renderLess(claim, { name, show, what, where }) {
+  if (!claim?.other) return '';
+  const { best, other, ratio } = claim;
+  const amount = ratio ? `${times(ratio)} less ${what} than` : `${what} within 5 % of`;
+  return `${name(best)} used ${amount} ${name(other)} ${where} (${show(best)} vs ${show(other)})`;
+}
+
+/**
+ * "Darner peaked at 36,846 requests/s (50 connections), 3.1x Kestrel's best of 12,039; memcache, the
+ * upper bound, reached 55,294": the best peak of the contenders, and a reference line's apart.
+ * @param {{ name: (r: object) => string, value: (r: object) => number, unit: string, at: (r: object) => string, bound?: { row: object, name: string } | null }} words
+ */
+export function renderPeak(claim, { name, value, unit, at, bound }) {
+  if (!claim) return '';
+  const { best, other, ratio, within } = claim;
+  let s = `${name(best)} peaked at ${num(value(best))} ${unit} (${at(best)})`;
+  if (other)
+    s += `, ${ratio ? times(ratio) : within ? 'within 5 % of' : 'against'} ${name(other)}'s best of ${num(value(other))}`;
+  if (bound) s += `; ${bound.name}, the upper bound, reached ${num(value(bound.row))}`;
+  return s;
 }

@@ -3,13 +3,17 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   bestOfGroup,
+  comparison,
   familyOf,
   isAggregate,
   isUnranked,
   ordinal,
   rangeOverRuns,
   renderBest,
+  renderLess,
+  renderPeak,
   renderRange,
+  renderTail,
 } from './claims.mjs';
 
 const row = (series, shown, more = {}) => ({ series, shown, source_table: 't', ...more });
@@ -145,4 +149,44 @@ test('a rate the report marks invalid (failed requests, failing fast) is never c
     "Over 2 runs, ok's mean latency ranged from 5 to 6 ms (1.2x)",
   );
   assert.equal(rangeOverRuns(runs.slice(0, 2)), null);
+});
+
+test('the per-kind builders\' comparisons are claims rendered here: "21st percentile", no "1x longer", settings left out', () => {
+  const srv = (server, v, more = {}) => ({ server, v, ...more });
+  const words = { name: (r) => r.server, show: (r) => `${r.v} ms` };
+  const tail = comparison([srv('Kestrel', 341), srv('Darner', 44.5), srv('timeout', 1000, { role: 'setting' })], {
+    value: (r) => r.v,
+    better: 'lower',
+  });
+  assert.equal(
+    renderTail(tail, { p: 21, ...words }),
+    'At the 21st percentile Darner answered in 44.5 ms, Kestrel in 341 ms (7.7x longer)',
+  );
+  assert.equal(
+    renderTail(comparison([srv('A', 100), srv('B', 102)], { value: (r) => r.v, better: 'lower' }), { p: 99, ...words }),
+    'At the 99th percentile A answered in 100 ms, B in 102 ms (within 5 %)',
+  );
+  const peaks = comparison([srv('Kestrel', 12039), srv('Darner', 36846), srv('x', 100)], {
+    value: (r) => r.v,
+    better: 'higher',
+    against: 'next',
+  });
+  assert.equal(
+    renderPeak(peaks, {
+      name: (r) => r.server,
+      value: (r) => r.v,
+      unit: 'requests/s',
+      at: () => '50 connections',
+      bound: { row: srv('memcache', 55294), name: 'memcache' },
+    }),
+    "Darner peaked at 36,846 requests/s (50 connections), 3.1x Kestrel's best of 12,039; memcache, the upper bound, reached 55,294",
+  );
+  assert.equal(
+    renderLess(comparison([srv('A', 3)], { value: (r) => r.v, better: 'lower' }), {
+      ...words,
+      what: 'memory',
+      where: 'here',
+    }),
+    '',
+  );
 });

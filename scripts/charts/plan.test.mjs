@@ -342,3 +342,25 @@ test('a chart of more rows than MAX_CHART_ROWS is not drawn: the page is told wh
   assert.ok(index.findings.big.items.length >= 2, 'the findings of the charts not drawn stay');
   assert.deepEqual(index.by_table.big, { 'client-rate': ['big--best-rate-by-client'] });
 });
+
+test('two servers within 5 % of memory are not said to use "1x less memory", one server is compared with none', () => {
+  const mem = (server, k) =>
+    [0, 1024, 2048].map((q, i) => ({
+      server,
+      queued_requests: q,
+      rss_kb: 1000 * (i + 1) * k,
+      seed: SEED,
+      line: i + (server === 'a' ? 1 : 10),
+    }));
+  const near = fixture('near', [
+    { id: 'memory', kind: 'darner-resident-memory', rows: [...mem('a', 1), ...mem('b', 1.02)] },
+  ]);
+  assert.equal(
+    planCharts([near.report], near.csv).index.findings.near.headline,
+    'A used memory within 5 % of B with 2,048 requests queued (3,000 kB vs 3,060 kB).',
+  );
+  const alone = fixture('alone', [{ id: 'memory', kind: 'darner-resident-memory', rows: mem('a', 1) }]);
+  const { charts } = planCharts([alone.report], alone.csv);
+  assert.equal(charts[0].entry.finding, '');
+  assert.doesNotMatch(charts[0].entry.description, /less memory than/);
+});
