@@ -10,10 +10,12 @@ import {
   ordinal,
   rangeOverRuns,
   renderBest,
+  renderBestTwo,
   renderLess,
   renderPeak,
   renderRange,
   renderTail,
+  renderTailAtLoads,
 } from './claims.mjs';
 
 const row = (series, shown, more = {}) => ({ series, shown, source_table: 't', ...more });
@@ -188,5 +190,48 @@ test('the per-kind builders\' comparisons are claims rendered here: "21st percen
       where: 'here',
     }),
     '',
+  );
+});
+
+test("CloudI's tails: a ratio of latencies only at loads within 10 %, none for a lone receiver, and the two bests each with the other measure", () => {
+  const rx = (series, latency, rps) => ({ series, latency, rps });
+  const words = {
+    p: 99.9,
+    name: (r) => r.series,
+    show: (r) => `${r.latency} ms`,
+    load: (r) => r.rps,
+    rate: (v) => `${v} requests/s`,
+  };
+  const at = (rows) => renderTailAtLoads(comparison(rows, { value: (r) => r.latency, better: 'lower' }), words);
+  assert.equal(
+    at([rx('A', 10, 100), rx('B', 30, 105)]),
+    'At the 99.9th percentile, A answered within 10 ms at 100 requests/s, B within 30 ms at 105 requests/s (3x longer, at loads within 10 %)',
+  );
+  assert.match(
+    at([rx('A', 10, 100), rx('B', 30, 300)]),
+    /the loads differ and the latencies are not a like-for-like ratio$/,
+  );
+  assert.equal(at([rx('A', 10, 100)]), 'At the 99.9th percentile, A answered within 10 ms');
+  assert.match(at([rx('A', 10, 100), rx('B', 10.2, 101)]), /\(within 5 %, at loads within 10 %\)$/);
+  const rows = [rx('A', 10, 100), rx('B', 30, 300)];
+  assert.equal(
+    renderBestTwo(
+      [
+        {
+          claim: comparison(rows, { value: (r) => r.rps, better: 'higher' }),
+          what: 'highest rate',
+          show: (r) => `${r.rps} requests/s`,
+          aside: (r) => `${r.latency} ms`,
+        },
+        {
+          claim: comparison(rows, { value: (r) => r.latency, better: 'lower' }),
+          what: 'lowest tail latency',
+          show: (r) => `${r.latency} ms`,
+          aside: (r) => `${r.rps} requests/s`,
+        },
+      ],
+      (r) => `${r.series}'s`,
+    ),
+    "The highest rate is B's 300 requests/s (30 ms); the lowest tail latency is A's 10 ms (100 requests/s)",
   );
 });
