@@ -39,9 +39,15 @@
 // and a ratio of latencies only when the two loads are known and within 10 % of each other; else
 // the sentence says the loads differ and gives none.
 //
+// runs-compared: two runs of one table over the setups both measured (httpc_bench's runs), how many
+// times the first was faster and the median ratio. Preconditions:
+//   - pairs of one setup each (same client, pool and concurrency), positive rates for the ratio;
+//   - runs that differ in a stated fact besides their name (a ulimit) get no ratio: the sentence says
+//     what differs.
+//
 // Words: renderBest, renderRange, renderTail, renderTailAtLoads, renderLess, renderPeak,
-// renderBestTwo and ordinal(n); nothing else here makes a sentence, and the builders ask these for theirs.
-import { capital, list, num, quantity, times } from './shared/format.mjs';
+// renderBestTwo, renderRunsCompared and ordinal(n); nothing else here makes a sentence, and the builders ask these for theirs.
+import { capital, list, median, midSentence, num, quantity, times } from './shared/format.mjs';
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { FAMILIES, entityOf } from './shared/palette.mjs';
 import { statesChange } from '../data/parsers/shared/structure.mjs';
@@ -306,4 +312,34 @@ export function renderBestTwo(parts, whose) {
         `${i ? 'the' : 'The'} ${x.what} is ${whose(x.claim.best)} ${x.show(x.claim.best)} (${x.aside(x.claim.best)})`,
     )
     .join('; ');
+}
+
+/**
+ * The runs-compared claim (see its preconditions above).
+ * @param {object[]} pairs one per setup both runs measured
+ * @param {{ a: (p: object) => number, b: (p: object) => number, differs?: { what: string, a: string, b: string } | null }} opts
+ */
+export function runsCompared(pairs, { a, b, differs = null }) {
+  if (!pairs.length) return null;
+  const positive = pairs.filter((p) => a(p) > 0 && b(p) > 0);
+  return {
+    kind: 'runs-compared',
+    n: pairs.length,
+    aFaster: pairs.filter((p) => a(p) > b(p)).length,
+    ratio: differs || !positive.length ? null : median(positive.map((p) => a(p) / b(p))),
+    differs,
+    rows: pairs,
+  };
+}
+
+/** "Run A was faster than run B in 40 of the 48 configurations both measured (median ratio 1.3x)". */
+export function renderRunsCompared(claim, { nameA, nameB }) {
+  if (!claim) return '';
+  const { n, aFaster, ratio, differs } = claim;
+  const tail = differs
+    ? `; the runs differ in ${differs.what} (${differs.a} vs ${differs.b}), so no ratio is given`
+    : ratio
+      ? ` (median ratio ${times(ratio)})`
+      : '';
+  return `${capital(nameA)} was faster than ${midSentence(nameB)} in ${num(aFaster)} of the ${num(n)} configurations both measured${tail}`;
 }

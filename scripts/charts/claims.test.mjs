@@ -9,11 +9,13 @@ import {
   isUnranked,
   ordinal,
   rangeOverRuns,
+  runsCompared,
   renderBest,
   renderBestTwo,
   renderLess,
   renderPeak,
   renderRange,
+  renderRunsCompared,
   renderTail,
   renderTailAtLoads,
 } from './claims.mjs';
@@ -233,5 +235,27 @@ test("CloudI's tails: a ratio of latencies only at loads within 10 %, none for a
       (r) => `${r.series}'s`,
     ),
     "The highest rate is B's 300 requests/s (30 ms); the lowest tail latency is A's 10 ms (100 requests/s)",
+  );
+});
+
+test("httpc_bench's two runs: a median ratio over setups both measured at a positive rate, none where the runs differ in a stated fact", () => {
+  const pair = (a, b) => ({ a, b });
+  const opts = { a: (p) => p.a, b: (p) => p.b };
+  const names = { nameA: 'run 2', nameB: 'Run 1' };
+  assert.equal(
+    renderRunsCompared(runsCompared([pair(10, 5), pair(6, 2), pair(4, 8)], opts), names),
+    'Run 2 was faster than Run 1 in 2 of the 3 configurations both measured (median ratio 2x)',
+  );
+  // A client that failed every request in run 1 (0 requests/s) gives no "Infinityx".
+  assert.equal(
+    renderRunsCompared(runsCompared([pair(10, 0), pair(12, 0)], opts), names),
+    'Run 2 was faster than Run 1 in 2 of the 2 configurations both measured',
+  );
+  assert.equal(
+    renderRunsCompared(
+      runsCompared([pair(10, 5)], { ...opts, differs: { what: 'ulimit -n', a: '12,000,000', b: '1,024' } }),
+      names,
+    ),
+    'Run 2 was faster than Run 1 in 1 of the 1 configurations both measured; the runs differ in ulimit -n (12,000,000 vs 1,024), so no ratio is given',
   );
 });

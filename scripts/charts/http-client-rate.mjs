@@ -4,7 +4,8 @@
 // every "best" here is picked among configurations within an error budget (1 % by default; the
 // best-client chart has a slider for it). Columns and runs are read from the data: a report with
 // one run, or without a pool_count column, gets the charts that apply to it.
-import { capital, list, median, midSentence, num, pct, possessive, range, times } from './shared/format.mjs';
+import { runsCompared, renderRunsCompared } from './claims.mjs';
+import { list, midSentence, num, pct, possessive, range } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
 import { THOUSANDS, dataTicks, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
 
@@ -330,15 +331,17 @@ export function build({ report, rows, fields: f }) {
       const log = spansDecades(all) && Math.min(...all) > 0;
       const lo = Math.min(...all);
       const hi = Math.max(...all);
-      const aFaster = pairs.filter((p) => p.requests_per_second_a > p.requests_per_second_b).length;
-      const ratio = median(pairs.map((p) => p.requests_per_second_a / p.requests_per_second_b));
       const ulimit = (id) => runMeta(id)?.ulimit_n;
       // Runs that differ in more than their name (the ulimit each states) get no ratio: the sentence says what differs.
-      const differs =
-        typeof ulimit(a) === 'number' && typeof ulimit(b) === 'number' && ulimit(a) !== ulimit(b)
-          ? `; the runs differ in ulimit -n (${num(ulimit(a))} vs ${num(ulimit(b))}), so no ratio is given`
-          : '';
-      const finding12 = `${capital(nameA)} was faster than ${midSentence(nameB)} in ${num(aFaster)} of the ${num(pairs.length)} configurations both measured${differs || ` (median ratio ${times(ratio)})`}`;
+      const claim = runsCompared(pairs, {
+        a: (p) => p.requests_per_second_a,
+        b: (p) => p.requests_per_second_b,
+        differs:
+          typeof ulimit(a) === 'number' && typeof ulimit(b) === 'number' && ulimit(a) !== ulimit(b)
+            ? { what: 'ulimit -n', a: num(ulimit(a)), b: num(ulimit(b)) }
+            : null,
+      });
+      const finding12 = renderRunsCompared(claim, { nameA, nameB });
       const axis = (field, title) => ({
         field,
         type: 'quantitative',
