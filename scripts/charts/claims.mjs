@@ -45,9 +45,14 @@
 //   - runs that differ in a stated fact besides their name (a ulimit) get no ratio: the sentence says
 //     what differs.
 //
+// best-within-budget: the fastest line among those whose error share is within a budget (httpc_bench's
+// clients, at most 1 % errors), and the error shares of the lines whose higher rates are outside it.
+// Preconditions: a rate counts successful requests only; rows tied at the best (as printed) are all
+// named; none within the budget: the sentence says so, and names no fastest.
+//
 // Words: renderBest, renderRange, renderTail, renderTailAtLoads, renderLess, renderPeak,
-// renderBestTwo, renderRunsCompared and ordinal(n); nothing else here makes a sentence, and the builders ask these for theirs.
-import { capital, list, median, midSentence, num, quantity, times } from './shared/format.mjs';
+// renderBestTwo, renderRunsCompared, renderBestWithin and ordinal(n); nothing else here makes a sentence, and the builders ask these for theirs.
+import { capital, list, median, midSentence, num, possessive, quantity, range, times } from './shared/format.mjs';
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { FAMILIES, entityOf } from './shared/palette.mjs';
 import { statesChange } from '../data/parsers/shared/structure.mjs';
@@ -342,4 +347,35 @@ export function renderRunsCompared(claim, { nameA, nameB }) {
       ? ` (median ratio ${times(ratio)})`
       : '';
   return `${capital(nameA)} was faster than ${midSentence(nameB)} in ${num(aFaster)} of the ${num(n)} configurations both measured${tail}`;
+}
+
+/**
+ * The best-within-budget claim (see its preconditions above).
+ * @param {object[]} rows
+ * @param {{ value: (r: object) => number, error: (r: object) => number, name: (r: object) => string, budget: number }} opts
+ */
+export function bestWithinBudget(rows, { value, error, name, budget }) {
+  const ranked = rows.filter((r) => !isUnranked(r));
+  const within = ranked.filter((r) => error(r) <= budget).sort((a, b) => value(b) - value(a));
+  const top = within[0];
+  const best = top ? within.filter((r) => num(value(r)) === num(value(top))) : [];
+  const names = [...new Set(best.map(name))];
+  const faster = top ? ranked.filter((r) => value(r) > value(top)) : [];
+  const outside = [...new Set(faster.map(name))].map((n) => {
+    const e = faster.filter((r) => name(r) === n).map(error);
+    return { name: n, lo: Math.min(...e), hi: Math.max(...e) };
+  });
+  return { kind: 'best-within-budget', best, names, outside, rows: [...best, ...faster] };
+}
+
+/**
+ * "With at most 1 % errors, MachineGun was fastest at 72,950 requests/s; Buoy's higher rates came with
+ * 80.2-99.4 % errors"; "No client stayed within 1 % errors".
+ * @param {{ budget: string, value: (r: object) => number, unit: string, who: string }} words
+ */
+export function renderBestWithin(claim, { budget, value, unit, who }) {
+  if (!claim.best.length) return `No ${who} stayed within ${budget} errors`;
+  const head = `With at most ${budget} errors, ${list(claim.names)} ${claim.names.length > 1 ? 'tied as fastest' : 'was fastest'} at ${num(value(claim.best[0]))} ${unit}`;
+  if (!claim.outside.length) return head;
+  return `${head}; ${list(claim.outside.map((o) => `${possessive(o.name, 'higher rates')} came with ${range(o.lo, o.hi, 1)} % errors`))}`;
 }

@@ -4,8 +4,8 @@
 // every "best" here is picked among configurations within an error budget (1 % by default; the
 // best-client chart has a slider for it). Columns and runs are read from the data: a report with
 // one run, or without a pool_count column, gets the charts that apply to it.
-import { runsCompared, renderRunsCompared } from './claims.mjs';
-import { list, midSentence, num, pct, possessive, range } from './shared/format.mjs';
+import { bestWithinBudget, renderBestWithin, renderRunsCompared, runsCompared } from './claims.mjs';
+import { list, midSentence, num, pct, possessive } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
 import { THOUSANDS, dataTicks, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
 
@@ -69,19 +69,16 @@ export function build({ report, rows, fields: f }) {
   const best = bestWithin(runRows);
   const winner = best[0];
   const faster = winner ? runRows.filter((r) => r.requests_per_second > winner.requests_per_second) : runRows;
-  const fasterClients = distinct(faster.map((r) => r.client));
   const outside = clients.filter((c) => !best.some((b) => b.client === c));
-  let headline = winner
-    ? `With at most ${budget} errors, ${winner.client} was fastest at ${num(winner.requests_per_second)} requests/s`
-    : `No client stayed within ${budget} errors`;
-  if (fasterClients.length) {
-    headline += `; ${list(
-      fasterClients.map((c) => {
-        const e = faster.filter((r) => r.client === c).map((r) => r.error_pct);
-        return `${possessive(c, 'higher rates')} came with ${range(Math.min(...e), Math.max(...e), 1)} % errors`;
-      }),
-    )}`;
-  }
+  const headline = renderBestWithin(
+    bestWithinBudget(runRows, {
+      value: (r) => r.requests_per_second,
+      error: (r) => r.error_pct,
+      name: (r) => r.client,
+      budget: MAX_ERROR,
+    }),
+    { budget, value: (r) => r.requests_per_second, unit: 'requests/s', who: 'client' },
+  );
   charts.push({
     name: 'best-rate-by-client',
     title: `Fastest configuration of each HTTP client within an error budget`,
