@@ -50,8 +50,19 @@
 // Preconditions: a rate counts successful requests only; rows tied at the best (as printed) are all
 // named; none within the budget: the sentence says so, and names no fastest.
 //
+// head-to-head: two ways of one setup (lazy_closest against immediate_closest, threads against
+// processes), counted over the setups measured both ways: in how many the first beat the second.
+// Precondition: only setups measured both ways count, and the count names its scope.
+//
+// most-wins: over groups of two or more lines each (the languages at each configuration), the line
+// fastest in the most groups; lines tied for the most are all named.
+//
+// factor-range: the factor one change gave each setup measured with and without it (duo_mode),
+// lowest to highest with the median. Precondition: positive rates on both sides.
+//
 // Words: renderBest, renderRange, renderTail, renderTailAtLoads, renderLess, renderPeak,
-// renderBestTwo, renderRunsCompared, renderBestWithin and ordinal(n); nothing else here makes a sentence, and the builders ask these for theirs.
+// renderBestTwo, renderRunsCompared, renderBestWithin, renderHeadToHead, renderMostWins,
+// renderFactors and ordinal(n); nothing else here makes a sentence, and the builders ask these for theirs.
 import { capital, list, median, midSentence, num, possessive, quantity, range, times } from './shared/format.mjs';
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { FAMILIES, entityOf } from './shared/palette.mjs';
@@ -378,4 +389,76 @@ export function renderBestWithin(claim, { budget, value, unit, who }) {
   const head = `With at most ${budget} errors, ${list(claim.names)} ${claim.names.length > 1 ? 'tied as fastest' : 'was fastest'} at ${num(value(claim.best[0]))} ${unit}`;
   if (!claim.outside.length) return head;
   return `${head}; ${list(claim.outside.map((o) => `${possessive(o.name, 'higher rates')} came with ${range(o.lo, o.hi, 1)} % errors`))}`;
+}
+
+/**
+ * The head-to-head claim over setups measured both ways (see above).
+ * @param {object[][]} groups one per setup
+ * @param {{ a: (g: object[]) => number|undefined, b: (g: object[]) => number|undefined }} opts
+ */
+export function headToHead(groups, { a, b }) {
+  const both = groups.filter((g) => typeof a(g) === 'number' && typeof b(g) === 'number');
+  if (!both.length) return null;
+  return { kind: 'head-to-head', k: both.filter((g) => a(g) > b(g)).length, n: both.length, rows: both.flat() };
+}
+
+/** "lazy_closest beat immediate_closest in 5 of the 9 setups measured with both". */
+export function renderHeadToHead(claim, { a, b, among }) {
+  if (!claim) return '';
+  return `${a} beat ${b} ${among.replace('{k}', num(claim.k)).replace('{n}', num(claim.n))}`;
+}
+
+/**
+ * The most-wins claim (see above).
+ * @param {object[][]} groups each sorted best first, two or more lines each
+ * @param {(r: object) => string} name
+ */
+export function mostWins(groups, name) {
+  const counted = groups.filter((g) => g.length > 1);
+  if (!counted.length) return null;
+  const wins = new Map();
+  for (const g of counted) wins.set(name(g[0]), (wins.get(name(g[0])) ?? 0) + 1);
+  const k = Math.max(...wins.values());
+  return {
+    kind: 'most-wins',
+    names: [...wins].filter(([, v]) => v === k).map(([n]) => n),
+    k,
+    n: counted.length,
+    rows: counted.map((g) => g[0]),
+  };
+}
+
+/** "Erlang was fastest in 6 of the 6 configurations with more than one language measured". */
+export function renderMostWins(claim, { scope, of }) {
+  if (!claim) return '';
+  const who = claim.names.length > 1 ? `${list(claim.names)} were each fastest` : `${claim.names[0]} was fastest`;
+  return `${scope}${who} in ${num(claim.k)} of the ${num(claim.n)} ${of}`;
+}
+
+/**
+ * The factor-range claim (see above).
+ * @param {object[]} pairs
+ * @param {{ before: (p: object) => number, after: (p: object) => number }} opts
+ */
+export function factorRange(pairs, { before, after }) {
+  const factors = pairs.filter((p) => before(p) > 0 && after(p) > 0).map((p) => after(p) / before(p));
+  if (!factors.length) return null;
+  return {
+    kind: 'factor-range',
+    lo: Math.min(...factors),
+    hi: Math.max(...factors),
+    median: median(factors),
+    n: factors.length,
+    rows: pairs,
+  };
+}
+
+/** "duo_mode raised the rate at 1 sender x 1 receiver 8.8x to 15x (median 11x)". */
+export function renderFactors(claim, { change, where }) {
+  if (!claim) return '';
+  const span =
+    times(claim.lo) === times(claim.hi)
+      ? times(claim.lo)
+      : `${times(claim.lo)} to ${times(claim.hi)} (median ${times(claim.median)})`;
+  return `${change} ${where} ${span}`;
 }

@@ -4,6 +4,9 @@ import assert from 'node:assert/strict';
 import {
   bestOfGroup,
   comparison,
+  factorRange,
+  headToHead,
+  mostWins,
   familyOf,
   isAggregate,
   isUnranked,
@@ -12,6 +15,9 @@ import {
   runsCompared,
   renderBest,
   renderBestTwo,
+  renderFactors,
+  renderHeadToHead,
+  renderMostWins,
   renderLess,
   renderPeak,
   renderRange,
@@ -257,5 +263,41 @@ test("httpc_bench's two runs: a median ratio over setups both measured at a posi
       names,
     ),
     'Run 2 was faster than Run 1 in 1 of the 1 configurations both measured; the runs differ in ulimit -n (12,000,000 vs 1,024), so no ratio is given',
+  );
+});
+
+test('CloudI 1.x counts: head-to-head only over setups measured both ways, languages tied for the most wins all named, a factor range of positive rates', () => {
+  const g = (a, b) => [{ a, b }];
+  const h = headToHead([g(3, 2), g(1, 2), g(5, undefined)], { a: (x) => x[0].a, b: (x) => x[0].b });
+  assert.equal(
+    renderHeadToHead(h, {
+      a: 'lazy_closest',
+      b: 'immediate_closest',
+      among: 'in {k} of the {n} setups measured with both',
+    }),
+    'lazy_closest beat immediate_closest in 1 of the 2 setups measured with both',
+  );
+  assert.equal(headToHead([g(5, undefined)], { a: (x) => x[0].a, b: (x) => x[0].b }), null);
+  const groups = [['Erlang', 'C'], ['C', 'Erlang'], ['Java', 'C'], ['Java']].map((names) =>
+    names.map((series) => ({ series })),
+  );
+  assert.equal(
+    renderMostWins(
+      mostWins(groups, (r) => r.series),
+      { scope: 'With duo_mode on, ', of: 'configurations with more than one language measured' },
+    ),
+    'With duo_mode on, Erlang, C and Java were each fastest in 1 of the 3 configurations with more than one language measured',
+  );
+  const pairs = [
+    { off: 10, on: 100 },
+    { off: 2, on: 30 },
+    { off: 0, on: 5 },
+  ];
+  assert.equal(
+    renderFactors(factorRange(pairs, { before: (p) => p.off, after: (p) => p.on }), {
+      change: 'duo_mode raised the rate',
+      where: 'at 1 sender x 1 receiver',
+    }),
+    'duo_mode raised the rate at 1 sender x 1 receiver 10x to 15x (median 13x)',
   );
 });

@@ -365,3 +365,32 @@ test('two servers within 5 % of memory are not said to use "1x less memory", one
   assert.equal(charts[0].entry.finding, '');
   assert.doesNotMatch(charts[0].entry.description, /less memory than/);
 });
+
+test('CloudI languages each fastest at one of two configurations are both named, not one "fastest in 1 of the 2"', () => {
+  let line = 1;
+  const rows = [
+    ['Erlang', 1, 100],
+    ['C', 1, 50],
+    ['Erlang', 2, 50],
+    ['C', 2, 100],
+  ].map(([language, n, requests_per_second]) => ({
+    language,
+    receiver_kind: language === 'Erlang' ? 'internal' : 'threads',
+    dest_refresh_method: 'lazy_closest',
+    duo_mode: true,
+    senders: n,
+    receivers: n,
+    queue_service: false,
+    requests_per_second,
+    seed: SEED,
+    line: line++,
+  }));
+  const tie = fixture('tie', [
+    { id: 'request-rate', kind: 'cloudi-request-rate', drop: ['variant', 'note', 'queues'], rows },
+  ]);
+  const heat = planCharts([tie.report], tie.csv).charts.find((c) => c.entry.name === 'languages-by-configuration');
+  assert.equal(
+    heat.entry.finding,
+    'With lazy_closest, duo_mode on, Erlang and C were each fastest in 1 of the 2 configurations with more than one language measured.',
+  );
+});
