@@ -4,7 +4,7 @@
 // every "best" here is picked among configurations within an error budget (1 % by default; the
 // best-client chart has a slider for it). Columns and runs are read from the data: a report with
 // one run, or without a pool_count column, gets the charts that apply to it.
-import { bestWithinBudget, renderBestWithin, renderRunsCompared, runsCompared } from './claims.mjs';
+import { bestWithinBudget, renderBestWithin, renderFastestAt, renderRunsCompared, runsCompared } from './claims.mjs';
 import { list, midSentence, num, pct, possessive } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
 import { THOUSANDS, dataTicks, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
@@ -178,12 +178,24 @@ export function build({ report, rows, fields: f }) {
   const maxConc = Math.max(...conc);
   // The fastest at the highest concurrency over every pool setup measured there (not only the
   // setups the curves draw), with its own setup named: Mojito's 57,690 at 8 x 128, not 56,690.
-  const atMax = bestWithin(runRows.filter((r) => r.concurrency === maxConc))[0];
   const noneWithin = perClient.filter((p) => p.top.error_pct > MAX_ERROR).map((p) => p.client);
-  const drawn = atMax && perClient.find((p) => p.client === atMax.client)?.rows.includes(atMax);
-  const finding10 = atMax
-    ? `At ${num(maxConc)} concurrent processes the fastest client within ${budget} errors was ${atMax.client} at ${num(atMax.requests_per_second)} requests/s${poolFields.length ? ` (${poolFields.length === 2 ? 'pools x pool size ' : ''}${poolLabel(atMax)}${drawn ? '' : ', not the setup its curve draws'})` : ''}`
-    : `No client stayed within ${budget} errors at ${num(maxConc)} concurrent processes`;
+  const finding10 = renderFastestAt(
+    bestWithinBudget(
+      runRows.filter((r) => r.concurrency === maxConc),
+      { value: (r) => r.requests_per_second, error: (r) => r.error_pct, name: (r) => r.client, budget: MAX_ERROR },
+    ),
+    {
+      at: `at ${num(maxConc)} concurrent processes`,
+      budget,
+      who: 'client',
+      value: (r) => r.requests_per_second,
+      unit: 'requests/s',
+      detail: (r) =>
+        poolFields.length
+          ? ` (${poolFields.length === 2 ? 'pools x pool size ' : ''}${poolLabel(r)}${perClient.find((p) => p.client === r.client)?.rows.includes(r) ? '' : ', not the setup its curve draws'})`
+          : '',
+    },
+  );
   const x10 = {
     field: 'concurrency',
     type: 'quantitative',

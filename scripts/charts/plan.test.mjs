@@ -106,6 +106,11 @@ test('an http-client-rate table with one run and no pool_count column gets the c
   assert.match(best.entry.description, /beta had no configuration within 1 %/);
   // Each client at its best pool size; beta has none within 1 %, so its fastest.
   const conc = charts[1];
+  // At 128 alpha and gamma tie at 6,000 within 1 %: both named (it once read "was alpha ... (pool 16)").
+  assert.equal(
+    conc.entry.finding,
+    'At 128 concurrent processes the fastest clients within 1 % errors were alpha and gamma at 6,000 requests/s.',
+  );
   assert.deepEqual(
     [...new Set(conc.rows.map((r) => r.series))],
     ['alpha (pool 16)', 'beta (pool 8)', 'gamma (pool 16)'],
