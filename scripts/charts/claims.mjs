@@ -60,7 +60,11 @@
 // factor-range: the factor one change gave each setup measured with and without it (duo_mode),
 // lowest to highest with the median. Precondition: positive rates on both sides.
 //
-// Words: renderBest, renderRange, renderTail, renderTailAtLoads, renderLess, renderPeak,
+// change: each line's value at one point (the largest backlog) as a share of its own value at
+// another (the empty queue): a line against itself, never against another line. Preconditions: both
+// points measured for the line (a line without one is left out), a share only of a positive base.
+//
+// Words: renderChange, renderBest, renderRange, renderTail, renderTailAtLoads, renderLess, renderPeak,
 // renderBestTwo, renderRunsCompared, renderBestWithin, renderFastestAt, renderHeadToHead, renderMostWins,
 // renderFactors and ordinal(n); nothing else here makes a sentence, and the builders ask these for theirs.
 import { capital, list, median, midSentence, num, possessive, quantity, range, times } from './shared/format.mjs';
@@ -475,4 +479,33 @@ export function renderFactors(claim, { change, where }) {
       ? times(claim.lo)
       : `${times(claim.lo)} to ${times(claim.hi)} (median ${times(claim.median)})`;
   return `${change} ${where} ${span}`;
+}
+
+/**
+ * The change claim (see above).
+ * @param {{ name: string, from: object|undefined, to: object|undefined }[]} lines
+ * @param {(r: object) => number} value
+ */
+export function change(lines, value) {
+  const said = lines.filter((l) => l.from && l.to && !isUnranked(l.from) && !isUnranked(l.to));
+  if (!said.length) return null;
+  return {
+    kind: 'change',
+    lines: said.map((l) => ({ ...l, share: value(l.from) > 0 ? value(l.to) / value(l.from) : null })),
+    rows: said.flatMap((l) => [l.from, l.to]),
+  };
+}
+
+/**
+ * "With 22,368,256 items queued (21.3 GiB), Darner served 12,787 requests/s (50 % of its rate at a
+ * backlog of 0) and Kestrel served 7,991 requests/s (77 % of its rate at a backlog of 0)".
+ * @param {{ at: string, verb: string, show: (r: object) => string, base: (r: object) => string }} words
+ */
+export function renderChange(claim, { at, verb, show, base }) {
+  if (!claim) return '';
+  const each = claim.lines.map(
+    (l) =>
+      `${l.name} ${verb} ${show(l.to)}${l.share === null ? '' : ` (${Math.round(100 * l.share)} % of its rate at ${base(l.from)})`}`,
+  );
+  return `${at}, ${list(each)}`;
 }

@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import {
   bestOfGroup,
+  change,
   comparison,
   factorRange,
   headToHead,
@@ -15,6 +16,7 @@ import {
   runsCompared,
   renderBest,
   renderBestTwo,
+  renderChange,
   renderFactors,
   renderHeadToHead,
   renderMostWins,
@@ -299,5 +301,31 @@ test('CloudI 1.x counts: head-to-head only over setups measured both ways, langu
       where: 'at 1 sender x 1 receiver',
     }),
     'duo_mode raised the rate at 1 sender x 1 receiver 10x to 15x (median 13x)',
+  );
+});
+
+test('Darner\'s backlog: each server against its own empty-queue rate, no "Infinity %" of a zero base, a server without the point left out', () => {
+  const r = (rps, backlog) => ({ rps, backlog });
+  const words = {
+    at: 'With 100 items queued',
+    verb: 'served',
+    show: (x) => `${x.rps} requests/s`,
+    base: (x) => `a backlog of ${x.backlog}`,
+  };
+  const claim = change(
+    [
+      { name: 'Darner', from: r(200, 0), to: r(100, 100) },
+      { name: 'Kestrel', from: r(0, 0), to: r(50, 100) },
+      { name: 'Memcache', from: r(10, 0), to: undefined },
+    ],
+    (x) => x.rps,
+  );
+  assert.equal(
+    renderChange(claim, words),
+    'With 100 items queued, Darner served 100 requests/s (50 % of its rate at a backlog of 0) and Kestrel served 50 requests/s',
+  );
+  assert.equal(
+    change([{ name: 'A', from: r(1, 0), to: undefined }], (x) => x.rps),
+    null,
   );
 });
