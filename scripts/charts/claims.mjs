@@ -64,7 +64,7 @@
 // another (the empty queue): a line against itself, never against another line. Preconditions: both
 // points measured for the line (a line without one is left out), a share only of a positive base.
 //
-// Words: renderChange, renderBest, renderRange, renderTail, renderTailAtLoads, renderLess, renderPeak,
+// Words: renderEnds, renderChange, renderBest, renderRange, renderTail, renderTailAtLoads, renderLess, renderPeak,
 // renderBestTwo, renderRunsCompared, renderBestWithin, renderFastestAt, renderHeadToHead, renderMostWins,
 // renderFactors and ordinal(n); nothing else here makes a sentence, and the builders ask these for theirs.
 import { capital, list, median, midSentence, num, possessive, quantity, range, times } from './shared/format.mjs';
@@ -508,4 +508,24 @@ export function renderChange(claim, { at, verb, show, base }) {
       `${l.name} ${verb} ${show(l.to)}${l.share === null ? '' : ` (${Math.round(100 * l.share)} % of its rate at ${base(l.from)})`}`,
   );
   return `${at}, ${list(each)}`;
+}
+
+/**
+ * The two ends of a comparison claim over every line (against: 'last'), lines tied at either end all
+ * named, and the best of a subset beside them: "Erlang was fastest at 31,081 requests/s; the fastest
+ * external receiver was OCaml (processes) at 22,585, the slowest Python v3 (threads) at 10,452".
+ * @param {{ name: (r: object) => string, value: (r: object) => number, unit: string, also?: { claim: object|null, what: string } }} words
+ */
+export function renderEnds(claim, { name, value, unit, also }) {
+  if (!claim) return '';
+  const at = (r) => claim.rows.filter((x) => num(value(x)) === num(value(r)));
+  const top = at(claim.best);
+  let s = `${list(top.map(name))} ${top.length > 1 ? 'tied as fastest' : 'was fastest'} at ${num(value(claim.best))} ${unit}`;
+  if (also?.claim && !top.includes(also.claim.best))
+    s += `; the fastest ${also.what} was ${name(also.claim.best)} at ${num(value(also.claim.best))}`;
+  if (claim.other && !top.includes(claim.other)) {
+    const low = at(claim.other);
+    s += `, the slowest ${list(low.map(name))} at ${num(value(claim.other))}`;
+  }
+  return s;
 }

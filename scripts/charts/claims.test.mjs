@@ -17,6 +17,7 @@ import {
   renderBest,
   renderBestTwo,
   renderChange,
+  renderEnds,
   renderFactors,
   renderHeadToHead,
   renderMostWins,
@@ -327,5 +328,31 @@ test('Darner\'s backlog: each server against its own empty-queue rate, no "Infin
   assert.equal(
     change([{ name: 'A', from: r(1, 0), to: undefined }], (x) => x.rps),
     null,
+  );
+});
+
+test("CloudI 1.7.1's ends: receivers tied at the top or the bottom are all named, and the fastest external receiver is said only apart from the top", () => {
+  const rx = (series, rps, kind = 'threads') => ({ series, rps, kind });
+  const rows = [
+    rx('Erlang', 31081, 'internal'),
+    rx('OCaml (processes)', 22585),
+    rx('Go', 10452),
+    rx('Python v3 (threads)', 10452),
+  ];
+  const words = { name: (r) => r.series, value: (r) => r.rps, unit: 'requests/s' };
+  const external = rows.filter((r) => r.kind !== 'internal');
+  assert.equal(
+    renderEnds(comparison(rows, { value: (r) => r.rps, better: 'higher' }), {
+      ...words,
+      also: { claim: comparison(external, { value: (r) => r.rps, better: 'higher' }), what: 'external receiver' },
+    }),
+    'Erlang was fastest at 31,081 requests/s; the fastest external receiver was OCaml (processes) at 22,585, the slowest Go and Python v3 (threads) at 10,452',
+  );
+  assert.equal(
+    renderEnds(
+      comparison(external.slice(0, 1).concat(rx('C', 22585)), { value: (r) => r.rps, better: 'higher' }),
+      words,
+    ),
+    'OCaml (processes) and C tied as fastest at 22,585 requests/s',
   );
 });

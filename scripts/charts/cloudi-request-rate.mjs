@@ -6,7 +6,16 @@
 //  - rows with duo_mode off and on for the same setup: the effect of duo_mode;
 //  - one configuration and several variants (1.7.1): a bar per language and variant;
 //  - rows with and without cloudi_service_queue (1.5.4): the cost of the queue, log y.
-import { factorRange, headToHead, mostWins, renderFactors, renderHeadToHead, renderMostWins } from './claims.mjs';
+import {
+  comparison,
+  factorRange,
+  headToHead,
+  mostWins,
+  renderEnds,
+  renderFactors,
+  renderHeadToHead,
+  renderMostWins,
+} from './claims.mjs';
 import { median, num, times } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
 import {
@@ -346,16 +355,21 @@ export function build({ rows, fields: f }) {
     const kinds = distinct(plotted.map((r) => r.receiver_kind)).sort();
     const topRow = plotted[0];
     const external = plotted.filter((r) => r.receiver_kind !== 'internal');
-    const low = plotted[plotted.length - 1];
     const kind = (g, k) => g.find((r) => r.receiver_kind === k)?.requests_per_second;
     const threads = headToHead(
       groupBy(plotted, (r) => `${r.language}|${r.variant ?? ''}`),
       { a: (g) => kind(g, 'threads'), b: (g) => kind(g, 'processes') },
     );
-    let finding = `${topRow.series} was fastest at ${num(topRow.requests_per_second)} requests/s`;
-    if (topRow.receiver_kind === 'internal' && external.length)
-      finding += `; the fastest external receiver was ${external[0].series} at ${num(external[0].requests_per_second)}`;
-    finding += `, the slowest ${low.series} at ${num(low.requests_per_second)}`;
+    const rate = (r) => r.requests_per_second;
+    let finding = renderEnds(comparison(plotted, { value: rate, better: 'higher' }), {
+      name: (r) => r.series,
+      value: rate,
+      unit: 'requests/s',
+      also: topRow.receiver_kind === 'internal' && {
+        claim: comparison(external, { value: rate, better: 'higher' }),
+        what: 'external receiver',
+      },
+    });
     if (threads)
       finding += `; ${renderHeadToHead(threads, { a: 'threads', b: 'processes', among: 'for {k} of the {n} receivers measured both ways' })}`;
     charts.push({
