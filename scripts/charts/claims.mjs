@@ -64,7 +64,7 @@
 // another (the empty queue): a line against itself, never against another line. Preconditions: both
 // points measured for the line (a line without one is left out), a share only of a positive base.
 //
-// Words: renderEnds, renderChange, renderBest, renderRange, renderTail, renderTailAtLoads, renderLess, renderPeak,
+// Words: renderHighest, renderShares, renderEnds, renderChange, renderBest, renderRange, renderTail, renderTailAtLoads, renderLess, renderPeak,
 // renderBestTwo, renderRunsCompared, renderBestWithin, renderFastestAt, renderHeadToHead, renderMostWins,
 // renderFactors and ordinal(n); nothing else here makes a sentence, and the builders ask these for theirs.
 import { capital, list, median, midSentence, num, possessive, quantity, range, times } from './shared/format.mjs';
@@ -528,4 +528,29 @@ export function renderEnds(claim, { name, value, unit, also }) {
     s += `, the slowest ${list(low.map(name))} at ${num(value(claim.other))}`;
   }
   return s;
+}
+
+/**
+ * "Erlang reached the highest maximum stable rate, 101,457 requests/s at 16x16 (lazy_closest, duo_mode
+ * on)": the best of a comparison claim with where it was measured; lines tied at the best all named.
+ * @param {{ name: (r: object) => string, value: (r: object) => number, unit: string, what: string, where: (r: object) => string }} words
+ */
+export function renderHighest(claim, { name, value, unit, what, where }) {
+  if (!claim) return '';
+  const top = claim.rows.filter((r) => num(value(r)) === num(value(claim.best)));
+  if (top.length === 1)
+    return `${name(claim.best)} reached the ${what}, ${num(value(claim.best))} ${unit} at ${where(claim.best)}`;
+  return `${list(top.map((r) => `${name(r)} at ${where(r)}`))} tied for the ${what}, ${num(value(claim.best))} ${unit}`;
+}
+
+/**
+ * A factor-range claim as shares: "Through cloudi_service_queue the best rate was 4 % to 11 % of the
+ * direct rate (median 7 %, lazy_closest, duo_mode on)".
+ * @param {{ head: string, of: string, scope: string, none: string }} words
+ */
+export function renderShares(claim, { head, of, scope, none }) {
+  if (!claim) return none;
+  const pct = (x) => `${Math.round(100 * x)} %`;
+  const span = pct(claim.lo) === pct(claim.hi) ? pct(claim.lo) : `${pct(claim.lo)} to ${pct(claim.hi)}`;
+  return `${head} ${span} of ${of} (median ${pct(claim.median)}, ${scope})`;
 }

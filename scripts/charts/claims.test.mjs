@@ -18,6 +18,8 @@ import {
   renderBestTwo,
   renderChange,
   renderEnds,
+  renderHighest,
+  renderShares,
   renderFactors,
   renderHeadToHead,
   renderMostWins,
@@ -355,4 +357,41 @@ test("CloudI 1.7.1's ends: receivers tied at the top or the bottom are all named
     ),
     'OCaml (processes) and C tied as fastest at 22,585 requests/s',
   );
+});
+
+test('CloudI 1.x: receivers tied at the highest rate are all named with where; queue shares of positive rates only', () => {
+  const rx = (series, rps, configuration) => ({ series, rps, configuration });
+  const words = {
+    name: (r) => r.series,
+    value: (r) => r.rps,
+    unit: 'requests/s',
+    what: 'highest maximum stable rate',
+    where: (r) => r.configuration,
+  };
+  const highest = (rows) => renderHighest(comparison(rows, { value: (r) => r.rps, better: 'higher' }), words);
+  assert.equal(
+    highest([rx('Erlang', 101457, '16x16'), rx('C', 9000, '1x1')]),
+    'Erlang reached the highest maximum stable rate, 101,457 requests/s at 16x16',
+  );
+  assert.equal(
+    highest([rx('Erlang', 100, '4x4'), rx('C', 100, '2x2'), rx('Java', 50, '1x1')]),
+    'Erlang at 4x4 and C at 2x2 tied for the highest maximum stable rate, 100 requests/s',
+  );
+  const pairs = [
+    { d: 100, q: 4 },
+    { d: 100, q: 11 },
+    { d: 0, q: 3 },
+  ];
+  const shares = factorRange(pairs, { before: (p) => p.d, after: (p) => p.q });
+  const text = {
+    head: 'Through the queue the best rate was',
+    of: 'the direct rate',
+    scope: 'lazy_closest',
+    none: 'None',
+  };
+  assert.equal(
+    renderShares(shares, text),
+    'Through the queue the best rate was 4 % to 11 % of the direct rate (median 8 %, lazy_closest)',
+  );
+  assert.equal(renderShares(factorRange([], { before: (p) => p.d, after: (p) => p.q }), text), 'None');
 });

@@ -13,10 +13,12 @@ import {
   mostWins,
   renderEnds,
   renderFactors,
+  renderHighest,
+  renderShares,
   renderHeadToHead,
   renderMostWins,
 } from './claims.mjs';
-import { median, num, times } from './shared/format.mjs';
+import { times } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
 import {
   THOUSANDS,
@@ -101,7 +103,6 @@ export function build({ rows, fields: f }) {
   // 1. Several configurations: rate by configuration, a line per language and refresh method.
   if (configs.length > 1) {
     const plotted = sortRows(duoOn);
-    const top = [...plotted].sort((a, b) => b.requests_per_second - a.requests_per_second)[0];
     const lazy = headToHead(
       groupBy(plotted, (r) => `${r.series}|${r.configuration}`),
       {
@@ -112,7 +113,13 @@ export function build({ rows, fields: f }) {
     // The condition these rows share, named in the sentence: a count true with duo_mode on only
     // (CloudI 1.5.1: 8 of 18 with it, 10 of 22 over all setups) must say so.
     const scope = `duo_mode on${hasQueue ? ', without cloudi_service_queue' : ''}`;
-    let finding = `${top.series} reached the highest maximum stable rate, ${num(top.requests_per_second)} requests/s at ${top.configuration} (${top.dest_refresh_method}, ${scope})`;
+    let finding = renderHighest(comparison(plotted, { value: (r) => r.requests_per_second, better: 'higher' }), {
+      name: (r) => r.series,
+      value: (r) => r.requests_per_second,
+      unit: 'requests/s',
+      what: 'highest maximum stable rate',
+      where: (r) => `${r.configuration} (${r.dest_refresh_method}, ${scope})`,
+    });
     if (lazy)
       finding += `; with ${scope}, ${renderHeadToHead(lazy, { a: LAZY, b: 'immediate_closest', among: 'in {k} of the {n} setups measured with both' })}`;
     const ylog = spansDecades(plotted.map((r) => r.requests_per_second));
@@ -429,17 +436,17 @@ export function build({ rows, fields: f }) {
     const pathField = { name: 'path', title: 'Path', unit: '', type: 'string' };
     const pf = [...base, ...extra, pathField, f.seed, f.line];
     const keyOf = (r) => `${r.series}|${r.configuration}`;
-    const ratios = groupBy(plotted, keyOf)
-      .filter((g) => g.some((r) => r.queue_service) && g.some((r) => !r.queue_service))
-      .map(
-        (g) =>
-          maxOf(g.filter((r) => r.queue_service).map((r) => r.requests_per_second)) /
-          maxOf(g.filter((r) => !r.queue_service).map((r) => r.requests_per_second)),
-      );
-    const pctOf = (x) => `${Math.round(100 * x)} %`;
-    const finding = ratios.length
-      ? `Through cloudi_service_queue the best rate was ${pctOf(minOf(ratios))} to ${pctOf(maxOf(ratios))} of the direct rate (median ${pctOf(median(ratios))}, ${method}, duo_mode on)`
-      : 'No setup was measured both with and without cloudi_service_queue';
+    const best = (rs) => maxOf(rs.map((r) => r.requests_per_second));
+    const shares = factorRange(
+      groupBy(plotted, keyOf).filter((g) => g.some((r) => r.queue_service) && g.some((r) => !r.queue_service)),
+      { before: (g) => best(g.filter((r) => !r.queue_service)), after: (g) => best(g.filter((r) => r.queue_service)) },
+    );
+    const finding = renderShares(shares, {
+      head: 'Through cloudi_service_queue the best rate was',
+      of: 'the direct rate',
+      scope: `${method}, duo_mode on`,
+      none: 'No setup was measured both with and without cloudi_service_queue',
+    });
     const yv = plotted.map((r) => r.requests_per_second);
     const y = {
       field: 'requests_per_second',
@@ -477,7 +484,7 @@ export function build({ rows, fields: f }) {
       alt: 'Line chart of request rate by configuration on a log scale, direct and through cloudi_service_queue, one colour per receiver language.',
       finding,
       // What a report that measures the queue is about: its headline.
-      headline: ratios.length ? finding : undefined,
+      headline: shares ? finding : undefined,
       rows: plotted,
       fields: pf,
       layer: [
