@@ -64,10 +64,10 @@
 // another (the empty queue): a line against itself, never against another line. Preconditions: both
 // points measured for the line (a line without one is left out), a share only of a positive base.
 //
-// Words: renderHighest, renderShares, renderEnds, renderChange, renderBest, renderRange, renderTail, renderTailAtLoads, renderLess, renderPeak,
+// Words: renderBudgetCount, renderHighest, renderShares, renderEnds, renderChange, renderBest, renderRange, renderTail, renderTailAtLoads, renderLess, renderPeak,
 // renderBestTwo, renderRunsCompared, renderBestWithin, renderFastestAt, renderHeadToHead, renderMostWins,
 // renderFactors and ordinal(n); nothing else here makes a sentence, and the builders ask these for theirs.
-import { capital, list, median, midSentence, num, possessive, quantity, range, times } from './shared/format.mjs';
+import { capital, list, median, midSentence, num, pct, possessive, quantity, range, times } from './shared/format.mjs';
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { FAMILIES, entityOf } from './shared/palette.mjs';
 import { statesChange } from '../data/parsers/shared/structure.mjs';
@@ -383,7 +383,16 @@ export function bestWithinBudget(rows, { value, error, name, budget }) {
     const e = faster.filter((r) => name(r) === n).map(error);
     return { name: n, lo: Math.min(...e), hi: Math.max(...e) };
   });
-  return { kind: 'best-within-budget', best, names, outside, rows: [...best, ...faster] };
+  return {
+    kind: 'best-within-budget',
+    best,
+    names,
+    outside,
+    faster,
+    within: within.length,
+    n: ranked.length,
+    rows: [...best, ...faster],
+  };
 }
 
 /**
@@ -553,4 +562,16 @@ export function renderShares(claim, { head, of, scope, none }) {
   const pct = (x) => `${Math.round(100 * x)} %`;
   const span = pct(claim.lo) === pct(claim.hi) ? pct(claim.lo) : `${pct(claim.lo)} to ${pct(claim.hi)}`;
   return `${head} ${span} of ${of} (median ${pct(claim.median)}, ${scope})`;
+}
+
+/**
+ * "209 of 335 configurations (run 2019-05-15) had at most 1 % errors; every configuration faster than
+ * MachineGun's 72,950 requests/s had at least 79.5 % errors": a best-within-budget claim counted.
+ * @param {{ budget: string, of: string, value: (r: object) => number, error: (r: object) => number, unit: string }} words
+ */
+export function renderBudgetCount(claim, { budget, of, value, error, unit }) {
+  const head = `${num(claim.within)} of ${num(claim.n)} ${of} had at most ${budget} errors`;
+  if (!claim.best.length || !claim.faster.length) return head;
+  const least = Math.min(...claim.faster.map(error));
+  return `${head}; every configuration faster than ${possessive(list(claim.names))} ${num(value(claim.best[0]))} ${unit} had at least ${pct(least)} errors`;
 }

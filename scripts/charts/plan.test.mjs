@@ -104,6 +104,11 @@ test('an http-client-rate table with one run and no pool_count column gets the c
     /^With at most 1 % errors, alpha and gamma tied as fastest at 6,000 requests\/s; beta's higher rates came with 50-70 % errors\.$/,
   );
   assert.match(best.entry.description, /beta had no configuration within 1 %/);
+  // The tie is named in the count too (it once read "faster than alpha's 6,000").
+  assert.match(
+    charts[2].entry.finding,
+    /every configuration faster than alpha and gamma's 6,000 requests\/s had at least 50 % errors\.$/,
+  );
   // Each client at its best pool size; beta has none within 1 %, so its fastest.
   const conc = charts[1];
   // At 128 alpha and gamma tie at 6,000 within 1 %: both named (it once read "was alpha ... (pool 16)").
