@@ -8,6 +8,9 @@
 //     a section that states a change may differ besides, and the sentence then says so, with no ratio);
 //   - aggregate rows (Total, Totals, Waits, All, Overall, Sum, Average, Mean) are never ranked with
 //     their parts: they are left out of the ranking (and the claim says nothing when only they remain);
+//   - settings and invalid rows (a reader's or recipe's `role: setting` or `role: invalid`: what the
+//     report configures, a value it marks invalid or failed requests' figures) are never ranked,
+//     crowned or taken a ratio of: left out, as aggregates are (isUnranked);
 //   - a row that lacks the condition the others are told apart by (hey's whole request beside its
 //     phases, k6's all requests beside those tagged expected_response:true) is their whole, never
 //     ranked with them;
@@ -25,15 +28,53 @@
 //   - a ratio only between two positive values that differ in one thing, and only 1.05 and up.
 //
 // range-over-runs: the widest spread of a series over its repeated runs. Preconditions:
-//   - the series ran more than once, and the report says so: a label that the generic key-value reader
-//     finds again in one document (numbered as runs) is not known to be one thing run again (vegeta's
-//     example commands at -rate=50 and -rate=100, pyperf's Python 3.6 and 3.8): no claim;
+//   - the series ran more than once, settings and invalid rows left out (none left: no claim);
+//   - a label that the generic key-value reader finds again in one document (numbered as runs) is not
+//     known to be one thing run again (vegeta's example commands at -rate=50 and -rate=100, pyperf's
+//     Python 3.6 and 3.8): no claim;
 //   - a ratio only between two positive values, 1.05 and up;
 //   - runs that differ in more than their name (a section that states a change) get no ratio, and
 //     the sentence quotes what the report says changed.
 //
-// Words: renderBest, renderRange and ordinal(n); nothing else here makes a sentence.
-import { capital, list, quantity, times } from './shared/format.mjs';
+// comparison: the per-kind builders' two ends of a group of one value per line (the servers of
+// Darner's charts at one percentile, one queue length, their peaks): the best, the one it is set
+// against (the next, or the other end) and the ratio. Preconditions:
+//   - one value per line, of one metric and unit, settings and invalid rows left out;
+//   - a ratio only between two positive values, 1.05 and up (nearer: "within 5 %").
+//
+// tail-at-loads (CloudI's receivers, each at its own stable rate): the comparison at one percentile,
+// and a ratio of latencies only when the two loads are known and within 10 % of each other; else
+// the sentence says the loads differ and gives none.
+//
+// runs-compared: two runs of one table over the setups both measured (httpc_bench's runs), how many
+// times the first was faster and the median ratio. Preconditions:
+//   - pairs of one setup each (same client, pool and concurrency), positive rates for the ratio;
+//   - runs that differ in a stated fact besides their name (a ulimit) get no ratio: the sentence says
+//     what differs.
+//
+// best-within-budget: the fastest line among those whose error share is within a budget (httpc_bench's
+// clients, at most 1 % errors), and the error shares of the lines whose higher rates are outside it.
+// Preconditions: a rate counts successful requests only; rows tied at the best (as printed) are all
+// named; none within the budget: the sentence says so, and names no fastest.
+//
+// head-to-head: two ways of one setup (lazy_closest against immediate_closest, threads against
+// processes), counted over the setups measured both ways: in how many the first beat the second.
+// Precondition: only setups measured both ways count, and the count names its scope.
+//
+// most-wins: over groups of two or more lines each (the languages at each configuration), the line
+// fastest in the most groups; lines tied for the most are all named.
+//
+// factor-range: the factor one change gave each setup measured with and without it (duo_mode),
+// lowest to highest with the median. Precondition: positive rates on both sides.
+//
+// change: each line's value at one point (the largest backlog) as a share of its own value at
+// another (the empty queue): a line against itself, never against another line. Preconditions: both
+// points measured for the line (a line without one is left out), a share only of a positive base.
+//
+// Words: renderBudgetCount, renderHighest, renderShares, renderEnds, renderChange, renderBest, renderRange, renderTail, renderTailAtLoads, renderLess, renderPeak,
+// renderBestTwo, renderRunsCompared, renderBestWithin, renderFastestAt, renderHeadToHead, renderMostWins,
+// renderFactors and ordinal(n); nothing else here makes a sentence, and the builders ask these for theirs.
+import { capital, list, median, midSentence, num, pct, possessive, quantity, range, times } from './shared/format.mjs';
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { FAMILIES, entityOf } from './shared/palette.mjs';
 import { statesChange } from '../data/parsers/shared/structure.mjs';
@@ -82,6 +123,9 @@ export function isAggregate(row, conditionNames = []) {
     (n) => typeof row[n] === 'string' && AGGREGATE.test(row[n].trim()),
   );
 }
+
+/** Whether a row is no result to rank: a setting the report configures or a value it marks invalid. */
+export const isUnranked = (row) => row.role === 'setting' || row.role === 'invalid';
 
 const empty = (v) => v === null || v === undefined || v === '';
 const LABELS = new Set(['benchmark', 'subject', 'section']);
@@ -135,7 +179,7 @@ export function bestOfGroup(rows, { better, conditions = [], differ = () => [], 
   if (parts.length === 1 && parts[0] === 'benchmark' && !oneFamily(rows)) return null;
   if (parts.length === 1 && parts[0] === 'section' && sectionLevelsThatVary(rows) > 1) return null;
   const ranked = rows.filter(
-    (r) => !isAggregate(r, conditions) && !isWhole(r, rows, parts) && !holdsAnother(r, rows, parts),
+    (r) => !isAggregate(r, conditions) && !isUnranked(r) && !isWhole(r, rows, parts) && !holdsAnother(r, rows, parts),
   );
   if (ranked.length < 2) return null;
   if (ranked.every((r) => quantity(r.shown) === quantity(ranked[0].shown)))
@@ -212,11 +256,13 @@ export function renderBest(claim, { what, unit }) {
 export function rangeOverRuns(rows) {
   if (rows.some((r) => r.source_table === 'key-value')) return null;
   const bySeries = new Map();
-  for (const r of rows) bySeries.set(r.series, [...(bySeries.get(r.series) ?? []), r]);
-  const [series, runs] = [...bySeries]
+  for (const r of rows.filter((x) => !isUnranked(x))) bySeries.set(r.series, [...(bySeries.get(r.series) ?? []), r]);
+  const widest = [...bySeries]
     .filter(([, rs]) => rs.length > 1)
     .map(([s, rs]) => [s, rs, Math.max(...rs.map((r) => r.shown)) - Math.min(...rs.map((r) => r.shown))])
     .sort((a, b) => b[2] - a[2] || (a[0] < b[0] ? -1 : 1))[0];
+  if (!widest) return null;
+  const [series, runs] = widest;
   const lo = Math.min(...runs.map((r) => r.shown));
   const hi = Math.max(...runs.map((r) => r.shown));
   const changes = [...new Set(runs.map((r) => r.section).filter(statesChange))];
@@ -233,4 +279,351 @@ export function renderRange(claim, { whose, unit }) {
     : '';
   if (quantity(lo) === quantity(hi)) return `Over ${n} runs, ${whose} was ${withUnit(hi, unit)} in each${changed}`;
   return `Over ${n} runs, ${whose} ranged from ${quantity(lo)} to ${withUnit(hi, unit)}${ratio ? ` (${times(ratio)})` : ''}${changed}`;
+}
+
+/**
+ * The comparison claim over one value per line (see the preconditions above).
+ * @param {object[]} rows
+ * @param {{ value: (r: object) => number, better: 'lower'|'higher', against?: 'next'|'last' }} opts
+ * @returns {null | { kind: 'comparison', best: object, other: object|null, ratio: number|null, within: boolean, rows: object[] }}
+ */
+export function comparison(rows, { value, better, against = 'last' }) {
+  const sorted = rows
+    .filter((r) => !isUnranked(r))
+    .sort((a, b) => (better === 'lower' ? value(a) - value(b) : value(b) - value(a)));
+  if (!sorted.length) return null;
+  const best = sorted[0];
+  const other = sorted.length > 1 ? (against === 'next' ? sorted[1] : sorted.at(-1)) : null;
+  const [lo, hi] = other ? [value(best), value(other)].sort((a, b) => a - b) : [0, 0];
+  const ratio = other && lo > 0 && hi > 0 ? hi / lo : null;
+  return {
+    kind: 'comparison',
+    best,
+    other,
+    ratio: ratio && ratio >= 1.05 ? ratio : null,
+    within: ratio !== null && ratio < 1.05,
+    rows: sorted,
+  };
+}
+
+/**
+ * "At the 99th percentile Darner answered in 44.5 ms, Kestrel in 341 ms (7.7x longer)".
+ * @param {{ p: number, name: (r: object) => string, show: (r: object) => string }} words
+ */
+export function renderTail(claim, { p, name, show }) {
+  if (!claim) return '';
+  const { best, other, ratio, within } = claim;
+  const head = `At the ${ordinal(p)} percentile ${name(best)} answered in ${show(best)}`;
+  if (!other) return head;
+  return `${head}, ${name(other)} in ${show(other)}${ratio ? ` (${times(ratio)} longer)` : within ? ' (within 5 %)' : ''}`;
+}
+
+/**
+ * "Darner used 18x less memory than Kestrel with 1,048,576 requests queued (33,848 kB vs 611,612 kB)".
+ * @param {{ name: (r: object) => string, show: (r: object) => string, what: string, where: string }} words
+ */
+export function renderLess(claim, { name, show, what, where }) {
+  if (!claim?.other) return '';
+  const { best, other, ratio } = claim;
+  const amount = ratio ? `${times(ratio)} less ${what} than` : `${what} within 5 % of`;
+  return `${name(best)} used ${amount} ${name(other)} ${where} (${show(best)} vs ${show(other)})`;
+}
+
+/**
+ * "Darner peaked at 36,846 requests/s (50 connections), 3.1x Kestrel's best of 12,039; memcache, the
+ * upper bound, reached 55,294": the best peak of the contenders, and a reference line's apart.
+ * @param {{ name: (r: object) => string, value: (r: object) => number, unit: string, at: (r: object) => string, bound?: { row: object, name: string } | null }} words
+ */
+export function renderPeak(claim, { name, value, unit, at, bound }) {
+  if (!claim) return '';
+  const { best, other, ratio, within } = claim;
+  let s = `${name(best)} peaked at ${num(value(best))} ${unit} (${at(best)})`;
+  if (other)
+    s += `, ${ratio ? times(ratio) : within ? 'within 5 % of' : 'against'} ${name(other)}'s best of ${num(value(other))}`;
+  if (bound) s += `; ${bound.name}, the upper bound, reached ${num(value(bound.row))}`;
+  return s;
+}
+
+/**
+ * "At the 99.9th percentile, JavaScript processes answered within 1.13 s at 16,934.6 requests/s,
+ * Python2 threads within 4.91 s at 3,391 requests/s; each receiver at its own stable request rate, so
+ * the loads differ and the latencies are not a like-for-like ratio" (see tail-at-loads above).
+ * @param {{ p: number, name: (r: object) => string, show: (r: object) => string, load: (r: object) => number|undefined, rate: (v: number) => string }} words
+ */
+export function renderTailAtLoads(claim, { p, name, show, load, rate }) {
+  if (!claim) return '';
+  const { best: lo, other: hi } = claim;
+  const head = `At the ${ordinal(p)} percentile, ${name(lo)} answered within ${show(lo)}`;
+  if (!hi) return head;
+  const [loRate, hiRate] = [load(lo), load(hi)];
+  const known = typeof loRate === 'number' && typeof hiRate === 'number';
+  const loads = known
+    ? ` at ${rate(loRate)}, ${name(hi)} within ${show(hi)} at ${rate(hiRate)}`
+    : ` and ${name(hi)} within ${show(hi)}`;
+  const alike = known && Math.min(loRate, hiRate) > 0 && Math.max(loRate, hiRate) / Math.min(loRate, hiRate) <= 1.1;
+  const ratio = claim.ratio ? `${times(claim.ratio)} longer` : 'within 5 %';
+  return `${head}${loads}${
+    alike
+      ? ` (${ratio}, at loads within 10 %)`
+      : '; each receiver at its own stable request rate, so the loads differ and the latencies are not a like-for-like ratio'
+  }`;
+}
+
+/**
+ * Two bests of one group by two measures, each with the other's value: "The highest stable rate (mean
+ * of the stable period) is Erlang internal's 108,774 requests/s (3.69 s at p99.9); the lowest tail
+ * latency is JavaScript processes' 1.13 s (16,934.6 requests/s)".
+ * @param {{ claim: object, what: string, show: (r: object) => string, aside: (r: object) => string }[]} parts
+ * @param {(r: object) => string} whose the row's name, possessive
+ */
+export function renderBestTwo(parts, whose) {
+  const said = parts.filter((x) => x.claim);
+  return said
+    .map(
+      (x, i) =>
+        `${i ? 'the' : 'The'} ${x.what} is ${whose(x.claim.best)} ${x.show(x.claim.best)} (${x.aside(x.claim.best)})`,
+    )
+    .join('; ');
+}
+
+/**
+ * The runs-compared claim (see its preconditions above).
+ * @param {object[]} pairs one per setup both runs measured
+ * @param {{ a: (p: object) => number, b: (p: object) => number, differs?: { what: string, a: string, b: string } | null }} opts
+ */
+export function runsCompared(pairs, { a, b, differs = null }) {
+  if (!pairs.length) return null;
+  const positive = pairs.filter((p) => a(p) > 0 && b(p) > 0);
+  return {
+    kind: 'runs-compared',
+    n: pairs.length,
+    aFaster: pairs.filter((p) => a(p) > b(p)).length,
+    ratio: differs || !positive.length ? null : median(positive.map((p) => a(p) / b(p))),
+    differs,
+    rows: pairs,
+  };
+}
+
+/** "Run A was faster than run B in 40 of the 48 configurations both measured (median ratio 1.3x)". */
+export function renderRunsCompared(claim, { nameA, nameB }) {
+  if (!claim) return '';
+  const { n, aFaster, ratio, differs } = claim;
+  const tail = differs
+    ? `; the runs differ in ${differs.what} (${differs.a} vs ${differs.b}), so no ratio is given`
+    : ratio
+      ? ` (median ratio ${times(ratio)})`
+      : '';
+  return `${capital(nameA)} was faster than ${midSentence(nameB)} in ${num(aFaster)} of the ${num(n)} configurations both measured${tail}`;
+}
+
+/**
+ * The best-within-budget claim (see its preconditions above).
+ * @param {object[]} rows
+ * @param {{ value: (r: object) => number, error: (r: object) => number, name: (r: object) => string, budget: number }} opts
+ */
+export function bestWithinBudget(rows, { value, error, name, budget }) {
+  const ranked = rows.filter((r) => !isUnranked(r));
+  // Best first; among equal rates the fewer errors, then the earlier line (the setup a reader finds first).
+  const within = ranked
+    .filter((r) => error(r) <= budget)
+    .sort((a, b) => value(b) - value(a) || error(a) - error(b) || (a.line ?? 0) - (b.line ?? 0));
+  const top = within[0];
+  const best = top ? within.filter((r) => num(value(r)) === num(value(top))) : [];
+  const names = [...new Set(best.map(name))];
+  const faster = top ? ranked.filter((r) => value(r) > value(top)) : [];
+  const outside = [...new Set(faster.map(name))].map((n) => {
+    const e = faster.filter((r) => name(r) === n).map(error);
+    return { name: n, lo: Math.min(...e), hi: Math.max(...e) };
+  });
+  return {
+    kind: 'best-within-budget',
+    best,
+    names,
+    outside,
+    faster,
+    within: within.length,
+    n: ranked.length,
+    rows: [...best, ...faster],
+  };
+}
+
+/**
+ * "At 16,384 concurrent processes the fastest client within 1 % errors was Mojito at 57,690 requests/s
+ * (pools x pool size 8 x 128, not the setup its curve draws)": a best-within-budget claim at one load.
+ * @param {{ at: string, budget: string, who: string, value: (r: object) => number, unit: string, detail?: (r: object) => string }} words
+ */
+export function renderFastestAt(claim, { at, budget, who, value, unit, detail = () => '' }) {
+  if (!claim.best.length) return `No ${who} stayed within ${budget} errors ${at}`;
+  const verb = claim.names.length > 1 ? `${who}s within ${budget} errors were` : `${who} within ${budget} errors was`;
+  return `${capital(at)} the fastest ${verb} ${list(claim.names)} at ${num(value(claim.best[0]))} ${unit}${claim.names.length > 1 ? '' : detail(claim.best[0])}`;
+}
+
+/**
+ * "With at most 1 % errors, MachineGun was fastest at 72,950 requests/s; Buoy's higher rates came with
+ * 80.2-99.4 % errors"; "No client stayed within 1 % errors".
+ * @param {{ budget: string, value: (r: object) => number, unit: string, who: string }} words
+ */
+export function renderBestWithin(claim, { budget, value, unit, who }) {
+  if (!claim.best.length) return `No ${who} stayed within ${budget} errors`;
+  const head = `With at most ${budget} errors, ${list(claim.names)} ${claim.names.length > 1 ? 'tied as fastest' : 'was fastest'} at ${num(value(claim.best[0]))} ${unit}`;
+  if (!claim.outside.length) return head;
+  return `${head}; ${list(claim.outside.map((o) => `${possessive(o.name, 'higher rates')} came with ${range(o.lo, o.hi, 1)} % errors`))}`;
+}
+
+/**
+ * The head-to-head claim over setups measured both ways (see above).
+ * @param {object[][]} groups one per setup
+ * @param {{ a: (g: object[]) => number|undefined, b: (g: object[]) => number|undefined }} opts
+ */
+export function headToHead(groups, { a, b }) {
+  const both = groups.filter((g) => typeof a(g) === 'number' && typeof b(g) === 'number');
+  if (!both.length) return null;
+  return { kind: 'head-to-head', k: both.filter((g) => a(g) > b(g)).length, n: both.length, rows: both.flat() };
+}
+
+/** "lazy_closest beat immediate_closest in 5 of the 9 setups measured with both". */
+export function renderHeadToHead(claim, { a, b, among }) {
+  if (!claim) return '';
+  return `${a} beat ${b} ${among.replace('{k}', num(claim.k)).replace('{n}', num(claim.n))}`;
+}
+
+/**
+ * The most-wins claim (see above).
+ * @param {object[][]} groups each sorted best first, two or more lines each
+ * @param {(r: object) => string} name
+ */
+export function mostWins(groups, name) {
+  const counted = groups.filter((g) => g.length > 1);
+  if (!counted.length) return null;
+  const wins = new Map();
+  for (const g of counted) wins.set(name(g[0]), (wins.get(name(g[0])) ?? 0) + 1);
+  const k = Math.max(...wins.values());
+  return {
+    kind: 'most-wins',
+    names: [...wins].filter(([, v]) => v === k).map(([n]) => n),
+    k,
+    n: counted.length,
+    rows: counted.map((g) => g[0]),
+  };
+}
+
+/** "Erlang was fastest in 6 of the 6 configurations with more than one language measured". */
+export function renderMostWins(claim, { scope, of }) {
+  if (!claim) return '';
+  const who = claim.names.length > 1 ? `${list(claim.names)} were each fastest` : `${claim.names[0]} was fastest`;
+  return `${scope}${who} in ${num(claim.k)} of the ${num(claim.n)} ${of}`;
+}
+
+/**
+ * The factor-range claim (see above).
+ * @param {object[]} pairs
+ * @param {{ before: (p: object) => number, after: (p: object) => number }} opts
+ */
+export function factorRange(pairs, { before, after }) {
+  const factors = pairs.filter((p) => before(p) > 0 && after(p) > 0).map((p) => after(p) / before(p));
+  if (!factors.length) return null;
+  return {
+    kind: 'factor-range',
+    lo: Math.min(...factors),
+    hi: Math.max(...factors),
+    median: median(factors),
+    n: factors.length,
+    rows: pairs,
+  };
+}
+
+/** "duo_mode raised the rate at 1 sender x 1 receiver 8.8x to 15x (median 11x)". */
+export function renderFactors(claim, { change, where }) {
+  if (!claim) return '';
+  const span =
+    times(claim.lo) === times(claim.hi)
+      ? times(claim.lo)
+      : `${times(claim.lo)} to ${times(claim.hi)} (median ${times(claim.median)})`;
+  return `${change} ${where} ${span}`;
+}
+
+/**
+ * The change claim (see above).
+ * @param {{ name: string, from: object|undefined, to: object|undefined }[]} lines
+ * @param {(r: object) => number} value
+ */
+export function change(lines, value) {
+  const said = lines.filter((l) => l.from && l.to && !isUnranked(l.from) && !isUnranked(l.to));
+  if (!said.length) return null;
+  return {
+    kind: 'change',
+    lines: said.map((l) => ({ ...l, share: value(l.from) > 0 ? value(l.to) / value(l.from) : null })),
+    rows: said.flatMap((l) => [l.from, l.to]),
+  };
+}
+
+/**
+ * "With 22,368,256 items queued (21.3 GiB), Darner served 12,787 requests/s (50 % of its rate at a
+ * backlog of 0) and Kestrel served 7,991 requests/s (77 % of its rate at a backlog of 0)".
+ * @param {{ at: string, verb: string, show: (r: object) => string, base: (r: object) => string }} words
+ */
+export function renderChange(claim, { at, verb, show, base }) {
+  if (!claim) return '';
+  const each = claim.lines.map(
+    (l) =>
+      `${l.name} ${verb} ${show(l.to)}${l.share === null ? '' : ` (${Math.round(100 * l.share)} % of its rate at ${base(l.from)})`}`,
+  );
+  return `${at}, ${list(each)}`;
+}
+
+/**
+ * The two ends of a comparison claim over every line (against: 'last'), lines tied at either end all
+ * named, and the best of a subset beside them: "Erlang was fastest at 31,081 requests/s; the fastest
+ * external receiver was OCaml (processes) at 22,585, the slowest Python v3 (threads) at 10,452".
+ * @param {{ name: (r: object) => string, value: (r: object) => number, unit: string, also?: { claim: object|null, what: string } }} words
+ */
+export function renderEnds(claim, { name, value, unit, also }) {
+  if (!claim) return '';
+  const at = (r) => claim.rows.filter((x) => num(value(x)) === num(value(r)));
+  const top = at(claim.best);
+  let s = `${list(top.map(name))} ${top.length > 1 ? 'tied as fastest' : 'was fastest'} at ${num(value(claim.best))} ${unit}`;
+  if (also?.claim && !top.includes(also.claim.best))
+    s += `; the fastest ${also.what} was ${name(also.claim.best)} at ${num(value(also.claim.best))}`;
+  if (claim.other && !top.includes(claim.other)) {
+    const low = at(claim.other);
+    s += `, the slowest ${list(low.map(name))} at ${num(value(claim.other))}`;
+  }
+  return s;
+}
+
+/**
+ * "Erlang reached the highest maximum stable rate, 101,457 requests/s at 16x16 (lazy_closest, duo_mode
+ * on)": the best of a comparison claim with where it was measured; lines tied at the best all named.
+ * @param {{ name: (r: object) => string, value: (r: object) => number, unit: string, what: string, where: (r: object) => string }} words
+ */
+export function renderHighest(claim, { name, value, unit, what, where }) {
+  if (!claim) return '';
+  const top = claim.rows.filter((r) => num(value(r)) === num(value(claim.best)));
+  if (top.length === 1)
+    return `${name(claim.best)} reached the ${what}, ${num(value(claim.best))} ${unit} at ${where(claim.best)}`;
+  return `${list(top.map((r) => `${name(r)} at ${where(r)}`))} tied for the ${what}, ${num(value(claim.best))} ${unit}`;
+}
+
+/**
+ * A factor-range claim as shares: "Through cloudi_service_queue the best rate was 4 % to 11 % of the
+ * direct rate (median 7 %, lazy_closest, duo_mode on)".
+ * @param {{ head: string, of: string, scope: string, none: string }} words
+ */
+export function renderShares(claim, { head, of, scope, none }) {
+  if (!claim) return none;
+  const pct = (x) => `${Math.round(100 * x)} %`;
+  const span = pct(claim.lo) === pct(claim.hi) ? pct(claim.lo) : `${pct(claim.lo)} to ${pct(claim.hi)}`;
+  return `${head} ${span} of ${of} (median ${pct(claim.median)}, ${scope})`;
+}
+
+/**
+ * "209 of 335 configurations (run 2019-05-15) had at most 1 % errors; every configuration faster than
+ * MachineGun's 72,950 requests/s had at least 79.5 % errors": a best-within-budget claim counted.
+ * @param {{ budget: string, of: string, value: (r: object) => number, error: (r: object) => number, unit: string }} words
+ */
+export function renderBudgetCount(claim, { budget, of, value, error, unit }) {
+  const head = `${num(claim.within)} of ${num(claim.n)} ${of} had at most ${budget} errors`;
+  if (!claim.best.length || !claim.faster.length) return head;
+  const least = Math.min(...claim.faster.map(error));
+  return `${head}; every configuration faster than ${possessive(list(claim.names))} ${num(value(claim.best[0]))} ${unit} had at least ${pct(least)} errors`;
 }

@@ -1,7 +1,35 @@
 // The like-with-like rules of a best-of-group claim (claims.mjs), each on the rows that broke it.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { bestOfGroup, familyOf, isAggregate, ordinal, rangeOverRuns, renderBest, renderRange } from './claims.mjs';
+import {
+  bestOfGroup,
+  change,
+  comparison,
+  factorRange,
+  headToHead,
+  mostWins,
+  familyOf,
+  isAggregate,
+  isUnranked,
+  ordinal,
+  rangeOverRuns,
+  runsCompared,
+  renderBest,
+  renderBestTwo,
+  renderChange,
+  renderEnds,
+  renderHighest,
+  renderShares,
+  renderFactors,
+  renderHeadToHead,
+  renderMostWins,
+  renderLess,
+  renderPeak,
+  renderRange,
+  renderRunsCompared,
+  renderTail,
+  renderTailAtLoads,
+} from './claims.mjs';
 
 const row = (series, shown, more = {}) => ({ series, shown, source_table: 't', ...more });
 const words = { what: 'mean latency', unit: 'ms' };
@@ -113,4 +141,257 @@ test('HTTP clients that the entities name, each a row of one table, are ranked: 
     }),
     null,
   );
+});
+
+test('"min_duration had the lowest time: 0 ms": a configured value is never ranked, crowned or taken a ratio of', () => {
+  const rows = [
+    row('min_duration · setting', 0, { role: 'setting' }),
+    row('test_a', 2),
+    row('request timeout · setting', 1000, { role: 'setting' }),
+    row('test_b', 5),
+  ];
+  assert.equal(say(rows), 'Test_a had the lowest mean latency: 2 ms, 2.5x less than test_b (5 ms)');
+  // Settings alone: nothing to rank, no sentence.
+  assert.equal(bestOfGroup(rows.filter(isUnranked), { better: 'lower' }), null);
+});
+
+test('a rate the report marks invalid (failed requests, failing fast) is never crowned', () => {
+  const rows = [row('ok', 9.24), row('ko · invalid', 30, { role: 'invalid' })];
+  assert.equal(bestOfGroup(rows, { better: 'higher' }), null);
+  const runs = [row('ko', 3, { role: 'invalid' }), row('ko', 9, { role: 'invalid' }), row('ok', 5), row('ok', 6)];
+  assert.equal(
+    renderRange(rangeOverRuns(runs), { whose: "ok's mean latency", unit: 'ms' }),
+    "Over 2 runs, ok's mean latency ranged from 5 to 6 ms (1.2x)",
+  );
+  assert.equal(rangeOverRuns(runs.slice(0, 2)), null);
+});
+
+test('the per-kind builders\' comparisons are claims rendered here: "21st percentile", no "1x longer", settings left out', () => {
+  const srv = (server, v, more = {}) => ({ server, v, ...more });
+  const words = { name: (r) => r.server, show: (r) => `${r.v} ms` };
+  const tail = comparison([srv('Kestrel', 341), srv('Darner', 44.5), srv('timeout', 1000, { role: 'setting' })], {
+    value: (r) => r.v,
+    better: 'lower',
+  });
+  assert.equal(
+    renderTail(tail, { p: 21, ...words }),
+    'At the 21st percentile Darner answered in 44.5 ms, Kestrel in 341 ms (7.7x longer)',
+  );
+  assert.equal(
+    renderTail(comparison([srv('A', 100), srv('B', 102)], { value: (r) => r.v, better: 'lower' }), { p: 99, ...words }),
+    'At the 99th percentile A answered in 100 ms, B in 102 ms (within 5 %)',
+  );
+  const peaks = comparison([srv('Kestrel', 12039), srv('Darner', 36846), srv('x', 100)], {
+    value: (r) => r.v,
+    better: 'higher',
+    against: 'next',
+  });
+  assert.equal(
+    renderPeak(peaks, {
+      name: (r) => r.server,
+      value: (r) => r.v,
+      unit: 'requests/s',
+      at: () => '50 connections',
+      bound: { row: srv('memcache', 55294), name: 'memcache' },
+    }),
+    "Darner peaked at 36,846 requests/s (50 connections), 3.1x Kestrel's best of 12,039; memcache, the upper bound, reached 55,294",
+  );
+  assert.equal(
+    renderLess(comparison([srv('A', 3)], { value: (r) => r.v, better: 'lower' }), {
+      ...words,
+      what: 'memory',
+      where: 'here',
+    }),
+    '',
+  );
+});
+
+test("CloudI's tails: a ratio of latencies only at loads within 10 %, none for a lone receiver, and the two bests each with the other measure", () => {
+  const rx = (series, latency, rps) => ({ series, latency, rps });
+  const words = {
+    p: 99.9,
+    name: (r) => r.series,
+    show: (r) => `${r.latency} ms`,
+    load: (r) => r.rps,
+    rate: (v) => `${v} requests/s`,
+  };
+  const at = (rows) => renderTailAtLoads(comparison(rows, { value: (r) => r.latency, better: 'lower' }), words);
+  assert.equal(
+    at([rx('A', 10, 100), rx('B', 30, 105)]),
+    'At the 99.9th percentile, A answered within 10 ms at 100 requests/s, B within 30 ms at 105 requests/s (3x longer, at loads within 10 %)',
+  );
+  assert.match(
+    at([rx('A', 10, 100), rx('B', 30, 300)]),
+    /the loads differ and the latencies are not a like-for-like ratio$/,
+  );
+  assert.equal(at([rx('A', 10, 100)]), 'At the 99.9th percentile, A answered within 10 ms');
+  assert.match(at([rx('A', 10, 100), rx('B', 10.2, 101)]), /\(within 5 %, at loads within 10 %\)$/);
+  const rows = [rx('A', 10, 100), rx('B', 30, 300)];
+  assert.equal(
+    renderBestTwo(
+      [
+        {
+          claim: comparison(rows, { value: (r) => r.rps, better: 'higher' }),
+          what: 'highest rate',
+          show: (r) => `${r.rps} requests/s`,
+          aside: (r) => `${r.latency} ms`,
+        },
+        {
+          claim: comparison(rows, { value: (r) => r.latency, better: 'lower' }),
+          what: 'lowest tail latency',
+          show: (r) => `${r.latency} ms`,
+          aside: (r) => `${r.rps} requests/s`,
+        },
+      ],
+      (r) => `${r.series}'s`,
+    ),
+    "The highest rate is B's 300 requests/s (30 ms); the lowest tail latency is A's 10 ms (100 requests/s)",
+  );
+});
+
+test("httpc_bench's two runs: a median ratio over setups both measured at a positive rate, none where the runs differ in a stated fact", () => {
+  const pair = (a, b) => ({ a, b });
+  const opts = { a: (p) => p.a, b: (p) => p.b };
+  const names = { nameA: 'run 2', nameB: 'Run 1' };
+  assert.equal(
+    renderRunsCompared(runsCompared([pair(10, 5), pair(6, 2), pair(4, 8)], opts), names),
+    'Run 2 was faster than Run 1 in 2 of the 3 configurations both measured (median ratio 2x)',
+  );
+  // A client that failed every request in run 1 (0 requests/s) gives no "Infinityx".
+  assert.equal(
+    renderRunsCompared(runsCompared([pair(10, 0), pair(12, 0)], opts), names),
+    'Run 2 was faster than Run 1 in 2 of the 2 configurations both measured',
+  );
+  assert.equal(
+    renderRunsCompared(
+      runsCompared([pair(10, 5)], { ...opts, differs: { what: 'ulimit -n', a: '12,000,000', b: '1,024' } }),
+      names,
+    ),
+    'Run 2 was faster than Run 1 in 1 of the 1 configurations both measured; the runs differ in ulimit -n (12,000,000 vs 1,024), so no ratio is given',
+  );
+});
+
+test('CloudI 1.x counts: head-to-head only over setups measured both ways, languages tied for the most wins all named, a factor range of positive rates', () => {
+  const g = (a, b) => [{ a, b }];
+  const h = headToHead([g(3, 2), g(1, 2), g(5, undefined)], { a: (x) => x[0].a, b: (x) => x[0].b });
+  assert.equal(
+    renderHeadToHead(h, {
+      a: 'lazy_closest',
+      b: 'immediate_closest',
+      among: 'in {k} of the {n} setups measured with both',
+    }),
+    'lazy_closest beat immediate_closest in 1 of the 2 setups measured with both',
+  );
+  assert.equal(headToHead([g(5, undefined)], { a: (x) => x[0].a, b: (x) => x[0].b }), null);
+  const groups = [['Erlang', 'C'], ['C', 'Erlang'], ['Java', 'C'], ['Java']].map((names) =>
+    names.map((series) => ({ series })),
+  );
+  assert.equal(
+    renderMostWins(
+      mostWins(groups, (r) => r.series),
+      { scope: 'With duo_mode on, ', of: 'configurations with more than one language measured' },
+    ),
+    'With duo_mode on, Erlang, C and Java were each fastest in 1 of the 3 configurations with more than one language measured',
+  );
+  const pairs = [
+    { off: 10, on: 100 },
+    { off: 2, on: 30 },
+    { off: 0, on: 5 },
+  ];
+  assert.equal(
+    renderFactors(factorRange(pairs, { before: (p) => p.off, after: (p) => p.on }), {
+      change: 'duo_mode raised the rate',
+      where: 'at 1 sender x 1 receiver',
+    }),
+    'duo_mode raised the rate at 1 sender x 1 receiver 10x to 15x (median 13x)',
+  );
+});
+
+test('Darner\'s backlog: each server against its own empty-queue rate, no "Infinity %" of a zero base, a server without the point left out', () => {
+  const r = (rps, backlog) => ({ rps, backlog });
+  const words = {
+    at: 'With 100 items queued',
+    verb: 'served',
+    show: (x) => `${x.rps} requests/s`,
+    base: (x) => `a backlog of ${x.backlog}`,
+  };
+  const claim = change(
+    [
+      { name: 'Darner', from: r(200, 0), to: r(100, 100) },
+      { name: 'Kestrel', from: r(0, 0), to: r(50, 100) },
+      { name: 'Memcache', from: r(10, 0), to: undefined },
+    ],
+    (x) => x.rps,
+  );
+  assert.equal(
+    renderChange(claim, words),
+    'With 100 items queued, Darner served 100 requests/s (50 % of its rate at a backlog of 0) and Kestrel served 50 requests/s',
+  );
+  assert.equal(
+    change([{ name: 'A', from: r(1, 0), to: undefined }], (x) => x.rps),
+    null,
+  );
+});
+
+test("CloudI 1.7.1's ends: receivers tied at the top or the bottom are all named, and the fastest external receiver is said only apart from the top", () => {
+  const rx = (series, rps, kind = 'threads') => ({ series, rps, kind });
+  const rows = [
+    rx('Erlang', 31081, 'internal'),
+    rx('OCaml (processes)', 22585),
+    rx('Go', 10452),
+    rx('Python v3 (threads)', 10452),
+  ];
+  const words = { name: (r) => r.series, value: (r) => r.rps, unit: 'requests/s' };
+  const external = rows.filter((r) => r.kind !== 'internal');
+  assert.equal(
+    renderEnds(comparison(rows, { value: (r) => r.rps, better: 'higher' }), {
+      ...words,
+      also: { claim: comparison(external, { value: (r) => r.rps, better: 'higher' }), what: 'external receiver' },
+    }),
+    'Erlang was fastest at 31,081 requests/s; the fastest external receiver was OCaml (processes) at 22,585, the slowest Go and Python v3 (threads) at 10,452',
+  );
+  assert.equal(
+    renderEnds(
+      comparison(external.slice(0, 1).concat(rx('C', 22585)), { value: (r) => r.rps, better: 'higher' }),
+      words,
+    ),
+    'OCaml (processes) and C tied as fastest at 22,585 requests/s',
+  );
+});
+
+test('CloudI 1.x: receivers tied at the highest rate are all named with where; queue shares of positive rates only', () => {
+  const rx = (series, rps, configuration) => ({ series, rps, configuration });
+  const words = {
+    name: (r) => r.series,
+    value: (r) => r.rps,
+    unit: 'requests/s',
+    what: 'highest maximum stable rate',
+    where: (r) => r.configuration,
+  };
+  const highest = (rows) => renderHighest(comparison(rows, { value: (r) => r.rps, better: 'higher' }), words);
+  assert.equal(
+    highest([rx('Erlang', 101457, '16x16'), rx('C', 9000, '1x1')]),
+    'Erlang reached the highest maximum stable rate, 101,457 requests/s at 16x16',
+  );
+  assert.equal(
+    highest([rx('Erlang', 100, '4x4'), rx('C', 100, '2x2'), rx('Java', 50, '1x1')]),
+    'Erlang at 4x4 and C at 2x2 tied for the highest maximum stable rate, 100 requests/s',
+  );
+  const pairs = [
+    { d: 100, q: 4 },
+    { d: 100, q: 11 },
+    { d: 0, q: 3 },
+  ];
+  const shares = factorRange(pairs, { before: (p) => p.d, after: (p) => p.q });
+  const text = {
+    head: 'Through the queue the best rate was',
+    of: 'the direct rate',
+    scope: 'lazy_closest',
+    none: 'None',
+  };
+  assert.equal(
+    renderShares(shares, text),
+    'Through the queue the best rate was 4 % to 11 % of the direct rate (median 8 %, lazy_closest)',
+  );
+  assert.equal(renderShares(factorRange([], { before: (p) => p.d, after: (p) => p.q }), text), 'None');
 });

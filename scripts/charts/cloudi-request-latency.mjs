@@ -2,7 +2,8 @@
 // latency distribution of every receiver, one curve per language and receiver kind, on a log scale.
 // Each receiver ran at its own stable request rate: the finding names both loads and gives no ratio
 // of latencies taken at loads that differ.
-import { duration, num, times } from './shared/format.mjs';
+import { comparison, renderTailAtLoads } from './claims.mjs';
+import { duration, num } from './shared/format.mjs';
 import { percentileChart, percentileLayers } from './shared/curves.mjs';
 import { DASHES, GREY, entityStyles } from './shared/palette.mjs';
 
@@ -59,26 +60,22 @@ export function build({ rows, fields: f, tables = {} }) {
   });
   const receivers = [...new Set(plotted.map((r) => r.series))];
   const p = plotted.some((r) => r.percentile === 99.9) ? 99.9 : 99;
-  const tail = plotted.filter((r) => r.percentile === p).sort((a, b) => a.latency_us - b.latency_us);
   // The load of each receiver: its stable rate from the report's request-rate table, when it has one.
   const rates = Object.values(tables).find((t) => t.table.kind === 'cloudi-stable-request-rate')?.rows ?? [];
-  const rateOf = (r) =>
-    rates.find((x) => x.language === r.language && x.receiver_kind === r.receiver_kind)?.requests_per_second;
-  const [lo, hi] = [tail[0], tail.at(-1)];
-  const [loRate, hiRate] = [rateOf(lo), rateOf(hi)];
-  const loads =
-    typeof loRate === 'number' && typeof hiRate === 'number'
-      ? ` at ${num(loRate, 1)} requests/s, ${hi.series} within ${duration(hi.latency_us, 'µs')} at ${num(hiRate, 1)} requests/s`
-      : ` and ${hi.series} within ${duration(hi.latency_us, 'µs')}`;
-  const alike =
-    typeof loRate === 'number' &&
-    typeof hiRate === 'number' &&
-    Math.max(loRate, hiRate) / Math.min(loRate, hiRate) <= 1.1;
-  const finding =
-    `At the ${p}th percentile, ${lo.series} answered within ${duration(lo.latency_us, 'µs')}${loads}` +
-    (alike
-      ? ` (${times(hi.latency_us / lo.latency_us)} longer, at loads within 10 %)`
-      : `; each receiver at its own stable request rate, so the loads differ and the latencies are not a like-for-like ratio`);
+  const finding = renderTailAtLoads(
+    comparison(
+      plotted.filter((r) => r.percentile === p),
+      { value: (r) => r.latency_us, better: 'lower' },
+    ),
+    {
+      p,
+      name: (r) => r.series,
+      show: (r) => duration(r.latency_us, 'µs'),
+      load: (r) =>
+        rates.find((x) => x.language === r.language && x.receiver_kind === r.receiver_kind)?.requests_per_second,
+      rate: (v) => `${num(v, 1)} requests/s`,
+    },
+  );
   const words = {
     name: 'latency-distribution',
     title: 'CloudI 2.0: request latency by percentile, per receiver',
@@ -86,7 +83,7 @@ export function build({ rows, fields: f, tables = {} }) {
       `${receivers.length} receivers at their stable request rate; percentiles evenly spaced${ylog ? '; log y axis' : ''}`,
       `colour${entityStyles('language', languages).needsShape ? ' and point shape' : ''}: language; dash: ${kinds.join(', ')}`,
     ],
-    description: `Request latency (µs${ylog ? ', log scale' : ''}) at each percentile CloudI printed, one line per receiver (language and threads or processes). ${finding}.`,
+    description: `Request latency (µs${ylog ? ', log scale' : ''}) at each percentile CloudI printed, one line per receiver (language and threads or processes).${finding ? ` ${finding}.` : ''}`,
     alt: `Line chart of request latency against percentile, one line for each of ${receivers.length} receivers.`,
     finding,
     size: { width: 640, height: 420 },

@@ -6,7 +6,19 @@
 //  - rows with duo_mode off and on for the same setup: the effect of duo_mode;
 //  - one configuration and several variants (1.7.1): a bar per language and variant;
 //  - rows with and without cloudi_service_queue (1.5.4): the cost of the queue, log y.
-import { median, num, times } from './shared/format.mjs';
+import {
+  comparison,
+  factorRange,
+  headToHead,
+  mostWins,
+  renderEnds,
+  renderFactors,
+  renderHighest,
+  renderShares,
+  renderHeadToHead,
+  renderMostWins,
+} from './claims.mjs';
+import { times } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
 import {
   THOUSANDS,
@@ -22,6 +34,8 @@ import {
 } from './shared/spec.mjs';
 
 const LAZY = 'lazy_closest';
+/** The best rate of some rows, or undefined when there are none. */
+const rateOf = (rs) => (rs.length ? maxOf(rs.map((r) => r.requests_per_second)) : undefined);
 const METHOD_SHAPES = { lazy_closest: 'circle', immediate_closest: 'square' };
 const METHOD_DASHES = { lazy_closest: [1, 0], immediate_closest: [5, 3] };
 
@@ -89,21 +103,25 @@ export function build({ rows, fields: f }) {
   // 1. Several configurations: rate by configuration, a line per language and refresh method.
   if (configs.length > 1) {
     const plotted = sortRows(duoOn);
-    const top = [...plotted].sort((a, b) => b.requests_per_second - a.requests_per_second)[0];
-    const both = groupBy(plotted, (r) => `${r.series}|${r.configuration}`).filter(
-      (g) => g.some((r) => r.dest_refresh_method === LAZY) && g.some((r) => r.dest_refresh_method !== LAZY),
+    const lazy = headToHead(
+      groupBy(plotted, (r) => `${r.series}|${r.configuration}`),
+      {
+        a: (g) => rateOf(g.filter((r) => r.dest_refresh_method === LAZY)),
+        b: (g) => rateOf(g.filter((r) => r.dest_refresh_method !== LAZY)),
+      },
     );
-    const lazyWins = both.filter(
-      (g) =>
-        maxOf(g.filter((r) => r.dest_refresh_method === LAZY).map((r) => r.requests_per_second)) >
-        maxOf(g.filter((r) => r.dest_refresh_method !== LAZY).map((r) => r.requests_per_second)),
-    ).length;
     // The condition these rows share, named in the sentence: a count true with duo_mode on only
     // (CloudI 1.5.1: 8 of 18 with it, 10 of 22 over all setups) must say so.
     const scope = `duo_mode on${hasQueue ? ', without cloudi_service_queue' : ''}`;
-    let finding = `${top.series} reached the highest maximum stable rate, ${num(top.requests_per_second)} requests/s at ${top.configuration} (${top.dest_refresh_method}, ${scope})`;
-    if (both.length)
-      finding += `; with ${scope}, ${LAZY} beat immediate_closest in ${lazyWins} of the ${both.length} setups measured with both`;
+    let finding = renderHighest(comparison(plotted, { value: (r) => r.requests_per_second, better: 'higher' }), {
+      name: (r) => r.series,
+      value: (r) => r.requests_per_second,
+      unit: 'requests/s',
+      what: 'highest maximum stable rate',
+      where: (r) => `${r.configuration} (${r.dest_refresh_method}, ${scope})`,
+    });
+    if (lazy)
+      finding += `; with ${scope}, ${renderHeadToHead(lazy, { a: LAZY, b: 'immediate_closest', among: 'in {k} of the {n} setups measured with both' })}`;
     const ylog = spansDecades(plotted.map((r) => r.requests_per_second));
     const y = {
       field: 'requests_per_second',
@@ -193,12 +211,18 @@ export function build({ rows, fields: f }) {
         duo_mode_factor: Math.round((100 * p.on.requests_per_second) / p.off.requests_per_second) / 100,
       };
     });
-    const factors = pairs.map((p) => p.on.requests_per_second / p.off.requests_per_second);
     const where =
       pairConfigs.length === 1
         ? `at ${pairs[0].on.senders} sender${pairs[0].on.senders > 1 ? 's' : ''} x ${pairs[0].on.receivers} receiver${pairs[0].on.receivers > 1 ? 's' : ''}`
         : 'for the same setup';
-    const finding = `duo_mode raised the rate ${where}${hasQueue ? ' without cloudi_service_queue' : ''} ${times(minOf(factors))} to ${times(maxOf(factors))} (median ${times(median(factors))}), about ten times`;
+    const factors = factorRange(pairs, {
+      before: (p) => p.off.requests_per_second,
+      after: (p) => p.on.requests_per_second,
+    });
+    const finding = renderFactors(factors, {
+      change: 'duo_mode raised the rate',
+      where: `${where}${hasQueue ? ' without cloudi_service_queue' : ''}`,
+    });
     const pf = [
       ...base,
       ...extra,
@@ -220,11 +244,11 @@ export function build({ rows, fields: f }) {
       transform: setupOrder.transform,
       name: 'duo-mode-effect',
       // Its title stands alone in lists (subject pages, citations): it names the scope, within the chart's width.
-      title: `Effect of duo_mode ${hasQueue ? 'without cloudi_service_queue' : where}: about ${times(median(factors))}`,
+      title: `Effect of duo_mode ${hasQueue ? 'without cloudi_service_queue' : where}${factors ? `: about ${times(factors.median)}` : ''}`,
       subtitle: `Each receiver and destination refresh method with duo_mode off and on${hasQueue ? `, ${where}` : ''}`,
-      description: `Maximum stable request rate with duo_mode off and on ${where}, per receiver language and destination refresh method (log scale)${hasQueue ? ', without cloudi_service_queue' : ''}. ${finding.replace(/, about ten times$/, '')}.`,
+      description: `Maximum stable request rate with duo_mode off and on ${where}, per receiver language and destination refresh method (log scale)${hasQueue ? ', without cloudi_service_queue' : ''}. ${finding}.`,
       alt: 'Dot plot of request rate with duo_mode off and on for each receiver language and refresh method, the two joined by a line and labelled with the factor.',
-      finding: finding.replace(/, about ten times$/, ''),
+      finding,
       rows: plotted,
       fields: pf,
       layer: [
@@ -276,12 +300,12 @@ export function build({ rows, fields: f }) {
     const perConfig = configs
       .map((c) => [...(byConfiguration.get(c) ?? [])].sort((a, b) => b.requests_per_second - a.requests_per_second))
       .filter((g) => g.length > 1);
-    const wins = groupBy(perConfig, (g) => g[0].series)
-      .map((gs) => [gs[0][0].series, gs.length])
-      .sort((a, b) => b[1] - a[1]);
     // The scope the chart states (duo_mode on, and without the queue where the report measured both).
     const scope = `${method}, duo_mode on${hasQueue ? ', without cloudi_service_queue' : ''}`;
-    const finding = `With ${scope}, ${wins[0][0]} was fastest in ${wins[0][1]} of the ${perConfig.length} configurations with more than one language measured`;
+    const finding = renderMostWins(
+      mostWins(perConfig, (r) => r.series),
+      { scope: `With ${scope}, `, of: 'configurations with more than one language measured' },
+    );
     const vals = plotted.map((r) => r.requests_per_second);
     const mid = (minOf(vals) + maxOf(vals)) / 2;
     const x = configX;
@@ -339,21 +363,23 @@ export function build({ rows, fields: f }) {
     const kinds = distinct(plotted.map((r) => r.receiver_kind)).sort();
     const topRow = plotted[0];
     const external = plotted.filter((r) => r.receiver_kind !== 'internal');
-    const low = plotted[plotted.length - 1];
-    const both = groupBy(plotted, (r) => `${r.language}|${r.variant ?? ''}`).filter(
-      (g) => g.some((r) => r.receiver_kind === 'threads') && g.some((r) => r.receiver_kind === 'processes'),
+    const kind = (g, k) => g.find((r) => r.receiver_kind === k)?.requests_per_second;
+    const threads = headToHead(
+      groupBy(plotted, (r) => `${r.language}|${r.variant ?? ''}`),
+      { a: (g) => kind(g, 'threads'), b: (g) => kind(g, 'processes') },
     );
-    const threadsWin = both.filter(
-      (g) =>
-        g.find((r) => r.receiver_kind === 'threads').requests_per_second >
-        g.find((r) => r.receiver_kind === 'processes').requests_per_second,
-    ).length;
-    let finding = `${topRow.series} was fastest at ${num(topRow.requests_per_second)} requests/s`;
-    if (topRow.receiver_kind === 'internal' && external.length)
-      finding += `; the fastest external receiver was ${external[0].series} at ${num(external[0].requests_per_second)}`;
-    finding += `, the slowest ${low.series} at ${num(low.requests_per_second)}`;
-    if (both.length)
-      finding += `; threads beat processes for ${threadsWin} of the ${both.length} receivers measured both ways`;
+    const rate = (r) => r.requests_per_second;
+    let finding = renderEnds(comparison(plotted, { value: rate, better: 'higher' }), {
+      name: (r) => r.series,
+      value: rate,
+      unit: 'requests/s',
+      also: topRow.receiver_kind === 'internal' && {
+        claim: comparison(external, { value: rate, better: 'higher' }),
+        what: 'external receiver',
+      },
+    });
+    if (threads)
+      finding += `; ${renderHeadToHead(threads, { a: 'threads', b: 'processes', among: 'for {k} of the {n} receivers measured both ways' })}`;
     charts.push({
       name: 'rate-by-variant',
       title: `Request rate by receiver language and variant at ${configs[0]}`,
@@ -411,17 +437,17 @@ export function build({ rows, fields: f }) {
     const pathField = { name: 'path', title: 'Path', unit: '', type: 'string' };
     const pf = [...base, ...extra, pathField, f.seed, f.line];
     const keyOf = (r) => `${r.series}|${r.configuration}`;
-    const ratios = groupBy(plotted, keyOf)
-      .filter((g) => g.some((r) => r.queue_service) && g.some((r) => !r.queue_service))
-      .map(
-        (g) =>
-          maxOf(g.filter((r) => r.queue_service).map((r) => r.requests_per_second)) /
-          maxOf(g.filter((r) => !r.queue_service).map((r) => r.requests_per_second)),
-      );
-    const pctOf = (x) => `${Math.round(100 * x)} %`;
-    const finding = ratios.length
-      ? `Through cloudi_service_queue the best rate was ${pctOf(minOf(ratios))} to ${pctOf(maxOf(ratios))} of the direct rate (median ${pctOf(median(ratios))}, ${method}, duo_mode on)`
-      : 'No setup was measured both with and without cloudi_service_queue';
+    const best = (rs) => maxOf(rs.map((r) => r.requests_per_second));
+    const shares = factorRange(
+      groupBy(plotted, keyOf).filter((g) => g.some((r) => r.queue_service) && g.some((r) => !r.queue_service)),
+      { before: (g) => best(g.filter((r) => !r.queue_service)), after: (g) => best(g.filter((r) => r.queue_service)) },
+    );
+    const finding = renderShares(shares, {
+      head: 'Through cloudi_service_queue the best rate was',
+      of: 'the direct rate',
+      scope: `${method}, duo_mode on`,
+      none: 'No setup was measured both with and without cloudi_service_queue',
+    });
     const yv = plotted.map((r) => r.requests_per_second);
     const y = {
       field: 'requests_per_second',
@@ -459,7 +485,7 @@ export function build({ rows, fields: f }) {
       alt: 'Line chart of request rate by configuration on a log scale, direct and through cloudi_service_queue, one colour per receiver language.',
       finding,
       // What a report that measures the queue is about: its headline.
-      headline: ratios.length ? finding : undefined,
+      headline: shares ? finding : undefined,
       rows: plotted,
       fields: pf,
       layer: [

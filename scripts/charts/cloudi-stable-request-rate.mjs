@@ -3,6 +3,7 @@
 // 99th), a point per receiver: colour (and, where the palette repeats, shape) by language, the
 // language's own on every chart; hollow points for thread receivers; each rate with the lower and
 // upper bounds the report prints beside it ("stable at 40184.8 [40184.8 .. 40184.9]") as an error bar.
+import { comparison, ordinal, renderBestTwo } from './claims.mjs';
 import { duration, num, possessive } from './shared/format.mjs';
 import { entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, spansDecades, spreadLayers, titleWithUnit, tooltip } from './shared/spec.mjs';
@@ -30,7 +31,7 @@ export function build({ rows, fields: f, tables }) {
   const tailField = {
     name: 'tail_latency_us',
     type: 'number',
-    title: `Latency at ${p}th percentile (µs)`,
+    title: `Latency at ${ordinal(p)} percentile (µs)`,
     unit: 'µs',
     description: `From the report's request-latency table, percentile ${p}.`,
   };
@@ -41,10 +42,25 @@ export function build({ rows, fields: f, tables }) {
   const xlog = spansDecades(xs, 1);
   const languages = distinct(plotted.map((r) => r.language)).sort();
   const styles = entityStyles('language', languages);
-  const fastest = [...plotted].sort((a, b) => b.requests_per_second - a.requests_per_second)[0];
-  const lowest = [...plotted].sort((a, b) => a.tail_latency_us - b.tail_latency_us)[0];
-  const name = (r) => `${r.language} ${r.receiver_kind}`;
-  const finding = `The highest stable rate (mean of the stable period) is ${possessive(name(fastest))} ${num(fastest.requests_per_second, 1)} requests/s (${duration(fastest.tail_latency_us, 'µs')} at p${p}); the lowest tail latency is ${possessive(name(lowest))} ${duration(lowest.tail_latency_us, 'µs')} (${num(lowest.requests_per_second, 1)} requests/s)`;
+  const rate = (r) => `${num(r.requests_per_second, 1)} requests/s`;
+  const tail = (r) => duration(r.tail_latency_us, 'µs');
+  const finding = renderBestTwo(
+    [
+      {
+        claim: comparison(plotted, { value: (r) => r.requests_per_second, better: 'higher' }),
+        what: 'highest stable rate (mean of the stable period)',
+        show: rate,
+        aside: (r) => `${tail(r)} at p${p}`,
+      },
+      {
+        claim: comparison(plotted, { value: (r) => r.tail_latency_us, better: 'lower' }),
+        what: 'lowest tail latency',
+        show: tail,
+        aside: rate,
+      },
+    ],
+    (r) => possessive(`${r.language} ${r.receiver_kind}`),
+  );
   const x = {
     field: 'tail_latency_us',
     type: 'quantitative',
@@ -68,7 +84,7 @@ export function build({ rows, fields: f, tables }) {
         `colour${styles.needsShape ? ' and shape' : ''}: language; hollow points: receivers as ${hollow}${xlog ? '; log x axis' : ''}`,
         ...(spread ? ['error bars: the lower to upper bound of each stable rate, as the report states'] : []),
       ],
-      description: `Stable request rate (requests/s${spread ? ', with error bars from its lower to upper bound' : ''}) against the ${p}th percentile of request latency (µs${xlog ? ', log scale' : ''}), one point per receiver. ${finding}.`,
+      description: `Stable request rate (requests/s${spread ? ', with error bars from its lower to upper bound' : ''}) against the ${ordinal(p)} percentile of request latency (µs${xlog ? ', log scale' : ''}), one point per receiver. ${finding}.`,
       alt: `Scatter plot of stable request rate against ${p}th percentile latency, ${plotted.length} receivers in ${languages.length} languages.`,
       finding,
       rows: plotted,

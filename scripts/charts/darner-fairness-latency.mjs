@@ -1,7 +1,8 @@
 // Charts for kind darner-fairness-latency: latency percentiles (µs, log y) per server, and in the
 // description the summary numbers of the same run (table kind darner-fairness-summary, when the
 // report has it): requests per second and time per request.
-import { capital, duration, list, num, times } from './shared/format.mjs';
+import { comparison, renderTail } from './claims.mjs';
+import { capital, duration, list, num } from './shared/format.mjs';
 import { byServer, serverColor, serverLines } from './shared/servers.mjs';
 import { distinct, spanChannel, titleWithUnit } from './shared/spec.mjs';
 
@@ -32,12 +33,15 @@ export function build({ rows, fields: f, tables }) {
     (p) => p < 100 && servers.every((s) => rows.some((r) => r.server === s && r.percentile === p)),
   );
   const p = below.includes(99) ? 99 : Math.max(...below);
-  const at = servers
-    .map((s) => rows.find((r) => r.server === s && r.percentile === p))
-    .sort((a, b) => a.latency_us - b.latency_us);
-  let finding = `At the ${p}th percentile ${capital(at[0].server)} answered in ${duration(at[0].latency_us, 'µs')}`;
-  if (at.length > 1)
-    finding += `, ${capital(at[at.length - 1].server)} in ${duration(at[at.length - 1].latency_us, 'µs')} (${times(at[at.length - 1].latency_us / at[0].latency_us)} longer)`;
+  const claim = comparison(
+    servers.map((s) => rows.find((r) => r.server === s && r.percentile === p)),
+    { value: (r) => r.latency_us, better: 'lower' },
+  );
+  const finding = renderTail(claim, {
+    p,
+    name: (r) => capital(r.server),
+    show: (r) => duration(r.latency_us, 'µs'),
+  });
   const summaryTable = Object.values(tables).find((t) => t.table.kind === 'darner-fairness-summary');
   const summary = summaryTable
     ? ` Summary of the same runs: ${list(
@@ -56,7 +60,7 @@ export function build({ rows, fields: f, tables }) {
       name: 'fairness-latency',
       title: `Fairness: latency by percentile, ${servers.map(capital).join(' vs ')}`,
       subtitle: `Large and small messages through one queue; a flatter curve serves requests more fairly${ylog ? ' (log y axis)' : ''}`,
-      description: `Latency (µs${ylog ? ', log scale' : ''}) at each percentile of requests, one line per server. ${finding}.${summary}`,
+      description: `Latency (µs${ylog ? ', log scale' : ''}) at each percentile of requests, one line per server.${finding ? ` ${finding}.` : ''}${summary}`,
       alt: `Line chart of request latency against percentile, one line per server (${servers.map(capital).join(', ')}).`,
       finding,
       rows: byServer(rows, 'percentile'),

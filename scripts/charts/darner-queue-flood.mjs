@@ -1,7 +1,8 @@
 // Charts for kind darner-queue-flood: throughput of each server against the number of connections
 // (log x). memcache is not a queue server: the report runs it as the upper bound (a rate at which
 // send/recv syscalls saturate), so it is drawn as a dashed grey line and labelled as such.
-import { capital, num, times } from './shared/format.mjs';
+import { comparison, renderPeak } from './claims.mjs';
+import { capital, num } from './shared/format.mjs';
 import { GREY } from './shared/palette.mjs';
 import { byServer, serverColor, serverLines } from './shared/servers.mjs';
 import {
@@ -54,13 +55,17 @@ export function build({ rows, fields: f }) {
   // # Process data: each server's peak, and the gap between the best two contenders.
   const peak = (s) =>
     rows.filter((r) => r.server === s).reduce((a, b) => (b.requests_per_second > a.requests_per_second ? b : a));
-  const peaks = contenders.map(peak).sort((a, b) => b.requests_per_second - a.requests_per_second);
-  const [best, second] = peaks;
   const bound = servers.includes(UPPER_BOUND) ? peak(UPPER_BOUND) : null;
-  let finding = `${capital(best.server)} peaked at ${num(best.requests_per_second)} requests/s (${num(best.connections)} connections)`;
-  if (second)
-    finding += `, ${times(best.requests_per_second / second.requests_per_second)} ${capital(second.server)}'s best of ${num(second.requests_per_second)}`;
-  if (bound) finding += `; ${UPPER_BOUND}, the upper bound, reached ${num(bound.requests_per_second)}`;
+  const finding = renderPeak(
+    comparison(contenders.map(peak), { value: (r) => r.requests_per_second, better: 'higher', against: 'next' }),
+    {
+      name: (r) => capital(r.server),
+      value: (r) => r.requests_per_second,
+      unit: 'requests/s',
+      at: (r) => `${num(r.connections)} connections`,
+      bound: bound && { row: bound, name: UPPER_BOUND },
+    },
+  );
 
   const layer = serverLines({ x, y, color, fields, line: { strokeDash }, pointMark: { size: 40 } });
   if (bound) {
@@ -79,7 +84,7 @@ export function build({ rows, fields: f }) {
       name: 'queue-flood',
       title: `Queue flood: throughput by connections, ${contenders.map(capital).join(' vs ')}`,
       subtitle: bound ? `${UPPER_BOUND} (dashed grey) is the upper bound, not a queue server` : '',
-      description: `Requests per second through an empty queue as connections grow from ${num(Math.min(...xs))} to ${num(maxConn)}${xlog ? ' (log x axis)' : ''}, one line per server${bound ? `, with ${UPPER_BOUND} as the upper bound` : ''}. ${finding}.`,
+      description: `Requests per second through an empty queue as connections grow from ${num(Math.min(...xs))} to ${num(maxConn)}${xlog ? ' (log x axis)' : ''}, one line per server${bound ? `, with ${UPPER_BOUND} as the upper bound` : ''}.${finding ? ` ${finding}.` : ''}`,
       alt: `Line chart of requests per second against connections for ${servers.map(label).join(', ')}.`,
       finding,
       rows: byServer(rows, 'connections', servers),

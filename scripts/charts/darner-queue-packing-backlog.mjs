@@ -1,7 +1,8 @@
 // Charts for kind darner-queue-packing-backlog (derived: the running sum of items added, since the
 // benchmark never flushes the queue): throughput against the backlog. The x axis is symlog with the
 // first step as constant, so the empty queue (0) is shown one step left of it.
-import { bytes, capital, list, num } from './shared/format.mjs';
+import { change, renderChange } from './claims.mjs';
+import { bytes, capital, num } from './shared/format.mjs';
 import { byServer, serverColor, serverLines } from './shared/servers.mjs';
 import { THOUSANDS, distinct, smallestPositive, symlogTicks, zeroChannel } from './shared/spec.mjs';
 
@@ -27,26 +28,32 @@ export function build({ rows, fields: f }) {
 
   // # Process data: each server at the largest backlog, against its rate with an empty queue.
   const maxBacklog = Math.max(...xs);
-  const parts = servers.map((s) => {
-    const own = rows.filter((r) => r.server === s);
-    const last = own.find((r) => r.backlog_items === maxBacklog);
-    const first = own.reduce((a, b) => (b.backlog_items < a.backlog_items ? b : a));
-    return { s, last, first };
-  });
-  const ok = parts.filter((p) => p.last);
-  const finding = `With ${num(maxBacklog)} items queued${sized ? ` (${bytes(maxBacklog * itemBytes)})` : ''}, ${list(
-    ok.map(
-      (p) =>
-        `${capital(p.s)} served ${num(p.last.requests_per_second)} requests/s (${Math.round((100 * p.last.requests_per_second) / p.first.requests_per_second)} % of its rate at a backlog of ${num(p.first.backlog_items)})`,
+  const finding = renderChange(
+    change(
+      servers.map((s) => {
+        const own = rows.filter((r) => r.server === s);
+        return {
+          name: capital(s),
+          from: own.reduce((a, b) => (b.backlog_items < a.backlog_items ? b : a)),
+          to: own.find((r) => r.backlog_items === maxBacklog),
+        };
+      }),
+      (r) => r.requests_per_second,
     ),
-  )}`;
+    {
+      at: `With ${num(maxBacklog)} items queued${sized ? ` (${bytes(maxBacklog * itemBytes)})` : ''}`,
+      verb: 'served',
+      show: (r) => `${num(r.requests_per_second)} requests/s`,
+      base: (r) => `a backlog of ${num(r.backlog_items)}`,
+    },
+  );
 
   return [
     {
       name: 'queue-packing-backlog',
       title: `Queue packing: throughput as the backlog grows, ${servers.map(capital).join(' vs ')}`,
       subtitle: `Backlog derived as the running sum of items added (the queue is never flushed)${itemBytes ? `; ${num(itemBytes)} bytes per item` : ''}`,
-      description: `Requests per second against the backlog of queued items (${symlog ? 'symlog' : 'log'} x axis${symlog ? ', so the empty queue at 0 can be shown' : ''}); the backlog is derived, not printed in the report: the running sum of the items each step added. ${finding}.`,
+      description: `Requests per second against the backlog of queued items (${symlog ? 'symlog' : 'log'} x axis${symlog ? ', so the empty queue at 0 can be shown' : ''}); the backlog is derived, not printed in the report: the running sum of the items each step added.${finding ? ` ${finding}.` : ''}`,
       alt: `Line chart of requests per second against the queue backlog, one line per server (${servers.map(capital).join(', ')}).`,
       finding,
       rows: byServer(rows, 'backlog_items'),

@@ -3,7 +3,8 @@
 // queue (0) sits one doubling to the left of the first power of two instead of being dropped.
 // Corrections from the report's errata arrive applied (plan.mjs); the corrected point gets its own
 // shape and a note, and the rows carry `corrected` and `published_<field>`.
-import { capital, num, times } from './shared/format.mjs';
+import { comparison, renderLess } from './claims.mjs';
+import { capital, num } from './shared/format.mjs';
 import { byServer, serverColor, serverLines } from './shared/servers.mjs';
 import {
   THOUSANDS,
@@ -49,12 +50,16 @@ export function build({ rows, fields: f }) {
   const common = Math.max(
     ...distinct(xs).filter((q) => servers.every((s) => rows.some((r) => r.server === s && r.queued_requests === q))),
   );
-  const at = servers
-    .map((s) => rows.find((r) => r.server === s && r.queued_requests === common))
-    .sort((a, b) => a.rss_kb - b.rss_kb);
-  const lo = at[0];
-  const hi = at[at.length - 1];
-  const finding = `${capital(lo.server)} used ${times(hi.rss_kb / lo.rss_kb)} less memory than ${capital(hi.server)} with ${num(common)} requests queued (${num(lo.rss_kb)} kB vs ${num(hi.rss_kb)} kB)`;
+  const claim = comparison(
+    servers.map((s) => rows.find((r) => r.server === s && r.queued_requests === common)),
+    { value: (r) => r.rss_kb, better: 'lower' },
+  );
+  const finding = renderLess(claim, {
+    name: (r) => capital(r.server),
+    show: (r) => `${num(r.rss_kb)} kB`,
+    what: 'memory',
+    where: `with ${num(common)} requests queued`,
+  });
   const fix = corrected[0];
   const note = corrected.length
     ? ` ${corrected.length === 1 ? 'One point is' : `${corrected.length} points are`} corrected from the errata: the report prints ${capital(fix.server)}'s ${num(fix.queued_requests)} value with the label ${fix.published_server} (seed line ${fix.line}).`
@@ -89,7 +94,7 @@ export function build({ rows, fields: f }) {
       name: 'resident-memory',
       title: `Resident memory by queued requests: ${servers.map(capital).join(' vs ')}`,
       subtitle: `${symlog ? 'Symlog x axis so the empty queue (0) can be shown' : 'Log x axis'}${corrected.length ? '; the diamond is corrected from the errata' : ''}`,
-      description: `Resident memory (kB${ylog ? ', log scale' : ''}) of ${servers.map(capital).join(' and ')} as the queue grows from ${num(Math.min(...xs))} to ${num(Math.max(...xs))} requests${symlog ? `; the x axis is symmetric-log (constant ${num(smallestPositive(xs))}) so the empty queue at 0 can be shown beside the powers of two` : ''}. ${finding}.${note}`,
+      description: `Resident memory (kB${ylog ? ', log scale' : ''}) of ${servers.map(capital).join(' and ')} as the queue grows from ${num(Math.min(...xs))} to ${num(Math.max(...xs))} requests${symlog ? `; the x axis is symmetric-log (constant ${num(smallestPositive(xs))}) so the empty queue at 0 can be shown beside the powers of two` : ''}.${finding ? ` ${finding}.` : ''}${note}`,
       alt: `Line chart of resident memory against queued requests, one line per server (${servers.map(capital).join(', ')}).`,
       finding,
       rows: byServer(rows, 'queued_requests'),

@@ -138,8 +138,12 @@ test('one value with its spread is a chart, whose sentence gives the value and b
 
 /** A go test -bench README's rows as the measurement table holds them (flat, conditions as columns). */
 function goBenchRows(file) {
-  const text = fs.readFileSync(path.join(ROOT, file), 'utf8');
-  const measured = parsers['go-test-bench'].parse(text).tables.measurements.rows;
+  return modelRows('go-test-bench', fs.readFileSync(path.join(ROOT, file), 'utf8'), file);
+}
+
+/** A text's rows, read by one format, as the measurement table holds them (flat, conditions as columns). */
+function modelRows(format, text, file) {
+  const measured = parsers[format].parse(text).tables.measurements.rows;
   const rows = measured.map(({ conditions, ...m }) => ({
     subject: '',
     section: '',
@@ -238,4 +242,50 @@ test('lines that end at the same printed value are not said to range "from 23.23
   for (const plan of plans)
     for (const c of plan.charts)
       assert.doesNotMatch(c.entry.finding, /ranged from ([\d.,]+ \S+) \([^)]*\) to \1 /, c.entry.finding);
+});
+
+test("Gatling's rate of failed requests (ko) is drawn and labelled invalid, never crowned beside the ok rate or the page's headline", () => {
+  const plan = filePlan(
+    'json-walk',
+    path.join(ROOT, 'tests/fixtures/corpus/gatling-global-stats/orangehrm-addemployees-global-stats.json'),
+  );
+  const rate = plan.charts.find((c) => /throughput/.test(c.id));
+  assert.ok(rate, plan.charts.map((c) => c.id).join(', '));
+  assert.deepEqual(
+    rate.rows.map((r) => r.series),
+    // All requests (the whole, named by its block), then its parts: ok, and ko marked invalid.
+    ['Global Information', 'ok', 'ko · invalid'],
+  );
+  assert.equal(rate.entry.finding, '');
+  const { headline, items } = Object.values(plan.index.findings)[0] ?? { items: [] };
+  for (const s of [headline, ...items].filter(Boolean)) assert.doesNotMatch(s, /\.ko\b|3\.83/, s);
+});
+
+test('a request timeout (1 s) and min_duration (0 ms) printed among results are drawn labelled "· setting", kept marked, and never said', () => {
+  const text = [
+    '## Results',
+    'p50 latency: 8 ms',
+    'p99 latency: 25 ms',
+    'connect latency: 3 ms',
+    'Request timeout: 1 s',
+    'min_duration: 0 ms',
+    'max_duration: 40 ms',
+    'render time: 12 ms',
+    'parse time: 4 ms',
+    '',
+  ].join('\n');
+  const { rows, fields } = modelRows('key-value', text, 'seeds/x/settings.md');
+  const charts = build({ rows, fields, tables: {} });
+  const said = charts.map((c) => c.finding).join('\n');
+  assert.doesNotMatch(said, /timeout|min_duration|max_duration|: 1 s|: 0 ms/, said);
+  const drawn = charts.flatMap((c) => c.rows.map((r) => r.series));
+  assert.ok(drawn.includes('Request timeout · setting'), drawn.join(', '));
+  // min_duration and max_duration are alone in their statistic: no chart, and the table keeps them, marked.
+  assert.deepEqual(
+    rows.filter((r) => /_duration$/.test(r.benchmark)).map((r) => [r.benchmark, r.role]),
+    [
+      ['min_duration', 'setting'],
+      ['max_duration', 'setting'],
+    ],
+  );
 });

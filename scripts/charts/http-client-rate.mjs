@@ -4,7 +4,15 @@
 // every "best" here is picked among configurations within an error budget (1 % by default; the
 // best-client chart has a slider for it). Columns and runs are read from the data: a report with
 // one run, or without a pool_count column, gets the charts that apply to it.
-import { capital, list, median, midSentence, num, pct, possessive, range, times } from './shared/format.mjs';
+import {
+  bestWithinBudget,
+  renderBestWithin,
+  renderBudgetCount,
+  renderFastestAt,
+  renderRunsCompared,
+  runsCompared,
+} from './claims.mjs';
+import { list, midSentence, num, pct } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
 import { THOUSANDS, dataTicks, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
 
@@ -66,21 +74,19 @@ export function build({ report, rows, fields: f }) {
   // # Process data.
   // 9. Each client's best rate within the error budget (a slider moves the budget).
   const best = bestWithin(runRows);
-  const winner = best[0];
-  const faster = winner ? runRows.filter((r) => r.requests_per_second > winner.requests_per_second) : runRows;
-  const fasterClients = distinct(faster.map((r) => r.client));
   const outside = clients.filter((c) => !best.some((b) => b.client === c));
-  let headline = winner
-    ? `With at most ${budget} errors, ${winner.client} was fastest at ${num(winner.requests_per_second)} requests/s`
-    : `No client stayed within ${budget} errors`;
-  if (fasterClients.length) {
-    headline += `; ${list(
-      fasterClients.map((c) => {
-        const e = faster.filter((r) => r.client === c).map((r) => r.error_pct);
-        return `${possessive(c, 'higher rates')} came with ${range(Math.min(...e), Math.max(...e), 1)} % errors`;
-      }),
-    )}`;
-  }
+  const budgetClaim = bestWithinBudget(runRows, {
+    value: (r) => r.requests_per_second,
+    error: (r) => r.error_pct,
+    name: (r) => r.client,
+    budget: MAX_ERROR,
+  });
+  const headline = renderBestWithin(budgetClaim, {
+    budget,
+    value: (r) => r.requests_per_second,
+    unit: 'requests/s',
+    who: 'client',
+  });
   charts.push({
     name: 'best-rate-by-client',
     title: `Fastest configuration of each HTTP client within an error budget`,
@@ -180,12 +186,24 @@ export function build({ report, rows, fields: f }) {
   const maxConc = Math.max(...conc);
   // The fastest at the highest concurrency over every pool setup measured there (not only the
   // setups the curves draw), with its own setup named: Mojito's 57,690 at 8 x 128, not 56,690.
-  const atMax = bestWithin(runRows.filter((r) => r.concurrency === maxConc))[0];
   const noneWithin = perClient.filter((p) => p.top.error_pct > MAX_ERROR).map((p) => p.client);
-  const drawn = atMax && perClient.find((p) => p.client === atMax.client)?.rows.includes(atMax);
-  const finding10 = atMax
-    ? `At ${num(maxConc)} concurrent processes the fastest client within ${budget} errors was ${atMax.client} at ${num(atMax.requests_per_second)} requests/s${poolFields.length ? ` (${poolFields.length === 2 ? 'pools x pool size ' : ''}${poolLabel(atMax)}${drawn ? '' : ', not the setup its curve draws'})` : ''}`
-    : `No client stayed within ${budget} errors at ${num(maxConc)} concurrent processes`;
+  const finding10 = renderFastestAt(
+    bestWithinBudget(
+      runRows.filter((r) => r.concurrency === maxConc),
+      { value: (r) => r.requests_per_second, error: (r) => r.error_pct, name: (r) => r.client, budget: MAX_ERROR },
+    ),
+    {
+      at: `at ${num(maxConc)} concurrent processes`,
+      budget,
+      who: 'client',
+      value: (r) => r.requests_per_second,
+      unit: 'requests/s',
+      detail: (r) =>
+        poolFields.length
+          ? ` (${poolFields.length === 2 ? 'pools x pool size ' : ''}${poolLabel(r)}${perClient.find((p) => p.client === r.client)?.rows.includes(r) ? '' : ', not the setup its curve draws'})`
+          : '',
+    },
+  );
   const x10 = {
     field: 'concurrency',
     type: 'quantitative',
@@ -234,11 +252,13 @@ export function build({ report, rows, fields: f }) {
 
   // 11. Rate against error % for every configuration.
   const ylog11 = spansDecades(runRows.map((r) => r.requests_per_second));
-  const within = runRows.filter((r) => r.error_pct <= MAX_ERROR).length;
-  const finding11 =
-    winner && faster.length
-      ? `${num(within)} of ${num(runRows.length)} configurations${ofRun} had at most ${budget} errors; every configuration faster than ${possessive(winner.client)} ${num(winner.requests_per_second)} requests/s had at least ${pct(Math.min(...faster.map((r) => r.error_pct)))} errors`
-      : `${num(within)} of ${num(runRows.length)} configurations${ofRun} had at most ${budget} errors`;
+  const finding11 = renderBudgetCount(budgetClaim, {
+    budget,
+    of: `configurations${ofRun}`,
+    value: (r) => r.requests_per_second,
+    error: (r) => r.error_pct,
+    unit: 'requests/s',
+  });
   const y11 = {
     ...rate,
     title: titleWithUnit(f.requests_per_second, ylog11 ? 'log scale' : ''),
@@ -330,15 +350,17 @@ export function build({ report, rows, fields: f }) {
       const log = spansDecades(all) && Math.min(...all) > 0;
       const lo = Math.min(...all);
       const hi = Math.max(...all);
-      const aFaster = pairs.filter((p) => p.requests_per_second_a > p.requests_per_second_b).length;
-      const ratio = median(pairs.map((p) => p.requests_per_second_a / p.requests_per_second_b));
       const ulimit = (id) => runMeta(id)?.ulimit_n;
       // Runs that differ in more than their name (the ulimit each states) get no ratio: the sentence says what differs.
-      const differs =
-        typeof ulimit(a) === 'number' && typeof ulimit(b) === 'number' && ulimit(a) !== ulimit(b)
-          ? `; the runs differ in ulimit -n (${num(ulimit(a))} vs ${num(ulimit(b))}), so no ratio is given`
-          : '';
-      const finding12 = `${capital(nameA)} was faster than ${midSentence(nameB)} in ${num(aFaster)} of the ${num(pairs.length)} configurations both measured${differs || ` (median ratio ${times(ratio)})`}`;
+      const claim = runsCompared(pairs, {
+        a: (p) => p.requests_per_second_a,
+        b: (p) => p.requests_per_second_b,
+        differs:
+          typeof ulimit(a) === 'number' && typeof ulimit(b) === 'number' && ulimit(a) !== ulimit(b)
+            ? { what: 'ulimit -n', a: num(ulimit(a)), b: num(ulimit(b)) }
+            : null,
+      });
+      const finding12 = renderRunsCompared(claim, { nameA, nameB });
       const axis = (field, title) => ({
         field,
         type: 'quantitative',

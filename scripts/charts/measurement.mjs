@@ -21,7 +21,7 @@ import { measureGroups, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, maxOf, spansDecades, spreadLayers, tooltip } from './shared/spec.mjs';
 import { capital, num, possessive, quantity, times } from './shared/format.mjs';
-import { bestOfGroup, ordinal, rangeOverRuns, renderBest, renderRange, withUnit } from './claims.mjs';
+import { bestOfGroup, isUnranked, ordinal, rangeOverRuns, renderBest, renderRange, withUnit } from './claims.mjs';
 import { metricTitle } from '../data/measure/model.mjs';
 import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
 import { statesChange } from '../data/parsers/shared/structure.mjs';
@@ -207,12 +207,15 @@ function chartOf(group, f, conditions) {
     const ylog = ys.length === plotted.length && spansDecades(ys);
     const series = distinct(plotted.map((r) => r.series));
     const top = maxOf(plotted.map((r) => r.percentile));
-    const tails = plotted.filter((r) => r.percentile === top).sort((a, b) => a.shown - b.shown);
-    const tailFinding =
-      tails.length > 1 && quantity(tails[0].shown) !== quantity(tails.at(-1).shown)
+    // A setting's or an invalid row's tail is drawn, never said (claims.mjs, isUnranked).
+    const tails = plotted.filter((r) => r.percentile === top && !isUnranked(r)).sort((a, b) => a.shown - b.shown);
+    const tailFinding = !tails.length
+      ? ''
+      : tails.length > 1 && quantity(tails[0].shown) !== quantity(tails.at(-1).shown)
         ? `At the ${ordinal(top)} percentile, ${title.toLowerCase()} ranged from ${withUnit(tails[0].shown, unit)} (${tails[0].series}) to ${withUnit(tails.at(-1).shown, unit)} (${tails.at(-1).series})`
         : `At the ${ordinal(top)} percentile, ${title.toLowerCase()} was ${withUnit(tails[0].shown, unit)}`;
-    const finding = `${tailFinding}${statedChanges(tails)}${ownMedian(plotted, series, top)}`;
+    const said = distinct(plotted.filter((r) => !isUnranked(r)).map((r) => r.series));
+    const finding = tailFinding && `${tailFinding}${statedChanges(tails)}${ownMedian(plotted, said, top)}`;
     const x = {
       field: 'percentile',
       type: 'ordinal',
@@ -235,7 +238,7 @@ function chartOf(group, f, conditions) {
       subtitle: [`One line per ${label.title.toLowerCase()}${ylog ? '; log y axis' : ''}`, betterWords, spreadNote]
         .filter(Boolean)
         .join('; '),
-      description: `${title} (${unit}) at each percentile the report gives, one line per ${label.title.toLowerCase()} (${series.length}). ${finding}.`,
+      description: `${title} (${unit}) at each percentile the report gives, one line per ${label.title.toLowerCase()} (${series.length}).${finding ? ` ${finding}.` : ''}`,
       alt: `Line chart of ${title.toLowerCase()} against percentile, ${series.length} line${series.length === 1 ? '' : 's'}.`,
       finding,
       rows: plotted,
@@ -335,7 +338,7 @@ function chartOf(group, f, conditions) {
       const series = distinct(plotted.map((r) => r.series));
       // The widest spread among the series that ran more than once, as a claim (claims.mjs).
       const claim = rangeOverRuns(plotted);
-      const whose = claim?.series === '(all)' ? `the ${what}` : possessive(claim?.series ?? '', what);
+      const whose = !claim || claim.series === '(all)' ? `the ${what}` : possessive(claim.series, what);
       const finding = renderRange(claim, { whose, unit });
       const perRun =
         series.length === 1 &&
@@ -351,7 +354,7 @@ function chartOf(group, f, conditions) {
           subtitle: [`${capitalise(statWord(group.statistic))}; one bar per run`, betterWords, spreadNote]
             .filter(Boolean)
             .join('; '),
-          description: `${title} (${unit}) of each run${series[0] === '(all)' ? '' : ` of ${series[0]}`}, one bar per run. ${finding}.`,
+          description: `${title} (${unit}) of each run${series[0] === '(all)' ? '' : ` of ${series[0]}`}, one bar per run.${finding ? ` ${finding}.` : ''}`,
           alt: `Bar chart of ${title.toLowerCase()}, one bar per run (${plotted.length} runs).`,
           finding,
           rows: plotted,
@@ -372,7 +375,7 @@ function chartOf(group, f, conditions) {
         subtitle: [`${capitalise(statWord(group.statistic))}; one dot per run`, betterWords, spreadNote]
           .filter(Boolean)
           .join('; '),
-        description: `${title} (${unit}) of each run, one row of dots per ${noRun.title.toLowerCase()}. ${finding}.`,
+        description: `${title} (${unit}) of each run, one row of dots per ${noRun.title.toLowerCase()}.${finding ? ` ${finding}.` : ''}`,
         alt: `Dot plot of ${title.toLowerCase()} per run: ${runCount(plotted)} runs, one row of dots per ${noRun.title.toLowerCase()} (${series.length}).`,
         finding,
         rows: plotted,
@@ -402,7 +405,9 @@ function chartOf(group, f, conditions) {
   // A claim over a like-with-like group (claims.mjs), or none: the chart then speaks alone.
   const finding =
     plotted.length === 1
-      ? `${capital(first.series === '(all)' ? `the ${what}` : possessive(first.series, what))} was ${withUnit(first.shown, unit)} (${first.spread_words}: ${quantity(first.lo)} to ${withUnit(first.hi, unit)})`
+      ? isUnranked(first)
+        ? ''
+        : `${capital(first.series === '(all)' ? `the ${what}` : possessive(first.series, what))} was ${withUnit(first.shown, unit)} (${first.spread_words}: ${quantity(first.lo)} to ${withUnit(first.hi, unit)})`
       : renderBest(
           bestOfGroup(plotted, {
             better,

@@ -98,13 +98,24 @@ test('an http-client-rate table with one run and no pool_count column gets the c
   );
   assert.equal(best.spec.data.values.length, rows.length, 'the slider needs every row of the run');
   assert.ok(!('pool_count' in best.spec.data.values[0]));
+  // Alpha and gamma both reach 6,000 within 1 %: a tie, both named (it once read "alpha was fastest").
   assert.match(
     index.findings['one-run'].headline,
-    /^With at most 1 % errors, alpha was fastest at 6,000 requests\/s; beta's higher rates came with 50-70 % errors\.$/,
+    /^With at most 1 % errors, alpha and gamma tied as fastest at 6,000 requests\/s; beta's higher rates came with 50-70 % errors\.$/,
   );
   assert.match(best.entry.description, /beta had no configuration within 1 %/);
+  // The tie is named in the count too (it once read "faster than alpha's 6,000").
+  assert.match(
+    charts[2].entry.finding,
+    /every configuration faster than alpha and gamma's 6,000 requests\/s had at least 50 % errors\.$/,
+  );
   // Each client at its best pool size; beta has none within 1 %, so its fastest.
   const conc = charts[1];
+  // At 128 alpha and gamma tie at 6,000 within 1 %: both named (it once read "was alpha ... (pool 16)").
+  assert.equal(
+    conc.entry.finding,
+    'At 128 concurrent processes the fastest clients within 1 % errors were alpha and gamma at 6,000 requests/s.',
+  );
   assert.deepEqual(
     [...new Set(conc.rows.map((r) => r.series))],
     ['alpha (pool 16)', 'beta (pool 8)', 'gamma (pool 16)'],
@@ -177,7 +188,8 @@ test('a CloudI table with and without cloudi_service_queue, and one with variant
   assert.equal(charts[0].rows.length, 6, 'direct rows only, duo_mode on');
   assert.equal(charts[3].rows.length, 12);
   assert.deepEqual(charts[3].entry.log_scales, ['y']);
-  assert.match(charts[3].entry.finding, /5 % to 5 % of the direct rate/);
+  // Every share is 5 %: said once, not "5 % to 5 %".
+  assert.match(charts[3].entry.finding, /was 5 % of the direct rate/);
   assert.match(charts[1].entry.description, /10x to 20x/);
 
   const variants = fixture('variants', [
@@ -341,4 +353,55 @@ test('a chart of more rows than MAX_CHART_ROWS is not drawn: the page is told wh
   );
   assert.ok(index.findings.big.items.length >= 2, 'the findings of the charts not drawn stay');
   assert.deepEqual(index.by_table.big, { 'client-rate': ['big--best-rate-by-client'] });
+});
+
+test('two servers within 5 % of memory are not said to use "1x less memory", one server is compared with none', () => {
+  const mem = (server, k) =>
+    [0, 1024, 2048].map((q, i) => ({
+      server,
+      queued_requests: q,
+      rss_kb: 1000 * (i + 1) * k,
+      seed: SEED,
+      line: i + (server === 'a' ? 1 : 10),
+    }));
+  const near = fixture('near', [
+    { id: 'memory', kind: 'darner-resident-memory', rows: [...mem('a', 1), ...mem('b', 1.02)] },
+  ]);
+  assert.equal(
+    planCharts([near.report], near.csv).index.findings.near.headline,
+    'A used memory within 5 % of B with 2,048 requests queued (3,000 kB vs 3,060 kB).',
+  );
+  const alone = fixture('alone', [{ id: 'memory', kind: 'darner-resident-memory', rows: mem('a', 1) }]);
+  const { charts } = planCharts([alone.report], alone.csv);
+  assert.equal(charts[0].entry.finding, '');
+  assert.doesNotMatch(charts[0].entry.description, /less memory than/);
+});
+
+test('CloudI languages each fastest at one of two configurations are both named, not one "fastest in 1 of the 2"', () => {
+  let line = 1;
+  const rows = [
+    ['Erlang', 1, 100],
+    ['C', 1, 50],
+    ['Erlang', 2, 50],
+    ['C', 2, 100],
+  ].map(([language, n, requests_per_second]) => ({
+    language,
+    receiver_kind: language === 'Erlang' ? 'internal' : 'threads',
+    dest_refresh_method: 'lazy_closest',
+    duo_mode: true,
+    senders: n,
+    receivers: n,
+    queue_service: false,
+    requests_per_second,
+    seed: SEED,
+    line: line++,
+  }));
+  const tie = fixture('tie', [
+    { id: 'request-rate', kind: 'cloudi-request-rate', drop: ['variant', 'note', 'queues'], rows },
+  ]);
+  const heat = planCharts([tie.report], tie.csv).charts.find((c) => c.entry.name === 'languages-by-configuration');
+  assert.equal(
+    heat.entry.finding,
+    'With lazy_closest, duo_mode on, Erlang and C were each fastest in 1 of the 2 configurations with more than one language measured.',
+  );
 });

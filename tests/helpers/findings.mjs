@@ -17,7 +17,7 @@ import { canonicalUnit, quantityOf } from '../../scripts/data/measure/units.mjs'
 import { capital, num, possessive, quantity, times } from '../../scripts/charts/shared/format.mjs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { unescapeFormula } from '../../scripts/lib/csv.mjs';
-import { isAggregate } from '../../scripts/charts/claims.mjs';
+import { isAggregate, isUnranked } from '../../scripts/charts/claims.mjs';
 
 /** The text columns of a row that may name an aggregate (its labels and text conditions). */
 const NOT_LABELS = new Set([
@@ -77,13 +77,14 @@ function valueAxisUnit(chart) {
 
 /**
  * The rows a superlative ranks (claims.mjs's preconditions, checked here on their own): not an
- * aggregate (Total, Waits, ...), and not the whole of rows told apart by a text condition it lacks.
+ * aggregate (Total, Waits, ...), not a setting or an invalid row (role), and not the whole of rows
+ * told apart by a text condition it lacks.
  */
 function rankedRows(rows) {
   const empty = (v) => v === null || v === undefined || v === '';
   const conditions = [...new Set(rows.flatMap(textColumns))].filter((c) => c !== 'benchmark' && c !== 'section');
   const partial = conditions.filter((c) => rows.some((r) => empty(r[c])));
-  return rows.filter((r) => !isAggregate(r, textColumns(r)) && !partial.some((c) => empty(r[c])));
+  return rows.filter((r) => !isAggregate(r, textColumns(r)) && !isUnranked(r) && !partial.some((c) => empty(r[c])));
 }
 
 /**
@@ -135,6 +136,8 @@ export function unsupported(chart) {
     if (unit && unit !== 'count' && !f.includes(`${v} ${unit}`))
       why.push(`quotes ${v} in another unit than the axis's ${unit}`);
     if (!rows.some((r) => capital(String(r.series)) === who && same(v, r.shown))) why.push(`no row of ${who} at ${v}`);
+    if (rows.some((r) => isUnranked(r) && capital(String(r.series)) === who))
+      why.push(`ranks ${who}, a ${rows.find((r) => capital(String(r.series)) === who).role} row`);
     // The ratio, then (where both bars state a spread) whether the difference is beyond noise.
     const r =
       /, ([\d.]+x) (?:less than|that of) (.+) \((-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?\)(?:, ((?:beyond|within) noise \([^)]*\)))?$/.exec(
@@ -160,12 +163,13 @@ export function unsupported(chart) {
       ))
   ) {
     const p = Number(m[1]);
-    const tail = rows.filter((r) => r.percentile === p).map((r) => r.shown);
+    const said = rows.filter((r) => !isUnranked(r));
+    const tail = said.filter((r) => r.percentile === p).map((r) => r.shown);
     if (!tail.length) why.push(`no rows at the ${p}th percentile`);
     else if (m[2] && !(same(m[2], Math.min(...tail)) && same(m[4], Math.max(...tail))))
       why.push(`range ${m[2]} to ${m[4]} is not the rows'`);
     else if (m[6] && !tail.every((t) => same(m[6], t))) why.push(`${m[6]} is not every row's`);
-    if (m[7]) why.push(...ownMedianUnsupported(m[7], rows, p));
+    if (m[7]) why.push(...ownMedianUnsupported(m[7], said, p));
   } else if (
     (m =
       /^The (lowest|highest|largest) (.+?)(?:, (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?, was (?:that of .+|.+'s?)| was (-?\d+(?:,\d{3})*(?:\.\d+)?)(?: [^\s,;()]+)?,) at .+ (-?\d+(?:,\d{3})*(?:\.\d+)?)$/.exec(
@@ -187,8 +191,9 @@ export function unsupported(chart) {
   ) {
     const [, n, lo, hi, ratio, changed] = m;
     if (ratio && changed) why.push('a ratio between runs that differ in more than their name');
-    const bySeries = [...new Set(rows.map((r) => r.series))].map((s) =>
-      rows.filter((r) => r.series === s).map((r) => r.shown),
+    const said = rows.filter((r) => !isUnranked(r));
+    const bySeries = [...new Set(said.map((r) => r.series))].map((s) =>
+      said.filter((r) => r.series === s).map((r) => r.shown),
     );
     const match = bySeries.find((g) => g.length === Number(n) && same(lo, Math.min(...g)) && same(hi, Math.max(...g)));
     if (!match) why.push(`no series of ${n} runs from ${lo} to ${hi}`);

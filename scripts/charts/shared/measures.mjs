@@ -119,7 +119,8 @@ export function seriesLabeller(rows, conditionNames) {
     'benchmark',
     ...(same ? [] : ['subject']),
     ...(runSections ? [] : ['section']),
-    ...conditionNames,
+    // A row's mark (role: aggregate, setting, invalid) labels it but tells no like rows apart (claims.mjs).
+    ...conditionNames.filter((n) => n !== 'role'),
   ];
   const varies = candidates.filter((n) => distinct(rows.map((r) => r[n] ?? '')).length > 1);
   // A section whose rows another varying part already tells apart one to one (a second run's heading,
@@ -131,12 +132,14 @@ export function seriesLabeller(rows, conditionNames) {
     );
   };
   const varying = varies.filter((n) => n !== 'section' || !varies.some((o) => o !== n && oneToOne(n, o)));
+  /** A label with the row's mark after it ("min_duration · setting"): the chart and table say it. */
+  const marked = (r, label) => (r.role && conditionNames.includes('role') ? `${label} · ${r.role}` : label);
   if (!varying.length) {
     const name = rows[0].subject || rows[0].benchmark || '(all)';
     return {
       title: rows[0].subject ? 'Software' : 'Benchmark',
       key: 'benchmark',
-      of: () => name,
+      of: (r) => marked(r, name),
       differ: () => [],
       parts: [],
     };
@@ -146,13 +149,16 @@ export function seriesLabeller(rows, conditionNames) {
   // Parts in order, a part that repeats the one before it once (".NET 10.0 · .NET 10.0"), and a row
   // with none of them named after what it measured.
   const of = (r) =>
-    varying
-      .map((n) => (TITLES[n] || typeof r[n] !== 'number' ? String(r[n] ?? '') : conditionPart(n, r[n])))
-      .filter((p, i, all) => p && all.indexOf(p) === i)
-      .join(' · ') ||
-    r.subject ||
-    r.benchmark ||
-    '(unnamed)';
+    marked(
+      r,
+      varying
+        .map((n) => (TITLES[n] || typeof r[n] !== 'number' ? String(r[n] ?? '') : conditionPart(n, r[n])))
+        .filter((p, i, all) => p && all.indexOf(p) === i)
+        .join(' · ') ||
+        r.subject ||
+        r.benchmark ||
+        '(unnamed)',
+    );
   /**
    * The parts (by their titles, lower case) in which two rows differ; a section left out of the
    * label counts when one of the two states a change ("section “We did some perfomance update”").

@@ -27,6 +27,13 @@
 //   namesMeasure(label) -> boolean    "Avg time", "Latency", "max", "p99": a label that names what its
 //                                     numbers measure, so a number under it with no unit goes in with
 //                                     unit "not stated" (units.mjs UNSTATED); "Total", "Errors", "Code" do not
+//   ROLES                             the marks a row may carry (conditions.role): aggregate, setting, invalid
+//   roleOf(label) -> role | undefined a row's mark by its label: a total is an `aggregate`; a run's
+//                                     parameter (min_duration, max_time, timeout, duration, target
+//                                     rate) a `setting`; failed requests' figures (Gatling's ".ko",
+//                                     "KO", "invalid", "errored") `invalid`. Claims never rank the
+//                                     last two (scripts/charts/claims.mjs); charts and tables show
+//                                     them, labelled.
 import { percentileStatistic } from '../measure/model.mjs';
 
 /** A label as plain lower-case words: "virtual_users" -> "virtual users", "numThreads" -> "num threads". */
@@ -177,6 +184,33 @@ export function isConfigured(label) {
   if (/^(duration|test duration|run duration|configured duration|run time limit|time limit|test time)$/.test(w)) return 'duration';
   if (/^(target|target rate|target throughput|rate|arrival rate|arrivalrate|requested rate)$/.test(w.replace(/\s+/g, ' '))) return w.includes('arrival') ? 'arrival_rate' : 'target_rate';
   if (/^(ramp ?up|ramp up time|rampup|warm ?up|warmup|warmup time)$/.test(w)) return w.startsWith('ramp') ? 'ramp_up' : 'warmup';
+  return undefined;
+}
+
+/** The marks a row may carry in `conditions.role` (recipe items take the last two as `role:`). */
+export const ROLES = ['aggregate', 'setting', 'invalid'];
+
+/** A parameter of the run, named as a harness names its options: min_duration, max_time, min_rounds, timeout. */
+const PARAMETER =
+  /^(min|max|minimum|maximum) (duration|time|rounds|iterations|iters|runs|samples|warmup|warmup time)$|^(request |connect |read |write |idle )?time ?outs?$|^(think time|pacing|time limit|iterations limit|rate limit)$/;
+/** Figures of failed requests, or a value the report calls invalid: Gatling's "ko" and "KO", "invalid", "errored". */
+const INVALID = /(^|[\s.:_/-])(ko|invalid|errored|not valid)$/;
+
+/**
+ * The mark a row's label gives it: `aggregate` (Total, Totals, All Requests), `setting` (what the
+ * report configures: a duration, a target rate, a harness parameter such as min_duration or
+ * timeout), `invalid` (failed requests' figures, Gatling's "meanNumberOfRequestsPerSecond.ko"), or
+ * undefined for a result.
+ * @returns {'aggregate'|'setting'|'invalid'|undefined}
+ */
+export function roleOf(label) {
+  if (isAggregateRow(label)) return 'aggregate';
+  const raw = String(label ?? '').trim();
+  // The last part of a dotted or "a: b" label names the figure ("Global Information: minResponseTime.ko").
+  if (INVALID.test(raw.toLowerCase()) || INVALID.test(wordsOf(raw))) return 'invalid';
+  const last = wordsOf(raw.split(/:\s+/).at(-1));
+  // A bare "rate" row is a measured rate as often as a target: only its fuller names are settings here.
+  if ((last !== 'rate' && isConfigured(last)) || PARAMETER.test(last)) return 'setting';
   return undefined;
 }
 

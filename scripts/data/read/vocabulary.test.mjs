@@ -1,7 +1,8 @@
 // One vocabulary of words (issue 39): each word means one thing in every reader.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isAggregateRow, isConfigured, isCount, isErrorRate, namesNoThing, settingOf, statisticOf } from './vocabulary.mjs';
+import { isAggregateRow, isConfigured, isCount, isErrorRate, namesNoThing, roleOf, settingOf, statisticOf } from './vocabulary.mjs';
+
 
 test('a virtual-users setting is one condition, concurrency, however it is spelled', () => {
   for (const label of ['VUs', 'vus', 'users', 'virtual_users', 'Virtual Users', 'concurrent users', 'Concurrency', 'concurrency level'])
@@ -52,4 +53,14 @@ test('a label of what is measured only ("mean rate", "Requests/sec", "Latency di
   for (const label of ['mean rate', 'Requests/sec', 'Latency distribution', 'Average', 'count', 'Latency (ms)', 'General statistics'])
     assert.equal(namesNoThing(label), true, label);
   for (const label of ['full-reads', 'Summary', '1-minute rate', 'OLTP test statistics', 'ReadScenario']) assert.equal(namesNoThing(label), false, label);
+});
+
+test('a row labelled as a run\'s parameter is a setting, failed requests\' figures invalid, a total an aggregate, a result none', () => {
+  for (const label of ['min_duration', 'minDuration', 'max_time', 'min_rounds', 'timeout', 'Request timeout', 'duration', 'Target rate', 'Warm-up'])
+    assert.equal(roleOf(label), 'setting', label);
+  for (const label of ['Global Information: meanNumberOfRequestsPerSecond.ko', 'KO', 'requests invalid'])
+    assert.equal(roleOf(label), 'invalid', label);
+  assert.equal(roleOf('Totals'), 'aggregate');
+  for (const label of ['Global Information: meanNumberOfRequestsPerSecond.ok', 'latency', 'Time per request', 'Failed requests', 'test_fib_1', 'rate', 'iteration_duration', 'total time'])
+    assert.equal(roleOf(label), undefined, label);
 });

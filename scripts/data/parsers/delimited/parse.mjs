@@ -14,7 +14,7 @@ import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, isTransferRate, splitValueUnit, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
-import { isAggregateRow, isCount, isErrorRate, namesMeasure, settingOf, sizeOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
+import { isCount, isErrorRate, namesMeasure, roleOf, settingOf, sizeOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
 
 export const format = 'delimited';
 export const description = 'Delimited files with a header row (CSV, TSV, semicolons), with or without units (a generic reader).';
@@ -202,8 +202,9 @@ export function parse(text) {
       if (cells[i] !== '') conditions[slug(c.name)] = cells[i];
     });
     const benchmark = texts.length ? cells[texts[0][1]] : subject >= 0 ? cells[subject] : `line ${line}`;
-    // A TOTAL or Aggregated row is kept and marked, never ranked with the rows it sums.
-    if (isAggregateRow(benchmark)) conditions.role = 'aggregate';
+    // A TOTAL row, a run's parameter or failed requests' figure is kept and marked (roleOf), never ranked.
+    const role = roleOf(benchmark);
+    if (role) conditions.role = role;
     cols.forEach((c, i) => {
       if (c.role !== 'value' || cells[i] === '') return;
       const split = splitValueUnit(cells[i]);

@@ -15,7 +15,7 @@
 import { InputError } from '../../../lib/errors.mjs';
 import { canonicalUnit, isTransferRate, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
-import { settingOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
+import { roleOf, settingOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
 import { jsonBlocks, readJson } from '../shared/json.mjs';
 
 export const format = 'json-walk';
@@ -137,7 +137,11 @@ function walk(doc) {
     }
     const statistic = statisticOf(leaf, betterOf(metricOf(keys, unit), unit)) ?? (unit === 'count' ? 'total' : 'value');
     const base = statisticOf(leaf) && (shown.length > 1 || (part !== undefined && named)) ? shown.slice(0, -1) : shown;
-    rows.push(measurement({ benchmark: [named, base.join('.')].filter(Boolean).join(': ') || leaf, metric: metricOf(keys, unit), statistic, value: v, unit, line, conditions: part ? { part } : {} }));
+    const benchmark = [named, base.join('.')].filter(Boolean).join(': ') || leaf;
+    // Failed requests' figures (Gatling's "ko"), a total, a run's parameter: marked, never ranked (roleOf).
+    const role = roleOf([...shown, ...(part === undefined ? [] : [part])].join('.'));
+    const conditions = { ...(part ? { part } : {}), ...(role ? { role } : {}) };
+    rows.push(measurement({ benchmark, metric: metricOf(keys, unit), statistic, value: v, unit, line, conditions }));
     scopes.push(path.slice(0, -1).join('\u0000'));
   };
   visit(doc.value, [], []);

@@ -70,9 +70,9 @@ describe('a whole beside its parts, and times whose unit is not stated (issue 39
     assert.deepEqual(at(14), [['Global Information', 'throughput', 'mean', 13.074468085106384, 'req/s', {}]]);
   });
 
-  test('a response time whose keys name no unit goes in with unit "not stated", never as a count', () => {
+  test('a response time whose keys name no unit goes in with unit "not stated", never as a count (failed requests\' marked invalid)', () => {
     assert.deepEqual(at(9), [['Global Information', 'latency', 'min', 1, 'not stated', {}]]);
-    assert.deepEqual(at(11), [['Global Information', 'latency', 'min', 191, 'not stated', { part: 'ko' }]]);
+    assert.deepEqual(at(11), [['Global Information', 'latency', 'min', 191, 'not stated', { part: 'ko', role: 'invalid' }]]);
   });
 });
 

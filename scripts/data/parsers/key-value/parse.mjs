@@ -19,7 +19,7 @@ import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, convert, COUNT_PREFIX, isTransferRate, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
-import { isConfigured, isCount, namesMeasure, namesNoThing, settingOf, sizeOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
+import { isConfigured, isCount, namesMeasure, namesNoThing, roleOf, settingOf, sizeOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
 import { jsonBlocks } from '../shared/json.mjs';
 import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
 
@@ -260,7 +260,10 @@ export function parse(text) {
     const over = blocks.find((x) => x.aligned)?.label;
     const name = `${over ?? (namesNoThing(label) && named() ? named() : withoutStatistic(label) ? label : block || heading || label)}${qualifier && !over && !/per\s*s/i.test(qualifier) ? ` (${qualifier})` : ''}`;
     const metric = metricOf(unit, label, block || heading);
-    push(measurement({ benchmark: (qualifier ? name : name.replace(/\s*[([][^)\]]*[)\]]\s*$/, '')) || label, section: heading, metric, statistic, value: toNumber(m[3]), unit, conditions: { ...conditions }, line }), line);
+    // A run's parameter printed among results ("timeout: 1 s", "min_duration: 0 ms") or failed requests'
+    // figure ("KO"): kept and marked (roleOf), never ranked as a result. A "Total" line stays a result here.
+    const role = ['setting', 'invalid'].includes(roleOf(label)) ? { role: roleOf(label) } : {};
+    push(measurement({ benchmark: (qualifier ? name : name.replace(/\s*[([][^)\]]*[)\]]\s*$/, '')) || label, section: heading, metric, statistic, value: toNumber(m[3]), unit, conditions: { ...conditions, ...role }, line }), line);
     // A compound cell: "2513673 (8323.37 per sec.)" also states a rate.
     const per = new RegExp(String.raw`^\(\s*(${NUMBER})\s*per\s*(sec|second|s)\.?\s*\)`).exec(after.tail);
     if (per) push(measurement({ benchmark: label, section: heading, metric: /error|deadlock|reconnect|fail/i.test(label) ? 'errors' : 'throughput', statistic: 'mean', value: toNumber(per[1]), unit: 'ops/s', conditions: { ...conditions }, line }), line);

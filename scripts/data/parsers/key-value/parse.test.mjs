@@ -207,3 +207,28 @@ describe('a block named by the label line above it (issue 39)', () => {
     );
   });
 });
+
+test('"Request timeout: 1 s" and "min_duration: 0 ms" among results are settings, kept and marked, never results to rank', () => {
+  const text = [
+    'Summary:',
+    '  Slowest: 30.5 ms',
+    '  Fastest: 2.2 ms',
+    '  Average: 10.1 ms',
+    '',
+    '## Results',
+    'p99 latency: 25 ms',
+    'Request timeout: 1 s',
+    'min_duration: 0 ms',
+    '',
+  ].join('\n');
+  const rows = parser.parse(text).tables.measurements.rows;
+  assert.deepEqual(
+    rows.filter((r) => r.line >= 7).map((r) => [r.benchmark, r.value, r.unit, r.conditions.role]),
+    [
+      ['p99 latency', 25, 'ms', undefined],
+      ['Request timeout', 1, 's', 'setting'],
+      ['min_duration', 0, 'ms', 'setting'],
+    ],
+  );
+  assert.ok(rows.filter((r) => r.line < 7).every((r) => r.conditions.role === undefined));
+});

@@ -18,6 +18,10 @@
 // comment, a command line, "benchmarking {name}"): its {name} (else its `name:`, else the whole line)
 // names the rows read after it, and its `conditions:` and {<condition>} places are theirs, until the
 // next label line or a heading. So a block repeated under another label line is that label's, not "run 2".
+// `role: setting` (what the report configures: a request time, a duration, a target rate, a test
+// parameter) or `role: invalid` (a value the report marks invalid: failed requests, an errored run)
+// marks every value an item reads (conditions.role, as the generic readers mark them: read/vocabulary.mjs
+// roleOf): charts and tables show them, labelled, and no finding ranks them (charts/claims.mjs).
 //
 // Exports: format, description, fallback, detect, parse(text, meta), recipeProblems(recipe)
 import { InputError, quote } from '../../../lib/errors.mjs';
@@ -27,7 +31,7 @@ import { betterOf, isConditionName, measurement, measurementResult, STATISTICS }
 import { outline } from '../../read/outline.mjs';
 import { delimitedTable } from '../delimited/parse.mjs';
 import { compileSampleLine } from './sample-line.mjs';
-import { statisticOf } from '../../read/vocabulary.mjs';
+import { ROLES, statisticOf } from '../../read/vocabulary.mjs';
 import { repeatNumbers } from '../shared/structure.mjs';
 
 export const format = 'recipe';
@@ -66,6 +70,7 @@ export function recipeProblems(recipe) {
   };
   recipe.forEach((item, i) => {
     for (const k of Object.keys(item.conditions ?? {})) conditionName([i, 'conditions', k], k);
+    if (item.role !== undefined && !ROLES.includes(item.role)) out.push([[i, 'role'], `a role of ${ROLES.join(', ')}`, quote(item.role)]);
     if (item.label !== undefined) {
       const text = String(item.label);
       const places = [...text.matchAll(PLACE)].map((m) => m[1]);
@@ -155,7 +160,7 @@ function readColumns(item, tables, rows, read) {
     const named = roles.find(([, v]) => v === 'benchmark')?.[0];
     for (const r of t.rows) {
       const cell = (h) => r[at.get(key(h))] ?? { text: '', line: r[0]?.line ?? 0 };
-      const conditions = { ...(item.conditions ?? {}) };
+      const conditions = { ...(item.conditions ?? {}), ...(item.role ? { role: item.role } : {}) };
       for (const [h, v] of roles) {
         const name = v === 'condition' ? conditionKey(h) : v?.condition;
         const text = cell(h).text.trim();
@@ -226,7 +231,7 @@ export function parse(text, meta = {}) {
       if (!unit) {
         throw new InputError(line, `a unit after the value (or "unit:" in the recipe item for ${quote(item.line)})`, written ? quote(written) : 'none');
       }
-      const conditions = { ...above, ...(item.conditions ?? {}) };
+      const conditions = { ...above, ...(item.conditions ?? {}), ...(item.role ? { role: item.role } : {}) };
       for (const n of names) if (n !== 'value' && n !== 'name') conditions[n] = Number(got[n].replace(/,/g, ''));
       rows.push(
         measurement({

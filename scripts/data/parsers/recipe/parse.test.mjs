@@ -162,6 +162,24 @@ describe('column recipes: which column is the benchmark, which a metric with its
   });
 });
 
+describe('a recipe marks what the report configures or calls invalid (role), as the generic readers do', () => {
+  test('pgbench\'s "duration: 60 s" read by a recipe with role: setting is a setting, its tps a result', () => {
+    const text = fs.readFileSync(path.join(here, '../key-value/fixtures/haproxy-pgbench-readme.md'), 'utf8');
+    const recipe = [
+      { line: 'duration: {value} s', name: 'pgbench', metric: 'duration', unit: 's', role: 'setting' },
+      { line: 'tps = {value} (without initial connection time)', name: 'pgbench', metric: 'throughput', unit: 'ops/s' },
+    ];
+    assert.deepEqual(parser.recipeProblems(recipe), []);
+    const rows = parser.parse(text, { recipe }).tables.measurements.rows;
+    assert.ok(rows.some((r) => r.metric === 'duration' && r.value === 60 && r.conditions.role === 'setting'));
+    assert.ok(rows.some((r) => r.metric === 'throughput' && r.conditions.role === undefined));
+  });
+  test('a role that is none of setting, invalid, aggregate is refused', () =>
+    assert.deepEqual(parser.recipeProblems([{ line: 'duration: {value} s', metric: 'duration', unit: 's', role: 'config' }]), [
+      [[0, 'role'], 'a role of aggregate, setting, invalid', '"config"'],
+    ]));
+});
+
 describe('recipes refused at their line of the metadata', () => {
   const env = loadEnv();
   const inputs = readInputs(ROOT);
@@ -194,6 +212,10 @@ describe('recipes refused at their line of the metadata', () => {
     refusedAt(withRecipe('recipe:\n  - columns:\n      Type: benchmark\n      Latency: { metric: latency, unit: fortnights }\n'), /Latency: \{ metric: latency, unit: fortnights \}/, /expected a unit the atlas knows/));
   test('a good column recipe passes', () =>
     assert.ok(readMeta(withRecipe('recipe:\n  - columns:\n      Type: benchmark\n      Threads: condition\n      Latency: { metric: latency, statistic: mean, unit: ms }\n'), ctx).recipe));
+  test('a recipe item marked role: setting passes, role: config is refused at its line', () => {
+    assert.equal(readMeta(withRecipe('recipe:\n  - line: "duration: {value} s"\n    metric: duration\n    unit: s\n    role: setting\n'), ctx).recipe[0].role, 'setting');
+    refusedAt(withRecipe('recipe:\n  - line: "duration: {value} s"\n    metric: duration\n    unit: s\n    role: config\n'), /role: config/, /setting/);
+  });
   test('a good recipe passes', () => assert.ok(readMeta(withRecipe('recipe:\n  - line: "Average: {value}"\n    metric: latency\n    statistic: p99.9\n    unit: ms\n'), ctx).recipe));
   // Conditions and the pattern's size: refused at their line, never a stack trace (issue 41).
   const NAME_RULE = /expected a condition name in snake_case that is not a field of a measurement/;

@@ -31,7 +31,7 @@ import { betterOf, measurement, measurementResult } from '../../measure/model.mj
 import { canonicalUnit, convert, COUNT_PREFIX, prefixedUnit, splitValueUnit, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { outline, plainText } from '../../read/outline.mjs';
 import { passageAround } from '../../read/keep.mjs';
-import { FOREIGN_STATISTICS, foreignStatisticOf, isAggregateRow, isCount, isErrorRate, namesMeasure, SETTING_WORD, settingOf, sizeOf, statisticOf } from '../../read/vocabulary.mjs';
+import { FOREIGN_STATISTICS, foreignStatisticOf, isCount, isErrorRate, namesMeasure, roleOf, SETTING_WORD, settingOf, sizeOf, statisticOf } from '../../read/vocabulary.mjs';
 
 export const format = 'table';
 export const description = 'Any table a person wrote (Markdown, RST grid or simple, HTML, aligned text) whose columns hold numbers with units.';
@@ -387,8 +387,10 @@ function readTable(block, lines = []) {
     if (d.group) conditions.group = d.group;
     // A row label's trailing colon is punctuation, not its name (STREAM's "Copy:").
     const benchmark = labelColumn ? d.cells[labelColumn.index].text.replace(/(?<=\S)\s*:$/, '') : '';
-    // A total, aggregated or overall row is kept and marked, so it is never ranked with the rows it sums.
-    if (isAggregateRow(plainText(benchmark))) conditions.role = 'aggregate';
+    // A total row (never ranked with the rows it sums), a run's parameter or failed requests' figure
+    // (never ranked as a result) is kept and marked (read/vocabulary.mjs, roleOf).
+    const role = roleOf(plainText(benchmark));
+    if (role) conditions.role = role;
     for (const c of valueColumns) {
       const cell = d.cells[c.index];
       if (isMissing(cell.text) || c.unread?.has(cell)) continue;

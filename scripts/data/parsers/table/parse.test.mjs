@@ -519,3 +519,18 @@ describe('numbers whose unit the report does not state', () => {
     assert.ok(rows.every((r) => !Object.keys(r.conditions).length), JSON.stringify(rows.map((r) => r.conditions)));
   });
 });
+
+test('a table of the run\'s parameters beside its results: min_duration and the request timeout are settings, the results none', () => {
+  const rows = rowsOf(
+    doc('| Name | Time (ms) |', '| --- | --- |', '| min_duration | 0 |', '| request timeout | 1000 |', '| parse | 2.5 |', '| render | 7.1 |'),
+  );
+  assert.deepEqual(
+    rows.map((r) => [r.benchmark, r.value, r.conditions.role]),
+    [
+      ['min_duration', 0, 'setting'],
+      ['request timeout', 1000, 'setting'],
+      ['parse', 2.5, undefined],
+      ['render', 7.1, undefined],
+    ],
+  );
+});
