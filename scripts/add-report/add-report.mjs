@@ -22,7 +22,8 @@ import { buildData, readPlatforms, readRegistries } from '../data/pipeline.mjs';
 import { detectFormats, whyNoneRead } from './detect.mjs';
 import { blankPassages, readKeeping } from '../data/read/keep.mjs';
 import { nulLine, readReport } from '../lib/decode.mjs';
-import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
+import { matchPlatform, namingFact, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
+import { statedMachines } from '../data/parsers/shared/machine-lines.mjs';
 import { entityEntries, unknownEntities } from './entity-match.mjs';
 import { readEntities } from '../data/entities.mjs';
 import { sourcePathProblem } from '../data/meta.mjs';
@@ -111,7 +112,8 @@ try {
   // What the parsers found together: the first title, every machine, the software they state.
   const parsed = {
     title: results.map((r) => r.parsed.title).find(Boolean) ?? '',
-    machines: Object.assign({}, ...results.map((r) => r.parsed.machines).reverse()),
+    // The machines the parsers describe, else the one the document's own lines state (as the data stage reads it).
+    machines: statedMachines(Object.assign({}, ...results.map((r) => r.parsed.machines).reverse()), text),
     software: results.flatMap((r) => r.parsed.software),
   };
   const kept = results.flatMap((r) => (r.parsed.unknownColumns ?? []).map((c) => ({ ...c, format: r.format })));
@@ -178,7 +180,7 @@ try {
       });
       id = p.id;
     }
-    uses.push({ id, machine: key, role: m.label });
+    uses.push({ id, machine: key, role: m.label, from: namingFact(m.facts) ?? m.facts[0] });
   }
 
   // The slug: --slug, else from the title or the content (tool, version, platform), made free of the
@@ -343,6 +345,11 @@ try {
   for (const u of uses) {
     const p = newPlatforms.find((x) => x.id === u.id);
     console.log(`  ${u.machine}: ${u.id}${p ? ' (new entry in seeds/platforms.yaml)' : ' (already known)'}`);
+    // The line the machine was taken from, so that a misreading is seen and corrected where it is written.
+    if (u.from?.line)
+      console.log(
+        `    from ${shown}:${u.from.line}: "${lineOf(text, u.from.line)}"; not this report's machine? correct platforms: in ${metaPath}${p ? ' and its entry in seeds/platforms.yaml' : ''} (platforms: [] when it states none)`,
+      );
     if (p?.missing.length) console.log(`    the report does not state: ${p.missing.join(', ')}`);
   }
   if (newEntities.length) {
@@ -451,6 +458,12 @@ function printNotRead(added, shown) {
     const lines = l.from === l.to ? `line ${l.from}` : `lines ${l.from}-${l.to}`;
     console.log(`  ${shown}:${l.line}: ${l.why} (${lines} left out)`);
   }
+}
+
+/** A line of the file as add-report quotes it: trimmed, at most 100 characters. */
+function lineOf(text, n) {
+  const l = (text.split(/\r\n|\r|\n/)[n - 1] ?? '').trim();
+  return l.length > 100 ? `${l.slice(0, 99)}…` : l;
 }
 
 /** "1 row", "6 rows". */
