@@ -32,7 +32,7 @@ import { drawReport } from '../charts/not-drawn.mjs';
 import { leftOut } from '../data/parsers/document/parse.mjs';
 import { outline } from '../data/read/outline.mjs';
 import { draftTitle, draftSubject, freeSlug, deriveSlug } from './names.mjs';
-import { draftRecipe } from './draft-recipe.mjs';
+import { draftRecipe, readingAsRecipe } from './draft-recipe.mjs';
 import { readYaml } from '../data/yaml-input.mjs';
 import { stringify as stringifyYaml } from 'yaml';
 import { recipeProblems } from '../data/parsers/recipe/parse.mjs';
@@ -305,6 +305,7 @@ try {
       `${shown}: read as ${formats.join(', ')}${encoding === 'utf-8' ? '' : ` (${encoding})`} (dry run: nothing written).`,
     );
     printUnderstood(final, text, shown);
+    printReading(final, env.parsers, text, shown, metaPath);
     printNotRead(added, shown);
     for (const t of added.tables) console.log(`  table ${t.id}: ${rowsText(t.rows)} (${t.kind})`);
     if (undated) console.log(`${shown}: the report does not say when it ran: pass --date YYYY-MM to add it.`);
@@ -331,6 +332,7 @@ try {
       `Drafted from the document: title "${title}" (from ${drafted.from}) and slug ${slug}; change them in ${metaPath} if they do not fit.`,
     );
   printUnderstood(final, text, shown);
+  printReading(final, env.parsers, text, shown, metaPath);
   printNotRead(added, shown);
   console.log('Extracted:');
   for (const t of added.tables)
@@ -447,6 +449,28 @@ function recipeYaml(recipe, from) {
     `# The recipe this report is read with (from ${path.basename(from)}; CONTRIBUTING.md, "Fix a misread with a recipe").`,
     ...stringifyYaml({ recipe }).trimEnd().split('\n'),
   ];
+}
+
+/**
+ * For a file read by inference (a generic reader, not an adapter that names its format): the reading
+ * as recipe items ("what I understood"), as a refused file's draft is printed, with where a correction
+ * goes. What was left out, and why, is printed beside it (printUnderstood, printNotRead).
+ */
+function printReading(results, parsers, text, shown, metaPath) {
+  for (const { format, parsed } of results) {
+    if (!parsers[format].fallback) continue;
+    const rows = Object.values(parsed.tables).flatMap((t) => (t.kind === 'measurement' ? t.rows : []));
+    const reading = readingAsRecipe(text, rows);
+    if (!reading.items.length) continue;
+    const more = reading.rows - reading.items.length;
+    console.log(
+      `What I understood of ${shown} (read by ${format}, by inference: ${reading.items.length} item${reading.items.length === 1 ? '' : 's'} as a recipe${more > 0 ? `, for ${reading.rows} rows` : ''}):`,
+    );
+    console.log(reading.yaml.replace(/^/gm, '  ').trimEnd());
+    console.log(
+      `  Misread? Put the items to correct under recipe: in ${metaPath} with format: recipe (CONTRIBUTING.md, "Fix a misread with a recipe"), then run npm run data.`,
+    );
+  }
 }
 
 /** The passages of the file left out because they did not read: file:line and why, one a line. */
