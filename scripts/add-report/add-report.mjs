@@ -402,7 +402,7 @@ function detectOrDraft(text, parsers, shown, file, dryRun) {
     if (!kept && !dryRun)
       fs.writeFileSync(
         draftPath,
-        `# A draft recipe for ${path.basename(file)}, written by add-report: what the generic readers could tell.\n# Correct what is wrong (CONTRIBUTING.md, "A file nothing reads"), then: npm run add-report -- ${shown} --recipe ${draftShown}\n${yaml}`,
+        `# A draft recipe for ${path.basename(file)}, written by add-report: what the generic readers could tell.\n# Correct what is wrong (CONTRIBUTING.md, "A file nothing reads"), then: npm run add-report -- ${shown}${givenOptions()} --recipe ${draftShown}\n${yaml}`,
       );
     console.log(
       `What I understood of ${shown} (a draft recipe, ${items.length} item${items.length === 1 ? '' : 's'}; ${kept ? `${draftShown} already exists and is left as it is` : dryRun ? 'dry run: not written' : `written to ${draftShown}`}):`,
@@ -412,9 +412,21 @@ function detectOrDraft(text, parsers, shown, file, dryRun) {
     const why = whyNoneRead(text, parsers);
     if (why.length) console.log(`Why no reader took it:\n${why.map((w) => `  ${w}`).join('\n')}`);
     fail(
-      `${e.format()}\n${shown}: refused, seeds/ untouched. Correct the draft recipe ${draftShown} (every unit: "" needs the unit the report means) and run: npm run add-report -- ${shown} --recipe ${draftShown}`,
+      `${e.format()}\n${shown}: refused, seeds/ untouched. Correct the draft recipe ${draftShown} (every unit: "" needs the unit the report means) and run: npm run add-report -- ${shown}${givenOptions()} --recipe ${draftShown}`,
     );
   }
+}
+
+/**
+ * The options the contributor gave (--date, --title, --source, ...), as the command that takes the
+ * corrected draft repeats them: without its --date, a file that states none would be refused again.
+ */
+function givenOptions() {
+  const quote = (v) => (/^[\w.,:/@+-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
+  return ['date', 'title', 'slug', 'source', 'licence', 'platform', 'added']
+    .filter((k) => values[k] !== undefined)
+    .map((k) => ` --${k} ${quote(values[k])}`)
+    .join('');
 }
 
 /** The recipe list of a --recipe file (a `recipe:` list, or the list alone), checked as the metadata's is. */
@@ -458,7 +470,8 @@ function recipeYaml(recipe, from) {
  */
 function printReading(results, parsers, text, shown, metaPath) {
   for (const { format, parsed } of results) {
-    if (!parsers[format].fallback) continue;
+    // A recipe's reading is the contributor's own (it is in the .meta.yaml), not an inference.
+    if (!parsers[format].fallback || parsers[format].declared) continue;
     const rows = Object.values(parsed.tables).flatMap((t) => (t.kind === 'measurement' ? t.rows : []));
     const reading = readingAsRecipe(text, rows);
     if (!reading.items.length) continue;

@@ -93,3 +93,31 @@ test("a refusal says each reader's own reason at its line: YCSB's summary table 
   assert.match(r.stdout, /dry run: not written/);
   assert.equal(fs.existsSync(`${file}.recipe.yaml`), false);
 });
+
+test('the command a refusal prints to take the corrected draft repeats the --date and --slug given, so it is not refused again for a date the file does not state; the recipe it then reads with is not printed back as an inference', () => {
+  const root = tempRepo('refused-command');
+  try {
+    const file = path.join(root, 'iperf3.md');
+    fs.copyFileSync(path.join(ROOT, 'scripts/add-report/fixtures/bandwitch-iperf3.md'), file);
+    const refused = addReport(root, [file, '--date', '2024-01', '--slug', 'bandwitch-iperf3']);
+    assert.notEqual(refused.status, 0);
+    assert.match(
+      refused.stderr,
+      /and run: npm run add-report -- \S*iperf3\.md --date 2024-01 --slug bandwitch-iperf3 --recipe \S*iperf3\.md\.recipe\.yaml/,
+    );
+    assert.match(
+      fs.readFileSync(`${file}.recipe.yaml`, 'utf8'),
+      /then: npm run add-report -- \S*iperf3\.md --date 2024-01 --slug/,
+    );
+    const recipe = path.join(root, 'sender.yaml');
+    fs.writeFileSync(
+      recipe,
+      "recipe:\n  - line: '[  {*}]   {*}-{*}   sec   {*} MBytes   {value} Mbits/sec  {*}             sender'\n    metric: bandwidth\n    name: sender\n    unit: Mbit/s\n",
+    );
+    const added = addReport(root, [file, '--date', '2024-01', '--slug', 'bandwitch-iperf3', '--recipe', recipe]);
+    assert.equal(added.status, 0, added.stderr);
+    assert.doesNotMatch(added.stdout, /by inference/);
+  } finally {
+    removeTempRepo(root);
+  }
+});
