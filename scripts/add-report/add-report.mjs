@@ -412,7 +412,11 @@ function detectOrDraft(text, parsers, shown, file, dryRun) {
     const why = whyNoneRead(text, parsers);
     if (why.length) console.log(`Why no reader took it:\n${why.map((w) => `  ${w}`).join('\n')}`);
     fail(
-      `${e.format()}\n${shown}: refused, seeds/ untouched. Correct the draft recipe ${draftShown} (every unit: "" needs the unit the report means) and run: npm run add-report -- ${shown}${givenOptions()} --recipe ${draftShown}`,
+      `${e.format()}\n${shown}: refused, seeds/ untouched. ${
+        items.length
+          ? `Correct the draft recipe ${draftShown} (every unit: "" needs the unit the report means)`
+          : `The readers could tell nothing of it (the draft is empty): write its items in ${draftShown}, a line of the file with {value} where the number stands, its metric and unit (CONTRIBUTING.md, "Fix a misread with a recipe"),`
+      } and run: npm run add-report -- ${shown}${givenOptions()} --recipe ${draftShown}`,
     );
   }
 }

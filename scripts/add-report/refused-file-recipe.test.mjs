@@ -121,3 +121,21 @@ test('the command a refusal prints to take the corrected draft repeats the --dat
     removeTempRepo(root);
   }
 });
+
+test('a refused file the readers can tell nothing of (two bare columns, no header, no unit) is not told to "correct" an empty draft: it is told to write the items, and how', () => {
+  const root = tempRepo('refused-empty-draft');
+  try {
+    const file = path.join(root, 'memcpy.txt');
+    fs.copyFileSync(path.join(ROOT, 'tests/fixtures/corpus/naive-memcpy/spas-780ti-naive-memcpy.txt'), file);
+    const refused = addReport(root, [file, '--date', '2023-03']);
+    assert.notEqual(refused.status, 0);
+    assert.match(refused.stdout, /a draft recipe, 0 items/);
+    assert.doesNotMatch(refused.stderr, /Correct the draft recipe/);
+    assert.match(
+      refused.stderr,
+      /The readers could tell nothing of it \(the draft is empty\): write its items in \S*memcpy\.txt\.recipe\.yaml, a line of the file with \{value\} where the number stands/,
+    );
+  } finally {
+    removeTempRepo(root);
+  }
+});
