@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { ROOT } from '../lib/paths.mjs';
 import { machineFacts, machinesOf, statedMachines } from '../data/parsers/shared/machine-lines.mjs';
 import { namingFact, proposePlatform } from './platform-match.mjs';
@@ -134,5 +135,23 @@ test('every corpus file whose golden names a platform states that machine, at th
     const [[key, m]] = Object.entries(statedMachines(Object.assign({}, ...described.reverse()), text));
     assert.equal(proposePlatform(key, m.label, m.facts, new Set()).name, g.platform.name, f.file);
     assert.equal((namingFact(m.facts) ?? m.facts[0]).line, g.platform.line, f.file);
+  }
+});
+
+test("a machine line that is not the report's is corrected with platforms: [] in the .meta.yaml, as add-report says: the data stage takes it", () => {
+  const root = tempRepo('machine-corrected');
+  try {
+    const file = path.join(ROOT, 'tests/fixtures/corpus/benchmark-ips/rubymotion-bench-readme.md');
+    const r = addReport(root, [file, '--date', '2014', '--slug', 'rubymotion-bench']);
+    assert.equal(r.status, 0, r.stderr);
+    const metaPath = path.join(root, 'seeds/rubymotion/2014-rubymotion-bench.meta.yaml');
+    const meta = fs.readFileSync(metaPath, 'utf8');
+    fs.writeFileSync(metaPath, meta.replace(/platforms:\n(?: {2}.*\n)+/, 'platforms: []\n'));
+    const data = spawnSync(process.execPath, ['scripts/data/build-data.mjs'], { cwd: root, encoding: 'utf8' });
+    assert.equal(data.status, 0, data.stderr);
+    const doc = JSON.parse(fs.readFileSync(path.join(root, 'data/reports/rubymotion-bench.json'), 'utf8'));
+    assert.deepEqual(doc.platforms, []);
+  } finally {
+    removeTempRepo(root);
   }
 });

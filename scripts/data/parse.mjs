@@ -58,9 +58,11 @@ export function parseSeed(input, meta, ctx) {
       throw withFile(e, input.seedPath);
     }
   });
-  // The machines the parsers describe, else the one the report's own lines state (a generic reader's or a recipe's file).
+  // The machines the parsers describe, else the one the report's own lines state (a generic reader's or
+  // a recipe's file), unless the metadata says `platforms: []`: a line read as a machine that is not the
+  // report's is corrected there (add-report prints the line it took).
   const merged = mergeParsed(results);
-  const parsed = { ...merged, machines: statedMachines(merged.machines, input.seedText) };
+  const parsed = meta.platforms.length ? { ...merged, machines: statedMachines(merged.machines, input.seedText) } : merged;
   meta.platforms.forEach((p, i) => {
     if (!Object.hasOwn(parsed.machines, p.machine)) {
       throw new InputError(meta.lineOf(['platforms', i, 'machine']), `a machine the report describes (${Object.keys(parsed.machines).join(', ') || 'none'})`, quote(p.machine), input.metaPath);
