@@ -22,7 +22,8 @@ import { buildData, readPlatforms, readRegistries } from '../data/pipeline.mjs';
 import { detectFormats, whyNoneRead } from './detect.mjs';
 import { blankPassages, mergeSpans, readKeeping } from '../data/read/keep.mjs';
 import { nulLine, readReport } from '../lib/decode.mjs';
-import { matchPlatform, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
+import { matchPlatform, namingFact, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
+import { statedMachines } from '../data/parsers/shared/machine-lines.mjs';
 import { entityEntries, unknownEntities } from './entity-match.mjs';
 import { readEntities } from '../data/entities.mjs';
 import { sourcePathProblem } from '../data/meta.mjs';
@@ -31,7 +32,7 @@ import { drawReport } from '../charts/not-drawn.mjs';
 import { leftOut } from '../data/parsers/document/parse.mjs';
 import { outline } from '../data/read/outline.mjs';
 import { draftTitle, draftSubject, freeSlug, deriveSlug } from './names.mjs';
-import { draftRecipe } from './draft-recipe.mjs';
+import { draftRecipe, readingAsRecipe } from './draft-recipe.mjs';
 import { readYaml } from '../data/yaml-input.mjs';
 import { stringify as stringifyYaml } from 'yaml';
 import { recipeProblems } from '../data/parsers/recipe/parse.mjs';
@@ -114,7 +115,8 @@ try {
   // What the parsers found together: the first title, every machine, the software they state.
   const parsed = {
     title: results.map((r) => r.parsed.title).find(Boolean) ?? '',
-    machines: Object.assign({}, ...results.map((r) => r.parsed.machines).reverse()),
+    // The machines the parsers describe, else the one the document's own lines state (as the data stage reads it).
+    machines: statedMachines(Object.assign({}, ...results.map((r) => r.parsed.machines).reverse()), text),
     software: results.flatMap((r) => r.parsed.software),
   };
   const kept = results.flatMap((r) => (r.parsed.unknownColumns ?? []).map((c) => ({ ...c, format: r.format })));
@@ -181,7 +183,7 @@ try {
       });
       id = p.id;
     }
-    uses.push({ id, machine: key, role: m.label });
+    uses.push({ id, machine: key, role: m.label, from: namingFact(m.facts) ?? m.facts[0] });
   }
 
   // The slug: --slug, else from the title or the content (tool, version, platform), made free of the
@@ -306,6 +308,7 @@ try {
       `${shown}: read as ${formats.join(', ')}${encoding === 'utf-8' ? '' : ` (${encoding})`} (dry run: nothing written).`,
     );
     printUnderstood(final, text, shown, wholeDocument);
+    printReading(final, env.parsers, text, shown, metaPath);
     printNotRead(added, shown);
     for (const t of added.tables) console.log(`  table ${t.id}: ${rowsText(t.rows)} (${t.kind})`);
     if (undated) console.log(`${shown}: the report does not say when it ran: pass --date YYYY-MM to add it.`);
@@ -332,6 +335,7 @@ try {
       `Drafted from the document: title "${title}" (from ${drafted.from}) and slug ${slug}; change them in ${metaPath} if they do not fit.`,
     );
   printUnderstood(final, text, shown, wholeDocument);
+  printReading(final, env.parsers, text, shown, metaPath);
   printNotRead(added, shown);
   console.log('Extracted:');
   for (const t of added.tables)
@@ -346,6 +350,11 @@ try {
   for (const u of uses) {
     const p = newPlatforms.find((x) => x.id === u.id);
     console.log(`  ${u.machine}: ${u.id}${p ? ' (new entry in seeds/platforms.yaml)' : ' (already known)'}`);
+    // The line the machine was taken from, so that a misreading is seen and corrected where it is written.
+    if (u.from?.line)
+      console.log(
+        `    from ${shown}:${u.from.line}: "${lineOf(text, u.from.line)}"; not this report's machine? correct platforms: in ${metaPath}${p ? ' and its entry in seeds/platforms.yaml' : ''} (platforms: [] when it states none)`,
+      );
     if (p?.missing.length) console.log(`    the report does not state: ${p.missing.join(', ')}`);
   }
   if (newEntities.length) {
@@ -396,7 +405,7 @@ function detectOrDraft(text, parsers, shown, file, dryRun, wholeDocument) {
     if (!kept && !dryRun)
       fs.writeFileSync(
         draftPath,
-        `# A draft recipe for ${path.basename(file)}, written by add-report: what the generic readers could tell.\n# Correct what is wrong (CONTRIBUTING.md, "A file nothing reads"), then: npm run add-report -- ${shown} --recipe ${draftShown}\n${yaml}`,
+        `# A draft recipe for ${path.basename(file)}, written by add-report: what the generic readers could tell.\n# Correct what is wrong (CONTRIBUTING.md, "A file nothing reads"), then: npm run add-report -- ${shown}${givenOptions()} --recipe ${draftShown}\n${yaml}`,
       );
     console.log(
       `What I understood of ${shown} (a draft recipe, ${items.length} item${items.length === 1 ? '' : 's'}; ${kept ? `${draftShown} already exists and is left as it is` : dryRun ? 'dry run: not written' : `written to ${draftShown}`}):`,
@@ -406,9 +415,25 @@ function detectOrDraft(text, parsers, shown, file, dryRun, wholeDocument) {
     const why = whyNoneRead(text, parsers);
     if (why.length) console.log(`Why no reader took it:\n${why.map((w) => `  ${w}`).join('\n')}`);
     fail(
-      `${e.format()}\n${shown}: refused, seeds/ untouched. Correct the draft recipe ${draftShown} (every unit: "" needs the unit the report means) and run: npm run add-report -- ${shown} --recipe ${draftShown}`,
+      `${e.format()}\n${shown}: refused, seeds/ untouched. ${
+        items.length
+          ? `Correct the draft recipe ${draftShown} (every unit: "" needs the unit the report means)`
+          : `The readers could tell nothing of it (the draft is empty): write its items in ${draftShown}, a line of the file with {value} where the number stands, its metric and unit (CONTRIBUTING.md, "Fix a misread with a recipe"),`
+      } and run: npm run add-report -- ${shown}${givenOptions()} --recipe ${draftShown}`,
     );
   }
+}
+
+/**
+ * The options the contributor gave (--date, --title, --source, ...), as the command that takes the
+ * corrected draft repeats them: without its --date, a file that states none would be refused again.
+ */
+function givenOptions() {
+  const quote = (v) => (/^[\w.,:/@+-]+$/.test(v) ? v : `'${v.replace(/'/g, `'\\''`)}'`);
+  return ['date', 'title', 'slug', 'source', 'licence', 'platform', 'added']
+    .filter((k) => values[k] !== undefined)
+    .map((k) => ` --${k} ${quote(values[k])}`)
+    .join('');
 }
 
 /** The recipe list of a --recipe file (a `recipe:` list, or the list alone), checked as the metadata's is. */
@@ -445,6 +470,29 @@ function recipeYaml(recipe, from) {
   ];
 }
 
+/**
+ * For a file read by inference (a generic reader, not an adapter that names its format): the reading
+ * as recipe items ("what I understood"), as a refused file's draft is printed, with where a correction
+ * goes. What was left out, and why, is printed beside it (printUnderstood, printNotRead).
+ */
+function printReading(results, parsers, text, shown, metaPath) {
+  for (const { format, parsed } of results) {
+    // A recipe's reading is the contributor's own (it is in the .meta.yaml), not an inference.
+    if (!parsers[format].fallback || parsers[format].declared) continue;
+    const rows = Object.values(parsed.tables).flatMap((t) => (t.kind === 'measurement' ? t.rows : []));
+    const reading = readingAsRecipe(text, rows);
+    if (!reading.items.length) continue;
+    const more = reading.rows - reading.items.length;
+    console.log(
+      `What I understood of ${shown} (read by ${format}, by inference: ${reading.items.length} item${reading.items.length === 1 ? '' : 's'} as a recipe${more > 0 ? `, for ${reading.rows} rows` : ''}):`,
+    );
+    console.log(reading.yaml.replace(/^/gm, '  ').trimEnd());
+    console.log(
+      `  Misread? Put the items to correct under recipe: in ${metaPath} with format: recipe (CONTRIBUTING.md, "Fix a misread with a recipe"), then run npm run data.`,
+    );
+  }
+}
+
 /** The passages of the file left out because they did not read: file:line and why, one a line. */
 function printNotRead(added, shown) {
   const left = added.not_read ?? [];
@@ -454,6 +502,12 @@ function printNotRead(added, shown) {
     const lines = l.from === l.to ? `line ${l.from}` : `lines ${l.from}-${l.to}`;
     console.log(`  ${shown}:${l.line}: ${l.why} (${lines} left out)`);
   }
+}
+
+/** A line of the file as add-report quotes it: trimmed, at most 100 characters. */
+function lineOf(text, n) {
+  const l = (text.split(/\r\n|\r|\n/)[n - 1] ?? '').trim();
+  return l.length > 100 ? `${l.slice(0, 99)}…` : l;
 }
 
 /** "1 row", "6 rows". */

@@ -70,6 +70,17 @@ function columnItem(block) {
   return { ...(block.heading ? { hint: block.heading } : {}), columns };
 }
 
+/** A line as a recipe's sample: the value's number marked {value}, the other numbers {*}. */
+function marked(line, numbers, at) {
+  let sample = '';
+  let from = 0;
+  for (const m of numbers) {
+    sample += line.slice(from, m.index) + (m === at ? '{value}' : '{*}');
+    from = m.index + m[0].length;
+  }
+  return sample + line.slice(from);
+}
+
 /**
  * The line items of a text: each line (outside tables) with a number and a unit the atlas knows,
  * once per shape (the same line with other numbers is one item).
@@ -91,13 +102,7 @@ function lineItems(lines, skip) {
     const at = numbers.filter((m) => rank(m) >= 0).sort((a, b) => rank(a) - rank(b))[0];
     if (!at) return;
     const unit = unitAfter(at);
-    let sample = '';
-    let from = 0;
-    for (const m of numbers) {
-      sample += line.slice(from, m.index) + (m === at ? '{value}' : '{*}');
-      from = m.index + m[0].length;
-    }
-    sample += line.slice(from);
+    const sample = marked(line, numbers, at);
     if (shapes.has(sample)) return;
     shapes.add(sample);
     const label = line
@@ -127,4 +132,43 @@ export function draftRecipe(text) {
   const inTables = new Set(tables.flatMap((b) => Array.from({ length: b.to - b.from + 1 }, (_, i) => b.from + i)));
   items.push(...lineItems(lines, inTables));
   return { items, yaml: stringify({ recipe: items }, { lineWidth: 0 }) };
+}
+
+/** At most this many items of a reading are printed: enough to see how each kind of line was read. */
+const MAX_READING = 12;
+
+/**
+ * What a generic reader read, in the recipe language (issue 39, "every read is a recipe"): one line
+ * item per shape of line it took a value from, the value marked {value} and the other numbers {*},
+ * with the name, metric, statistic, unit and conditions it gave it. A contributor reads it against
+ * the file and corrects what is wrong with a recipe. Pure.
+ * @param {string} text
+ * @param {Array<{ line: number, value: number, benchmark?: string, metric: string, statistic: string, unit: string, conditions?: object }>} rows
+ * @returns {{ items: object[], rows: number, shown: number, yaml: string }}
+ */
+export function readingAsRecipe(text, rows) {
+  const lines = splitLines(text);
+  const items = [];
+  const shapes = new Set();
+  let shown = 0;
+  for (const r of rows) {
+    const line = (lines[r.line - 1] ?? '').trim();
+    const numbers = [...line.matchAll(NUMBER)];
+    const at = numbers.find((m) => Number(m[0].replace(/,/g, '')) === r.value);
+    if (!at) continue;
+    const item = {
+      line: marked(line, numbers, at),
+      ...(r.benchmark ? { name: r.benchmark } : {}),
+      metric: r.metric,
+      statistic: r.statistic,
+      unit: r.unit,
+      ...(Object.keys(r.conditions ?? {}).length ? { conditions: r.conditions } : {}),
+    };
+    const key = JSON.stringify({ ...item, name: undefined });
+    shown++;
+    if (shapes.has(key) || items.length >= MAX_READING) continue;
+    shapes.add(key);
+    items.push(item);
+  }
+  return { items, rows: rows.length, shown, yaml: items.length ? stringify({ recipe: items }, { lineWidth: 0 }) : '' };
 }

@@ -31,10 +31,40 @@ export function matchPlatform(machineKey, facts, platforms) {
   return null;
 }
 
+/** Facts that name a machine, in order of preference: a platform is named by the first the report states. */
+const NAMING = ['instance_type', 'system_model', 'cpu_model', 'cpu', 'os'];
+
+/** The fact a machine is named by (its line is the one add-report prints), or undefined. */
+export const namingFact = (facts) => NAMING.map((f) => facts.find((x) => x.field === f)).find(Boolean);
+
+/**
+ * A machine's name in the report's own words: its instance type, computer model, CPU or OS (with
+ * its architecture), else what it states of its processors ("8 threads at 2.2 GHz"); never a word
+ * of ours such as "machine".
+ */
+function machineWords(facts) {
+  const pick = (f) => facts.find((x) => x.field === f)?.value;
+  const named = namingFact(facts);
+  if (named)
+    return named.field === 'os' && pick('architecture')
+      ? `${named.value} ${pick('architecture')}`
+      : String(named.value);
+  const count = ['vcpus', 'threads', 'cores'].find((f) => pick(f) !== undefined);
+  const clock =
+    pick('clock_ghz') !== undefined
+      ? `${pick('clock_ghz')} GHz`
+      : pick('clock_mhz') !== undefined
+        ? `${pick('clock_mhz')} MHz`
+        : '';
+  const words = [count ? `${pick(count)} ${count === 'vcpus' ? 'vCPUs' : count}` : '', clock && `at ${clock}`]
+    .filter(Boolean)
+    .join(' ');
+  return words || facts.map((f) => f.value).join(', ');
+}
+
 /** A new platform's id and name, from the report's own words. */
 export function proposePlatform(machineKey, label, facts, taken) {
-  const pick = (f) => facts.find((x) => x.field === f)?.value;
-  const words = pick('instance_type') ?? pick('system_model') ?? pick('cpu_model') ?? pick('cpu') ?? 'machine';
+  const words = machineWords(facts);
   const base = slugify(`${words}${machineKey === 'system' ? '' : `-${machineKey}`}`).slice(0, 60);
   let id = base;
   for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;

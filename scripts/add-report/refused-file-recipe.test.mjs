@@ -104,3 +104,49 @@ test("YCSB's summary table, a column per deployment and the unit in each row's l
   assert.match(r.stdout, /^ {2}table at lines 72-80: 21 rows; throughput \(ops\/s\), time \(ms\), time \(us\)$/m);
   assert.equal(fs.existsSync(`${file}.recipe.yaml`), false);
 });
+
+test('the command a refusal prints to take the corrected draft repeats the --date and --slug given, so it is not refused again for a date the file does not state; the recipe it then reads with is not printed back as an inference', () => {
+  const root = tempRepo('refused-command');
+  try {
+    const file = path.join(root, 'iperf3.md');
+    fs.copyFileSync(path.join(ROOT, 'scripts/add-report/fixtures/bandwitch-iperf3.md'), file);
+    const refused = addReport(root, [file, '--date', '2024-01', '--slug', 'bandwitch-iperf3']);
+    assert.notEqual(refused.status, 0);
+    assert.match(
+      refused.stderr,
+      /and run: npm run add-report -- \S*iperf3\.md --date 2024-01 --slug bandwitch-iperf3 --recipe \S*iperf3\.md\.recipe\.yaml/,
+    );
+    assert.match(
+      fs.readFileSync(`${file}.recipe.yaml`, 'utf8'),
+      /then: npm run add-report -- \S*iperf3\.md --date 2024-01 --slug/,
+    );
+    const recipe = path.join(root, 'sender.yaml');
+    fs.writeFileSync(
+      recipe,
+      "recipe:\n  - line: '[  {*}]   {*}-{*}   sec   {*} MBytes   {value} Mbits/sec  {*}             sender'\n    metric: bandwidth\n    name: sender\n    unit: Mbit/s\n",
+    );
+    const added = addReport(root, [file, '--date', '2024-01', '--slug', 'bandwitch-iperf3', '--recipe', recipe]);
+    assert.equal(added.status, 0, added.stderr);
+    assert.doesNotMatch(added.stdout, /by inference/);
+  } finally {
+    removeTempRepo(root);
+  }
+});
+
+test('a refused file the readers can tell nothing of (two bare columns, no header, no unit) is not told to "correct" an empty draft: it is told to write the items, and how', () => {
+  const root = tempRepo('refused-empty-draft');
+  try {
+    const file = path.join(root, 'memcpy.txt');
+    fs.copyFileSync(path.join(ROOT, 'tests/fixtures/corpus/naive-memcpy/spas-780ti-naive-memcpy.txt'), file);
+    const refused = addReport(root, [file, '--date', '2023-03']);
+    assert.notEqual(refused.status, 0);
+    assert.match(refused.stdout, /a draft recipe, 0 items/);
+    assert.doesNotMatch(refused.stderr, /Correct the draft recipe/);
+    assert.match(
+      refused.stderr,
+      /The readers could tell nothing of it \(the draft is empty\): write its items in \S*memcpy\.txt\.recipe\.yaml, a line of the file with \{value\} where the number stands/,
+    );
+  } finally {
+    removeTempRepo(root);
+  }
+});

@@ -7,6 +7,7 @@ import { InexactNumberError, MAX_NAME_LENGTH, splitLines } from '../lib/text.mjs
 import { besideSeed, withFile } from './meta.mjs';
 import { flattenMeasurements, measurementSchema, textConditions } from './measure/project.mjs';
 import { readerNotes } from './parsers/document/parse.mjs';
+import { statedMachines } from './parsers/shared/machine-lines.mjs';
 
 /**
  * Check one typed row against its table schema: types, required cells, enums, patterns, ranges,
@@ -57,7 +58,11 @@ export function parseSeed(input, meta, ctx) {
       throw withFile(e, input.seedPath);
     }
   });
-  const parsed = mergeParsed(results);
+  // The machines the parsers describe, else the one the report's own lines state (a generic reader's or
+  // a recipe's file), unless the metadata says `platforms: []`: a line read as a machine that is not the
+  // report's is corrected there (add-report prints the line it took).
+  const merged = mergeParsed(results);
+  const parsed = meta.platforms.length ? { ...merged, machines: statedMachines(merged.machines, input.seedText) } : merged;
   meta.platforms.forEach((p, i) => {
     if (!Object.hasOwn(parsed.machines, p.machine)) {
       throw new InputError(meta.lineOf(['platforms', i, 'machine']), `a machine the report describes (${Object.keys(parsed.machines).join(', ') || 'none'})`, quote(p.machine), input.metaPath);

@@ -11,6 +11,8 @@
 // light and dark (tests/helpers/reader.mjs): chart labels whole, no sideways scrolling on a phone,
 // the spread of every plotted row that has one drawn, tables keeping their identifying and value
 // columns on a phone.
+// A golden with "platform": { name, line, text } names the machine the file states: add-report must
+// propose that platform and print the line it came from.
 // A golden with "misread": "<what the readers get wrong>" holds the right reading of a file the readers
 // misread today: its add-report subtest is a todo (reported, not failed) and the site checks leave it out.
 // CORPUS_ONLY=<kind or file>[,...] adds only those files, for a quick look at one adapter; CORPUS_KEEP=1
@@ -52,6 +54,8 @@ after(() =>
 );
 
 const golden = (f) => goldenOf(f.file);
+/** A text as a regular expression that matches it literally. */
+const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /**
  * Every finding and headline of the corpus reports, recomputed from the CSV of the chart that
@@ -230,7 +234,7 @@ test(
       await t.test(`${f.file} reads as ${golden.formats}`, { todo: golden.misread }, async () => {
         const r = await addCorpusFile(root, f);
         assert.equal(r.code, 0, r.stderr);
-        assert.match(r.stdout, new RegExp(`\\(format ${golden.formats.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\)`));
+        assert.match(r.stdout, new RegExp(`\\(format ${esc(golden.formats)}\\)`));
         const doc = JSON.parse(fs.readFileSync(path.join(root, 'data/reports', `${golden.slug}.json`), 'utf8'));
         // Keep what reads: exactly the passages the golden lists are left out, each printed with its line.
         assert.deepEqual(
@@ -239,6 +243,19 @@ test(
         );
         for (const l of golden.not_read)
           assert.match(r.stdout, new RegExp(`${path.basename(f.file)}:${l.line}: expected `));
+        // The machine the file states is its platform, and add-report prints the line it came from.
+        if (golden.platform) {
+          assert.match(
+            r.stdout,
+            new RegExp(
+              `from \\S*${esc(path.basename(f.file))}:${golden.platform.line}: "${esc(golden.platform.text)}"`,
+            ),
+          );
+          assert.match(
+            fs.readFileSync(path.join(root, 'seeds/platforms.yaml'), 'utf8'),
+            new RegExp(`name: ${esc(JSON.stringify(golden.platform.name))}`),
+          );
+        }
         const rows = csvRecords(
           fs.readFileSync(path.join(root, 'data/tables', golden.slug, 'measurements.csv'), 'utf8'),
         );

@@ -12,7 +12,7 @@ import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { outline } from '../../read/outline.mjs';
 import { mergeSpans } from '../../read/keep.mjs';
-import { describesMachine, machineFacts } from '../shared/machine-lines.mjs';
+import { statedMachines } from '../shared/machine-lines.mjs';
 import { headingConditions, withHeadingConditions } from '../shared/structure.mjs';
 
 export const format = 'document';
@@ -162,10 +162,7 @@ export function parse(text) {
     throw new InputError(0, `numbers one of the formats (${toolFormats().map(([n]) => n).join(', ')}) or a table with units holds`, 'none of them in this file');
   }
   // A machine no reader described, from the report's own HOST:/CPU:/Hardware lines.
-  if (!Object.keys(merged.machines).length) {
-    const facts = machineFacts(text);
-    if (describesMachine(facts)) merged.machines.system = { label: 'the machine the report describes', facts };
-  }
+  merged.machines = statedMachines(merged.machines, text);
   if (measurements.length) tables.measurements = { kind: 'measurement', title: 'Measurements', rows: measurements };
   const left = leftOut(text, doc, [...claimed, ...merged.not_read.map((n) => [n.from, n.to])]);
   const { not_read: notRead, ...rest } = merged;

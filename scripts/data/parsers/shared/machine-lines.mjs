@@ -2,7 +2,11 @@
 // `CPU: Intel Xeon E5-2670 @ 2.60GHz`, `Memory: 16 GB`, `OS: Ubuntu 20.04`, `Kernel: ...`, lscpu's
 // `Model name:` / `Socket(s):`, a `uname -a` line), as plain lines, list items or bold keys
 // (`- **CPU:** ...`), and the unkeyed list items of a hardware section (`## Hardware`, `Test machine`,
-// `Environment`: `* 8 cores`, `- 32GB RAM`, `- Intel Core i7-8700K`). Fields are those the parsers
+// `Environment`: `* 8 cores`, `- 32GB RAM`, `- Intel Core i7-8700K`), HTML key rows (`<th>CPU
+// Information</th>` then `<td>Apple M2</td>`, as benchee writes them), and a line that is wholly a
+// machine's statement (`Intel(R) Core(TM) i7-8750H CPU @ 2.20GHz`, `MacBook Pro (16-inch, 2019)`,
+// `Ubuntu 20.04 LTS`, `MacBook Pro 13" Retina, late 2013 model, 8 GB memory, 2.4 GHz Intel Core i5`:
+// parts joined by commas, the first a CPU, a computer model or an OS release). Fields are those the parsers
 // already return (cpu_model, clock_ghz, cores, threads, sockets, memory, os, kernel, architecture,
 // ...); a value is checked for its field (a memory is a size, cores a whole number) or the line is not
 // taken. Pure.
@@ -11,18 +15,20 @@
 //   machineFacts(text) -> [{ field, value, unit?, line }]   in line order
 //   machinesOf(text) -> { system } | {}                     the machine, when the facts describe one
 //   describesMachine(facts) -> boolean                      not counts alone (a tool's "Threads: 150")
+//   statedMachines(machines, text) -> machines              the parsers' machines, else the document's
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { outline, headingAbove } from '../../read/outline.mjs';
 
 /** Keys as reports write them -> the reader of their value. */
 const KEYS = [
-  [/^(host|hostname|host name|machine name)$/i, (v) => [['host', v]]],
-  [/^(cpu|cpus|processor|processors|cpu model|model name|cpu type|chip)$/i, cpuFacts],
+  // A host is one name: "HOST: jerrydai   Loss%  Snt" is mtr's report header, not a machine.
+  [/^(host|hostname|host name|machine name)$/i, (v) => (/^[\w.-]+$/.test(v) ? [['host', v]] : [])],
+  [/^(cpu|cpus|processor|processors|cpu model|model name|cpu type|chip|cpu information)$/i, cpuFacts],
   [/^(cores?|cpu cores|core count|physical cores|cores per socket|core\(s\) per socket)$/i, (v, k) => count(/socket/i.test(k) ? 'cores_per_socket' : 'cores', v)],
   [/^(threads?|logical cores|logical processors|hardware threads|thread\(s\) per core|threads per core)$/i, (v, k) => count(/core/i.test(k) && /per/i.test(k) ? 'threads_per_core' : 'threads', v)],
   [/^(cpu\(s\)|vcpus?|vcpu count)$/i, (v) => count('vcpus', v)],
   [/^(sockets?|socket\(s\))$/i, (v) => count('sockets', v)],
-  [/^(memory|mem|ram|system memory|total memory|memory size)$/i, memoryFacts],
+  [/^(memory|mem|ram|system memory|total memory|memory size|available memory)$/i, memoryFacts],
   [/^(os|operating system|distro|distribution|os version|platform os)$/i, (v) => [['os', v]]],
   [/^(kernel|kernel version|linux kernel)$/i, (v) => [['kernel', v]]],
   [/^(arch|architecture|goarch)$/i, (v) => [['architecture', v]]],
@@ -61,8 +67,13 @@ function clockFacts(v) {
 /** "Intel Xeon E5-2670 @ 2.60GHz", "AMD EPYC 7763 64-Core Processor", "8 cores", "Apple M1 (8 cores)". */
 function cpuFacts(v) {
   const t = v.trim();
+  // A tool's CPU use ("cpu : usr=0.74%, sys=2.67%, ctx=1010654", fio's) names no processor.
+  if (/[=%]/.test(t)) return [];
   if (/^\d+\s*(cores?|vcpus?|cpus?|threads?)\b/i.test(t)) return itemFacts(t);
   const facts = [];
+  // A clock written first ("2.4 GHz Intel Core i5", as macOS's About This Mac says it).
+  const first = /^(\d+(?:\.\d+)?)\s*GHz\s+(.+)$/i.exec(t);
+  if (first) return [['cpu_model', first[2]], ['clock_ghz', toNumber(first[1]), 'GHz'], ...cpuFacts(first[2]).slice(1)];
   const at = /^(.*?)\s*(?:@|at)\s*(\d+(?:\.\d+)?)\s*GHz\b/i.exec(t);
   const ghz = at ?? /^(.*?)\s+(\d+(?:\.\d+)?)\s*GHz\b/i.exec(t);
   const model = (ghz ? ghz[1] : t).replace(/\s*[,(]\s*$/, '').trim();
@@ -83,14 +94,63 @@ function itemFacts(t) {
   else if ((m = /^(\d+)\s*(vcpus?|cpus?)\b/i.exec(t))) facts.push(['vcpus', toNumber(m[1])]);
   else if ((m = /^(\d+)\s*threads?\b/i.exec(t))) facts.push(['threads', toNumber(m[1])]);
   else if (SIZE.test(t) && /\b(ram|memory|mem|ddr\d)\b/i.test(t)) facts.push(...memoryFacts(t));
-  else if (/^(Ubuntu|Debian|Fedora|CentOS|Red Hat|RHEL|Rocky|Alma|Arch Linux|Alpine|openSUSE|SUSE|FreeBSD|macOS|OS X|Windows)\b/i.test(t)) facts.push(['os', t]);
-  else if (/\b(Intel|AMD|Xeon|EPYC|Ryzen|Core i\d|Apple M\d|Graviton|Ampere|POWER\d|ARM Cortex)\b/i.test(t)) facts.push(...cpuFacts(t));
+  else if (OS.test(t)) facts.push(['os', t]);
+  else if (CPU_WORDS.test(t)) facts.push(...cpuFacts(t));
+  return facts;
+}
+
+const OS = /^(Ubuntu|Debian|Fedora|CentOS|Red Hat|RHEL|Rocky|Alma|Arch Linux|Alpine|openSUSE|SUSE|FreeBSD|macOS|Mac OS X|OS X|Windows)\b/i;
+const CPU_WORDS = /\b(Intel|AMD|Xeon|EPYC|Ryzen|Core i\d|Apple M\d|Graviton|Ampere|POWER\d|ARM Cortex)\b/i;
+/** An OS release as a line states it: its name and a version ("Ubuntu 20.04 LTS", "macOS 13.4 (22F66)"). */
+const OS_RELEASE = new RegExp(`${OS.source.slice(0, -2)}(?:\\s+[A-Za-z/]+){0,2}\\s+v?\\d+(?:\\.\\d+)*(?:\\s+[\\w().-]+){0,3}$`, 'i');
+/** A CPU as a line names it: maker and family, with a model or a clock ("AMD Ryzen 9 5950X 16-Core Processor", "2.4 GHz Intel Core i5"). */
+const CPU_LINE =
+  /^(?:\d+(?:\.\d+)?\s*GHz\s+)?(?:Intel(?:\(R\)|®)?\s+(?:Core|Xeon|Pentium|Celeron|Atom)|AMD\s+(?:Ryzen|EPYC|Threadripper|Athlon|Opteron|Phenom|FX)|Apple\s+M\d|AWS\s+Graviton|Ampere\s+Altra|Qualcomm\s+Snapdragon)\b[\w\s()®™@.,/+-]*$/i;
+/** A CPU's name, not a sentence about one: no lower-case word but cores, threads, with, and. */
+const cpuLine = (t) => CPU_LINE.test(t) && !t.split(/\s+/).some((w) => /^[a-z]{2,}$/.test(w) && !/^(cores?|threads?|with|and)$/.test(w));
+/** A computer as a line names it ("MacBook Pro (16-inch, 2019)", "Mac mini (M1, 2020)", "ThinkPad X1 Carbon Gen 9"). */
+const SYSTEM_LINE =
+  /^(?:(?:Apple\s+)?(?:MacBook(?:\s+(?:Pro|Air))?|Mac\s*mini|Mac\s+Studio|Mac\s+Pro|iMac)|(?:Lenovo\s+)?ThinkPad|Dell\s+(?:XPS|Precision|PowerEdge|Latitude|OptiPlex|Inspiron)|HP\s+(?:EliteBook|ProBook|ZBook|ProLiant|Pavilion|Spectre|Envy)|Microsoft\s+Surface|Surface\s+(?:Pro|Laptop|Book)|Raspberry\s+Pi|Intel\s+NUC|Framework\s+Laptop)\b[^:;|]*$/i;
+/** What a line may say before its machine: "Tested on a", "Machine:", "Hardware -". */
+const LEAD_IN = /^(?:(?:(?:all\s+)?(?:tests?|benchmarks?|results?)\s+)?(?:were\s+|was\s+)?(?:tested|run|ran|measured|benchmarked|executed)\s+on|on)\s+(?:an?|the|my)?\s*/i;
+
+/** A line's parts, split at commas outside brackets. */
+function parts(t) {
+  const out = [''];
+  let depth = 0;
+  for (const c of t) {
+    if (c === '(' || c === '[') depth++;
+    if ((c === ')' || c === ']') && depth) depth--;
+    if (c === ',' && !depth) out.push('');
+    else out[out.length - 1] += c;
+  }
+  return out.map((p) => p.trim()).filter(Boolean);
+}
+
+/**
+ * A line that is wholly a machine's statement: its first part a CPU, a computer model or an OS
+ * release, the rest facts of it (memory, cores, OS, CPU) or words that are none (kept out: "late
+ * 2013 model"). Anything else (prose that mentions Ubuntu, a heading "On Ubuntu", a table row) is not.
+ */
+function statedLineFacts(t) {
+  if (t.length > 160 || /\|/.test(t)) return [];
+  const [first, ...rest] = parts(t.replace(LEAD_IN, '').replace(/[.;:]\s*$/, ''));
+  if (!first) return [];
+  const facts = SYSTEM_LINE.test(first)
+    ? [['system_model', first]]
+    : cpuLine(first)
+      ? cpuFacts(first)
+      : OS_RELEASE.test(first)
+        ? [['os', first]]
+        : [];
+  if (!facts.length) return [];
+  for (const p of rest) facts.push(...(cpuLine(p) ? cpuFacts(p) : itemFacts(p.replace(/\s+memory$/i, ' RAM'))));
   return facts;
 }
 
 /** A `uname -a` line: "Linux host 5.4.0-42-generic #46-Ubuntu SMP ... x86_64 GNU/Linux". */
 function unameFacts(t) {
-  const m = /^(Linux|Darwin|FreeBSD)\s+(\S+)\s+(\d+\.\d+[\w.\-+~]*)\s+.*?\s(x86_64|aarch64|arm64|i686|ppc64le|s390x|riscv64)\b/.exec(t);
+  const m = /^(Linux|Darwin|FreeBSD)\s+([^\s:]\S*)\s+(\d+\.\d+[\w.\-+~]*)\s+.*?\s(x86_64|aarch64|arm64|i686|ppc64le|s390x|riscv64)\b/.exec(t);
   return m ? [['host', m[2]], ['kernel', m[3]], ['architecture', m[4]]] : [];
 }
 
@@ -130,6 +190,19 @@ export function machineFacts(text) {
       add(uname, line);
       return;
     }
+    // An HTML key row: <th>Key</th> on the line above, <td>value</td> on this one.
+    const td = /^<td[^>]*>([^<]+)<\/td>$/i.exec(t);
+    const th = td && /^\s*(?:<\/tr>\s*<tr>\s*)?<th[^>]*>([^<]+)<\/th>\s*$/i.exec(lines[i - 1] ?? '');
+    const keyReader = th && KEYS.find(([re]) => re.test(th[1].trim()));
+    if (keyReader) {
+      add(keyReader[1](td[1].trim(), th[1].trim()), line);
+      return;
+    }
+    const stated = !keyed && !item ? statedLineFacts(t.replace(/^#+\s*|\*\*|`|<[^>]+>/g, '').trim()) : [];
+    if (stated.length) {
+      add(stated, line);
+      return;
+    }
     if (item) {
       doc ??= outline(text);
       if (HARDWARE_SECTION.test(headingAbove(doc, line))) add(itemFacts(t.replace(/\*\*|`/g, '')), line);
@@ -153,3 +226,13 @@ const COUNTS = new Set(['threads', 'cores', 'vcpus', 'sockets', 'threads_per_cor
  * @param {Array<{ field: string }>} facts
  */
 export const describesMachine = (facts) => facts.some((f) => !COUNTS.has(f.field));
+
+/**
+ * The machines of a report: those its parsers describe, else the one its own lines state (a CPU, a
+ * computer, an OS line, a Hardware section), so a file read by a generic reader or a recipe has the
+ * machine it names. add-report and the data stage both ask here, so the metadata add-report drafts
+ * names the machines the data stage finds.
+ * @param {Record<string, { label: string, facts: object[] }>} machines
+ * @param {string} text
+ */
+export const statedMachines = (machines, text) => (Object.keys(machines ?? {}).length ? machines : machinesOf(text));
