@@ -3,9 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { CORPUS, addReportArgs } from '../bench/real-files.mjs';
-import { committedPlan } from '../charts/committed.mjs';
-import { addReport, removeTempRepo, tempRepo } from '../../tests/helpers/temp-repo.mjs';
+import { CORPUS, addReportArgs } from '../../scripts/bench/real-files.mjs';
+import { committedPlan } from '../../scripts/charts/committed.mjs';
+import { addReport, removeTempRepo, tempRepo } from '../helpers/temp-repo.mjs';
 
 test(
   'wrk\'s README, added with its software still TODO, is not said to be "TODO: the software under test"\'s latency',

@@ -2,8 +2,8 @@
 // false or misleading, as a reader sees it in the chart index built from data/.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { committedPlan } from './committed.mjs';
-import { corpusPlan } from '../bench/truth-audit.mjs';
+import { committedPlan } from '../../scripts/charts/committed.mjs';
+import { corpusPlan } from '../../scripts/bench/truth-audit.mjs';
 
 const plan = committedPlan();
 const chart = (id) => {

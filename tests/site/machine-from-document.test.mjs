@@ -7,12 +7,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { ROOT } from '../lib/paths.mjs';
-import { machineFacts, machinesOf, statedMachines } from '../data/parsers/shared/machine-lines.mjs';
-import { namingFact, proposePlatform } from './platform-match.mjs';
-import { CORPUS, corpusFiles, goldenOf } from '../bench/real-files.mjs';
-import { parsers } from '../data/parsers/index.mjs';
-import { addReport, removeTempRepo, tempRepo } from '../../tests/helpers/temp-repo.mjs';
+import { ROOT } from '../../scripts/lib/paths.mjs';
+import { machineFacts, machinesOf, statedMachines } from '../../scripts/data/parsers/shared/machine-lines.mjs';
+import { namingFact, proposePlatform } from '../../scripts/add-report/platform-match.mjs';
+import { CORPUS, corpusFiles, goldenOf } from '../../scripts/bench/real-files.mjs';
+import { parsers } from '../../scripts/data/parsers/index.mjs';
+import { addReport, removeTempRepo, tempRepo } from '../helpers/temp-repo.mjs';
 
 const facts = (line) => machineFacts(`${line}\n`).map((f) => [f.field, f.value]);
 
