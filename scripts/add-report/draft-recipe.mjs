@@ -78,8 +78,18 @@ function marked(line, numbers, at) {
     sample += line.slice(from, m.index) + (m === at ? '{value}' : '{*}');
     from = m.index + m[0].length;
   }
-  return sample + line.slice(from);
+  return withoutMarkup(sample + line.slice(from));
 }
+
+/**
+ * A sample line with the file's HTML (a tag, a script or style element and what it holds) as `{*}`:
+ * the recipe still matches the line, and add-report never prints markup the reader removed.
+ */
+const withoutMarkup = (sample) =>
+  sample
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '{*}')
+    .replace(/<\/?[a-z][^>]*>/gi, '{*}')
+    .replace(/(\{\*\})+/g, '{*}');
 
 /**
  * The line items of a text: each line (outside tables) with a number and a unit the atlas knows,
@@ -156,8 +166,10 @@ export function readingAsRecipe(text, rows) {
     const numbers = [...line.matchAll(NUMBER)];
     const at = numbers.find((m) => Number(m[0].replace(/,/g, '')) === r.value);
     if (!at) continue;
+    const sample = marked(line, numbers, at);
+    if (!sample.includes('{value}')) continue;
     const item = {
-      line: marked(line, numbers, at),
+      line: sample,
       ...(r.benchmark ? { name: r.benchmark } : {}),
       metric: r.metric,
       statistic: r.statistic,
