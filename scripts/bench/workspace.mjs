@@ -282,8 +282,8 @@ export function census(root) {
   };
 }
 
-/** The seed of the report with the most charts (ties: the first seed path): the one to touch and edit. */
-export function busiestSeed(root) {
+/** The seed of the report with the most charts (ties: the first seed path) that `accept` takes: the one to touch and edit. */
+export function busiestSeed(root, accept = () => true) {
   const index = JSON.parse(fs.readFileSync(path.join(root, 'build/charts/data/charts.json'), 'utf8'));
   const count = {};
   for (const c of Object.values(index.charts ?? {})) count[c.report] = (count[c.report] ?? 0) + 1;
@@ -293,7 +293,7 @@ export function busiestSeed(root) {
     .map((f) => JSON.parse(fs.readFileSync(path.join(root, 'data/reports', f), 'utf8')))
     .map((r) => ({ slug: r.slug, seed: r.seed.path, format: r.format ?? r.seed.format, charts: count[r.slug] ?? 0 }))
     .sort((a, b) => b.charts - a.charts || (a.seed < b.seed ? -1 : 1));
-  return reports[0];
+  return reports.find(accept) ?? reports[0];
 }
 
 /** The Hugo version, e.g. "0.168.0". */
