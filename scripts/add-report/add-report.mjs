@@ -20,7 +20,7 @@ import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { WHOLE_DOCUMENT_MAX, checkSeedSize, loadEnv, parsingOnce, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms, readRegistries } from '../data/pipeline.mjs';
 import { detectFormats, whyNoneRead } from './detect.mjs';
-import { blankPassages, mergeSpans, readKeeping } from '../data/read/keep.mjs';
+import { blankPassages, linesText, mergeSpans, readKeeping, unnoted } from '../data/read/keep.mjs';
 import { nulLine, readReport } from '../lib/decode.mjs';
 import { matchPlatform, namingFact, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
 import { statedMachines } from '../data/parsers/shared/machine-lines.mjs';
@@ -361,6 +361,11 @@ try {
     console.log(`Software not known yet (new entries in ${inputs.entitiesPath}, to review):`);
     for (const e of newEntities) console.log(`  ${e.name}: ${e.id} (${e.kind}, first at line ${e.line})`);
   }
+  // Each passage not read waits for a note on why (npm run check asks for it).
+  for (const p of unnoted(added.not_read))
+    todo.push(
+      `${metaPath}: not_read: say why ${linesText(p)} ${p.from === p.to ? 'is' : 'are'} not read (- line: ${p.line}, why: ...)`,
+    );
   if (todo.length) {
     console.log('Still to fill in:');
     for (const t of todo) console.log(`  - ${t}`);
@@ -499,8 +504,7 @@ function printNotRead(added, shown) {
   if (!left.length) return;
   console.log(`${left.length} section${left.length === 1 ? '' : 's'} not read (the rest is in):`);
   for (const l of left) {
-    const lines = l.from === l.to ? `line ${l.from}` : `lines ${l.from}-${l.to}`;
-    console.log(`  ${shown}:${l.line}: ${l.why} (${lines} left out)`);
+    console.log(`  ${shown}:${l.line}: ${l.why} (${linesText(l)} left out)`);
   }
 }
 
