@@ -158,9 +158,20 @@ export const isAggregateRow = (label) =>
     wordsOf(label).replace(/[*`]/g, '').trim(),
   );
 
-/** The words of what is measured (a metric, a rate's or time's unit), as a label uses them. */
-const MEASURED_ONLY_WORDS =
-  /\b(statistics|stats|general|rate|rates|time|times|latency|latencies|response time|throughput|distribution|histogram|requests?\s*\/\s*s(ec(ond)?)?|req\s*\/\s*s|ops\s*\/\s*s(ec)?|calls\s*\/\s*s(ec(ond)?)?|qps|tps|rps|iops|ms|us|µs|ns|s|sec|seconds)\b/gi;
+/**
+ * Words of a measure whose unit a report may leave out (a time, a rate, a size, memory), English and
+ * a few common others: one list, two uses. A label with one names what its numbers measure
+ * (namesMeasure); a label of these words only, with statistics and units, names no benchmark (namesNoThing).
+ */
+const MEASURES = ['latency', 'latencies', 'response time', 'rtt', 'time', 'times', 'duration', 'elapsed', 'runtime', 'throughput', 'rate', 'rates', 'speed', 'bandwidth', 'memory', 'rss', 'heap'];
+const FOREIGN_MEASURES = ['延迟', '响应时间', '时间', '耗时', '時間', '吞吐', 'latenz', 'latencia', 'durchsatz', 'zeit', 'tiempo', 'temps', 'время', 'задержка'];
+const MEASURE_WORDS = new RegExp(`\\b(${MEASURES.join('|')})\\b|${FOREIGN_MEASURES.join('|')}`, 'i');
+
+/** What else a label of what is measured holds: words of a summary, and a rate's or time's unit. */
+const MEASURED_ONLY_WORDS = new RegExp(
+  `\\b(statistics|stats|general|distribution|histogram|${MEASURES.join('|')}|requests?\\s*\\/\\s*s(ec(ond)?)?|req\\s*\\/\\s*s|ops\\s*\\/\\s*s(ec)?|calls\\s*\\/\\s*s(ec(ond)?)?|qps|tps|rps|iops|ms|us|µs|ns|s|sec|seconds)\\b|${FOREIGN_MEASURES.join('|')}`,
+  'gi',
+);
 
 /**
  * A label that says only what is measured, with which statistic ("mean rate", "Requests/sec",
@@ -226,10 +237,6 @@ export const foreignStatisticOf = (label) => {
   const lower = String(label ?? '').toLowerCase();
   return FOREIGN_STATISTICS.find(([words]) => words.some((w) => lower.includes(w)))?.[1];
 };
-
-/** Words of a measure whose unit a report may leave out (a time, a rate, a size): English and a few common others. */
-const MEASURE_WORDS =
-  /\b(latency|latencies|response time|rtt|time|duration|elapsed|runtime|throughput|rate|speed|bandwidth|memory|rss|heap)\b|延迟|响应时间|时间|耗时|時間|吞吐|latenz|latencia|durchsatz|zeit|tiempo|temps|время|задержка/i;
 
 /**
  * Whether a label names what its numbers measure: a measure word ("Avg time", "Latency") or a
