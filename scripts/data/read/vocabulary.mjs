@@ -11,6 +11,7 @@
 //   SETTINGS                          condition name -> the spellings of it, as words
 //   settingOf(label) -> name | undefined          "Number of clients" -> "clients", "VUs" -> "concurrency"
 //   SETTING_WORD                      a setting's word inside a longer header ("server thread number")
+//   CPU_TIMES, cpuTimeOf(label)       "user" -> user_time, "sys" -> system_time: CPU times, never settings
 //   SIZES                             size-like settings (size, payload, batch, ...) -> spellings
 //   sizeOf(label) -> name | undefined
 //   statisticOf(label, better?) -> statistic | undefined   "p999" -> "p99.9", "peak" -> "max",
@@ -54,7 +55,7 @@ export const wordsOf = (label) =>
 export const SETTINGS = {
   concurrency: [
     'concurrency', 'concurrent', 'concurrent requests', 'concurrent users', 'concurrent connections', 'concurrency level',
-    'users', 'user', 'vus', 'vu', 'virtual users', 'virtual user', 'number of users', 'num users', 'max users',
+    'users', 'vus', 'vu', 'virtual users', 'virtual user', 'number of users', 'num users', 'max users',
   ],
   connections: ['connections', 'connection', 'conns', 'conn', 'c', 'number of connections', 'num connections'],
   threads: ['threads', 'thread', 't', 'thread count', 'threadcount', 'num threads', 'nthreads', 'number of threads', 'thds'],
@@ -80,6 +81,18 @@ export const SETTING_WORD = [
   [/\bworkers?\b/i, 'workers'],
   [/\bcores\b/i, 'cores'],
 ];
+
+/**
+ * CPU times a run reports beside its wall time (hyperfine's CSV, `time`, `/usr/bin/time`): "user" is
+ * the user CPU time, never a number of users; "system" the kernel's. Metric -> spellings, as words.
+ */
+export const CPU_TIMES = {
+  user_time: ['user', 'usr', 'user time', 'user cpu', 'user cpu time', 'cpu user'],
+  system_time: ['system', 'sys', 'system time', 'sys time', 'system cpu', 'system cpu time', 'cpu system', 'kernel time'],
+};
+const CPU_TIME_KEY = new Map(Object.entries(CPU_TIMES).flatMap(([metric, spellings]) => spellings.map((s) => [s, metric])));
+/** The CPU-time metric a whole label names ("user", "sys time"): user_time or system_time, or undefined. */
+export const cpuTimeOf = (label) => CPU_TIME_KEY.get(wordsOf(label).replace(/\s*\(.*\)$/, ''));
 
 /** Size-like settings of a run (an input's size, a payload, a pipeline depth): conditions, under their own name. */
 export const SIZES = {
@@ -246,6 +259,7 @@ export const foreignStatisticOf = (label) => {
 export const namesMeasure = (label) => {
   const w = String(label ?? '');
   if (isErrorRate(w) || isCount(w)) return false;
+  if (cpuTimeOf(w)) return true;
   const statistic = statisticOf(w);
   return MEASURE_WORDS.test(w.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ')) || (statistic !== undefined && statistic !== 'total') || foreignStatisticOf(w) !== undefined;
 };
