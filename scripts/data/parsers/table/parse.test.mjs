@@ -461,6 +461,16 @@ test('an org README: its tables ("|---+---|" rules, indented, a column per plan,
   assert.equal(at(667).length, 5);
 });
 
+test('"Mb/s" in an org README is megabits a second (Mbit/s), never megabytes: speedtest\'s Nearest Download 99.487 Mbit/s, and the Sysbench rows labelled (Mb/s) as written', () => {
+  const org = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/org-table/vps-comparison-readme.org'), 'utf8');
+  const rows = rowsOf(org);
+  const at = (line) => rows.filter((r) => r.line === line).map((r) => [r.benchmark, r.metric, r.value, r.unit]);
+  assert.deepEqual(at(1055)[0], ['Nearest Download', 'bandwidth', 99.487, 'Mbit/s']);
+  assert.deepEqual(at(600)[0], ['Sysbench RAM rand read', 'bandwidth', 2279.75, 'Mbit/s']);
+  // A capital B is bytes: "MB/s" stays megabytes a second.
+  assert.ok(rows.every((r) => r.unit !== 'MB/s' || !/\(Mb\/s\)/.test(org.split('\n')[r.line - 1])));
+});
+
 test('a paper\'s LaTeX tabular (meta-repa, Markdown with LaTeX) is read: a time per benchmark and column, each in its cell\'s unit, the column named by the \\multicolumn flag above its library', () => {
   const paper = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/latex-table/meta-repa-paper.md'), 'utf8');
   const rows = rowsOf(paper);
