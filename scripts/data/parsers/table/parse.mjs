@@ -504,7 +504,9 @@ function rowUnitRows(block, header, data) {
 }
 
 /** Metric and statistic from a header's words and its unit. `named`: the header names the metric. */
-function metricOf(name, unit, header) {
+function metricOf(name, unit, label) {
+  // A camel-cased label's words apart, so a metric word inside it is a word (YCSB's "AverageLatency").
+  const header = String(label).replace(/([a-z])([A-Z])/g, '$1 $2');
   // A unit not stated has no dimension to check the header's metric word against: the word names it.
   const dimension = unit === UNSTATED ? undefined : UNITS[unit]?.dimension;
   if (unit === UNSTATED) {

@@ -471,6 +471,16 @@ test('"Mb/s" in an org README is megabits a second (Mbit/s), never megabytes: sp
   assert.ok(rows.every((r) => r.unit !== 'MB/s' || !/\(Mb\/s\)/.test(org.split('\n')[r.line - 1])));
 });
 
+test('YCSB\'s "[INSERT], AverageLatency(us)" is a latency (mean, us), and its Min, Max and 95thPercentile latencies too, never a bare "time"; RunTime(ms) stays a time', () => {
+  const md = fs.readFileSync(path.join(here, '../../../add-report/fixtures/mongo-load-test-tf-readme.md'), 'utf8');
+  const rows = rowsOf(md);
+  const first = (line) => rows.filter((r) => r.line === line).map((r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit, r.conditions.comparison])[0];
+  assert.deepEqual(first(76), ['[INSERT], AverageLatency', 'latency', 'mean', 9436, 'us', 'EC2']);
+  assert.deepEqual(first(77), ['[INSERT], MinLatency', 'latency', 'min', 150, 'us', 'EC2']);
+  assert.deepEqual(first(79), ['[INSERT], 95thPercentileLatency', 'latency', 'p95', 18207, 'us', 'EC2']);
+  assert.deepEqual(first(74), ['[OVERALL], RunTime', 'time', 'value', 48170, 'ms', 'EC2']);
+});
+
 test('a paper\'s LaTeX tabular (meta-repa, Markdown with LaTeX) is read: a time per benchmark and column, each in its cell\'s unit, the column named by the \\multicolumn flag above its library', () => {
   const paper = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/latex-table/meta-repa-paper.md'), 'utf8');
   const rows = rowsOf(paper);
