@@ -20,7 +20,7 @@ import { InputError, systemErrorLine } from '../lib/errors.mjs';
 import { WHOLE_DOCUMENT_MAX, checkSeedSize, loadEnv, parsingOnce, readInputs } from '../data/inputs.mjs';
 import { buildData, readPlatforms, readRegistries } from '../data/pipeline.mjs';
 import { detectFormats, whyNoneRead } from './detect.mjs';
-import { blankPassages, mergeSpans, readKeeping } from '../data/read/keep.mjs';
+import { blankPassages, linesText, mergeSpans, readKeeping, unnoted } from '../data/read/keep.mjs';
 import { nulLine, readReport } from '../lib/decode.mjs';
 import { matchPlatform, namingFact, proposePlatform, USUAL_FACTS } from './platform-match.mjs';
 import { statedMachines } from '../data/parsers/shared/machine-lines.mjs';
@@ -307,7 +307,7 @@ try {
     console.log(
       `${shown}: read as ${formats.join(', ')}${encoding === 'utf-8' ? '' : ` (${encoding})`} (dry run: nothing written).`,
     );
-    printUnderstood(final, text, shown, wholeDocument);
+    printUnderstood(final, text, shown, wholeDocument, added.not_read);
     printReading(final, env.parsers, text, shown, metaPath);
     printNotRead(added, shown);
     for (const t of added.tables) console.log(`  table ${t.id}: ${rowsText(t.rows)} (${t.kind})`);
@@ -334,7 +334,7 @@ try {
     console.log(
       `Drafted from the document: title "${title}" (from ${drafted.from}) and slug ${slug}; change them in ${metaPath} if they do not fit.`,
     );
-  printUnderstood(final, text, shown, wholeDocument);
+  printUnderstood(final, text, shown, wholeDocument, added.not_read);
   printReading(final, env.parsers, text, shown, metaPath);
   printNotRead(added, shown);
   console.log('Extracted:');
@@ -361,6 +361,11 @@ try {
     console.log(`Software not known yet (new entries in ${inputs.entitiesPath}, to review):`);
     for (const e of newEntities) console.log(`  ${e.name}: ${e.id} (${e.kind}, first at line ${e.line})`);
   }
+  // Each passage not read waits for a note on why (npm run check asks for it).
+  for (const p of unnoted(added.not_read))
+    todo.push(
+      `${metaPath}: not_read: say why ${linesText(p)} ${p.from === p.to ? 'is' : 'are'} not read (- line: ${p.line}, why: ...)`,
+    );
   if (todo.length) {
     console.log('Still to fill in:');
     for (const t of todo) console.log(`  - ${t}`);
@@ -499,8 +504,7 @@ function printNotRead(added, shown) {
   if (!left.length) return;
   console.log(`${left.length} section${left.length === 1 ? '' : 's'} not read (the rest is in):`);
   for (const l of left) {
-    const lines = l.from === l.to ? `line ${l.from}` : `lines ${l.from}-${l.to}`;
-    console.log(`  ${shown}:${l.line}: ${l.why} (${lines} left out)`);
+    console.log(`  ${shown}:${l.line}: ${l.why} (${linesText(l)} left out)`);
   }
 }
 
@@ -520,16 +524,17 @@ function rowsText(n) {
  * metrics with their units; then what no reader took (code blocks and tables with numbers), with
  * their lines, and the columns the table fallback could not give a unit.
  */
-function printUnderstood(results, text, shownFile, wholeDocument) {
+function printUnderstood(results, text, shownFile, wholeDocument, notRead = []) {
   const lines = text.split(/\r\n|\r|\n/);
-  const where = ([a, b]) => (a === b ? `line ${a}` : `lines ${a}-${b}`);
+  const where = ([from, to]) => linesText({ from, to });
   console.log('Understood:');
   // Whatever reader was picked, the code blocks and tables with numbers that none of them read are
   // listed, as the document reader lists them (when every reader says which lines it read).
-  const claimed = results.flatMap((r) => [
-    ...(r.parsed.spans ?? []),
-    ...(r.parsed.not_read ?? []).map((n) => [n.from, n.to]),
-  ]);
+  // The passages not read are listed with their why (printNotRead): never again as blocks no format reads.
+  const claimed = [
+    ...results.flatMap((r) => [...(r.parsed.spans ?? []), ...(r.parsed.not_read ?? []).map((n) => [n.from, n.to])]),
+    ...notRead.map((n) => [n.from, n.to]),
+  ];
   // A text too big to outline as one document (over WHOLE_DOCUMENT_MAX, read line by line) is not outlined here either.
   const leftOver =
     wholeDocument && results.every((r) => r.parsed.spans && !r.parsed.left_out)

@@ -59,3 +59,13 @@ test("read with its recipe, tinybench's console.table is shown as one reading (l
   assert.equal(r.status, 0, r.stderr);
   assert.match(r.stdout, /^ {2}recipe at lines 54-55: 6 rows; latency \(ns\), throughput \(ops\/s\)$/m);
 });
+
+test("a table the reader left out as not read is named once, in the not-read list, never again as a table no format reads (graphitron's AsciiDoc graph-size table, lines 332-349)", () => {
+  const r = dryRun('asciidoc-table/graphitron-diagnostics-drain.md');
+  assert.equal(r.status, 0, r.stderr);
+  assert.match(
+    r.stdout,
+    /graphitron-diagnostics-drain\.md:343: expected rows told apart .* \(lines 332-349 left out\)/,
+  );
+  assert.doesNotMatch(r.stdout, /left out: a table at lines 332-349/);
+});

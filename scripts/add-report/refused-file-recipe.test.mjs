@@ -101,7 +101,7 @@ test("YCSB's summary table, a column per deployment and the unit in each row's l
   const file = path.join(ROOT, 'scripts/add-report/fixtures/mongo-load-test-tf-readme.md');
   const r = dryRun(file);
   assert.equal(r.status, 0, r.stderr);
-  assert.match(r.stdout, /^ {2}table at lines 72-80: 21 rows; throughput \(ops\/s\), time \(ms\), time \(us\)$/m);
+  assert.match(r.stdout, /^ {2}table at lines 72-80: 21 rows; latency \(us\), throughput \(ops\/s\), time \(ms\)$/m);
   assert.equal(fs.existsSync(`${file}.recipe.yaml`), false);
 });
 

@@ -2,6 +2,7 @@
 // where there is one, and what to do. Exit 1 when there is any problem.
 //  - every seed has metadata, and every metadata file a seed; metadata fields are valid;
 //  - every platform id exists; every seed parses; errata name real rows;
+//  - every passage of a seed left out of the reading has a note in its metadata (not_read:);
 //  - data/ is exactly what the scripts produce from seeds/ (byte for byte);
 //  - every CSV matches its schema in data/tables/datapackage.json, and passes `csvclean -a`.
 // Usage: node scripts/check/check.mjs [--root DIR] [--no-csvclean]
@@ -19,6 +20,7 @@ import { loadEnv, orphanLine, readInputs } from '../data/inputs.mjs';
 import { readRepository } from '../lib/transaction.mjs';
 import { LockError } from '../lib/lock.mjs';
 import { buildData, readRegistries } from '../data/pipeline.mjs';
+import { linesText, unnoted } from '../data/read/keep.mjs';
 import { isPlaceholderLine } from '../data/meta.mjs';
 
 const { values } = cliArgs(import.meta.url, {
@@ -101,6 +103,16 @@ if (!built) {
     } catch (e) {
       asLine(e).forEach(say);
     }
+  }
+}
+
+// A passage of a seed left out of the reading says why in its metadata (not_read:), or is read.
+for (const doc of built?.reports ?? []) {
+  for (const p of unnoted(doc.not_read)) {
+    const them = p.from === p.to ? 'it' : 'them';
+    say(
+      `${doc.seed.path}:${p.line}: ${linesText(p)} ${p.from === p.to ? 'is' : 'are'} left out of the reading (${p.why}) and ${doc.seed.meta} gives no note: add "- line: ${p.line}" with "why:" under not_read:, or read ${them} with a recipe`,
+    );
   }
 }
 

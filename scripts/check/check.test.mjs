@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { realReports } from '../../tests/helpers/real-data.mjs';
 import { tempRepo, removeTempRepo, runScript, edit } from '../../tests/helpers/temp-repo.mjs';
+import { ROOT } from '../lib/paths.mjs';
 
 const reportOf = (slug) => realReports().find((r) => r.meta.slug === slug);
 const CLOUDI_151 = reportOf('cloudi-1.5.1-power8');
@@ -134,5 +135,68 @@ describe('check CLI', { concurrency: 2 }, () => {
       ),
       `a line names the changed table or the seed:\n${res.stderr}`,
     );
+  });
+  test('a passage of a seed left out of the reading fails the check until its .meta.yaml says why (not_read:)', async () => {
+    // tsenart/vegeta's README (the corpus copy): its histogram (lines 568-571) and its hdrplot table
+    // (lines 578-674) are not read (tests/site/not-read.test.mjs).
+    const root = tempRepo('check-not-read');
+    const META = 'seeds/vegeta/2020-vegeta-readme.meta.yaml';
+    const SEED = 'seeds/vegeta/2020-vegeta-readme.md';
+    const notReadLines = (stderr) => stderr.split('\n').filter((l) => /not_read/.test(l));
+    try {
+      const added = await runScript(root, 'scripts/add-report/add-report.mjs', [
+        path.join(ROOT, 'tests/fixtures/corpus/vegeta/vegeta-readme.md'),
+        ...['--date', '2020', '--title', 'Vegeta README', '--slug', 'vegeta-readme'],
+        ...['--source', 'tsenart/vegeta:README.md@cf5811269046c672a604b1eb352204d30f16ae4a'],
+      ]);
+      assert.equal(added.code, 0, added.stderr);
+      // add-report says what is left to say, with the lines.
+      assert.match(
+        added.stdout,
+        new RegExp(`${escape(META)}: not_read: say why lines 568-571 are not read \\(- line: 568`),
+      );
+
+      // # No note: one line a passage, at the seed's line, saying where the note goes.
+      const bare = await runScript(root, 'scripts/check/check.mjs', ['--no-csvclean']);
+      assert.equal(bare.code, 1, bare.stderr);
+      assert.deepEqual(notReadLines(bare.stderr), [
+        `${SEED}:568: lines 568-571 are left out of the reading (expected results, found a histogram (buckets and bars)) and ${META} gives no note: add "- line: 568" with "why:" under not_read:, or read them with a recipe`,
+        `${SEED}:581: lines 578-674 are left out of the reading (expected rows told apart by a name or condition, found rows that are not (line 581 repeats line 580: "", time)) and ${META} gives no note: add "- line: 581" with "why:" under not_read:, or read them with a recipe`,
+      ]);
+
+      // # A note for each: the check passes them, and the report keeps each note beside its passage.
+      edit(
+        root,
+        META,
+        (t) =>
+          `${t}not_read:\n  - line: 568\n    why: "a histogram of the run drawn as bars, no result of its own"\n  - line: 600\n    why: "the hdrplot output, percentiles the report also states as text"\n`,
+      );
+      const data = await runScript(root, 'scripts/data/build-data.mjs');
+      assert.equal(data.code, 0, data.stderr);
+      const noted = await runScript(root, 'scripts/check/check.mjs', ['--no-csvclean']);
+      assert.deepEqual(notReadLines(noted.stderr), []);
+      const doc = JSON.parse(fs.readFileSync(path.join(root, 'data/reports/vegeta-readme.json'), 'utf8'));
+      assert.deepEqual(
+        doc.not_read.map((n) => [n.from, n.note]),
+        [
+          [568, 'a histogram of the run drawn as bars, no result of its own'],
+          [578, 'the hdrplot output, percentiles the report also states as text'],
+        ],
+      );
+
+      // # A note at a line that is read: refused at the note's line.
+      edit(root, META, (t) => t.replace('- line: 600', '- line: 459'));
+      const stale = await runScript(root, 'scripts/check/check.mjs', ['--no-csvclean']);
+      assert.equal(stale.code, 1);
+      const at = fs.readFileSync(path.join(root, META), 'utf8').split('\n').indexOf('  - line: 459') + 1;
+      assert.ok(
+        stale.stderr.includes(
+          `${META}:${at}: expected the line of a passage left out of the reading (lines 568-571, lines 578-674), found line 459, which is read`,
+        ),
+        stale.stderr,
+      );
+    } finally {
+      removeTempRepo(root);
+    }
   });
 });

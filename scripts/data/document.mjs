@@ -151,8 +151,9 @@ export function reportDocument({ input, meta, parsed, platforms, tables, tableDo
     sections: parsed.sections,
     runs: parsed.runs ?? [],
     errata,
-    // Passages of the seed that stopped its reading, left out (read/keep.mjs): lines and why.
-    ...(notRead.length ? { not_read: notRead.map(({ from, to, line, why }) => ({ from, to, line, why })) } : {}),
+    // Passages of the seed left out of the reading (read/keep.mjs): lines and why.
+    // Each with the contributor's note on why, where .meta.yaml gives one (not_read:).
+    ...(notRead.length ? { not_read: notRead.map(({ from, to, line, why, note }) => ({ from, to, line, why, ...(note ? { note } : {}) })) } : {}),
     tables: tableDocs,
     // The measurement model's table restates the per-kind tables: counted only when it is the report's only one.
     measured_rows: Object.values(tables)

@@ -18,7 +18,7 @@ import { compareValues, dataPackage, platformsDocument, reportDocument, tableOut
 import { checkEntities, readEntities, resolve } from './entities.mjs';
 import { reportMeasurements } from './measure/project.mjs';
 import { atlasOutputs } from './atlas/index.mjs';
-import { notRead, readKeeping } from './read/keep.mjs';
+import { linesText, notRead, readKeeping, withNotes } from './read/keep.mjs';
 
 export { readPlatforms };
 
@@ -111,7 +111,13 @@ export function buildData(inputs, env, { cache } = {}) {
       own.resources.push(out.resource);
       tableDocs.push(out.doc);
     }
-    const doc = reportDocument({ input, meta, parsed, platforms, tables, tableDocs, csvTexts, errata: errata.map(({ seed, ...e }) => e), notRead: notRead(left, parsed.not_read) });
+    // What was not read, each passage with the contributor's note on why (.meta.yaml not_read:); a note on a line that is read is refused.
+    const { passages, stray } = withNotes(notRead(left, parsed.not_read), meta.not_read);
+    if (stray.length) {
+      const i = stray[0];
+      throw new InputError(meta.lineOf(['not_read', i, 'line']), `the line of a passage left out of the reading (${passages.map(linesText).join(', ') || 'none: every passage is read'})`, `line ${meta.not_read[i].line}, which is read`, input.metaPath);
+    }
+    const doc = reportDocument({ input, meta, parsed, platforms, tables, tableDocs, csvTexts, errata: errata.map(({ seed, ...e }) => e), notRead: passages });
     own.files.push([`reports/${meta.slug}.json`, jsonText(doc)]);
     own.doc = doc;
     for (const [p, text] of own.files) files.set(p, text);

@@ -62,7 +62,16 @@ test(
       [],
     );
 
-    // # The report page: one block, both passages with their lines and why.
+    // # A note in the .meta.yaml on why the histogram is left out (not_read:), shown beside it.
+    const meta = path.join(root, /^Metadata: (.+)$/m.exec(r.stdout)[1]);
+    fs.appendFileSync(
+      meta,
+      'not_read:\n  - line: 569\n    why: "the bars of the same latencies the report states above"\n',
+    );
+    const data = await run(root, 'scripts/data/build-data.mjs', [], { timeout: 300_000 });
+    assert.equal(data.code, 0, data.stderr);
+
+    // # The report page: one block, both passages with their lines and why, the note beside its passage.
     const b = await run(root, 'scripts/build.mjs', [], { timeout: 840_000 });
     assert.equal(b.code, 0, `build:\n${b.stdout}\n${b.stderr}`);
     const html = fs.readFileSync(path.join(root, 'public/reports', SLUG, 'index.html'), 'utf8');
@@ -75,8 +84,12 @@ test(
         .trim(),
     );
     assert.equal(items.length, 2, block);
-    assert.match(items[0], /^line 568–571: expected results, found a histogram \(buckets and bars\)$/);
+    assert.match(
+      items[0],
+      /^line 568–571: expected results, found a histogram \(buckets and bars\)\. Left out because: the bars of the same latencies the report states above$/,
+    );
     assert.match(items[1], /^line 578–674: expected /);
+    assert.doesNotMatch(items[1], /Left out because/);
     assert.equal(html.match(/histogram \(buckets and bars\)/g).length, 1, 'the histogram is named once on the page');
   },
 );

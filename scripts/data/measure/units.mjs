@@ -196,8 +196,15 @@ const SIZE_CASE = {
   'kbytes/s': 'KB/s', 'mbytes/s': 'MB/s', 'gbytes/s': 'GB/s',
 };
 
-/** Spellings whose case matters: "5m" is five minutes, "29.903M" is no time (a multiplier, COUNT_PREFIX). */
-const CASE_ONLY = { m: 'min' };
+/**
+ * Spellings whose case matters: "5m" is five minutes, "29.903M" is no time (a multiplier, COUNT_PREFIX);
+ * a lower-case "b" after a capital prefix is bits, as SI writes them ("Mb/s" is megabits a second: a
+ * speedtest's "Nearest Download (Mb/s)"), never bytes ("MB/s").
+ */
+const CASE_ONLY = {
+  m: 'min',
+  'Kb/s': 'Kbit/s', 'Kb/sec': 'Kbit/s', 'Mb/s': 'Mbit/s', 'Mb/sec': 'Mbit/s', 'Gb/s': 'Gbit/s', 'Gb/sec': 'Gbit/s',
+};
 
 /**
  * The canonical symbol of a unit as written, or undefined when it is not a unit this model knows.

@@ -98,3 +98,27 @@ export function blankPassages(text, passages) {
 export function notRead(left, own = []) {
   return [...left, ...own].map(({ from, to, line, why }) => ({ from, to, line, why })).sort((a, b) => a.from - b.from || a.to - b.to);
 }
+
+/** A passage's lines as add-report and npm run check name them: "line 12", "lines 568-571". */
+export const linesText = ({ from, to }) => (from === to ? `line ${from}` : `lines ${from}-${to}`);
+
+/**
+ * The passages not read with the contributor's notes on them (.meta.yaml `not_read:`, each
+ * `{ line, why }`): a note belongs to the passage whose lines hold its line. Each passage a note
+ * explains carries it as `note`; `stray` lists the notes (by index) whose line is in no passage.
+ * @param {Array<{ from: number, to: number, line: number, why: string }>} passages
+ * @param {Array<{ line: number, why: string }>} [notes]
+ */
+export function withNotes(passages, notes = []) {
+  const holds = (p, n) => n.line >= p.from && n.line <= p.to;
+  return {
+    passages: passages.map((p) => {
+      const note = notes.find((n) => holds(p, n));
+      return note ? { ...p, note: note.why } : p;
+    }),
+    stray: notes.flatMap((n, i) => (passages.some((p) => holds(p, n)) ? [] : [i])),
+  };
+}
+
+/** The passages of a report's not_read (data/reports/<slug>.json) that no note explains. */
+export const unnoted = (notRead = []) => notRead.filter((p) => !p.note);

@@ -4,7 +4,8 @@
 // (mdast, with GFM tables); HTML (tables, <summary>, <h1>..<h6>) through parse5; what neither knows
 // is read line by line: reStructuredText section titles (underlined, optionally overlined, with any
 // punctuation character; depth by order of first appearance, as docutils does), RST grid and simple
-// tables, RST literal blocks (`::`), and whitespace-aligned tables in code blocks or plain text.
+// tables, RST literal blocks (`::`), org-mode tables, LaTeX tabulars, AsciiDoc `|===` tables, and
+// whitespace-aligned tables in code blocks or plain text.
 // Pure: text in, outline out.
 //
 // Exports:
@@ -12,7 +13,7 @@
 //     headings: [{ text, depth, line, kind: 'atx'|'setext'|'rst'|'html'|'summary'|'bold' }]  (in line order;
 //               depth 1..6; <summary> and a bold line are depth 7, below every other heading)
 //     blocks:   [{ type: 'table'|'code'|'paragraph'|'html'|'list', from, to, heading,
-//                  header?: [{ text, line }], rows?: [[{ text, line }]], markup?: 'gfm'|'grid'|'simple'|'html'|'aligned' }]
+//                  header?: [{ text, line }], rows?: [[{ text, line }]], markup?: 'gfm'|'grid'|'simple'|'html'|'aligned'|'org'|'latex'|'asciidoc' }]
 //   headingAbove(outline, line) -> string   the text of the nearest heading above a line ('' when none)
 //   plainText(text) -> string               inline Markdown/RST markup removed (`code`, **bold**, [a](b))
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -525,6 +526,170 @@ function orgTables(lines, masked) {
   return out;
 }
 
+/** A number that leads a cell ("708.5684 us", "1.9 s"): a cell of data, never of a header. */
+const DATA_CELL = /^[-+~]?\d/;
+
+/** The line (1-based) of each character offset of a run of lines joined by "\n", from its first line. */
+function lineAt(lines, first) {
+  const starts = [];
+  let at = 0;
+  for (const l of lines) {
+    starts.push(at);
+    at += l.length + 1;
+  }
+  return (offset) => {
+    let k = 0;
+    while (k + 1 < starts.length && starts[k + 1] <= offset) k++;
+    return first + k;
+  };
+}
+
+/** LaTeX markup of a cell removed: \textbf{x} -> x, \bf, $\pm$ -> ±, \% -> %, braces and math dollars. */
+function latexText(t) {
+  return plainText(
+    t
+      .replace(/\$\\pm\$|\\pm\b/g, '±')
+      .replace(/\$\\times\$|\\times\b/g, '×')
+      .replace(/\\([%&_#$])/g, '$1')
+      .replace(/\\(textbf|textit|texttt|emph|mathrm|mathbf|text|textrm|textsf|underline|mbox)\s*\{([^{}]*)\}/g, '$2')
+      .replace(/\\[a-zA-Z]+\*?(\[[^\]]*\])?/g, ' ')
+      .replace(/[{}$]/g, '')
+      .replace(/~/g, ' '),
+  );
+}
+
+/** The cells of a LaTeX row at its top-level "&", each with its offset; \multicolumn{n}{..}{text} stands for n cells. */
+function latexCells(row, offset) {
+  const cells = [];
+  let depth = 0;
+  let start = 0;
+  for (let k = 0; k <= row.length; k++) {
+    const c = row[k];
+    if (c === '{') depth++;
+    else if (c === '}') depth--;
+    else if (k === row.length || (c === '&' && row[k - 1] !== '\\' && depth <= 0)) {
+      const raw = row.slice(start, k);
+      const lead = raw.length - raw.trimStart().length;
+      const multi = /^\s*\\multicolumn\s*\{(\d+)\}\s*\{[^{}]*\}\s*\{(.*)\}\s*$/s.exec(raw);
+      for (let n = 0; n < (multi ? Number(multi[1]) : 1); n++) cells.push({ text: latexText(multi ? multi[2] : raw), at: offset + start + lead });
+      start = k + 1;
+    }
+  }
+  return cells;
+}
+
+/** Rules between LaTeX rows: \hline, \toprule, \midrule, \bottomrule, \cline{..}, \cmidrule(..){..}. */
+const LATEX_RULE = /\\(hline|toprule|midrule|bottomrule|hhline\{[^}]*\}|cline\{[^}]*\}|cmidrule(\([^)]*\))?\{[^}]*\})/g;
+
+/**
+ * The header of a table as its leading rows that hold no number (up to three: a LaTeX table's
+ * \multicolumn row of conditions above the row of names), one header cell a column, the texts of a
+ * column joined with " / " ("no -threaded / meta"), at the line of the lowest. Rows: the rest.
+ */
+function headerOf(rows) {
+  let n = 0;
+  while (n < Math.min(3, rows.length - 1) && !rows[n].slice(1).some((c) => DATA_CELL.test(c.text))) n++;
+  if (!n) return { header: [], rows };
+  const width = Math.max(...rows.slice(0, n).map((r) => r.length));
+  const header = Array.from({ length: width }, (_, k) => {
+    const parts = rows.slice(0, n).map((r) => r[k]).filter((c) => c?.text);
+    return { text: [...new Set(parts.map((c) => c.text))].join(' / '), line: (parts.at(-1) ?? rows[n - 1][0]).line };
+  });
+  return { header, rows: rows.slice(n) };
+}
+
+/**
+ * LaTeX tables (\begin{tabular}..\end{tabular}, tabular*, tabularx, longtable) wherever they stand, as
+ * a paper written in Markdown or LaTeX holds them: rows end at "\\", cells part at "&", rules are no
+ * rows, \multicolumn spans its columns, inline markup is removed. A tabular of verbatim blocks (code
+ * side by side) is no table of values. Each cell keeps the line it starts on.
+ */
+function latexTables(lines, masked) {
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    const begin = /\\begin\{(tabular\*?|tabularx|longtable)\}/.exec(lines[i]);
+    if (!begin || masked.has(i + 1)) continue;
+    const end = lines.findIndex((l, k) => k >= i && l.includes(`\\end{${begin[1]}}`));
+    if (end < 0) continue;
+    const open = i;
+    const run = lines.slice(i, end + 1);
+    const at = lineAt(run, i + 1);
+    const joined = run.join('\n').replace(/(?<!\\)%[^\n]*/g, (m) => ' '.repeat(m.length));
+    // The body: after \begin{tabular}{spec} (its column spec's braces nest), before \end{tabular}.
+    let from = joined.indexOf(begin[0]) + begin[0].length;
+    if (begin[1] !== 'tabular') from = joined.indexOf('}', joined.indexOf('{', from)) + 1;
+    while (/^\s*\{/.test(joined.slice(from))) {
+      let depth = 0;
+      let k = joined.indexOf('{', from);
+      for (; k < joined.length; k++) {
+        if (joined[k] === '{') depth++;
+        else if (joined[k] === '}' && --depth === 0) break;
+      }
+      from = k + 1;
+    }
+    const to = joined.lastIndexOf(`\\end{${begin[1]}}`);
+    const body = joined.slice(from, to).replace(LATEX_RULE, (m) => ' '.repeat(m.length));
+    i = end;
+    if (/\\begin\{verbatim\}/.test(body)) continue;
+    const rows = [];
+    let start = 0;
+    for (const m of [...body.matchAll(/\\\\(\s*\[[^\]]*\])?/g), { index: body.length, 0: '' }]) {
+      const text = body.slice(start, m.index);
+      if (text.trim()) rows.push(latexCells(text, from + start).map((c) => ({ text: c.text, line: at(c.at) })));
+      start = m.index + m[0].length;
+    }
+    if (rows.length < 2 || rows.every((r) => r.length < 2)) continue;
+    out.push({ from: open + 1, to: end + 1, ...headerOf(rows), markup: 'latex' });
+  }
+  return out;
+}
+
+/** An AsciiDoc table's delimiter line, and the attribute line above it ([cols="3,1,1",options="header"]). */
+const ADOC_DELIMITER = /^\|={3,}\s*$/;
+
+/**
+ * AsciiDoc tables (|=== .. |===): each cell starts at a "|" (a cell spec such as "2+" or "a" before it
+ * is dropped: "2+|" spans, "3*|" repeats), on its own line or several to a line; the columns are as many as the attribute line's
+ * cols="..." names, else the cells of the first line. The header is the first row where the
+ * attributes say header (options="header", %header) or where the first line, all cells of one row,
+ * is followed by a blank line (AsciiDoc's implicit header).
+ */
+function asciidocTables(lines, masked) {
+  const out = [];
+  for (let i = 0; i < lines.length; i++) {
+    if (!ADOC_DELIMITER.test(lines[i]) || masked.has(i + 1)) continue;
+    const end = lines.findIndex((l, k) => k > i && ADOC_DELIMITER.test(l));
+    if (end < 0) break;
+    const open = i;
+    const attrs = i > 0 ? /^\[(.*)\]\s*$/.exec(lines[i - 1])?.[1] ?? '' : '';
+    const spec = /\bcols\s*=\s*"?([^"\]]*)"?/.exec(attrs)?.[1] ?? '';
+    const starred = /^(\d+)\*/.exec(spec.trim());
+    const cells = [];
+    let firstLine = -1;
+    for (let k = i + 1; k < end; k++) {
+      const l = lines[k];
+      if (!l.trim()) continue;
+      if (!/^\s*([\d.+*]*[<^>]?(\.[<^>])?[adehlmsv]?)?\|/.test(l)) {
+        // A line that goes on the cell above (a cell's text over several lines).
+        if (cells.length) cells.at(-1).text = `${cells.at(-1).text} ${plainText(l)}`;
+        continue;
+      }
+      if (firstLine < 0) firstLine = k;
+      for (const part of l.split(/(?<!\\)\|/).slice(1)) cells.push({ text: plainText(part.replace(/\\\|/g, '|').replace(/\s+\d+(\.\d+)?[+*][<^>]?(\.[<^>])?[adehlmsv]?$/, '')), line: k + 1 });
+    }
+    const width = starred ? Number(starred[1]) : spec ? spec.split(',').length : cells.filter((c) => c.line === firstLine + 1).length;
+    i = end;
+    if (width < 2 || !cells.length) continue;
+    const rows = [];
+    for (let k = 0; k < cells.length; k += width) rows.push(cells.slice(k, k + width));
+    const first = rows[0];
+    const implicit = first.every((c) => c.line === firstLine + 1) && !lines[firstLine + 1]?.trim();
+    const headed = /options\s*=\s*"?[^"\]]*\bheader\b|%header/.test(attrs) || (implicit && !/%noheader|options\s*=\s*"?[^"\]]*noheader/.test(attrs));
+    out.push({ from: open + 1, to: end + 1, header: headed ? first : [], rows: headed ? rows.slice(1) : rows, markup: 'asciidoc' });
+  }
+  return out;
+}
+
 /**
  * Markdown pipe tables of more than BIG_TABLE_ROWS rows outside code, read line by line: micromark
  * holds about 30 KB for each row of a table (a table of 10,000 rows took 300 MB), so a big table is
@@ -610,6 +775,10 @@ export function outline(text) {
     }
   }
 
+  for (const t of [...asciidocTables(lines, masked), ...latexTables(lines, masked)]) {
+    mask(t.from, t.to);
+    blocks.push({ type: 'table', ...t });
+  }
   for (const t of orgTables(lines, masked)) {
     mask(t.from, t.to);
     blocks.push({ type: 'table', ...t });

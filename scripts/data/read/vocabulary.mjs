@@ -11,6 +11,7 @@
 //   SETTINGS                          condition name -> the spellings of it, as words
 //   settingOf(label) -> name | undefined          "Number of clients" -> "clients", "VUs" -> "concurrency"
 //   SETTING_WORD                      a setting's word inside a longer header ("server thread number")
+//   CPU_TIMES, cpuTimeOf(label)       "user" -> user_time, "sys" -> system_time: CPU times, never settings
 //   SIZES                             size-like settings (size, payload, batch, ...) -> spellings
 //   sizeOf(label) -> name | undefined
 //   statisticOf(label, better?) -> statistic | undefined   "p999" -> "p99.9", "peak" -> "max",
@@ -54,7 +55,7 @@ export const wordsOf = (label) =>
 export const SETTINGS = {
   concurrency: [
     'concurrency', 'concurrent', 'concurrent requests', 'concurrent users', 'concurrent connections', 'concurrency level',
-    'users', 'user', 'vus', 'vu', 'virtual users', 'virtual user', 'number of users', 'num users', 'max users',
+    'users', 'vus', 'vu', 'virtual users', 'virtual user', 'number of users', 'num users', 'max users',
   ],
   connections: ['connections', 'connection', 'conns', 'conn', 'c', 'number of connections', 'num connections'],
   threads: ['threads', 'thread', 't', 'thread count', 'threadcount', 'num threads', 'nthreads', 'number of threads', 'thds'],
@@ -80,6 +81,18 @@ export const SETTING_WORD = [
   [/\bworkers?\b/i, 'workers'],
   [/\bcores\b/i, 'cores'],
 ];
+
+/**
+ * CPU times a run reports beside its wall time (hyperfine's CSV, `time`, `/usr/bin/time`): "user" is
+ * the user CPU time, never a number of users; "system" the kernel's. Metric -> spellings, as words.
+ */
+export const CPU_TIMES = {
+  user_time: ['user', 'usr', 'user time', 'user cpu', 'user cpu time', 'cpu user'],
+  system_time: ['system', 'sys', 'system time', 'sys time', 'system cpu', 'system cpu time', 'cpu system', 'kernel time'],
+};
+const CPU_TIME_KEY = new Map(Object.entries(CPU_TIMES).flatMap(([metric, spellings]) => spellings.map((s) => [s, metric])));
+/** The CPU-time metric a whole label names ("user", "sys time"): user_time or system_time, or undefined. */
+export const cpuTimeOf = (label) => CPU_TIME_KEY.get(wordsOf(label).replace(/\s*\(.*\)$/, ''));
 
 /** Size-like settings of a run (an input's size, a payload, a pipeline depth): conditions, under their own name. */
 export const SIZES = {
@@ -158,9 +171,20 @@ export const isAggregateRow = (label) =>
     wordsOf(label).replace(/[*`]/g, '').trim(),
   );
 
-/** The words of what is measured (a metric, a rate's or time's unit), as a label uses them. */
-const MEASURED_ONLY_WORDS =
-  /\b(statistics|stats|general|rate|rates|time|times|latency|latencies|response time|throughput|distribution|histogram|requests?\s*\/\s*s(ec(ond)?)?|req\s*\/\s*s|ops\s*\/\s*s(ec)?|calls\s*\/\s*s(ec(ond)?)?|qps|tps|rps|iops|ms|us|µs|ns|s|sec|seconds)\b/gi;
+/**
+ * Words of a measure whose unit a report may leave out (a time, a rate, a size, memory), English and
+ * a few common others: one list, two uses. A label with one names what its numbers measure
+ * (namesMeasure); a label of these words only, with statistics and units, names no benchmark (namesNoThing).
+ */
+const MEASURES = ['latency', 'latencies', 'response time', 'rtt', 'time', 'times', 'duration', 'elapsed', 'runtime', 'throughput', 'rate', 'rates', 'speed', 'bandwidth', 'memory', 'rss', 'heap'];
+const FOREIGN_MEASURES = ['延迟', '响应时间', '时间', '耗时', '時間', '吞吐', 'latenz', 'latencia', 'durchsatz', 'zeit', 'tiempo', 'temps', 'время', 'задержка'];
+const MEASURE_WORDS = new RegExp(`\\b(${MEASURES.join('|')})\\b|${FOREIGN_MEASURES.join('|')}`, 'i');
+
+/** What else a label of what is measured holds: words of a summary, and a rate's or time's unit. */
+const MEASURED_ONLY_WORDS = new RegExp(
+  `\\b(statistics|stats|general|distribution|histogram|${MEASURES.join('|')}|requests?\\s*\\/\\s*s(ec(ond)?)?|req\\s*\\/\\s*s|ops\\s*\\/\\s*s(ec)?|calls\\s*\\/\\s*s(ec(ond)?)?|qps|tps|rps|iops|ms|us|µs|ns|s|sec|seconds)\\b|${FOREIGN_MEASURES.join('|')}`,
+  'gi',
+);
 
 /**
  * A label that says only what is measured, with which statistic ("mean rate", "Requests/sec",
@@ -227,10 +251,6 @@ export const foreignStatisticOf = (label) => {
   return FOREIGN_STATISTICS.find(([words]) => words.some((w) => lower.includes(w)))?.[1];
 };
 
-/** Words of a measure whose unit a report may leave out (a time, a rate, a size): English and a few common others. */
-const MEASURE_WORDS =
-  /\b(latency|latencies|response time|rtt|time|duration|elapsed|runtime|throughput|rate|speed|bandwidth|memory|rss|heap)\b|延迟|响应时间|时间|耗时|時間|吞吐|latenz|latencia|durchsatz|zeit|tiempo|temps|время|задержка/i;
-
 /**
  * Whether a label names what its numbers measure: a measure word ("Avg time", "Latency") or a
  * statistic other than a total ("max", "p99", "median"). A number under such a label and no unit goes
@@ -239,6 +259,7 @@ const MEASURE_WORDS =
 export const namesMeasure = (label) => {
   const w = String(label ?? '');
   if (isErrorRate(w) || isCount(w)) return false;
+  if (cpuTimeOf(w)) return true;
   const statistic = statisticOf(w);
   return MEASURE_WORDS.test(w.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ')) || (statistic !== undefined && statistic !== 'total') || foreignStatisticOf(w) !== undefined;
 };

@@ -13,6 +13,15 @@ test('a virtual-users setting is one condition, concurrency, however it is spell
   assert.equal(settingOf('samples'), undefined);
 });
 
+test('"user" and "system" are CPU times (hyperfine, time), never a number of users', async () => {
+  const { cpuTimeOf, namesMeasure } = await import('./vocabulary.mjs');
+  assert.equal(settingOf('user'), undefined);
+  assert.equal(settingOf('users'), 'concurrency');
+  assert.equal(cpuTimeOf('user'), 'user_time');
+  assert.equal(cpuTimeOf('sys'), 'system_time');
+  assert.equal(namesMeasure('user'), true);
+});
+
 test('"best" is the better direction of what it qualifies: a best rate is a maximum, a best time a minimum, never a minimum by default', () => {
   assert.equal(statisticOf('Best (ops/s)', 'higher'), 'max');
   assert.equal(statisticOf('best time', 'lower'), 'min');
@@ -46,7 +55,7 @@ test('a label that names what it measures takes a number with no unit as "not st
   const { namesMeasure } = await import('./vocabulary.mjs');
   for (const l of ['Avg time', 'Latency', 'mean', 'max', 'p99', 'Throughput', 'minResponseTime', '平均响应时间'])
     assert.equal(namesMeasure(l), true, l);
-  for (const l of ['Total', 'Total Reqs', 'Errors', 'Error %', 'Code', 'EC2', 'Samples', 'user']) assert.equal(namesMeasure(l), false, l);
+  for (const l of ['Total', 'Total Reqs', 'Errors', 'Error %', 'Code', 'EC2', 'Samples']) assert.equal(namesMeasure(l), false, l);
 });
 
 test('a label of what is measured only ("mean rate", "Requests/sec", "Latency distribution") names no benchmark; a block label does', () => {

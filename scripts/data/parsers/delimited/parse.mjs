@@ -14,7 +14,7 @@ import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, isTransferRate, splitValueUnit, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
-import { isCount, isErrorRate, namesMeasure, roleOf, settingOf, sizeOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
+import { cpuTimeOf, isCount, isErrorRate, namesMeasure, roleOf, settingOf, sizeOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
 
 export const format = 'delimited';
 export const description = 'Delimited files with a header row (CSV, TSV, semicolons), with or without units (a generic reader).';
@@ -169,6 +169,9 @@ export function parse(text) {
     const setting = name.replace(/^param:\s*/i, '');
     const named = settingOf(setting) ?? (sizeOf(setting) || /^param:/i.test(name) || /^warmup$/i.test(setting) ? slug(setting) : undefined);
     if (named) return { name, role: 'condition', key: named };
+    // "user" and "system" (hyperfine's CSV): CPU times, in the unit the header states, else not stated.
+    const cpu = cpuTimeOf(name);
+    if (cpu) return { name, role: 'value', metric: cpu, statistic: 'value', unit: unitOfHeader(name) ?? UNSTATED, unstated: !unitOfHeader(name) };
     // A count ("samples", "# Samples", "count"): a result in counts, never a setting or an axis.
     if (isCount(name) && cells.every((c) => /^\d+$/.test(c))) return { name, role: 'value', unit: 'count', statistic: 'total' };
     // An error percentage ("Error %") is an error rate, never a spread.

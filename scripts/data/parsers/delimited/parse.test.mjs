@@ -63,30 +63,29 @@ describe('headline numbers', () => {
 });
 
 describe('what it reads and what it refuses', () => {
-  test('a hyperfine CSV, whose columns state no unit: mean, stddev, median, min and max go in with unit "not stated", system is left out', () => {
+  test('a hyperfine CSV, whose columns state no unit: mean, stddev, median, min and max go in with unit "not stated"; "user" and "system" are the user and system CPU times, never a concurrency of 11.9 users', () => {
     const text = fs.readFileSync(path.join(here, 'fixtures/refused/tinymole-hyperfine.csv'), 'utf8');
     assert.equal(parser.detect(text), true);
     const r = parser.parse(text);
     assert.deepEqual(
-      r.tables.measurements.rows.filter((x) => x.line === 2).map((x) => [x.statistic, x.value, x.unit]),
+      r.tables.measurements.rows.filter((x) => x.line === 2).map((x) => [x.metric, x.statistic, x.value, x.unit]),
       [
-        ['mean', 9.22598175146, 'not stated'],
-        ['stdev', 0.5182761978565017, 'not stated'],
-        ['median', 8.98690797986, 'not stated'],
-        ['min', 8.770754719860001, 'not stated'],
-        ['max', 10.02086059886, 'not stated'],
+        ['value', 'mean', 9.22598175146, 'not stated'],
+        ['value', 'stdev', 0.5182761978565017, 'not stated'],
+        ['value', 'median', 8.98690797986, 'not stated'],
+        ['user_time', 'value', 11.89622228, 'not stated'],
+        ['system_time', 'value', 0.84723896, 'not stated'],
+        ['value', 'min', 8.770754719860001, 'not stated'],
+        ['value', 'max', 10.02086059886, 'not stated'],
       ],
     );
+    // No row carries the user CPU time as a setting of the run.
+    assert.ok(r.tables.measurements.rows.every((x) => !('concurrency' in x.conditions)));
     assert.deepEqual(
       r.notes.map((n) => n.text),
-      [
-        'column "mean" (line 1): no unit stated; read with unit "not stated" (a recipe can state it)',
-        'column "stddev" (line 1): no unit stated; read with unit "not stated" (a recipe can state it)',
-        'column "median" (line 1): no unit stated; read with unit "not stated" (a recipe can state it)',
-        'column "system" (line 1) not read: it states no unit (neither its header nor its values)',
-        'column "min" (line 1): no unit stated; read with unit "not stated" (a recipe can state it)',
-        'column "max" (line 1): no unit stated; read with unit "not stated" (a recipe can state it)',
-      ],
+      ['mean', 'stddev', 'median', 'user', 'system', 'min', 'max'].map(
+        (c) => `column "${c}" (line 1): no unit stated; read with unit "not stated" (a recipe can state it)`,
+      ),
     );
   });
 

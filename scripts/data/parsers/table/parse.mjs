@@ -1,7 +1,7 @@
 // The table fallback: what no adapter knows, a table a person wrote (Markdown pipe table, RST grid or
-// simple table, HTML <table>, a whitespace-aligned table in a code block or in plain text), becomes
-// measurement rows, one per numeric cell. The table is found and read by the document outline
-// (scripts/data/read/outline.mjs); here its columns are told apart:
+// simple table, HTML <table>, org, LaTeX tabular, AsciiDoc |===, a whitespace-aligned table in a code
+// block or in plain text), becomes measurement rows, one per numeric cell. The table is found and read
+// by the document outline (scripts/data/read/outline.mjs); here its columns are told apart:
 //   - the row's label (the first text column) is the benchmark; other text columns are conditions;
 //   - a numeric column with an integer-only, parameter-like header (threads, connections, size, ...)
 //     is a condition;
@@ -253,7 +253,10 @@ function readTable(block, lines = []) {
     let read = present.map((t) => readCell(t, columnUnit));
     // A column of numbers in a unit with a word or two among them ("lots"): the numbers are read, the words
     // left out and said at their lines, instead of the whole column (and so the table) being text.
-    const words = data.map((d) => d.cells[i]).filter((c) => !isMissing(c.text) && !readCell(c.text, columnUnit) && !numbery(c.text));
+    // A sentence that opens with a number ("5 ms as a table; its refresh evaluates ...", an AsciiDoc
+    // cell of graphitron's roadmap) is words too; a short token such as "1.16.3" keeps the column text.
+    const prose = (t) => /^\S+(\s+\S+){3,}/.test(t.trim()) && /[;,.]\s|\b(as|at|about|of|the|and|to)\b/.test(t);
+    const words = data.map((d) => d.cells[i]).filter((c) => !isMissing(c.text) && !readCell(c.text, columnUnit) && (!numbery(c.text) || prose(c.text)));
     const good = read.filter(Boolean).length;
     const withUnit = Boolean(headerUnit(h.text)) || read.some((r) => r?.unit);
     const unread = words.length && withUnit && good >= 2 && words.length < good && words.length === read.length - good ? new Set(words) : undefined;
@@ -450,7 +453,8 @@ function toldApart(block, lines, rows, notes) {
     }
     const why = `expected rows told apart by a name or condition, found rows that are not (line ${m.line} repeats line ${firstOf.get(key).line}: ${JSON.stringify(m.benchmark)}, ${m.metric})`;
     // The passage left out is the one a flaw leaves out (read/keep.mjs): the run of lines around it.
-    const [from, to] = passageAround(lines.join('\n'), m.line) ?? [block.from, block.to];
+    // An AsciiDoc or LaTeX table is one passage whatever blank lines part its rows.
+    const [from, to] = (/^(asciidoc|latex)$/.test(block.markup) ? null : passageAround(lines.join('\n'), m.line)) ?? [block.from, block.to];
     // Its columns' notes go with it: the table as a whole is what was not read.
     return { rows: [], notes: notes.filter((n) => /^HTML removed/.test(n.text)), measured: false, notRead: { from, to, line: m.line, why } };
   }
@@ -500,7 +504,9 @@ function rowUnitRows(block, header, data) {
 }
 
 /** Metric and statistic from a header's words and its unit. `named`: the header names the metric. */
-function metricOf(name, unit, header) {
+function metricOf(name, unit, label) {
+  // A camel-cased label's words apart, so a metric word inside it is a word (YCSB's "AverageLatency").
+  const header = String(label).replace(/([a-z])([A-Z])/g, '$1 $2');
   // A unit not stated has no dimension to check the header's metric word against: the word names it.
   const dimension = unit === UNSTATED ? undefined : UNITS[unit]?.dimension;
   if (unit === UNSTATED) {

@@ -461,6 +461,65 @@ test('an org README: its tables ("|---+---|" rules, indented, a column per plan,
   assert.equal(at(667).length, 5);
 });
 
+test('"Mb/s" in an org README is megabits a second (Mbit/s), never megabytes: speedtest\'s Nearest Download 99.487 Mbit/s, and the Sysbench rows labelled (Mb/s) as written', () => {
+  const org = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/org-table/vps-comparison-readme.org'), 'utf8');
+  const rows = rowsOf(org);
+  const at = (line) => rows.filter((r) => r.line === line).map((r) => [r.benchmark, r.metric, r.value, r.unit]);
+  assert.deepEqual(at(1055)[0], ['Nearest Download', 'bandwidth', 99.487, 'Mbit/s']);
+  assert.deepEqual(at(600)[0], ['Sysbench RAM rand read', 'bandwidth', 2279.75, 'Mbit/s']);
+  // A capital B is bytes: "MB/s" stays megabytes a second.
+  assert.ok(rows.every((r) => r.unit !== 'MB/s' || !/\(Mb\/s\)/.test(org.split('\n')[r.line - 1])));
+});
+
+test('YCSB\'s "[INSERT], AverageLatency(us)" is a latency (mean, us), and its Min, Max and 95thPercentile latencies too, never a bare "time"; RunTime(ms) stays a time', () => {
+  const md = fs.readFileSync(path.join(here, '../../../add-report/fixtures/mongo-load-test-tf-readme.md'), 'utf8');
+  const rows = rowsOf(md);
+  const first = (line) => rows.filter((r) => r.line === line).map((r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit, r.conditions.comparison])[0];
+  assert.deepEqual(first(76), ['[INSERT], AverageLatency', 'latency', 'mean', 9436, 'us', 'EC2']);
+  assert.deepEqual(first(77), ['[INSERT], MinLatency', 'latency', 'min', 150, 'us', 'EC2']);
+  assert.deepEqual(first(79), ['[INSERT], 95thPercentileLatency', 'latency', 'p95', 18207, 'us', 'EC2']);
+  assert.deepEqual(first(74), ['[OVERALL], RunTime', 'time', 'value', 48170, 'ms', 'EC2']);
+});
+
+test('a paper\'s LaTeX tabular (meta-repa, Markdown with LaTeX) is read: a time per benchmark and column, each in its cell\'s unit, the column named by the \\multicolumn flag above its library', () => {
+  const paper = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/latex-table/meta-repa-paper.md'), 'utf8');
+  const rows = rowsOf(paper);
+  const at = (line) => rows.filter((r) => r.line === line).map((r) => [r.benchmark, r.metric, r.value, r.unit, r.conditions.column]);
+  assert.deepEqual(at(1103), [
+    ['matrix100', 'time', 708.5684, 'us', 'no -threaded / meta'],
+    ['matrix100', 'time', 986.2883, 'us', 'no -threaded / repa'],
+    ['matrix100', 'time', 817.5255, 'us', '-N1 / meta'],
+    ['matrix100', 'time', 1.164313, 'ms', '-N1 / repa'],
+    ['matrix100', 'time', 252.8681, 'us', '-N4 / meta'],
+    ['matrix100', 'time', 470.2105, 'us', '-N4 / repa'],
+  ]);
+  assert.deepEqual(at(1117).at(-1), ['fft-large', 'time', 1.532703, 's', '-N4 / repa']);
+  // Eight benchmarks, six columns; the code-comparison tabular of verbatim blocks (lines 170-218) gives none.
+  assert.equal(rows.length, 48);
+  assert.ok(rows.every((r) => r.line >= 1103 && r.line <= 1117));
+});
+
+test('an AsciiDoc |=== table (graphitron\'s roadmap, a cell a line, rows parted by blank lines) is read: before and after of each arm; "over 300 s" and a sentence opening with "5 ms" are left out of their columns, said so', () => {
+  const note = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/asciidoc-table/graphitron-diagnostics-drain.md'), 'utf8');
+  const r = parser.parse(note);
+  const rows = r.tables.measurements.rows.map((x) => [x.line, x.benchmark, x.value, x.unit, x.conditions.column]).sort((a, b) => a[0] - b[0]);
+  assert.deepEqual(rows, [
+    [192, 'redirect arm alone', 6, 'ms', 'After'],
+    [195, 'backing and slot arms, each', 1.9, 's', 'Before'],
+    [196, 'backing and slot arms, each', 5, 'ms', 'After'],
+    [199, 'one evaluation of intent_field_column_scope', 1.6, 's', 'Before'],
+    [203, 'one evaluation of intent_field_column_table', 131, 's', 'Before'],
+    [204, 'one evaluation of intent_field_column_table', 144, 'ms', 'After'],
+    [207, 'override arm alone', 142, 's', 'Before'],
+    [208, 'override arm alone', 139, 'ms', 'After'],
+    [212, "the drain's whole statement", 191, 'ms', 'After'],
+  ]);
+  assert.ok(r.notes.some((n) => n.line === 191 && /column "Before".*"over 300 s"/.test(n.text)));
+  assert.ok(r.notes.some((n) => n.line === 200 && /column "After".*"5 ms as a table; its refresh/.test(n.text)));
+  // The graph-size table's labels ("4 types, ...") read as numbers: its rows are not told apart, and the whole table is what is not read.
+  assert.deepEqual(r.not_read.map(({ from, to, line }) => [from, to, line]), [[332, 349, 343]]);
+});
+
 describe('numbers whose unit the report does not state', () => {
   // STREAM's summary (tests/fixtures/corpus/stream/daizhiyuan-stream-readme.md, lines 22-26): the times
   // are seconds by STREAM's source, but the file never says so.
