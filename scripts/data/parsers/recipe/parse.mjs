@@ -279,6 +279,6 @@ export function parse(text, meta = {}) {
   // The same value again under one heading (a tool run twice in one block, iperf3 -R then without):
   // every run is kept, numbered in order, never refused or dropped as a repeat of the first.
   const keys = rows.map((m) => JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions]));
-  const numbered = repeatNumbers(keys).map((run, i) => (run === undefined ? rows[i] : { ...rows[i], conditions: { ...rows[i].conditions, run } }));
+  const numbered = repeatNumbers(keys).map((run, i) => (run === undefined ? rows[i] : { ...rows[i], conditions: { ...rows[i].conditions, ...run } }));
   return measurementResult(numbered, { tableTitle: 'Read by the recipe', spans: read });
 }
