@@ -490,7 +490,7 @@ test('findings read for any series name: "processes\'", "that of ... (parallel, 
 
 test('two tables of a Swift README read with a hint-less recipe are no runs of one thing: no "Over 2 runs, UTF8View\'s throughput ranged from 28.5 to 44.8 Mops/s (1.6x)"', async () => {
   const { parse } = await import('../data/parsers/recipe/parse.mjs');
-  // Two sections of the "Language Detection Benchmarks" README (tests/fixtures/corpus/table/) under one heading.
+  // Two sections of the "Language Detection Benchmarks" README (scripts/data/parsers/table/parse.test.mjs) under one heading.
   const text = [
     '## Scripts',
     '',

@@ -536,7 +536,8 @@ test('a table of the run\'s parameters beside its results: min_duration and the 
 });
 
 describe('a Swift micro-benchmark README (a contributor\'s trial, issue 39): "### `bench-filename.swift`" sections, each with a bold "Winner:" line and a "vs fastest" column', () => {
-  // Lines 17-36 and 38-55 of the "Language Detection Benchmarks" README (tests/fixtures/corpus/table/), shortened.
+  // Lines 17-55 of the "Language Detection Benchmarks" README a contributor tried, shortened (its text is in the
+  // search index, store id 70434351394; its repository and path were not found).
   const swift = doc(
     '### `bench-filename.swift` — Filename from path (Stage 2)',
     '',
