@@ -29,9 +29,10 @@
 //
 // range-over-runs: the widest spread of a series over its repeated runs. Preconditions:
 //   - the series ran more than once, settings and invalid rows left out (none left: no claim);
-//   - a label that the generic key-value reader finds again in one document (numbered as runs) is not
-//     known to be one thing run again (vegeta's example commands at -rate=50 and -rate=100, pyperf's
-//     Python 3.6 and 3.8): no claim;
+//   - a block that a reader finds again in one document and numbers as runs (run_by: reader, by
+//     parsers/shared/structure.mjs) is not known to be one thing run again (vegeta's example commands
+//     at -rate=50 and -rate=100, pyperf's Python 3.6 and 3.8, two tables of a Swift README): no claim,
+//     unless a heading of its own names each run ("Run 2");
 //   - a ratio only between two positive values, 1.05 and up;
 //   - runs that differ in more than their name (a section that states a change) get no ratio, and
 //     the sentence quotes what the report says changed.
@@ -77,7 +78,7 @@
 import { capital, list, median, midSentence, num, pct, possessive, quantity, range, times } from './shared/format.mjs';
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { FAMILIES, entityOf } from './shared/palette.mjs';
-import { statesChange } from '../data/parsers/shared/structure.mjs';
+import { runStated, statesChange } from '../data/parsers/shared/structure.mjs';
 import { isStated, UNSTATED, unitSymbol } from '../data/measure/units.mjs';
 
 /** Labels that name an aggregate of other rows, not a part. */
@@ -254,7 +255,7 @@ export function renderBest(claim, { what, unit }) {
  * @returns {null | { kind: 'range-over-runs', series: string, n: number, lo: number, hi: number, ratio: number|null, changes: string[], rows: object[] }}
  */
 export function rangeOverRuns(rows) {
-  if (rows.some((r) => r.source_table === 'key-value')) return null;
+  if (!rows.every(runStated)) return null;
   const bySeries = new Map();
   for (const r of rows.filter((x) => !isUnranked(x))) bySeries.set(r.series, [...(bySeries.get(r.series) ?? []), r]);
   const widest = [...bySeries]

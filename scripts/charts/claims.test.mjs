@@ -121,6 +121,15 @@ test('runs whose sections state a change get a range and what changed, never a r
   );
 });
 
+test('runs a reader numbered (a block the document repeats) get no range, unless a heading of their own names each run', () => {
+  const run = (section, shown) => ({ series: 'UTF8View', section, shown, run_by: 'reader', source_table: 'recipe' });
+  assert.equal(rangeOverRuns([run('Scripts', 28.5), run('Scripts', 44.8)]), null);
+  assert.equal(
+    renderRange(rangeOverRuns([run('Run 1', 100), run('Run 2', 120)]), { whose: 'the rate', unit: 'req/s' }),
+    'Over 2 runs, the rate ranged from 100 to 120 req/s (1.2x)',
+  );
+});
+
 test('HTTP clients that the entities name, each a row of one table, are ranked: one task, several software', () => {
   // tests/fixtures/person-table-http-clients.md: | Client | Requests/sec | with Mojito, Mint and hackney.
   const rows = [

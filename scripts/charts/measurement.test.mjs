@@ -487,3 +487,34 @@ test('findings read for any series name: "processes\'", "that of ... (parallel, 
   });
   assert.match(lower.finding, /^Concurrency 12,000 had the lowest/);
 });
+
+test('two tables of a Swift README read with a hint-less recipe are no runs of one thing: no "Over 2 runs, UTF8View\'s throughput ranged from 28.5 to 44.8 Mops/s (1.6x)"', async () => {
+  const { parse } = await import('../data/parsers/recipe/parse.mjs');
+  // Two sections of the "Language Detection Benchmarks" README (tests/fixtures/swift-language-detection-excerpt.md),
+  // under one heading: the second section's heading left out.
+  const fs = await import('node:fs');
+  const text = fs
+    .readFileSync(new URL('../../tests/fixtures/swift-language-detection-excerpt.md', import.meta.url), 'utf8')
+    .split('\n')
+    .filter((l) => !l.startsWith('### `bench-extension'))
+    .join('\n');
+  const read = parse(text, {
+    recipe: [{ columns: { Approach: 'benchmark', 'ops/sec': { metric: 'throughput', unit: 'ops/s' } } }],
+  });
+  const rows = read.tables.measurements.rows.map(({ conditions, ...r }) =>
+    row({ ...r, ...conditions, source_table: 'recipe', entity: '' }),
+  );
+  const runFields = {
+    ...fields,
+    run_by: F('run_by', 'string', { 'x-condition': true }),
+  };
+  assert.deepEqual(
+    rows.filter((r) => r.benchmark === 'UTF8View').map((r) => [r.value, r.unit, r.run]),
+    [
+      [28.5, 'Mops/s', 1],
+      [44.8, 'Mops/s', 2],
+    ],
+  );
+  const findings = build({ rows, fields: runFields, tables }).map((c) => c.finding);
+  assert.ok(!findings.some((f) => /Over 2 runs/.test(f)), findings.join('\n'));
+});

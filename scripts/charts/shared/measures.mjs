@@ -119,8 +119,9 @@ export function seriesLabeller(rows, conditionNames) {
     'benchmark',
     ...(same ? [] : ['subject']),
     ...(runSections ? [] : ['section']),
-    // A row's mark (role: aggregate, setting, invalid) labels it but tells no like rows apart (claims.mjs).
-    ...conditionNames.filter((n) => n !== 'role'),
+    // A row's mark (role: aggregate, setting, invalid) labels it but tells no like rows apart (claims.mjs);
+    // nor does the mark of a run the reader numbered (run_by, parsers/shared/structure.mjs).
+    ...conditionNames.filter((n) => n !== 'role' && n !== 'run_by'),
   ];
   const varies = candidates.filter((n) => distinct(rows.map((r) => r[n] ?? '')).length > 1);
   // A section whose rows another varying part already tells apart one to one (a second run's heading,

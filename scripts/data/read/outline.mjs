@@ -10,12 +10,14 @@
 //
 // Exports:
 //   outline(text) -> { headings, blocks }
-//     headings: [{ text, depth, line, kind: 'atx'|'setext'|'rst'|'html'|'summary'|'bold' }]  (in line order;
-//               depth 1..6; <summary> and a bold line are depth 7, below every other heading)
+//     headings: [{ text, depth, line, kind: 'atx'|'setext'|'rst'|'html'|'summary'|'bold', to? }]  (in line order;
+//               depth 1..6; <summary> and a bold line are depth 7, below every other heading; `to`: the
+//               last line a bold label of a list names)
 //     blocks:   [{ type: 'table'|'code'|'paragraph'|'html'|'list', from, to, heading,
 //                  header?: [{ text, line }], rows?: [[{ text, line }]], markup?: 'gfm'|'grid'|'simple'|'html'|'aligned'|'org'|'latex'|'asciidoc' }]
 //   headingAbove(outline, line) -> string   the text of the nearest heading above a line ('' when none)
 //   plainText(text) -> string               inline Markdown/RST markup removed (`code`, **bold**, [a](b))
+//   statesResult(text) -> boolean          a line that states a result ("35 ns/op, 28.5M ops/sec"): no block label
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmTable } from 'micromark-extension-gfm-table';
 import { gfmTableFromMarkdown } from 'mdast-util-gfm-table';
@@ -75,6 +77,15 @@ export function plainText(text) {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** A figure in a unit per operation or per second ("35 ns/op", "28.5M ops/sec", "1,200 req/s"): something measured. */
+const MEASURED_FIGURE = /(?<![\w.])\d[\d,]*(?:\.\d+)?\s?[kKMG]?\s?(?:[a-zµμ]+\/op\b|(?:ops|op|req|reqs|requests|msgs?|queries|calls|iter|it)\s?\/\s?(?:s|sec|second)\b)/i;
+
+/**
+ * Whether a line states a result ("**Winner: UTF8View** (35 ns/op, 28.5M ops/sec)"): it holds a
+ * figure per operation or per second. Such a line is what was found, never the label of a block.
+ */
+export const statesResult = (text) => MEASURED_FIGURE.test(plainText(text));
 
 /** A line written by a program while it ran, never a heading ("Benchmark completed. Results saved to ..."). */
 export function isLogLine(text) {
@@ -869,6 +880,13 @@ export function outline(text) {
     if (wide) throw new InputError(wide[0]?.line ?? b.from, `a table of at most ${MAX_TABLE_COLUMNS.toLocaleString('en')} columns`, `${wide.length.toLocaleString('en')} columns`);
   }
   headings.sort((a, b) => a.line - b.line);
+  // A bold label of a list ("**Approaches tested:**" right above "1. NSString ..."): it names that list
+  // only, never the tables after it, which stay under the heading above (a Swift micro-benchmark README).
+  for (const h of headings) {
+    if (h.kind !== 'bold' || !/:$/.test(h.text)) continue;
+    const next = blocks.filter((b) => b.from > h.line).sort((a, b) => a.from - b.from)[0];
+    if (next?.type === 'list' && next.from === h.line + 1) h.to = next.to;
+  }
   const result = { headings, blocks: [] };
   result.blocks = blocks
     .sort((a, b) => a.from - b.from || (a.type === 'table' ? 1 : 0) - (b.type === 'table' ? 1 : 0))
@@ -888,7 +906,8 @@ export function headingAbove(doc, line) {
   let found = '';
   for (const h of doc.headings) {
     if (h.line > line) break;
-    found = h.text;
+    // A label that names one block only (a list's bold label) ends with it.
+    if (h.to === undefined || h.to >= line) found = h.text;
   }
   return found;
 }

@@ -133,6 +133,9 @@ function percentileIn(label) {
   return m ? percentileStatistic(m[1] ?? m[2]) : undefined;
 }
 
+/** A column relative to a reference row (BenchmarkDotNet's Ratio): "vs fastest", "relative to the baseline", "× slowest". */
+const RELATIVE_TO = /\b(vs|versus|relative to|compared (to|with)|ratio to|than|times|x)( the)? (fastest|slowest|best|worst|baseline|lowest|highest|min|max)\b/g;
+
 /**
  * The statistic a label names, or undefined. "best" and "worst" follow the report's better
  * direction (`better`: 'higher' for a rate, 'lower' for a time); with none known they are left
@@ -143,7 +146,8 @@ function percentileIn(label) {
 export function statisticOf(label, better = '') {
   const p = percentileIn(label);
   if (p) return p;
-  const w = ` ${wordsOf(label)} `;
+  // "vs fastest", "relative to baseline": a ratio to a reference row; its word names the reference, not a statistic.
+  const w = ` ${wordsOf(label).replace(RELATIVE_TO, ' ')} `;
   for (const [re, statistic] of STATISTICS) {
     if (!re.test(w)) continue;
     if (statistic === 'best') return better === 'higher' ? 'max' : better === 'lower' ? 'min' : undefined;

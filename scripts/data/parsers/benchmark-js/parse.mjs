@@ -5,6 +5,7 @@
 // Rows: throughput (hz, the inverse of the mean time of a cycle) in ops/s with the runs sampled, and
 // the relative margin of error as its own row in % (the model's spread is in the value's unit, and
 // ±% of the mean converted to ops/s would be a number the report does not state).
+import { repeatNumbers } from '../shared/structure.mjs';
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
@@ -65,8 +66,10 @@ export function parse(text) {
   if (!suites.length) throw new InputError(0, 'Benchmark.js output ("<name> x <hz> ops/sec ±<rme>% (<n> runs sampled)")', 'none');
   const rows = [];
   const notes = [];
+  // Suites one after another are the reader's runs 1, 2 ... (the output does not call them runs).
+  const runs = repeatNumbers(suites.map(() => 'suite'));
   suites.forEach((s, k) => {
-    const conditions = suites.length > 1 ? { run: k + 1 } : {};
+    const conditions = runs[k] ?? {};
     for (const r of s.rows) {
       const base = { benchmark: r.name, section: r.section, conditions, runs: r.runs, line: r.line };
       rows.push(measurement({ ...base, metric: 'throughput', statistic: 'mean', value: r.value, unit: 'ops/s' }));

@@ -226,7 +226,7 @@ function parseText(text) {
   const repeats = repeatNumbers(setups.map((s) => JSON.stringify(s)));
   runs.forEach((r, k) => {
     const { subject, benchmark } = setups[k];
-    const conditions = { ...setups[k].conditions, run: repeats[k] };
+    const conditions = { ...setups[k].conditions, ...repeats[k] };
     for (const { metric, statistic, value, unit, runs: n, line, section, ...extra } of r.rows) {
       delete extra.role;
       out.push(measurement({ benchmark, subject, section, metric, statistic, value, unit, runs: n, conditions: { ...conditions, ...extra }, line }));

@@ -338,7 +338,7 @@ export function parse(text) {
   // below its command line): every run is kept, numbered in order, never dropped as a repeat.
   const keys = rows.map((m) => JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions]));
   repeatNumbers(keys).forEach((run, i) => {
-    if (run !== undefined) rows[i] = { ...rows[i], conditions: { ...rows[i].conditions, run } };
+    if (run !== undefined) rows[i] = { ...rows[i], conditions: { ...rows[i].conditions, ...run } };
   });
   const spans = [];
   for (const l of [...new Set(read)].sort((a, b) => a - b)) {

@@ -1,7 +1,8 @@
 // Recipes: a report read the way its metadata declares, with no code (format: recipe). As Phoronix
 // Test Suite's results definitions describe a test's output, each item of the `recipe:` list in the
 // report's .meta.yaml is a sample line of the seed with the result's place marked {value}, optionally
-// a hint (a heading or block label the line must stand under), and what the value is: its metric,
+// a hint (a heading or block label the line must stand under: any label markup, a bold or italic
+// line, a comment, a plain "Label:", written with its markup or not), and what the value is: its metric,
 // statistic, unit and conditions. {name} marks the benchmark's name in the line, {<condition>} a
 // condition's number, {*} text to skip; a run of spaces matches any run of spaces, and a unit written
 // after a {value} that ends the line is read (the recipe's unit is for lines that write none). So a
@@ -28,7 +29,7 @@ import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, prefixedUnit } from '../../measure/units.mjs';
 import { betterOf, isConditionName, measurement, measurementResult, STATISTICS } from '../../measure/model.mjs';
-import { outline } from '../../read/outline.mjs';
+import { outline, plainText } from '../../read/outline.mjs';
 import { delimitedTable } from '../delimited/parse.mjs';
 import { compileSampleLine } from './sample-line.mjs';
 import { ROLES, statisticOf } from '../../read/vocabulary.mjs';
@@ -47,6 +48,25 @@ const PERCENTILE = /^p(\d{1,2}(\.\d+)?|100)$/;
 const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
 const BLOCK = /^\s*([^\s:|#][^:|]{0,80}?)\s*:\s*$/;
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
+/** A line wholly in bold or italic ("**Approaches tested:**", "_second pass_"), or a comment ("// jit off", "<!-- x -->"). */
+const EMPHASIS = /^\s*(\*\*|__|\*|_)(?=\S)(.+?)(?<=\S)\1\s*$/;
+const COMMENT = /^\s*(?:\/\/+|--|;+|<!--)\s*(\S.*?)\s*(?:-->)?\s*$/;
+
+/** The label a line gives the block below it, as plain text: a plain "Label:", a bold or italic line, a comment; else undefined. */
+function labelOf(raw) {
+  const m = BLOCK.exec(raw) ?? COMMENT.exec(raw) ?? EMPHASIS.exec(raw);
+  return m ? plainText(m[m.length - 1]) : undefined;
+}
+
+/** A hint or a label as plain words: markup and a closing colon taken out ("**Approaches tested:**" -> "approaches tested"). */
+const plainLabel = (s) =>
+  (labelOf(String(s ?? '')) ?? plainText(String(s ?? '')))
+    .replace(/\s*:\s*$/, '')
+    .toLowerCase();
+
+/** Whether a hint names one of the labels a value stands under (its heading, its block's label), markup or not. */
+const underHint = (hint, labels) => !hint || labels.some((l) => plainLabel(l).includes(plainLabel(hint)));
+
 /** The most places ({value}, {name}, {*}, {<condition>}) and characters of a sample line. */
 export const MAX_PLACES = 20;
 export const MAX_SAMPLE_LENGTH = 1000;
@@ -155,7 +175,7 @@ function readColumns(item, tables, rows, read) {
   for (const t of tables) {
     const at = new Map(t.header.map((h, i) => [key(h.text), i]));
     if (!roles.every(([h]) => at.has(key(h)))) continue;
-    if (item.hint && !t.heading.toLowerCase().includes(item.hint.toLowerCase())) continue;
+    if (!underHint(item.hint, [t.heading])) continue;
     found++;
     const named = roles.find(([, v]) => v === 'benchmark')?.[0];
     for (const r of t.rows) {
@@ -224,7 +244,7 @@ export function parse(text, meta = {}) {
     let matched = false;
     for (const { item, re, names, unitAfter } of items) {
       const m = re.exec(trimmed);
-      if (!m || (item.hint && !`${heading} / ${block}`.toLowerCase().includes(item.hint.toLowerCase()))) continue;
+      if (!m || !underHint(item.hint, [heading, block, `${heading} / ${block}`])) continue;
       const got = Object.fromEntries(names.map((n, i) => [n, m[i + 1]]));
       const written = unitAfter ? m[names.length + 1] : undefined;
       const unit = canonicalUnit(written ?? '') ?? canonicalUnit(item.unit ?? '');
@@ -252,13 +272,13 @@ export function parse(text, meta = {}) {
     if (matched) return;
     const h = HEADING.exec(raw);
     if (h) [heading, block, above, aboveName] = [h[1].replace(/[*_`]/g, '').trim(), '', {}, undefined];
-    else if (BLOCK.test(raw)) block = BLOCK.exec(raw)[1].trim();
+    else block = labelOf(raw) ?? block;
   });
   if (!rows.length) throw new InputError(0, `a line like one of the recipe's (${items.map((r) => quote(r.item.line)).join(', ')})`, 'none in the seed');
   rows.sort((a, b) => a.line - b.line);
   // The same value again under one heading (a tool run twice in one block, iperf3 -R then without):
   // every run is kept, numbered in order, never refused or dropped as a repeat of the first.
   const keys = rows.map((m) => JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions]));
-  const numbered = repeatNumbers(keys).map((run, i) => (run === undefined ? rows[i] : { ...rows[i], conditions: { ...rows[i].conditions, run } }));
+  const numbered = repeatNumbers(keys).map((run, i) => (run === undefined ? rows[i] : { ...rows[i], conditions: { ...rows[i].conditions, ...run } }));
   return measurementResult(numbered, { tableTitle: 'Read by the recipe', spans: read });
 }

@@ -320,3 +320,37 @@ describe('a block named by the label line above it (issue 39)', () => {
     ]);
   });
 });
+
+test('a hint names a block by any label markup, written with it or not: "`bench-filename.swift`" (a heading), "**Approaches tested:**" (a bold label), "_second pass_" (italic), "// jit off" (a comment)', () => {
+  // A Swift micro-benchmark README's first section (lines 17-34, shortened) and blocks under other label lines.
+  const text = [
+    '### `bench-filename.swift` — Filename from path (Stage 2)',
+    '',
+    '| Approach | ns/op | ops/sec | vs fastest |',
+    '|----------|------:|--------:|:----------:|',
+    '| NSString | 117.7 | 8.5M | 4.3x |',
+    '',
+    '### `bench-extension.swift` — File extension (Stage 3)',
+    '',
+    '**Approaches tested:**',
+    'NSString 224.5 ns',
+    '',
+    '_second pass_',
+    'NSString 230.1 ns',
+    '',
+    '// jit off',
+    'NSString 410.0 ns',
+    '',
+  ].join('\n');
+  const lines = (hint) =>
+    parser.parse(text, { recipe: [{ line: '{name} {value}', metric: 'time', hint }] }).tables.measurements.rows.map((r) => r.line);
+  assert.deepEqual(lines('**Approaches tested:**'), [10]);
+  assert.deepEqual(lines('Approaches tested'), [10]);
+  assert.deepEqual(lines('_second pass_'), [13]);
+  assert.deepEqual(lines('// jit off'), [16]);
+  const column = (hint) =>
+    parser
+      .parse(text, { recipe: [{ columns: { Approach: 'benchmark', 'ns/op': { metric: 'time', unit: 'ns' } }, hint }] })
+      .tables.measurements.rows.map((r) => [r.benchmark, r.value, r.line]);
+  assert.deepEqual(column('`bench-filename.swift`'), [['NSString', 117.7, 5]]);
+});

@@ -223,7 +223,7 @@ export function parse(text) {
   const repeats = repeatNumbers(setups.map((s) => JSON.stringify(s)));
   for (const [k, t] of tests.entries()) {
     const { subject } = setups[k];
-    const conditions = { ...setups[k].conditions, run: repeats[k] };
+    const conditions = { ...setups[k].conditions, ...repeats[k] };
     for (const { metric, statistic, value, unit, line, listing } of t.rows) {
       rows.push(measurement({ benchmark: t.name, subject, metric, statistic, value, unit, conditions: { ...conditions, listing }, line }));
     }

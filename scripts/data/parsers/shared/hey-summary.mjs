@@ -179,7 +179,7 @@ export function readBlocks(lines, spec) {
   const repeats = repeatNumbers(setups.map((s) => JSON.stringify(s)));
   blocks.forEach((b, k) => {
     const { subject, url } = setups[k];
-    const base = { ...setups[k].conditions, run: repeats[k] };
+    const base = { ...setups[k].conditions, ...repeats[k] };
     for (const { metric, statistic, value, unit, line, ...extra } of b.rows) {
       rows.push(measurement({ benchmark: url || subject || spec.tool, subject, metric, statistic, value, unit, conditions: { ...base, ...extra }, line }));
     }

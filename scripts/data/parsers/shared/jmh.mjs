@@ -2,6 +2,7 @@
 // JMH's units in canonical form (its "MB/sec" is 1024 * 1024 bytes a second: GCProfiler divides by
 // 1024 twice), the metric of a secondary result (·gc.alloc.rate -> gc_alloc_rate) and the
 // statistic of a sample-mode percentile (·p0.999 -> p99.9, p0.00 -> min, p1.00 -> max).
+import { repeatNumbers } from './structure.mjs';
 import { canonicalUnit, UNITS } from '../../measure/units.mjs';
 import { percentileStatistic } from '../../measure/model.mjs';
 
@@ -87,11 +88,10 @@ export function paramValue(text) {
 
 /**
  * Give rows of one benchmark and conditions that repeat (the same table pasted twice, a second run
- * under another heading) the condition `run`: 1, 2, ... in the order of the text.
+ * under another heading) the condition `run`: 1, 2, ... in the order of the text, marked as numbered
+ * by the reader (structure.mjs repeatNumbers).
  * @param {Array<{ key: string, conditions: Record<string, any> }>} items
  */
 export function numberRepeats(items) {
-  const groups = new Map();
-  for (const it of items) groups.set(it.key, [...(groups.get(it.key) ?? []), it]);
-  for (const g of groups.values()) if (g.length > 1) g.forEach((it, k) => (it.conditions.run = k + 1));
+  repeatNumbers(items.map((it) => it.key)).forEach((run, i) => run && Object.assign(items[i].conditions, run));
 }

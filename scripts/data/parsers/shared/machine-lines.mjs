@@ -6,7 +6,9 @@
 // Information</th>` then `<td>Apple M2</td>`, as benchee writes them), and a line that is wholly a
 // machine's statement (`Intel(R) Core(TM) i7-8750H CPU @ 2.20GHz`, `MacBook Pro (16-inch, 2019)`,
 // `Ubuntu 20.04 LTS`, `MacBook Pro 13" Retina, late 2013 model, 8 GB memory, 2.4 GHz Intel Core i5`:
-// parts joined by commas, the first a CPU, a computer model or an OS release). Fields are those the parsers
+// parts joined by commas, the first a CPU, a computer model or an OS release), and such a statement in
+// prose after "measured on", "run on", "tested on" or "hardware:" ("Results above measured on Apple M4
+// Pro, macOS 26.4, Swift 6.2"). Fields are those the parsers
 // already return (cpu_model, clock_ghz, cores, threads, sockets, memory, os, kernel, architecture,
 // ...); a value is checked for its field (a memory is a size, cores a whole number) or the line is not
 // taken. Pure.
@@ -114,6 +116,33 @@ const SYSTEM_LINE =
 /** What a line may say before its machine: "Tested on a", "Machine:", "Hardware -". */
 const LEAD_IN = /^(?:(?:(?:all\s+)?(?:tests?|benchmarks?|results?)\s+)?(?:were\s+|was\s+)?(?:tested|run|ran|measured|benchmarked|executed)\s+on|on)\s+(?:an?|the|my)?\s*/i;
 
+/** Where prose names the machine a run was on: "Results above measured on", "were run on a", "(hardware: ...". */
+const PROSE_LEAD = /\b(?:measured|run|ran|tested|benchmarked|executed|obtained|collected)\s+on\s+|\bhardware\s*:\s*/gi;
+
+/**
+ * The machine a sentence names after its lead-in ("Results above measured on Apple M4 Pro, macOS
+ * 26.4, Swift 6.2": a Swift README), read as a stated line is, its first part a CPU or a computer;
+ * "run on every commit" and "all vps run on ubuntu 16.04 x64" name none.
+ */
+function proseFacts(t) {
+  for (const lead of t.matchAll(PROSE_LEAD)) {
+    // The rest of its sentence, up to a bracket it did not open.
+    let rest = t.slice(lead.index + lead[0].length).split(/(?<=\D)\.\s+(?=[A-Z])/)[0];
+    let depth = 0;
+    for (let k = 0; k < rest.length; k++) {
+      if (rest[k] === '(') depth++;
+      else if (rest[k] === ')' && !depth--) {
+        rest = rest.slice(0, k);
+        break;
+      }
+    }
+    // A CPU or a computer first: an OS alone ("all vps run on ubuntu 16.04 x64") is no one machine.
+    const facts = statedLineFacts(rest.replace(/^(?:an?|the|my|our)\s+/i, '').trim());
+    if (facts.length && facts[0][0] !== 'os') return facts;
+  }
+  return [];
+}
+
 /** A line's parts, split at commas outside brackets. */
 function parts(t) {
   const out = [''];
@@ -198,7 +227,9 @@ export function machineFacts(text) {
       add(keyReader[1](td[1].trim(), th[1].trim()), line);
       return;
     }
-    const stated = !keyed && !item ? statedLineFacts(t.replace(/^#+\s*|\*\*|`|<[^>]+>/g, '').trim()) : [];
+    const plain = t.replace(/^#+\s*|\*\*|`|<[^>]+>/g, '').trim();
+    const stated = !keyed && !item ? statedLineFacts(plain) : [];
+    if (!stated.length) stated.push(...proseFacts(plain));
     if (stated.length) {
       add(stated, line);
       return;

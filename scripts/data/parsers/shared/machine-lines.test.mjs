@@ -61,3 +61,28 @@ test('a tool\'s "Threads: 150" among its settings is no machine: no platform cal
   assert.deepEqual(machinesOf('Threads: 150\nRenew period: 10s\n'), {});
   assert.ok(machinesOf('CPU: Intel Xeon E5-2670 @ 2.60GHz\nThreads: 16\n').system);
 });
+
+test('"Results above measured on Apple M4 Pro, macOS 26.4, Swift 6.2" (a Swift README\'s Environment section): the machine the prose names, never "Not stated"', () => {
+  const text = doc('## Environment', '', 'Results above measured on Apple M4 Pro, macOS 26.4, Swift 6.2, compiled with `swiftc -O`.');
+  assert.deepEqual(machineFacts(text), [
+    { field: 'cpu_model', value: 'Apple M4 Pro', line: 3 },
+    { field: 'os', value: 'macOS 26.4', line: 3 },
+  ]);
+  assert.ok(machinesOf(text).system);
+  // Within a sentence too, and with the hardware named after "hardware:".
+  assert.deepEqual(machineFacts(doc('All numbers were run on a MacBook Pro (16-inch, 2019). Lower is better.')), [
+    { field: 'system_model', value: 'MacBook Pro (16-inch, 2019)', line: 1 },
+  ]);
+  assert.deepEqual(machineFacts(doc('Timings are medians (hardware: AMD Ryzen 9 5950X).')), [{ field: 'cpu_model', value: 'AMD Ryzen 9 5950X', line: 1 }]);
+});
+
+test('prose that runs something on what is no one machine names none: "run on every commit", "tested on Linux and macOS", "all vps run on ubuntu 16.04 x64"', () => {
+  const text = doc(
+    'The benchmarks run on every commit, on GitHub Actions.',
+    'It was tested on Linux and macOS.',
+    'Latency is measured on the second run, after a warm-up.',
+    'We ran on Intel and AMD machines alike.',
+    '# get results (all vps run on ubuntu 16.04 x64)',
+  );
+  assert.deepEqual(machineFacts(text), []);
+});

@@ -59,10 +59,13 @@ export function withHeadingConditions(base, more) {
 }
 
 /**
- * A run number for each run, only where runs repeat: runs with the same key (what tells them apart:
- * benchmark, subject, conditions) are numbered 1, 2 ... in order; a run alone with its key has none.
+ * The run conditions of each run, only where runs repeat: runs with the same key (what tells them
+ * apart: benchmark, subject, conditions) are numbered 1, 2 ... in order (`run`), and marked as
+ * numbered by the reader (`run_by: 'reader'`): the document repeats a block, it does not say these
+ * are runs of one thing (vegeta's example commands at two rates, two tables of one README); a run
+ * alone with its key has none. Every reader that numbers repeats takes them from here.
  * @param {string[]} keys
- * @returns {Array<number | undefined>}
+ * @returns {Array<{ run: number, run_by: 'reader' } | undefined>}
  */
 export function repeatNumbers(keys) {
   const count = new Map();
@@ -71,9 +74,19 @@ export function repeatNumbers(keys) {
   return keys.map((k) => {
     if (count.get(k) < 2) return undefined;
     seen.set(k, (seen.get(k) ?? 0) + 1);
-    return seen.get(k);
+    return { run: seen.get(k), run_by: READER };
   });
 }
+
+/** The mark of a run the reader numbered (`run_by`), not one the report states. */
+export const READER = 'reader';
+
+/**
+ * Whether a row's run is known to be one thing run again: not numbered by the reader alone, or under
+ * a heading of its own that names the run ("Run 2", "第二次"). Claims over runs take only these.
+ * @param {{ run_by?: string, section?: string }} row a flat row (its conditions as fields)
+ */
+export const runStated = (row) => row.run_by !== READER || namesRun(row.section);
 
 /**
  * Whether a heading or label states a change to what was measured ("We did some perfomance update",

@@ -43,9 +43,13 @@ test("a tool's own figures win over a heading's", () => {
   });
 });
 
-test('runs are numbered only where they repeat', () => {
+test('runs are numbered only where they repeat, each marked as numbered by the reader', () => {
   assert.deepEqual(repeatNumbers(['a', 'b', 'c']), [undefined, undefined, undefined]);
-  assert.deepEqual(repeatNumbers(['a', 'a', 'b', 'a']), [1, 2, undefined, 3]);
+  assert.deepEqual(
+    repeatNumbers(['a', 'a', 'b', 'a']).map((r) => r?.run),
+    [1, 2, undefined, 3],
+  );
+  assert.deepEqual(repeatNumbers(['a', 'a'])[1], { run: 2, run_by: 'reader' });
 });
 
 test('a heading that names a repetition is told from one that names a setup', () => {

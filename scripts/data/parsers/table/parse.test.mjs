@@ -593,3 +593,32 @@ test('a table of the run\'s parameters beside its results: min_duration and the 
     ],
   );
 });
+
+describe('a Swift micro-benchmark README (a contributor\'s trial, issue 39): "### `bench-filename.swift`" sections, each with a bold "Winner:" line and a "vs fastest" column', () => {
+  // tests/fixtures/swift-language-detection-excerpt.md: lines 17-55 of the "Language Detection Benchmarks" README a
+  // contributor tried, shortened (its text is in the search index, store id 70434351394; its repository and path were
+  // not found).
+  const swift = fs.readFileSync(path.join(here, '../../../../tests/fixtures/swift-language-detection-excerpt.md'), 'utf8');
+
+  test('each table is named by its ### heading, never by the "Winner: UTF8View (35 ns/op, 28.5M ops/sec)" line that states its result', () => {
+    const rows = rowsOf(swift).filter((r) => r.benchmark === 'UTF8View' && r.metric === 'throughput');
+    assert.deepEqual(
+      rows.map((r) => [r.section, r.value, r.unit, r.conditions.table]),
+      [
+        ['bench-filename.swift — Filename from path (Stage 2)', 28.5, 'Mops/s', undefined],
+        ['bench-extension.swift — File extension (Stage 3)', 44.8, 'Mops/s', undefined],
+      ],
+    );
+  });
+
+  test('two tables of one section, each under a line that states its result, are told apart by their lines, never by "Winner: UTF8View (22 ns/op, 44.8M ops/sec)"', () => {
+    const oneSection = swift.split('\n').filter((l) => !l.startsWith('### `bench-extension')).join('\n');
+    const names = [...new Set(rowsOf(oneSection).map((r) => r.conditions.table))];
+    assert.deepEqual(names, ['lines 9–12', 'lines 21–24']);
+  });
+
+  test('the "vs fastest" column is a ratio to the fastest (1.3x, statistic value), never "Minimum vs fastest"', () => {
+    const ratio = rowsOf(swift).find((r) => r.benchmark === 'UTF8View' && r.unit === 'x');
+    assert.deepEqual([ratio.metric, ratio.statistic, ratio.value, ratio.unit, ratio.line], ['vs_fastest', 'value', 1.3, 'x', 12]);
+  });
+});

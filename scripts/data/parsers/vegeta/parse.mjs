@@ -113,7 +113,7 @@ function parseText(text) {
   const repeats = repeatNumbers(setups.map((s) => JSON.stringify(s)));
   runs.forEach((r, k) => {
     const { subject, benchmark } = setups[k];
-    const conditions = { ...setups[k].conditions, run: repeats[k] };
+    const conditions = { ...setups[k].conditions, ...repeats[k] };
     for (const { metric, statistic, value, unit, line, ...extra } of r.rows) {
       out.push(measurement({ benchmark, subject, metric, statistic, value, unit, conditions: { ...conditions, ...extra }, line }));
     }

@@ -270,7 +270,7 @@ export function parse(text) {
   const repeats = repeatNumbers(setups.map((s) => JSON.stringify(s)));
   runs.forEach((r, k) => {
     const { subject, url } = setups[k];
-    const base = { ...setups[k].conditions, run: repeats[k] };
+    const base = { ...setups[k].conditions, ...repeats[k] };
     for (const { line, metric, statistic, value, unit, histogram, listing, error_kind } of r.rows) {
       const conditions = { ...base, histogram, listing, error_kind };
       rows.push(measurement({ benchmark: url || subject || 'wrk2', subject, section: r.section, metric, statistic, value, unit, conditions, line }));
