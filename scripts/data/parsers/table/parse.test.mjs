@@ -534,3 +534,30 @@ test('a table of the run\'s parameters beside its results: min_duration and the 
     ],
   );
 });
+
+test("bombardier's Statistics table (a row per metric, a column per statistic, units in the cells) gives each run's mean with its stdev, its max and its latency percentiles, named by the URL and the connections on the line above", () => {
+  const readme = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/bombardier/bombardier-readme.md'), 'utf8');
+  const rows = rowsOf(readme);
+  const at = (line) => rows.filter((r) => r.line === line).map((r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit, r.spread ?? null, r.conditions.connections]);
+  // "Bombarding http://localhost:8080 with 10000000 requests using 125 connections" (line 27)
+  assert.deepEqual(at(30), [
+    ['localhost:8080', 'throughput', 'mean', 264560, 'req/s', 10733.06, 125],
+    ['localhost:8080', 'throughput', 'max', 268434, 'req/s', null, 125],
+  ]);
+  assert.deepEqual(at(31), [
+    ['localhost:8080', 'latency', 'mean', 471, 'us', 522.34, 125],
+    ['localhost:8080', 'latency', 'max', 51, 'ms', null, 125],
+  ]);
+  assert.equal(rows.find((r) => r.line === 30).spread_kind, 'stdev');
+  // "Latency Distribution" under the second run's table: its percentiles are the latency's.
+  assert.deepEqual(
+    [46, 47, 48, 49].flatMap(at),
+    [
+      ['ya.ru', 'latency', 'p50', 28, 'ms', null, 200],
+      ['ya.ru', 'latency', 'p75', 32, 'ms', null, 200],
+      ['ya.ru', 'latency', 'p90', 34, 'ms', null, 200],
+      ['ya.ru', 'latency', 'p99', 48, 'ms', null, 200],
+    ],
+  );
+  assert.deepEqual(at(43)[0], ['ya.ru', 'throughput', 'mean', 6607, 'req/s', 524.56, 200]);
+});
