@@ -3,7 +3,7 @@
 // report's .meta.yaml is a sample line of the seed with the result's place marked {value}, optionally
 // a hint (a heading or block label the line must stand under), and what the value is: its metric,
 // statistic, unit and conditions. {name} marks the benchmark's name in the line, {<condition>} a
-// condition's number, {*} text to skip; a run of spaces matches any run of spaces, and a unit written
+// condition's number, {*} text to skip, {#} one number to skip (netperf's rows of bare numbers); a run of spaces matches any run of spaces, and a unit written
 // after a {value} that ends the line is read (the recipe's unit is for lines that write none). So a
 // misread is fixed in YAML, not code. Pure: (text, meta) -> rows with their lines.
 //
@@ -42,12 +42,12 @@ export const fallback = true;
 export const declared = true;
 
 const NUMBER = String.raw`[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?`;
-const PLACE = /\{(value|name|\*|[a-z][a-z0-9_]*)\}/g;
+const PLACE = /\{(value|name|\*|#|[a-z][a-z0-9_]*)\}/g;
 const PERCENTILE = /^p(\d{1,2}(\.\d+)?|100)$/;
 const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
 const BLOCK = /^\s*([^\s:|#][^:|]{0,80}?)\s*:\s*$/;
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
-/** The most places ({value}, {name}, {*}, {<condition>}) and characters of a sample line. */
+/** The most places ({value}, {name}, {*}, {#}, {<condition>}) and characters of a sample line. */
 export const MAX_PLACES = 20;
 export const MAX_SAMPLE_LENGTH = 1000;
 
@@ -77,7 +77,7 @@ export function recipeProblems(recipe) {
       if (!text.trim() || text.length > MAX_SAMPLE_LENGTH || places.length > MAX_PLACES) out.push([[i, 'label'], `a label line of at most ${MAX_SAMPLE_LENGTH} characters with at most ${MAX_PLACES} places`, quote(text)]);
       if (places.includes('value')) out.push([[i, 'label'], 'a label line with no {value} (it names the rows below it; a value is a "line:" item)', quote(text)]);
       if (places.filter((p) => p === 'name').length > 1) out.push([[i, 'label'], 'a label line with {name} at most once', quote(text)]);
-      for (const p of places) if (!['value', 'name', '*'].includes(p)) conditionName([i, 'label'], p, `{${p}} in ${quote(text)}`);
+      for (const p of places) if (!['value', 'name', '*', '#'].includes(p)) conditionName([i, 'label'], p, `{${p}} in ${quote(text)}`);
       return;
     }
     if (item.columns) {
@@ -98,7 +98,7 @@ export function recipeProblems(recipe) {
       return;
     }
     const places = [...item.line.matchAll(PLACE)].map((m) => m[1]);
-    for (const p of places) if (!['value', 'name', '*'].includes(p)) conditionName([i, 'line'], p, `{${p}} in ${quote(item.line)}`);
+    for (const p of places) if (!['value', 'name', '*', '#'].includes(p)) conditionName([i, 'line'], p, `{${p}} in ${quote(item.line)}`);
     if (places.filter((p) => p === 'value').length !== 1) out.push([[i, 'line'], 'a sample line with {value} once', quote(item.line)]);
     if (places.filter((p) => p === 'name').length > 1) out.push([[i, 'line'], 'a sample line with {name} at most once', quote(item.line)]);
     checkValue([i], item);

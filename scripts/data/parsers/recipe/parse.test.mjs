@@ -320,3 +320,29 @@ describe('a block named by the label line above it (issue 39)', () => {
     ]);
   });
 });
+
+describe('{#} skips one number: a row of bare numbers is told from another by how many it holds (issue 39)', () => {
+  const rowsOf = (text, recipe) => parser.parse(text, { recipe }).tables.measurements.rows.map((r) => [r.line, r.benchmark, r.value, r.conditions]);
+
+  test("netperf: TCP's one row (five numbers) and UDP's sending (six) and receiving (four) rows each give their throughput, named by the command line above", () => {
+    // tests/fixtures/corpus/netperf/daizhiyuan-netperf-readme.md, lines 24-41.
+    const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/netperf/daizhiyuan-netperf-readme.md'), 'utf8');
+    const recipe = [
+      { label: '#> netperf -H {*} -t {name} {*}' },
+      { line: '{#} {#} {#} {#} {value}', metric: 'bandwidth', unit: 'GiB/s' },
+      { line: '{#} {#} {#} {#} {#} {value}', metric: 'bandwidth', unit: 'GiB/s', conditions: { side: 'send' } },
+      { line: '{#} {#} {#} {value}', metric: 'bandwidth', unit: 'GiB/s', conditions: { side: 'receive' } },
+    ];
+    assert.deepEqual(parser.recipeProblems(recipe), []);
+    assert.deepEqual(rowsOf(text, recipe), [
+      [31, 'TCP_STREAM', 1.84, {}],
+      [40, 'UDP_STREAM', 3.57, { side: 'send' }],
+      [41, 'UDP_STREAM', 2.59, { side: 'receive' }],
+    ]);
+  });
+
+  test('{#} is no number of a name or a word: "port 0 AF_INET" is no row', () => {
+    const recipe = [{ line: '{#} {value}', metric: 'bandwidth', unit: 'GiB/s' }];
+    assert.deepEqual(rowsOf('port 0 AF_INET\n30.00 1.84\n', recipe), [[2, 'bandwidth', 1.84, {}]]);
+  });
+});
