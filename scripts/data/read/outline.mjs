@@ -4,7 +4,8 @@
 // (mdast, with GFM tables); HTML (tables, <summary>, <h1>..<h6>) through parse5; what neither knows
 // is read line by line: reStructuredText section titles (underlined, optionally overlined, with any
 // punctuation character; depth by order of first appearance, as docutils does), RST grid and simple
-// tables, RST literal blocks (`::`), and whitespace-aligned tables in code blocks or plain text.
+// tables, RST literal blocks (`::`), and whitespace-aligned tables in code blocks or plain text (one
+// header line, or two or three over a rule of dash runs, lmbench's, each run a column).
 // Pure: text in, outline out.
 //
 // Exports:
@@ -194,11 +195,56 @@ function boxHeaderTableAt(lines, i, end) {
   };
 }
 
+/** A rule of dash runs, one a column (lmbench's "--------- ------------- ------ ------"). */
+const RUNS_RULE = /^\s*-{2,}(?:\s+-{2,}){2,}\s*$/;
+
+/**
+ * A table whose header of one to three lines stands over a rule of dash runs (lmbench's `make see`:
+ * "Host  OS  2p/0K 2p/16K" over "ctxsw  ctxsw", then "--------- ------ ------"): each run is a column,
+ * the header words over it joined ("2p/0K ctxsw"), each row's words placed under the run they overlap
+ * most (else the nearest), and a column with none of them in a row an empty cell. Undefined when unsure.
+ */
+function ruledTableAt(lines, i, end) {
+  if (!lines[i].trim() || RULE.test(lines[i])) return undefined;
+  let k = i + 1;
+  while (k < end && k <= i + 3 && lines[k].trim() && !RULE.test(lines[k])) k++;
+  if (k >= end || !RUNS_RULE.test(lines[k])) return undefined;
+  const runs = [...lines[k].matchAll(/-+/g)].map((m) => ({ from: m.index, to: m.index + m[0].length }));
+  const place = (line) => {
+    const cells = runs.map(() => []);
+    for (const m of line.matchAll(/\S+/g)) {
+      const [a, b] = [m.index, m.index + m[0].length];
+      let best = 0;
+      let score = -Infinity;
+      runs.forEach((r, c) => {
+        const overlap = Math.min(b, r.to) - Math.max(a, r.from);
+        const s = overlap > 0 ? overlap : overlap - 1000; // no overlap: the nearest run
+        if (s > score) [best, score] = [c, s];
+      });
+      cells[best].push(m[0]);
+    }
+    return cells.map((words) => words.join(' '));
+  };
+  const heads = lines.slice(i, k).map(place);
+  const header = runs.map((_, c) => heads.map((h) => h[c]).filter(Boolean).join(' '));
+  if (header.some((h) => !h)) return undefined;
+  const rows = [];
+  for (let r = k + 1; r < end && lines[r].trim() && !RULE.test(lines[r]); r++) rows.push({ cells: place(lines[r]), line: r + 1 });
+  if (!rows.some((r) => r.cells.some((c) => c && isNumericCell(c)))) return undefined;
+  return {
+    from: i + 1,
+    to: rows[rows.length - 1].line,
+    header: header.map((text) => ({ text: plainText(text), line: i + 1 })),
+    rows: rows.map((r) => r.cells.map((text) => ({ text: plainText(text), line: r.line }))),
+    markup: 'aligned',
+  };
+}
+
 /** Aligned tables among lines[from..to) (0-based, end exclusive). */
 function alignedTables(lines, from, to) {
   const found = [];
   for (let i = from; i < to; i++) {
-    const t = boxHeaderTableAt(lines, i, to) ?? alignedTableAt(lines, i, to);
+    const t = boxHeaderTableAt(lines, i, to) ?? ruledTableAt(lines, i, to) ?? alignedTableAt(lines, i, to);
     if (t) {
       found.push(t);
       i = t.to - 1;
