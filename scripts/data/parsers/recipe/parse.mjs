@@ -12,7 +12,8 @@
 // header has every column named (a Markdown, RST, HTML or aligned table, or the file itself when it is
 // CSV/TSV); `benchmark` names the row, `condition` (or `{ condition: name }`) makes a column a condition,
 // and `{ metric, statistic, unit }` makes each cell a value (a unit written in the cell wins; a prefix
-// on the number, "50K", applies to the recipe's unit). Other columns are not read.
+// on the number, "50K", applies to the recipe's unit). Other columns are not read. `name: '{column}'`
+// names each value by its column's header (a column per benchmark: lmbench's "2p/0K ctxsw").
 //
 // An item may be the LABEL LINE above a block instead (`label:`, a sample line with no {value}: a
 // comment, a command line, "benchmarking {name}"): its {name} (else its `name:`, else the whole line)
@@ -148,6 +149,9 @@ function cellValue(cell, spec, header) {
   return { value: Number(m[1].replace(/,/g, '')), unit: written };
 }
 
+/** `name: '{column}'` in a column item: each value's benchmark is its column's header (a column per benchmark). */
+const COLUMN = '{column}';
+
 /** The rows a column mapping reads from every table whose header has all its columns. */
 function readColumns(item, tables, rows, read) {
   const roles = Object.entries(item.columns);
@@ -171,7 +175,7 @@ function readColumns(item, tables, rows, read) {
         if (!v?.metric || MISSING.test(cell(h).text.trim())) continue;
         const { value, unit } = cellValue(cell(h), v, h);
         const line = cell(h).line;
-        rows.push(measurement({ benchmark: named ? cell(named).text.trim() : (item.name ?? (t.heading || v.metric)), section: t.heading, metric: v.metric, statistic: v.statistic === undefined ? 'value' : statisticIn(v.statistic, v.metric, unit), value, unit, conditions: { ...conditions }, line }));
+        rows.push(measurement({ benchmark: named ? cell(named).text.trim() : item.name === COLUMN ? h : (item.name ?? (t.heading || v.metric)), section: t.heading, metric: v.metric, statistic: v.statistic === undefined ? 'value' : statisticIn(v.statistic, v.metric, unit), value, unit, conditions: { ...conditions }, line }));
         read.push([line, line]);
       }
     }

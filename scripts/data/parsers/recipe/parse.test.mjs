@@ -149,6 +149,26 @@ describe('column recipes: which column is the benchmark, which a metric with its
     );
   });
 
+  test("lmbench's context switching: a column per benchmark (name: '{column}'), each of the four runs on the host numbered", () => {
+    // tests/fixtures/corpus/lmbench/revyos-lmbench.md (revyos/docs), lines 384-392: "times in microseconds".
+    const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/lmbench/revyos-lmbench.md'), 'utf8');
+    const us = { metric: 'time', unit: 'us' };
+    const recipe = [{ name: '{column}', columns: { '2p/0K ctxsw': us, '2p/16K ctxsw': us, '16p/64K ctxsw': us } }];
+    assert.deepEqual(parser.recipeProblems(recipe), []);
+    const rows = parser.parse(text, { recipe }).tables.measurements.rows;
+    assert.deepEqual(
+      rows.filter((r) => r.line === 389 || r.line === 392).map((r) => [r.line, r.benchmark, r.metric, r.value, r.unit, r.conditions]),
+      [
+        [389, '2p/0K ctxsw', 'time', 11.2, 'us', { run: 1 }],
+        [389, '2p/16K ctxsw', 'time', 12.4, 'us', { run: 1 }],
+        [389, '16p/64K ctxsw', 'time', 35.3, 'us', { run: 1 }],
+        [392, '2p/0K ctxsw', 'time', 12, 'us', { run: 4 }],
+        [392, '2p/16K ctxsw', 'time', 12.4, 'us', { run: 4 }],
+        [392, '16p/64K ctxsw', 'time', 31.3, 'us', { run: 4 }],
+      ],
+    );
+  });
+
   test('a seed with no table of the named columns, and a cell that is no number, are refused (the cell at its line)', () => {
     const recipe = [{ columns: { Type: 'benchmark', Latency: { metric: 'latency', unit: 'ms' } } }];
     assert.throws(
