@@ -104,6 +104,15 @@ const NUMERIC = /^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[-+]?\d+)?\s*(?:[
 const isNumericCell = (c) => NUMERIC.test(c.trim()) && !/^\d{4}-\d\d-\d\d/.test(c.trim());
 const RULE = /^[\s|+:=-]*[-=]{3,}[\s|+:=-]*$/;
 
+/** An aligned table's block: its header (at lines[i], 0-based) and rows of cell texts, each cell with its line. */
+const alignedBlock = (i, header, rows) => ({
+  from: i + 1,
+  to: rows[rows.length - 1].line,
+  header: header.map((text) => ({ text: plainText(text), line: i + 1 })),
+  rows: rows.map((r) => r.cells.map((text) => ({ text: plainText(text), line: r.line }))),
+  markup: 'aligned',
+});
+
 /**
  * A whitespace-aligned table starting at lines[i] (a header of words, an optional rule, 2+ rows of
  * as many cells, at least one column all numbers). Conservative: returns undefined when unsure.
@@ -129,13 +138,7 @@ function alignedTableAt(lines, i, end) {
   if (rows.length < 2) return undefined;
   const numericColumns = header.map((_, c) => rows.every((r) => isNumericCell(r.cells[c]))).filter(Boolean).length;
   if (!numericColumns) return undefined;
-  return {
-    from: i + 1,
-    to: rows[rows.length - 1].line,
-    header: header.map((text) => ({ text: plainText(text), line: i + 1 })),
-    rows: rows.map((r) => r.cells.map((text) => ({ text: plainText(text), line: r.line }))),
-    markup: 'aligned',
-  };
+  return alignedBlock(i, header, rows);
 }
 
 const BOX = '\u2502'; // "│", benchstat's column-group rules
@@ -231,13 +234,7 @@ function ruledTableAt(lines, i, end) {
   const rows = [];
   for (let r = k + 1; r < end && lines[r].trim() && !RULE.test(lines[r]); r++) rows.push({ cells: place(lines[r]), line: r + 1 });
   if (!rows.some((r) => r.cells.some((c) => c && isNumericCell(c)))) return undefined;
-  return {
-    from: i + 1,
-    to: rows[rows.length - 1].line,
-    header: header.map((text) => ({ text: plainText(text), line: i + 1 })),
-    rows: rows.map((r) => r.cells.map((text) => ({ text: plainText(text), line: r.line }))),
-    markup: 'aligned',
-  };
+  return alignedBlock(i, header, rows);
 }
 
 /** Aligned tables among lines[from..to) (0-based, end exclusive). */
