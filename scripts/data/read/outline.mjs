@@ -13,7 +13,8 @@
 //     headings: [{ text, depth, line, kind: 'atx'|'setext'|'rst'|'html'|'summary'|'bold' }]  (in line order;
 //               depth 1..6; <summary> and a bold line are depth 7, below every other heading)
 //     blocks:   [{ type: 'table'|'code'|'paragraph'|'html'|'list', from, to, heading,
-//                  header?: [{ text, line }], rows?: [[{ text, line }]], markup?: 'gfm'|'grid'|'simple'|'html'|'aligned' }]
+//                  header?: [{ text, line }], rows?: [[{ text, line }]], markup?: 'gfm'|'grid'|'simple'|'html'|'aligned',
+//                  ruled?: true (an aligned header over a rule of dash runs) }]
 //   headingAbove(outline, line) -> string   the text of the nearest heading above a line ('' when none)
 //   plainText(text) -> string               inline Markdown/RST markup removed (`code`, **bold**, [a](b))
 import { fromMarkdown } from 'mdast-util-from-markdown';
@@ -204,8 +205,9 @@ const RUNS_RULE = /^\s*-{2,}(?:\s+-{2,}){2,}\s*$/;
 /**
  * A table whose header of one to three lines stands over a rule of dash runs (lmbench's `make see`:
  * "Host  OS  2p/0K 2p/16K" over "ctxsw  ctxsw", then "--------- ------ ------"): each run is a column,
- * the header words over it joined ("2p/0K ctxsw"), each row's words placed under the run they overlap
- * most (else the nearest), and a column with none of them in a row an empty cell. Undefined when unsure.
+ * the header words over it joined ("2p/0K ctxsw"; a phrase across two runs, "0K File" over "Create
+ * Delete", heads both), each row's words placed under the run they overlap most (else the nearest), and
+ * a column with none of them in a row an empty cell. Undefined when unsure.
  */
 function ruledTableAt(lines, i, end) {
   if (!lines[i].trim() || RULE.test(lines[i])) return undefined;
@@ -213,28 +215,38 @@ function ruledTableAt(lines, i, end) {
   while (k < end && k <= i + 3 && lines[k].trim() && !RULE.test(lines[k])) k++;
   if (k >= end || !RUNS_RULE.test(lines[k])) return undefined;
   const runs = [...lines[k].matchAll(/-+/g)].map((m) => ({ from: m.index, to: m.index + m[0].length }));
-  const place = (line) => {
+  const overlapping = (a, b) => runs.flatMap((r, c) => (Math.min(b, r.to) > Math.max(a, r.from) ? [c] : []));
+  /** The run a word at [a, b) overlaps most, else the nearest. */
+  const runOf = (a, b) => {
+    let best = 0;
+    let score = -Infinity;
+    runs.forEach((r, c) => {
+      const overlap = Math.min(b, r.to) - Math.max(a, r.from);
+      const s = overlap > 0 ? overlap : overlap - 1000;
+      if (s > score) [best, score] = [c, s];
+    });
+    return best;
+  };
+  // A header phrase with a word across two runs ("0K File" over "Create Delete") heads every run it spans.
+  const place = (line, header = false) => {
     const cells = runs.map(() => []);
-    for (const m of line.matchAll(/\S+/g)) {
-      const [a, b] = [m.index, m.index + m[0].length];
-      let best = 0;
-      let score = -Infinity;
-      runs.forEach((r, c) => {
-        const overlap = Math.min(b, r.to) - Math.max(a, r.from);
-        const s = overlap > 0 ? overlap : overlap - 1000; // no overlap: the nearest run
-        if (s > score) [best, score] = [c, s];
-      });
-      cells[best].push(m[0]);
+    for (const p of line.matchAll(/\S+(?: \S+)*/g)) {
+      const words = [...p[0].matchAll(/\S+/g)].map((w) => ({ text: w[0], a: p.index + w.index, b: p.index + w.index + w[0].length }));
+      if (header && words.some((w) => overlapping(w.a, w.b).length > 1)) {
+        for (const c of overlapping(p.index, p.index + p[0].length)) cells[c].push(p[0]);
+        continue;
+      }
+      for (const w of words) cells[runOf(w.a, w.b)].push(w.text);
     }
     return cells.map((words) => words.join(' '));
   };
-  const heads = lines.slice(i, k).map(place);
+  const heads = lines.slice(i, k).map((l) => place(l, true));
   const header = runs.map((_, c) => heads.map((h) => h[c]).filter(Boolean).join(' '));
   if (header.some((h) => !h)) return undefined;
   const rows = [];
   for (let r = k + 1; r < end && lines[r].trim() && !RULE.test(lines[r]); r++) rows.push({ cells: place(lines[r]), line: r + 1 });
   if (!rows.some((r) => r.cells.some((c) => c && isNumericCell(c)))) return undefined;
-  return alignedBlock(i, header, rows);
+  return { ...alignedBlock(i, header, rows), ruled: true };
 }
 
 /** Aligned tables among lines[from..to) (0-based, end exclusive). */
