@@ -11,6 +11,8 @@
 //     measures ("Avg time", "Max latency": a metric or a statistic word) it goes in with unit "not
 //     stated" (units.mjs UNSTATED: shown so, never compared across reports); otherwise ("Code", "EC2")
 //     it is left out of the measurements. Either way the notes name it, so add-report can say so.
+//   - a column per benchmark and a row per run on one machine (lmbench's `make see`), in the unit its title
+//     line states ("times in microseconds");
 //   - a row per metric and a column per statistic (bombardier's "Statistics  Avg  Stdev  Max"): each cell
 //     is its row's metric in its own unit, the run named by the URL and settings on the lines above;
 //   - a column of bare spreads ("±8.09%", benchee's deviation) is the spread of the value column before it;
@@ -247,6 +249,8 @@ function readTable(block, lines = []) {
     const notRead = { from, to: block.to, line: from, why: `expected results, found ${why}` };
     return { rows: [], notes, measured: false, notRead };
   }
+  const byRun = runRows(block, header, data, lines);
+  if (byRun) return toldApart(block, lines, byRun.rows, [...notes, ...byRun.notes]);
   const byStatistic = statisticColumnRows(block, header, data, lines);
   if (byStatistic) return { ...toldApart(block, lines, byStatistic.rows, notes), to: byStatistic.to };
   const byRow = rowUnitRows(block, header, data);
@@ -471,6 +475,57 @@ function urlName(url) {
   if (!m) return undefined;
   const parts = m[2].split('/').filter(Boolean);
   return parts.at(-1) ?? m[1];
+}
+
+/** The unit a table's title line states: "Context switching - times in microseconds - smaller is better", "bandwidths in MB/s". */
+const TITLE_UNIT = /\bin\s+([^\s,;()]+)(?=\s*(?:[-–,;(]|$))/i;
+
+/**
+ * A tool's summary of a column per benchmark and a row per run on one machine (lmbench's `make see`:
+ * "Host  OS  2p/0K ctxsw ..." over a rule of dash runs, every row "revyos-lp Linux 6.6.108 ..."): the
+ * text columns name the machine, the same in every row, so each row is a run (`run` 1, 2, ...) and each
+ * other column a benchmark, in the unit its title line above states ("times in microseconds"); the
+ * metric from the title's words, else the unit. A column headed by a unit alone (Mhz: the machine's
+ * clock) or holding a cell that is no number in that unit ("356.8K") is left out, and said so; a
+ * table whose title states no unit reads nothing. lmbench's "645." is 645. Undefined when the table
+ * is not of that shape.
+ * @returns {{ rows: any[], notes: any[] } | undefined}
+ */
+function runRows(block, header, data, lines) {
+  if (!block.ruled || !data.length) return undefined;
+  const isText = header.map((_, i) => data.every((d) => isMissing(d.cells[i].text) || !numbery(d.cells[i].text)));
+  if (!isText[0] || isText.every(Boolean)) return undefined;
+  if (header.some((_, i) => isText[i] && new Set(data.map((d) => d.cells[i].text.trim())).size > 1)) return undefined;
+  const notes = [];
+  const rows = [];
+  const title = linesAbove(block, lines)
+    .map((l) => plainText(l))
+    .find((l) => canonicalUnit(TITLE_UNIT.exec(l)?.[1] ?? ''));
+  const unit = title && canonicalUnit(TITLE_UNIT.exec(title)[1]);
+  if (!unit) {
+    notes.push({ text: `table at line ${block.from}: no unit in its header, cells or title line; left out of data/`, line: block.from });
+    return { rows, notes };
+  }
+  header.forEach((h, i) => {
+    if (isText[i]) return;
+    const name = h.text.trim();
+    const cells = data.map((d, k) => ({ cell: d.cells[i], run: k + 1 })).filter(({ cell }) => !isMissing(cell.text));
+    const read = cells.map(({ cell }) => readCell(cell.text.trim().replace(/^([-+]?\d+)\.$/, '$1'), unit));
+    if (canonicalUnit(name)) {
+      notes.push({ text: `column "${name}" (line ${h.line}): a quantity of the machine, no result; left out of data/`, line: h.line });
+      return;
+    }
+    const bad = read.findIndex((r) => !r);
+    if (bad >= 0) {
+      notes.push({ text: `column "${name}" (line ${h.line}): ${JSON.stringify(cells[bad].cell.text.trim())} (line ${cells[bad].cell.line}) is no number in ${unit}; the column left out of data/`, line: cells[bad].cell.line });
+      return;
+    }
+    const { metric } = metricOf(name, unit, `${name} ${title}`);
+    cells.forEach(({ cell, run }, k) => {
+      rows.push(measurement({ benchmark: name, section: block.heading, metric, statistic: 'value', value: read[k].value, unit: read[k].unit ?? unit, line: cell.line, conditions: data.length > 1 ? { run } : {} }));
+    });
+  });
+  return { rows, notes };
 }
 
 /** A percentile line of a distribution: "     99%    48.00ms". */
