@@ -5,7 +5,8 @@
 // is read line by line: reStructuredText section titles (underlined, optionally overlined, with any
 // punctuation character; depth by order of first appearance, as docutils does), RST grid and simple
 // tables, RST literal blocks (`::`), org-mode tables, LaTeX tabulars, AsciiDoc `|===` tables, and
-// whitespace-aligned tables in code blocks or plain text.
+// whitespace-aligned tables in code blocks or plain text (one header line, or two or three over a
+// rule of dash runs, lmbench's, each run a column).
 // Pure: text in, outline out.
 //
 // Exports:
@@ -14,7 +15,8 @@
 //               depth 1..6; <summary> and a bold line are depth 7, below every other heading; `to`: the
 //               last line a bold label of a list names)
 //     blocks:   [{ type: 'table'|'code'|'paragraph'|'html'|'list', from, to, heading,
-//                  header?: [{ text, line }], rows?: [[{ text, line }]], markup?: 'gfm'|'grid'|'simple'|'html'|'aligned'|'org'|'latex'|'asciidoc' }]
+//                  header?: [{ text, line }], rows?: [[{ text, line }]], markup?: 'gfm'|'grid'|'simple'|'html'|'aligned'|'org'|'latex'|'asciidoc',
+//                  ruled?: true (an aligned header over a rule of dash runs) }]
 //   headingAbove(outline, line) -> string   the text of the nearest heading above a line ('' when none)
 //   plainText(text) -> string               inline Markdown/RST markup removed (`code`, **bold**, [a](b))
 //   statesResult(text) -> boolean          a line that states a result ("35 ns/op, 28.5M ops/sec"): no block label
@@ -115,6 +117,15 @@ const NUMERIC = /^[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:e[-+]?\d+)?\s*(?:[
 const isNumericCell = (c) => NUMERIC.test(c.trim()) && !/^\d{4}-\d\d-\d\d/.test(c.trim());
 const RULE = /^[\s|+:=-]*[-=]{3,}[\s|+:=-]*$/;
 
+/** An aligned table's block: its header (at lines[i], 0-based) and rows of cell texts, each cell with its line. */
+const alignedBlock = (i, header, rows) => ({
+  from: i + 1,
+  to: rows[rows.length - 1].line,
+  header: header.map((text) => ({ text: plainText(text), line: i + 1 })),
+  rows: rows.map((r) => r.cells.map((text) => ({ text: plainText(text), line: r.line }))),
+  markup: 'aligned',
+});
+
 /**
  * A whitespace-aligned table starting at lines[i] (a header of words, an optional rule, 2+ rows of
  * as many cells, at least one column all numbers). Conservative: returns undefined when unsure.
@@ -140,13 +151,7 @@ function alignedTableAt(lines, i, end) {
   if (rows.length < 2) return undefined;
   const numericColumns = header.map((_, c) => rows.every((r) => isNumericCell(r.cells[c]))).filter(Boolean).length;
   if (!numericColumns) return undefined;
-  return {
-    from: i + 1,
-    to: rows[rows.length - 1].line,
-    header: header.map((text) => ({ text: plainText(text), line: i + 1 })),
-    rows: rows.map((r) => r.cells.map((text) => ({ text: plainText(text), line: r.line }))),
-    markup: 'aligned',
-  };
+  return alignedBlock(i, header, rows);
 }
 
 const BOX = '\u2502'; // "│", benchstat's column-group rules
@@ -206,11 +211,61 @@ function boxHeaderTableAt(lines, i, end) {
   };
 }
 
+/** A rule of dash runs, one a column (lmbench's "--------- ------------- ------ ------"). */
+const RUNS_RULE = /^\s*-{2,}(?:\s+-{2,}){2,}\s*$/;
+
+/**
+ * A table whose header of one to three lines stands over a rule of dash runs (lmbench's `make see`:
+ * "Host  OS  2p/0K 2p/16K" over "ctxsw  ctxsw", then "--------- ------ ------"): each run is a column,
+ * the header words over it joined ("2p/0K ctxsw"; a phrase across two runs, "0K File" over "Create
+ * Delete", heads both), each row's words placed under the run they overlap most (else the nearest), and
+ * a column with none of them in a row an empty cell. Undefined when unsure.
+ */
+function ruledTableAt(lines, i, end) {
+  if (!lines[i].trim() || RULE.test(lines[i])) return undefined;
+  let k = i + 1;
+  while (k < end && k <= i + 3 && lines[k].trim() && !RULE.test(lines[k])) k++;
+  if (k >= end || !RUNS_RULE.test(lines[k])) return undefined;
+  const runs = [...lines[k].matchAll(/-+/g)].map((m) => ({ from: m.index, to: m.index + m[0].length }));
+  const overlapping = (a, b) => runs.flatMap((r, c) => (Math.min(b, r.to) > Math.max(a, r.from) ? [c] : []));
+  /** The run a word at [a, b) overlaps most, else the nearest. */
+  const runOf = (a, b) => {
+    let best = 0;
+    let score = -Infinity;
+    runs.forEach((r, c) => {
+      const overlap = Math.min(b, r.to) - Math.max(a, r.from);
+      const s = overlap > 0 ? overlap : overlap - 1000;
+      if (s > score) [best, score] = [c, s];
+    });
+    return best;
+  };
+  // A header phrase with a word across two runs ("0K File" over "Create Delete") heads every run it spans.
+  const place = (line, header = false) => {
+    const cells = runs.map(() => []);
+    for (const p of line.matchAll(/\S+(?: \S+)*/g)) {
+      const words = [...p[0].matchAll(/\S+/g)].map((w) => ({ text: w[0], a: p.index + w.index, b: p.index + w.index + w[0].length }));
+      if (header && words.some((w) => overlapping(w.a, w.b).length > 1)) {
+        for (const c of overlapping(p.index, p.index + p[0].length)) cells[c].push(p[0]);
+        continue;
+      }
+      for (const w of words) cells[runOf(w.a, w.b)].push(w.text);
+    }
+    return cells.map((words) => words.join(' '));
+  };
+  const heads = lines.slice(i, k).map((l) => place(l, true));
+  const header = runs.map((_, c) => heads.map((h) => h[c]).filter(Boolean).join(' '));
+  if (header.some((h) => !h)) return undefined;
+  const rows = [];
+  for (let r = k + 1; r < end && lines[r].trim() && !RULE.test(lines[r]); r++) rows.push({ cells: place(lines[r]), line: r + 1 });
+  if (!rows.some((r) => r.cells.some((c) => c && isNumericCell(c)))) return undefined;
+  return { ...alignedBlock(i, header, rows), ruled: true };
+}
+
 /** Aligned tables among lines[from..to) (0-based, end exclusive). */
 function alignedTables(lines, from, to) {
   const found = [];
   for (let i = from; i < to; i++) {
-    const t = boxHeaderTableAt(lines, i, to) ?? alignedTableAt(lines, i, to);
+    const t = boxHeaderTableAt(lines, i, to) ?? ruledTableAt(lines, i, to) ?? alignedTableAt(lines, i, to);
     if (t) {
       found.push(t);
       i = t.to - 1;

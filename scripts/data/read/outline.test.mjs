@@ -210,3 +210,19 @@ test('a line of a number and its bounds ("0.999 R²  (0.997 R² .. 1.000 R²)") 
     [],
   );
 });
+
+test('lmbench\'s "make see" tables: a header of two or three lines over a rule of dash runs, each run a column, its header words joined (a phrase across two runs heading both) and empty cells kept', () => {
+  // tests/fixtures/corpus/lmbench/revyos-lmbench.md (revyos/docs), lines 384-392 and 394-402.
+  const text = fs.readFileSync(path.join(here, '../../../tests/fixtures/corpus/lmbench/revyos-lmbench.md'), 'utf8');
+  const found = tables(outline(text));
+  const ctxsw = found.find((t) => t.rows[0]?.[0]?.line === 389);
+  assert.deepEqual(cells(ctxsw.header), ['Host', 'OS', '2p/0K ctxsw', '2p/16K ctxsw', '2p/64K ctxsw', '8p/16K ctxsw', '8p/64K ctxsw', '16p/16K ctxsw', '16p/64K ctxsw']);
+  assert.deepEqual([ctxsw.from, ctxsw.to, ctxsw.rows.length], [386, 392, 4]);
+  assert.deepEqual(cells(ctxsw.rows[0]), ['revyos-lp', 'Linux 6.6.108', '11.2', '12.4', '12.6', '13.7', '15.5', '16.5', '35.3']);
+  const local = found.find((t) => t.rows[0]?.[0]?.line === 399);
+  assert.deepEqual(cells(local.header), ['Host', 'OS', '2p/0K ctxsw', 'Pipe', 'AF UNIX', 'UDP', 'RPC/ UDP', 'TCP', 'RPC/ TCP', 'TCP conn']);
+  assert.deepEqual(cells(local.rows[0]), ['revyos-lp', 'Linux 6.6.108', '11.2', '', '', '66.9', '', '87.4', '', '174.']);
+  // "0K File" centred over "Create" and "Delete" (lines 416-417) heads both.
+  const files = found.find((t) => t.rows[0]?.[0]?.line === 419);
+  assert.deepEqual(cells(files.header).slice(2, 6), ['0K File Create', '0K File Delete', '10K File Create', '10K File Delete']);
+});

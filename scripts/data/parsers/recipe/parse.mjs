@@ -4,7 +4,7 @@
 // a hint (a heading or block label the line must stand under: any label markup, a bold or italic
 // line, a comment, a plain "Label:", written with its markup or not), and what the value is: its metric,
 // statistic, unit and conditions. {name} marks the benchmark's name in the line, {<condition>} a
-// condition's number, {*} text to skip; a run of spaces matches any run of spaces, and a unit written
+// condition's number, {*} text to skip, {#} one number to skip (netperf's rows of bare numbers); a run of spaces matches any run of spaces, and a unit written
 // after a {value} that ends the line is read (the recipe's unit is for lines that write none). So a
 // misread is fixed in YAML, not code. Pure: (text, meta) -> rows with their lines.
 //
@@ -13,7 +13,8 @@
 // header has every column named (a Markdown, RST, HTML or aligned table, or the file itself when it is
 // CSV/TSV); `benchmark` names the row, `condition` (or `{ condition: name }`) makes a column a condition,
 // and `{ metric, statistic, unit }` makes each cell a value (a unit written in the cell wins; a prefix
-// on the number, "50K", applies to the recipe's unit). Other columns are not read.
+// on the number, "50K", applies to the recipe's unit). Other columns are not read. `name: '{column}'`
+// names each value by its column's header (a column per benchmark: lmbench's "2p/0K ctxsw").
 //
 // An item may be the LABEL LINE above a block instead (`label:`, a sample line with no {value}: a
 // comment, a command line, "benchmarking {name}"): its {name} (else its `name:`, else the whole line)
@@ -43,7 +44,7 @@ export const fallback = true;
 export const declared = true;
 
 const NUMBER = String.raw`[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?(?:[eE][-+]?\d+)?`;
-const PLACE = /\{(value|name|\*|[a-z][a-z0-9_]*)\}/g;
+const PLACE = /\{(value|name|\*|#|[a-z][a-z0-9_]*)\}/g;
 const PERCENTILE = /^p(\d{1,2}(\.\d+)?|100)$/;
 const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
 const BLOCK = /^\s*([^\s:|#][^:|]{0,80}?)\s*:\s*$/;
@@ -67,7 +68,7 @@ const plainLabel = (s) =>
 /** Whether a hint names one of the labels a value stands under (its heading, its block's label), markup or not. */
 const underHint = (hint, labels) => !hint || labels.some((l) => plainLabel(l).includes(plainLabel(hint)));
 
-/** The most places ({value}, {name}, {*}, {<condition>}) and characters of a sample line. */
+/** The most places ({value}, {name}, {*}, {#}, {<condition>}) and characters of a sample line. */
 export const MAX_PLACES = 20;
 export const MAX_SAMPLE_LENGTH = 1000;
 
@@ -97,7 +98,7 @@ export function recipeProblems(recipe) {
       if (!text.trim() || text.length > MAX_SAMPLE_LENGTH || places.length > MAX_PLACES) out.push([[i, 'label'], `a label line of at most ${MAX_SAMPLE_LENGTH} characters with at most ${MAX_PLACES} places`, quote(text)]);
       if (places.includes('value')) out.push([[i, 'label'], 'a label line with no {value} (it names the rows below it; a value is a "line:" item)', quote(text)]);
       if (places.filter((p) => p === 'name').length > 1) out.push([[i, 'label'], 'a label line with {name} at most once', quote(text)]);
-      for (const p of places) if (!['value', 'name', '*'].includes(p)) conditionName([i, 'label'], p, `{${p}} in ${quote(text)}`);
+      for (const p of places) if (!['value', 'name', '*', '#'].includes(p)) conditionName([i, 'label'], p, `{${p}} in ${quote(text)}`);
       return;
     }
     if (item.columns) {
@@ -118,7 +119,7 @@ export function recipeProblems(recipe) {
       return;
     }
     const places = [...item.line.matchAll(PLACE)].map((m) => m[1]);
-    for (const p of places) if (!['value', 'name', '*'].includes(p)) conditionName([i, 'line'], p, `{${p}} in ${quote(item.line)}`);
+    for (const p of places) if (!['value', 'name', '*', '#'].includes(p)) conditionName([i, 'line'], p, `{${p}} in ${quote(item.line)}`);
     if (places.filter((p) => p === 'value').length !== 1) out.push([[i, 'line'], 'a sample line with {value} once', quote(item.line)]);
     if (places.filter((p) => p === 'name').length > 1) out.push([[i, 'line'], 'a sample line with {name} at most once', quote(item.line)]);
     checkValue([i], item);
@@ -168,6 +169,9 @@ function cellValue(cell, spec, header) {
   return { value: Number(m[1].replace(/,/g, '')), unit: written };
 }
 
+/** `name: '{column}'` in a column item: each value's benchmark is its column's header (a column per benchmark). */
+const COLUMN = '{column}';
+
 /** The rows a column mapping reads from every table whose header has all its columns. */
 function readColumns(item, tables, rows, read) {
   const roles = Object.entries(item.columns);
@@ -191,7 +195,7 @@ function readColumns(item, tables, rows, read) {
         if (!v?.metric || MISSING.test(cell(h).text.trim())) continue;
         const { value, unit } = cellValue(cell(h), v, h);
         const line = cell(h).line;
-        rows.push(measurement({ benchmark: named ? cell(named).text.trim() : (item.name ?? (t.heading || v.metric)), section: t.heading, metric: v.metric, statistic: v.statistic === undefined ? 'value' : statisticIn(v.statistic, v.metric, unit), value, unit, conditions: { ...conditions }, line }));
+        rows.push(measurement({ benchmark: named ? cell(named).text.trim() : item.name === COLUMN ? h : (item.name ?? (t.heading || v.metric)), section: t.heading, metric: v.metric, statistic: v.statistic === undefined ? 'value' : statisticIn(v.statistic, v.metric, unit), value, unit, conditions: { ...conditions }, line }));
         read.push([line, line]);
       }
     }

@@ -149,6 +149,26 @@ describe('column recipes: which column is the benchmark, which a metric with its
     );
   });
 
+  test("lmbench's context switching: a column per benchmark (name: '{column}'), each of the four runs on the host numbered", () => {
+    // tests/fixtures/corpus/lmbench/revyos-lmbench.md (revyos/docs), lines 384-392: "times in microseconds".
+    const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/lmbench/revyos-lmbench.md'), 'utf8');
+    const us = { metric: 'time', unit: 'us' };
+    const recipe = [{ name: '{column}', columns: { '2p/0K ctxsw': us, '2p/16K ctxsw': us, '16p/64K ctxsw': us } }];
+    assert.deepEqual(parser.recipeProblems(recipe), []);
+    const rows = parser.parse(text, { recipe }).tables.measurements.rows;
+    assert.deepEqual(
+      rows.filter((r) => r.line === 389 || r.line === 392).map((r) => [r.line, r.benchmark, r.metric, r.value, r.unit, r.conditions]),
+      [
+        [389, '2p/0K ctxsw', 'time', 11.2, 'us', { run: 1, run_by: 'reader' }],
+        [389, '2p/16K ctxsw', 'time', 12.4, 'us', { run: 1, run_by: 'reader' }],
+        [389, '16p/64K ctxsw', 'time', 35.3, 'us', { run: 1, run_by: 'reader' }],
+        [392, '2p/0K ctxsw', 'time', 12, 'us', { run: 4, run_by: 'reader' }],
+        [392, '2p/16K ctxsw', 'time', 12.4, 'us', { run: 4, run_by: 'reader' }],
+        [392, '16p/64K ctxsw', 'time', 31.3, 'us', { run: 4, run_by: 'reader' }],
+      ],
+    );
+  });
+
   test('a seed with no table of the named columns, and a cell that is no number, are refused (the cell at its line)', () => {
     const recipe = [{ columns: { Type: 'benchmark', Latency: { metric: 'latency', unit: 'ms' } } }];
     assert.throws(
@@ -353,4 +373,29 @@ test('a hint names a block by any label markup, written with it or not: "`bench-
       .parse(text, { recipe: [{ columns: { Approach: 'benchmark', 'ns/op': { metric: 'time', unit: 'ns' } }, hint }] })
       .tables.measurements.rows.map((r) => [r.benchmark, r.value, r.line]);
   assert.deepEqual(column('`bench-filename.swift`'), [['NSString', 117.7, 5]]);
+});
+describe('{#} skips one number: a row of bare numbers is told from another by how many it holds (issue 39)', () => {
+  const rowsOf = (text, recipe) => parser.parse(text, { recipe }).tables.measurements.rows.map((r) => [r.line, r.benchmark, r.value, r.conditions]);
+
+  test("netperf: TCP's one row (five numbers) and UDP's sending (six) and receiving (four) rows each give their throughput, named by the command line above", () => {
+    // tests/fixtures/corpus/netperf/daizhiyuan-netperf-readme.md, lines 24-41.
+    const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/netperf/daizhiyuan-netperf-readme.md'), 'utf8');
+    const recipe = [
+      { label: '#> netperf -H {*} -t {name} {*}' },
+      { line: '{#} {#} {#} {#} {value}', metric: 'bandwidth', unit: 'GiB/s' },
+      { line: '{#} {#} {#} {#} {#} {value}', metric: 'bandwidth', unit: 'GiB/s', conditions: { side: 'send' } },
+      { line: '{#} {#} {#} {value}', metric: 'bandwidth', unit: 'GiB/s', conditions: { side: 'receive' } },
+    ];
+    assert.deepEqual(parser.recipeProblems(recipe), []);
+    assert.deepEqual(rowsOf(text, recipe), [
+      [31, 'TCP_STREAM', 1.84, {}],
+      [40, 'UDP_STREAM', 3.57, { side: 'send' }],
+      [41, 'UDP_STREAM', 2.59, { side: 'receive' }],
+    ]);
+  });
+
+  test('{#} is no number of a name or a word: "port 0 AF_INET" is no row', () => {
+    const recipe = [{ line: '{#} {value}', metric: 'bandwidth', unit: 'GiB/s' }];
+    assert.deepEqual(rowsOf('port 0 AF_INET\n30.00 1.84\n', recipe), [[2, 'bandwidth', 1.84, {}]]);
+  });
 });

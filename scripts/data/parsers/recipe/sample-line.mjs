@@ -125,7 +125,7 @@ function run(prog, slots, line) {
  * A sample line (trimmed) as a matcher over a trimmed seed line, with the names of its places in order.
  * `exec(line)` returns what RegExp#exec would: [whole, ...captures] with undefined for an unset one, or null.
  * @param {string} sample
- * @param {RegExp} place the places' expression ({value}, {name}, {*}, {<condition>}), global
+ * @param {RegExp} place the places' expression ({value}, {name}, {*}, {#}: a number not kept, {<condition>}), global
  */
 export function compileSampleLine(sample, place) {
   const names = [];
@@ -147,6 +147,7 @@ export function compileSampleLine(sample, place) {
     literal(t.slice(last, m.index));
     last = m.index + m[0].length;
     if (m[1] === '*') parts.push(star(cls(isAny), true));
+    else if (m[1] === '#') parts.push(NUMBER);
     else {
       capture(m[1] === 'name' ? plus(cls(isAny), true) : NUMBER);
       names.push(m[1]);

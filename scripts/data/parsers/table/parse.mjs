@@ -11,6 +11,10 @@
 //     measures ("Avg time", "Max latency": a metric or a statistic word) it goes in with unit "not
 //     stated" (units.mjs UNSTATED: shown so, never compared across reports); otherwise ("Code", "EC2")
 //     it is left out of the measurements. Either way the notes name it, so add-report can say so.
+//   - a column per benchmark and a row per run on one machine (lmbench's `make see`), in the unit its title
+//     line states ("times in microseconds");
+//   - a row per metric and a column per statistic (bombardier's "Statistics  Avg  Stdev  Max"): each cell
+//     is its row's metric in its own unit, the run named by the URL and settings on the lines above;
 //   - a column of bare spreads ("±8.09%", benchee's deviation) is the spread of the value column before it;
 //   - a compound cell is read into the model: "18671 (OK=18000 KO=671)" keeps the total as the value and
 //     gives each named part a row of its own metric; "+0.24% (p=0.008 n=10)" is a value with runs and
@@ -31,6 +35,7 @@ import { betterOf, measurement, measurementResult } from '../../measure/model.mj
 import { canonicalUnit, convert, COUNT_PREFIX, prefixedUnit, splitValueUnit, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { outline, plainText, statesResult } from '../../read/outline.mjs';
 import { passageAround } from '../../read/keep.mjs';
+import { headingConditions } from '../shared/structure.mjs';
 import { FOREIGN_STATISTICS, foreignStatisticOf, isCount, isErrorRate, namesMeasure, roleOf, SETTING_WORD, settingOf, sizeOf, statisticOf } from '../../read/vocabulary.mjs';
 
 export const format = 'table';
@@ -244,6 +249,10 @@ function readTable(block, lines = []) {
     const notRead = { from, to: block.to, line: from, why: `expected results, found ${why}` };
     return { rows: [], notes, measured: false, notRead };
   }
+  const byRun = runRows(block, header, data, lines);
+  if (byRun) return toldApart(block, lines, byRun.rows, [...notes, ...byRun.notes]);
+  const byStatistic = statisticColumnRows(block, header, data, lines);
+  if (byStatistic) return { ...toldApart(block, lines, byStatistic.rows, notes), to: byStatistic.to };
   const byRow = rowUnitRows(block, header, data);
   if (byRow) return toldApart(block, lines, byRow.rows, [...notes, ...byRow.notes]);
   const columns = header.map((h, i) => {
@@ -341,24 +350,11 @@ function readTable(block, lines = []) {
   // say what the table measures: conditions of its rows, so two "Results" of two packages stay apart.
   // In a fenced block the preamble holds for every table below it (benchstat's sec/op, B/op, allocs/op).
   const context = {};
-  if (block.markup === 'aligned') {
-    const above = [];
-    let fenced = false;
-    for (let k = block.from - 2; k >= 0; k--) {
-      const l = lines[k] ?? '';
-      if (/^\s{0,3}(`{3,}|~{3,})/.test(l)) {
-        fenced = true;
-        break;
-      }
-      if (/^\s{0,3}#/.test(l)) break;
-      above.push(l);
-    }
-    const blank = above.findIndex((l) => !l.trim());
-    for (const l of fenced || blank < 0 ? above : above.slice(0, blank)) {
+  if (block.markup === 'aligned')
+    for (const l of linesAbove(block, lines)) {
       const m = CONTEXT_LINE.exec(l);
       if (m && /^(pkg|package|module|suite|target)$/i.test(m[1])) context[m[1].toLowerCase() === 'pkg' ? 'package' : snake(m[1])] ??= m[2].trim();
     }
-  }
   const textColumns = columns.filter((c) => c.role === 'text');
   // Looked up once, not per cell: a table of 100,000 columns is read in time linear in its cells.
   const valueColumns = columns.filter((x) => x.role === 'value');
@@ -459,6 +455,154 @@ function toldApart(block, lines, rows, notes) {
     return { rows: [], notes: notes.filter((n) => /^HTML removed/.test(n.text)), measured: false, notRead: { from, to, line: m.line, why } };
   }
   return { rows, notes, measured: rows.length > 0 };
+}
+
+/**
+ * The lines right above an aligned table in its block, nearest first: up to the code fence that opens
+ * it (all of them), else up to a heading or the first blank line.
+ */
+function linesAbove(block, lines) {
+  const above = [];
+  for (let k = block.from - 2; k >= 0; k--) {
+    const l = lines[k] ?? '';
+    if (/^\s{0,3}(`{3,}|~{3,})/.test(l)) return above;
+    if (/^\s{0,3}#/.test(l)) break;
+    above.push(l);
+  }
+  const blank = above.findIndex((l) => !l.trim());
+  return blank < 0 ? above : above.slice(0, blank);
+}
+
+/** A run's name from the URL it ran against: the last part of its path, else its host ("http://ya.ru" -> "ya.ru"). */
+function urlName(url) {
+  const m = /^https?:\/\/([^/\s?#]+)([^\s?#]*)/.exec(url);
+  if (!m) return undefined;
+  const parts = m[2].split('/').filter(Boolean);
+  return parts.at(-1) ?? m[1];
+}
+
+/** The unit a table's title line states: "Context switching - times in microseconds - smaller is better", "bandwidths in MB/s". */
+const TITLE_UNIT = /\bin\s+([^\s,;()]+)(?=\s*(?:[-–,;(]|$))/i;
+
+/**
+ * A tool's summary of a column per benchmark and a row per run on one machine (lmbench's `make see`:
+ * "Host  OS  2p/0K ctxsw ..." over a rule of dash runs, every row "revyos-lp Linux 6.6.108 ..."): the
+ * text columns name the machine, the same in every row, so each row is a run (`run` 1, 2, ...) and each
+ * other column a benchmark, in the unit its title line above states ("times in microseconds"); the
+ * metric from the title's words, else the unit. A column headed by a unit alone (Mhz: the machine's
+ * clock) or holding a cell that is no number in that unit ("356.8K") is left out, and said so; a
+ * table whose title states no unit reads nothing. lmbench's "645." is 645. Undefined when the table
+ * is not of that shape.
+ * @returns {{ rows: any[], notes: any[] } | undefined}
+ */
+function runRows(block, header, data, lines) {
+  if (!block.ruled || !data.length) return undefined;
+  const isText = header.map((_, i) => data.every((d) => isMissing(d.cells[i].text) || !numbery(d.cells[i].text)));
+  if (!isText[0] || isText.every(Boolean)) return undefined;
+  if (header.some((_, i) => isText[i] && new Set(data.map((d) => d.cells[i].text.trim())).size > 1)) return undefined;
+  const notes = [];
+  const rows = [];
+  const title = linesAbove(block, lines)
+    .map((l) => plainText(l))
+    .find((l) => canonicalUnit(TITLE_UNIT.exec(l)?.[1] ?? ''));
+  const unit = title && canonicalUnit(TITLE_UNIT.exec(title)[1]);
+  if (!unit) {
+    notes.push({ text: `table at line ${block.from}: no unit in its header, cells or title line; left out of data/`, line: block.from });
+    return { rows, notes };
+  }
+  header.forEach((h, i) => {
+    if (isText[i]) return;
+    const name = h.text.trim();
+    const cells = data.map((d, k) => ({ cell: d.cells[i], run: k + 1 })).filter(({ cell }) => !isMissing(cell.text));
+    const read = cells.map(({ cell }) => readCell(cell.text.trim().replace(/^([-+]?\d+)\.$/, '$1'), unit));
+    if (canonicalUnit(name)) {
+      notes.push({ text: `column "${name}" (line ${h.line}): a quantity of the machine, no result; left out of data/`, line: h.line });
+      return;
+    }
+    const bad = read.findIndex((r) => !r);
+    if (bad >= 0) {
+      notes.push({ text: `column "${name}" (line ${h.line}): ${JSON.stringify(cells[bad].cell.text.trim())} (line ${cells[bad].cell.line}) is no number in ${unit}; the column left out of data/`, line: cells[bad].cell.line });
+      return;
+    }
+    const { metric } = metricOf(name, unit, `${name} ${title}`);
+    cells.forEach(({ cell, run }, k) => {
+      rows.push(measurement({ benchmark: name, section: block.heading, metric, statistic: 'value', value: read[k].value, unit: read[k].unit ?? unit, line: cell.line, conditions: data.length > 1 ? { run } : {} }));
+    });
+  });
+  return { rows, notes };
+}
+
+/** A percentile line of a distribution: "     99%    48.00ms". */
+const PERCENT_LINE = /^\s+(\d{1,2}(?:\.\d+)?|100)%\s+(\S+)\s*$/;
+
+/**
+ * A tool's summary of a row per metric and a column per statistic (bombardier's "Statistics  Avg
+ * Stdev  Max", then "Reqs/sec" and "Latency" rows): each row's label names its metric (a metric word,
+ * or a unit: "Reqs/sec"), each cell is a value in its own unit ("471.00us") or the label's; a stdev
+ * column is the spread of the mean. The run is named by the lines above the table in its block (the
+ * URL it ran against, the settings it states: "Bombarding http://ya.ru for 10s using 200 connections"),
+ * and a distribution under a row's label below the table ("Latency Distribution", then "99%  48.00ms"
+ * lines) gives that metric's percentiles. Undefined when the table is not of that shape.
+ * @returns {{ rows: any[], notes: any[], to: number } | undefined}  `to`: the last line read
+ */
+function statisticColumnRows(block, header, data, lines) {
+  if (header.length < 3 || data.length < 1) return undefined;
+  const statistics = header.slice(1).map((h) => statisticOf(h.text));
+  if (statistics.some((s) => !s || /^p\d/.test(s))) return undefined;
+  const named = data.map((d) => {
+    const label = plainText(d.cells[0].text).replace(/(?<=\S)\s*:$/, '');
+    const unit = unitInHeader(label);
+    const word = METRIC_WORDS.find(([re]) => re.test(label));
+    return { d, label, unit, word };
+  });
+  if (named.some((x) => !x.unit && !x.word)) return undefined;
+  const cells = named.map((x) => x.d.cells.slice(1).map((c) => (isMissing(c.text) ? null : readCell(c.text, x.unit?.unit))));
+  if (cells.some((row, i) => row.some((r) => r === undefined || (r && !r.unit && !named[i].unit) || r?.spread !== undefined))) return undefined;
+  // The run: its URL and the settings stated on the lines above (the nearest line's win).
+  const above = block.markup === 'aligned' ? linesAbove(block, lines) : [];
+  const conditions = {};
+  for (const l of above) for (const [k, v] of Object.entries(headingConditions(plainText(l)).conditions)) conditions[k] ??= v;
+  const url = above.map((l) => /https?:\/\/\S+/.exec(l)?.[0]).find(Boolean);
+  const benchmark = (url && urlName(url)) ?? '';
+  const mean = statistics.indexOf('mean');
+  const rows = [];
+  const metricOfRow = new Map();
+  named.forEach((x, i) => {
+    const first = cells[i].find(Boolean);
+    if (!first) return;
+    const { metric } = metricOf(x.unit?.name ?? x.label, first.unit ?? x.unit.unit, x.label);
+    metricOfRow.set(x.label.toLowerCase(), metric);
+    cells[i].forEach((r, k) => {
+      const statistic = statistics[k];
+      if (!r || (statistic === 'stdev' && mean >= 0)) return;
+      const unit = r.unit ?? x.unit.unit;
+      const m = { benchmark, section: block.heading, metric, statistic, value: r.value, unit, line: x.d.cells[k + 1].line, conditions: { ...conditions } };
+      const sd = statistic === 'mean' ? cells[i][statistics.indexOf('stdev')] : undefined;
+      if (sd) {
+        const sdUnit = sd.unit ?? x.unit.unit;
+        m.spread = sdUnit === unit ? sd.value : convert(sd.value, sdUnit, unit);
+        m.spread_kind = 'stdev';
+      }
+      rows.push(measurement(m));
+    });
+  });
+  // A distribution under a row's label, right below the table.
+  let to = block.to;
+  let metric;
+  for (let k = block.to; k < lines.length; k++) {
+    const l = lines[k];
+    const p = PERCENT_LINE.exec(l);
+    const r = p && metric && readCell(p[2]);
+    if (r?.unit) {
+      rows.push(measurement({ benchmark, section: block.heading, metric, statistic: statisticOf(`${p[1]}%`), value: r.value, unit: r.unit, line: k + 1, conditions: { ...conditions } }));
+      to = k + 1;
+      continue;
+    }
+    const label = [...metricOfRow.keys()].find((name) => l.trim().toLowerCase().startsWith(`${name} `) && !/\d/.test(l));
+    if (!label || metric) break;
+    metric = metricOfRow.get(label);
+  }
+  return { rows, notes: [], to };
 }
 
 /**
@@ -564,7 +708,7 @@ export function parse(text) {
   });
   const rows = read.flatMap((r) => r.rows);
   const notes = read.flatMap((r) => r.notes);
-  const spans = read.filter((r) => r.measured).map((r) => [r.t.from, r.t.to]);
+  const spans = read.filter((r) => r.measured).map((r) => [r.t.from, r.to ?? r.t.to]);
   const notRead = read.flatMap((r) => (r.notRead ? [r.notRead] : []));
   return { ...measurementResult(rows, { notes, spans, tableTitle: 'Measurements read from tables' }), ...(notRead.length ? { not_read: notRead } : {}) };
 }

@@ -622,3 +622,54 @@ describe('a Swift micro-benchmark README (a contributor\'s trial, issue 39): "##
     assert.deepEqual([ratio.metric, ratio.statistic, ratio.value, ratio.unit, ratio.line], ['vs_fastest', 'value', 1.3, 'x', 12]);
   });
 });
+
+test("bombardier's Statistics table (a row per metric, a column per statistic, units in the cells) gives each run's mean with its stdev, its max and its latency percentiles, named by the URL and the connections on the line above", () => {
+  const readme = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/bombardier/bombardier-readme.md'), 'utf8');
+  const rows = rowsOf(readme);
+  const at = (line) => rows.filter((r) => r.line === line).map((r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit, r.spread ?? null, r.conditions.connections]);
+  // "Bombarding http://localhost:8080 with 10000000 requests using 125 connections" (line 27)
+  assert.deepEqual(at(30), [
+    ['localhost:8080', 'throughput', 'mean', 264560, 'req/s', 10733.06, 125],
+    ['localhost:8080', 'throughput', 'max', 268434, 'req/s', null, 125],
+  ]);
+  assert.deepEqual(at(31), [
+    ['localhost:8080', 'latency', 'mean', 471, 'us', 522.34, 125],
+    ['localhost:8080', 'latency', 'max', 51, 'ms', null, 125],
+  ]);
+  assert.equal(rows.find((r) => r.line === 30).spread_kind, 'stdev');
+  // "Latency Distribution" under the second run's table: its percentiles are the latency's.
+  assert.deepEqual(
+    [46, 47, 48, 49].flatMap(at),
+    [
+      ['ya.ru', 'latency', 'p50', 28, 'ms', null, 200],
+      ['ya.ru', 'latency', 'p75', 32, 'ms', null, 200],
+      ['ya.ru', 'latency', 'p90', 34, 'ms', null, 200],
+      ['ya.ru', 'latency', 'p99', 48, 'ms', null, 200],
+    ],
+  );
+  assert.deepEqual(at(43)[0], ['ya.ru', 'throughput', 'mean', 6607, 'req/s', 524.56, 200]);
+});
+
+test("lmbench's make see tables: a column per benchmark, a row per run on one host, in the unit of the title line above (\"times in microseconds\")", () => {
+  const text = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/lmbench/revyos-lmbench.md'), 'utf8');
+  const rows = rowsOf(text);
+  const at = (line) => rows.filter((r) => r.line === line).map((r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit, r.conditions]);
+  // "Context switching - times in microseconds - smaller is better" (line 384), four runs (lines 389-392).
+  assert.deepEqual(at(389), [
+    ['2p/0K ctxsw', 'time', 'value', 11.2, 'us', { run: 1 }],
+    ['2p/16K ctxsw', 'time', 'value', 12.4, 'us', { run: 1 }],
+    ['2p/64K ctxsw', 'time', 'value', 12.6, 'us', { run: 1 }],
+    ['8p/16K ctxsw', 'time', 'value', 13.7, 'us', { run: 1 }],
+    ['8p/64K ctxsw', 'time', 'value', 15.5, 'us', { run: 1 }],
+    ['16p/16K ctxsw', 'time', 'value', 16.5, 'us', { run: 1 }],
+    ['16p/64K ctxsw', 'time', 'value', 35.3, 'us', { run: 1 }],
+  ]);
+  assert.deepEqual(at(392)[6], ['16p/64K ctxsw', 'time', 'value', 31.3, 'us', { run: 4 }]);
+  // "*Local* Communication bandwidths in MB/s": lmbench's "645." is 645; the Mhz column is the machine's clock, no result.
+  assert.deepEqual(at(429).slice(0, 2), [
+    ['Pipe', 'bandwidth', 'value', 645, 'MB/s', { run: 1 }],
+    ['AF UNIX', 'bandwidth', 'value', 1345, 'MB/s', { run: 1 }],
+  ]);
+  assert.deepEqual(at(439).map((r) => r[0]), ['L1 $', 'L2 $', 'Main mem', 'Rand mem']);
+  assert.equal(at(439)[0][4], 'ns');
+});
