@@ -28,7 +28,7 @@ import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, prefixedUnit } from '../../measure/units.mjs';
 import { betterOf, isConditionName, measurement, measurementResult, STATISTICS } from '../../measure/model.mjs';
-import { outline } from '../../read/outline.mjs';
+import { outline, plainText } from '../../read/outline.mjs';
 import { delimitedTable } from '../delimited/parse.mjs';
 import { compileSampleLine } from './sample-line.mjs';
 import { ROLES, statisticOf } from '../../read/vocabulary.mjs';
@@ -179,6 +179,12 @@ function readColumns(item, tables, rows, read) {
   if (!found) throw new InputError(0, `a table with the columns ${roles.map(([h]) => quote(h)).join(', ')}${item.hint ? ` under ${quote(item.hint)}` : ''}`, 'none in the seed');
 }
 
+/**
+ * A {name} as a reader sees it: inline markup removed (`code`, **bold**), and a leading tag's brackets
+ * too: glmark2's "[build] use-vbo=false" is the scene "build use-vbo=false" ("[build]" is a word).
+ */
+const nameOf = (s) => plainText(s).replace(/^\[([^\]\s][^\]]*)\]\s*/, '$1 ').trim();
+
 /** A sample line as a matcher over a trimmed seed line (linear in the line), with the names of its places in order. */
 function compile(sample) {
   return compileSampleLine(sample, PLACE);
@@ -225,7 +231,7 @@ export function parse(text, meta = {}) {
     for (const { item, re, names, unitAfter } of items) {
       const m = re.exec(trimmed);
       if (!m || (item.hint && !`${heading} / ${block}`.toLowerCase().includes(item.hint.toLowerCase()))) continue;
-      const got = Object.fromEntries(names.map((n, i) => [n, m[i + 1]]));
+      const got = Object.fromEntries(names.map((n, i) => [n, n === 'name' ? nameOf(m[i + 1]) : m[i + 1]]));
       const written = unitAfter ? m[names.length + 1] : undefined;
       const unit = canonicalUnit(written ?? '') ?? canonicalUnit(item.unit ?? '');
       if (!unit) {

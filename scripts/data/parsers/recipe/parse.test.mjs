@@ -320,3 +320,26 @@ describe('a block named by the label line above it (issue 39)', () => {
     ]);
   });
 });
+
+describe('names and label lines as the report writes them (issue 39)', () => {
+  const rowsOf = (text, recipe) => parser.parse(text, { recipe }).tables.measurements.rows.map((r) => [r.line, r.benchmark, r.metric, r.statistic, r.value, r.unit]);
+  const corpus = (file) => fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus', file), 'utf8').split('\n');
+
+  test('glmark2: "[build] use-vbo=false: FPS: 513 FrameTime: 1.949 ms" is the scene build use-vbo=false (a [tag] is a word, its brackets markup), 513 fps and 1.949 ms; its Score is glmark2\'s', () => {
+    // tests/fixtures/corpus/glmark2/revyos-glmark2.md, lines 47, 53 and 81.
+    const lines = corpus('glmark2/revyos-glmark2.md');
+    const text = [lines[46], lines[52], lines[80]].join('\n');
+    const recipe = [
+      { line: '{name}: FPS: {value} FrameTime: {*} ms', metric: 'throughput', statistic: 'mean', unit: 'fps' },
+      { line: '{name}: FPS: {*} FrameTime: {value} ms', metric: 'time', statistic: 'mean', unit: 'ms' },
+      { line: '{name} Score: {value}', metric: 'score', unit: 'not stated' },
+    ];
+    assert.deepEqual(rowsOf(text, recipe), [
+      [1, 'build use-vbo=false', 'throughput', 'mean', 513, 'fps'],
+      [1, 'build use-vbo=false', 'time', 'mean', 1.949, 'ms'],
+      [2, 'shading shading=blinn-phong-inf', 'throughput', 'mean', 1180, 'fps'],
+      [2, 'shading shading=blinn-phong-inf', 'time', 'mean', 0.847, 'ms'],
+      [3, 'glmark2', 'score', 'value', 950, 'not stated'],
+    ]);
+  });
+});
