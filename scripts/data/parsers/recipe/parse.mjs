@@ -185,6 +185,11 @@ function readColumns(item, tables, rows, read) {
  */
 const nameOf = (s) => plainText(s).replace(/^\[([^\]\s][^\]]*)\]\s*/, '$1 ').trim();
 
+/** The label lines above a block that a hint is matched against (the heading and "Label:" line besides). */
+const MAX_LABEL_LINES = 8;
+/** Whether a hint names one of the texts a line stands under (a heading, a block label, a label line of any markup). */
+const hinted = (hint, under) => under.join(' / ').toLowerCase().includes(String(hint).toLowerCase());
+
 /** A sample line as a matcher over a trimmed seed line (linear in the line), with the names of its places in order. */
 function compile(sample) {
   return compileSampleLine(sample, PLACE);
@@ -214,10 +219,18 @@ export function parse(text, meta = {}) {
   let aboveName;
   // The {name} a line read names the lines after it in its paragraph (mitata's "(min … max)" line under its name's).
   let paragraphName;
+  // Inside a code block a "#" line is a comment (perf's "# function 'default'"), never a heading.
+  let fence = false;
+  // The label lines above the rows being read (a plain "NAIVE MEMCPY", a comment in a code block, "Label:"),
+  // since the last line read: what a hint names besides the heading. The last few are kept.
+  let labelLines = [];
+  let afterRead = false;
   splitLines(text).forEach((raw, k) => {
     const line = k + 1;
     const trimmed = raw.trim();
-    if (!trimmed || HEADING.test(raw) || FENCE.test(raw)) paragraphName = undefined;
+    const isFence = FENCE.test(raw);
+    const h = !fence && !isFence ? HEADING.exec(raw) : null;
+    if (!trimmed || h || isFence) paragraphName = undefined;
     for (const { item, re, names } of labels) {
       const m = re.exec(trimmed);
       if (!m) continue;
@@ -230,7 +243,7 @@ export function parse(text, meta = {}) {
     let matched = false;
     for (const { item, re, names, unitAfter } of items) {
       const m = re.exec(trimmed);
-      if (!m || (item.hint && !`${heading} / ${block}`.toLowerCase().includes(item.hint.toLowerCase()))) continue;
+      if (!m || (item.hint && !hinted(item.hint, [heading, block, ...labelLines]))) continue;
       const got = Object.fromEntries(names.map((n, i) => [n, n === 'name' ? nameOf(m[i + 1]) : m[i + 1]]));
       const written = unitAfter ? m[names.length + 1] : undefined;
       const unit = canonicalUnit(written ?? '') ?? canonicalUnit(item.unit ?? '');
@@ -255,10 +268,17 @@ export function parse(text, meta = {}) {
       matched = true;
       if (got.name !== undefined) paragraphName = got.name;
     }
-    if (matched) return;
-    const h = HEADING.exec(raw);
-    if (h) [heading, block, above, aboveName] = [h[1].replace(/[*_`]/g, '').trim(), '', {}, undefined];
-    else if (BLOCK.test(raw)) block = BLOCK.exec(raw)[1].trim();
+    if (matched) {
+      afterRead = true;
+      return;
+    }
+    if (isFence) fence = !fence;
+    else if (h) [heading, block, above, aboveName, labelLines] = [h[1].replace(/[*_`]/g, '').trim(), '', {}, undefined, []];
+    else if (trimmed) {
+      if (BLOCK.test(raw)) block = BLOCK.exec(raw)[1].trim();
+      labelLines = [...(afterRead ? [] : labelLines.slice(-(MAX_LABEL_LINES - 1))), plainText(trimmed)];
+      afterRead = false;
+    }
   });
   if (!rows.length) throw new InputError(0, `a line like one of the recipe's (${items.map((r) => quote(r.item.line)).join(', ')})`, 'none in the seed');
   rows.sort((a, b) => a.line - b.line);

@@ -343,3 +343,50 @@ describe('names and label lines as the report writes them (issue 39)', () => {
     ]);
   });
 });
+
+describe('hint matches the label line above a block, of any markup (issue 39)', () => {
+  const rowsOf = (text, recipe) => parser.parse(text, { recipe }).tables.measurements.rows.map((r) => [r.line, r.benchmark, r.value, r.unit, r.conditions]);
+
+  test('a bare memcpy result: "hint: NAIVE MEMCPY", the plain label line above the rows, reads them', () => {
+    // tests/fixtures/corpus/naive-memcpy/spas-780ti-naive-memcpy.txt, lines 1-5.
+    const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/naive-memcpy/spas-780ti-naive-memcpy.txt'), 'utf8').split('\n').slice(0, 5).join('\n');
+    const recipe = [{ line: '{n} {value}', hint: 'NAIVE MEMCPY', name: 'naive memcpy', metric: 'bandwidth', unit: 'GB/s' }];
+    assert.deepEqual(rowsOf(text, recipe), [
+      [4, 'naive memcpy', 210.6, 'GB/s', { n: 500000 }],
+      [5, 'naive memcpy', 232.8, 'GB/s', { n: 1000000 }],
+    ]);
+  });
+
+  test('perf bench mem: each rate is named by its "# function \'default\'" comment in the code block, two lines above it, and a hint on the comment picks one', () => {
+    // akawashiro/misc bandwidth/README.md at e4361c4ed15835c5ac77277a5e8b7c9e0b383180, lines 93-107
+    // (tried by CONTRIBUTING.md's walk, tests/fixtures/corpus/SOURCES.md; not in the corpus).
+    const text = [
+      '### memcpy',
+      '',
+      '```',
+      '$ perf bench mem memcpy --size 1GB',
+      "# Running 'mem/memcpy' benchmark:",
+      "# function 'default' (Default memcpy() provided by glibc)",
+      '# Copying 1GB bytes ...',
+      '',
+      '      17.304930 GB/sec',
+      "# function 'x86-64-unrolled' (unrolled memcpy() in arch/x86/lib/memcpy_64.S)",
+      '# Copying 1GB bytes ...',
+      '',
+      '       9.950447 GB/sec',
+      "# function 'x86-64-movsq' (movsq-based memcpy() in arch/x86/lib/memcpy_64.S)",
+      '# Copying 1GB bytes ...',
+      '',
+      '      19.133263 GB/sec',
+      '```',
+    ].join('\n');
+    const named = [{ label: "# function '{name}' {*}" }, { line: '{value} GB/sec', metric: 'bandwidth', unit: 'GB/s' }];
+    assert.deepEqual(rowsOf(text, named), [
+      [9, 'default', 17.30493, 'GB/s', {}],
+      [13, 'x86-64-unrolled', 9.950447, 'GB/s', {}],
+      [17, 'x86-64-movsq', 19.133263, 'GB/s', {}],
+    ]);
+    const hinted = [{ line: '{value} GB/sec', hint: "function 'x86-64-movsq'", name: 'movsq', metric: 'bandwidth', unit: 'GB/s' }];
+    assert.deepEqual(rowsOf(text, hinted), [[17, 'movsq', 19.133263, 'GB/s', {}]]);
+  });
+});
