@@ -3,7 +3,7 @@
 // report's .meta.yaml is a sample line of the seed with the result's place marked {value}, optionally
 // a hint (a heading or block label the line must stand under), and what the value is: its metric,
 // statistic, unit and conditions. {name} marks the benchmark's name in the line, {<condition>} a
-// condition's number, {*} text to skip; a run of spaces matches any run of spaces, and a unit written
+// condition's number (else its text), {*} text to skip; a run of spaces matches any run of spaces, and a unit written
 // after a {value} that ends the line is read (the recipe's unit is for lines that write none). So a
 // misread is fixed in YAML, not code. Pure: (text, meta) -> rows with their lines.
 //
@@ -185,6 +185,9 @@ function readColumns(item, tables, rows, read) {
  */
 const nameOf = (s) => plainText(s).replace(/^\[([^\]\s][^\]]*)\]\s*/, '$1 ').trim();
 
+/** A condition's place as read: a number stays a number, other text is the condition in the report's words. */
+const conditionValue = (s) => (new RegExp(`^${NUMBER}$`).test(s.trim()) ? Number(s.trim().replace(/,/g, '')) : s.trim());
+
 /** The label lines above a block that a hint is matched against (the heading and "Label:" line besides). */
 const MAX_LABEL_LINES = 8;
 /** Whether a hint names one of the texts a line stands under (a heading, a block label, a label line of any markup). */
@@ -236,7 +239,7 @@ export function parse(text, meta = {}) {
       if (!m) continue;
       const got = Object.fromEntries(names.map((n, j) => [n, m[j + 1]]));
       above = { ...(item.conditions ?? {}) };
-      for (const n of names) if (n !== 'name' && n !== '*') above[n] = Number(got[n].replace(/,/g, ''));
+      for (const n of names) if (n !== 'name' && n !== '*') above[n] = conditionValue(got[n]);
       aboveName = got.name?.trim() ?? item.name ?? trimmed;
       break;
     }
@@ -251,7 +254,7 @@ export function parse(text, meta = {}) {
         throw new InputError(line, `a unit after the value (or "unit:" in the recipe item for ${quote(item.line)})`, written ? quote(written) : 'none');
       }
       const conditions = { ...above, ...(item.conditions ?? {}), ...(item.role ? { role: item.role } : {}) };
-      for (const n of names) if (n !== 'value' && n !== 'name') conditions[n] = Number(got[n].replace(/,/g, ''));
+      for (const n of names) if (n !== 'value' && n !== 'name') conditions[n] = conditionValue(got[n]);
       rows.push(
         measurement({
           benchmark: got.name ?? item.name ?? paragraphName ?? aboveName ?? (heading || block || item.metric),

@@ -390,3 +390,23 @@ describe('hint matches the label line above a block, of any markup (issue 39)', 
     assert.deepEqual(rowsOf(text, hinted), [[17, 'movsq', 19.133263, 'GB/s', {}]]);
   });
 });
+
+test('ripgrep\'s benchsuite summary: each command\'s time is named by the underlined line above it, the command a condition in its own words ("rg (ignore) (mmap)"), the fastest\'s "*" no part of it', () => {
+  // tests/fixtures/corpus/ripgrep-benchsuite/ripgrep-2016-12-30-archlinux-cheetah-summary.txt, lines 1-15.
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/ripgrep-benchsuite/ripgrep-2016-12-30-archlinux-cheetah-summary.txt'), 'utf8').split('\n').slice(0, 15).join('\n');
+  const recipe = [
+    { label: '{name} (pattern: {*})' },
+    { line: '{command} {value} +/- {*} (lines: {*})', metric: 'time', statistic: 'mean', unit: 's' },
+    { line: '{command}* {value} +/- {*} (lines: {*})*', metric: 'time', statistic: 'mean', unit: 's' },
+  ];
+  const rows = parser.parse(text, { recipe }).tables.measurements.rows.map((r) => [r.line, r.benchmark, r.value, r.unit, r.conditions]);
+  assert.deepEqual(rows, [
+    [3, 'linux_alternates', 0.093, 's', { command: 'rg (ignore)' }],
+    [4, 'linux_alternates', 0.074, 's', { command: 'rg (whitelist)' }],
+    [8, 'linux_alternates_casei', 0.103, 's', { command: 'rg (ignore)' }],
+    [9, 'linux_alternates_casei', 0.082, 's', { command: 'rg (whitelist)' }],
+    [13, 'linux_literal', 0.069, 's', { command: 'rg (ignore)' }],
+    [14, 'linux_literal', 0.398, 's', { command: 'rg (ignore) (mmap)' }],
+    [15, 'linux_literal', 0.06, 's', { command: 'rg (whitelist)' }],
+  ]);
+});
