@@ -197,7 +197,8 @@ const SIZE_CASE = {
 };
 
 /** Spellings whose case matters: "5m" is five minutes, "29.903M" is no time (a multiplier, COUNT_PREFIX). */
-const CASE_ONLY = { m: 'min' };
+// A capital B is bytes: UnixBench's "KBps" is kilobytes a second, where "Kbps" (any other case) is kilobits.
+const CASE_ONLY = { m: 'min', KBps: 'KB/s', kBps: 'KB/s', MBps: 'MB/s', GBps: 'GB/s' };
 
 /**
  * The canonical symbol of a unit as written, or undefined when it is not a unit this model knows.

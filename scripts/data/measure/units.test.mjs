@@ -236,3 +236,13 @@ test('"M" after a number is mega, never minutes; "m" alone still reads minutes',
   assert.equal(canonicalUnit('m'), 'min');
   assert.equal(canonicalUnit('min'), 'min');
 });
+
+test('UnixBench\'s "473505.0 KBps" is kilobytes a second (a capital B is bytes), never kilobits; "Kbps" stays kilobits', () => {
+  // tests/fixtures/corpus/unixbench/daizhiyuan-unixbench-readme.md, line 51.
+  assert.equal(canonicalUnit('KBps'), 'KB/s');
+  assert.equal(canonicalUnit('MBps'), 'MB/s');
+  assert.equal(canonicalUnit('GBps'), 'GB/s');
+  assert.equal(canonicalUnit('Kbps'), 'Kbit/s');
+  assert.equal(canonicalUnit('kbps'), 'Kbit/s');
+  assert.equal(canonicalUnit('Mbps'), 'Mbit/s');
+});
