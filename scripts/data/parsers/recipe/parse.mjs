@@ -165,7 +165,7 @@ function readColumns(item, tables, rows, read) {
         const name = v === 'condition' ? conditionKey(h) : v?.condition;
         const text = cell(h).text.trim();
         if (!name || MISSING.test(text)) continue;
-        conditions[name] = new RegExp(`^${NUMBER}$`).test(text) ? Number(text.replace(/,/g, '')) : text;
+        conditions[name] = conditionValue(text);
       }
       for (const [h, v] of roles) {
         if (!v?.metric || MISSING.test(cell(h).text.trim())) continue;
@@ -185,8 +185,9 @@ function readColumns(item, tables, rows, read) {
  */
 const nameOf = (s) => plainText(s).replace(/^\[([^\]\s][^\]]*)\]\s*/, '$1 ').trim();
 
-/** A condition's place as read: a number stays a number, other text is the condition in the report's words. */
-const conditionValue = (s) => (new RegExp(`^${NUMBER}$`).test(s.trim()) ? Number(s.trim().replace(/,/g, '')) : s.trim());
+/** A condition as read (a place of a line, a column's cell): a number stays a number, other text is the condition in the report's words. */
+const WHOLE_NUMBER = new RegExp(`^${NUMBER}$`);
+const conditionValue = (s) => (WHOLE_NUMBER.test(s.trim()) ? Number(s.trim().replace(/,/g, '')) : s.trim());
 
 /** The label lines above a block that a hint is matched against (the heading and "Label:" line besides). */
 const MAX_LABEL_LINES = 8;
