@@ -149,8 +149,9 @@ export const isCount = (label) =>
   );
 
 /** A processor's or cache's events, as profilers count them: instructions, cycles, L1 accesses, cache misses. */
+// "Accesses" or "misses" alone name no event ("References: 12" is a document's): they take a cache or unit before them.
 const EVENT_COUNT =
-  /^(?:estimated |total )?((?:(?:l\d|ll|llc|d1|i1|ram|cache|branch|page|tlb) )?(?:instructions|instructions retired|cycles|accesses|misses|references|branches|faults|branch misses|cache misses|page faults))$/;
+  /^(?:estimated |total )?(instructions(?: retired)?|cycles|(?:l\d|ll|llc|d1|i1|ram|cache|branch|page|tlb) (?:accesses|misses|references|loads|stores|faults))$/;
 
 /**
  * The metric a label of counted events names ("Instructions" -> instructions, "Estimated Cycles" ->
