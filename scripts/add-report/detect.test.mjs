@@ -9,6 +9,7 @@ import { ROOT } from '../lib/paths.mjs';
 import { InputError } from '../lib/errors.mjs';
 import { parsers } from '../data/parsers/index.mjs';
 import { detectFormats } from './detect.mjs';
+import { whyUnread } from '../data/read/why-unread.mjs';
 import { loadEnv, parsingOnce } from '../data/inputs.mjs';
 
 const fixture = (format, name) =>
@@ -151,4 +152,17 @@ test('a seed too big to outline (wholeDocument false) is read by the tool that k
   assert.deepEqual(detectFormats(csv, only, 'big.csv', { wholeDocument: false }), ['delimited']);
   const oha = fixture('oha', 'tosic-http-axum.md');
   assert.deepEqual(detectFormats(oha, only, 'oha.md', { wholeDocument: false }), ['oha']);
+});
+
+test('glmark2\'s "shading=blinn-phong-inf" is a word, never a number that is not finite: the refusal never names "inf"', () => {
+  // tests/fixtures/corpus/glmark2/revyos-glmark2.md, lines 52-54: the scene's option ends in "-inf".
+  const lines = fs
+    .readFileSync(path.join(ROOT, 'tests/fixtures/corpus/glmark2/revyos-glmark2.md'), 'utf8')
+    .split('\n')
+    .slice(51, 54)
+    .join('\n');
+  assert.match(lines, /blinn-phong-inf/);
+  assert.equal(whyUnread(lines), null);
+  // A value that is "inf" on its own is still named so.
+  assert.match(whyUnread('FPS: inf\n')?.found ?? '', /"inf" \(not a finite number\)/);
 });

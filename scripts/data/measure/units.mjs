@@ -199,11 +199,13 @@ const SIZE_CASE = {
 /**
  * Spellings whose case matters: "5m" is five minutes, "29.903M" is no time (a multiplier, COUNT_PREFIX);
  * a lower-case "b" after a capital prefix is bits, as SI writes them ("Mb/s" is megabits a second: a
- * speedtest's "Nearest Download (Mb/s)"), never bytes ("MB/s").
+ * speedtest's "Nearest Download (Mb/s)"), never bytes ("MB/s"); a capital B is bytes: UnixBench's
+ * "KBps" is kilobytes a second, where "Kbps" (any other case) is kilobits.
  */
 const CASE_ONLY = {
   m: 'min',
   'Kb/s': 'Kbit/s', 'Kb/sec': 'Kbit/s', 'Mb/s': 'Mbit/s', 'Mb/sec': 'Mbit/s', 'Gb/s': 'Gbit/s', 'Gb/sec': 'Gbit/s',
+  KBps: 'KB/s', kBps: 'KB/s', MBps: 'MB/s', GBps: 'GB/s',
 };
 
 /**

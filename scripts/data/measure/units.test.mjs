@@ -236,3 +236,11 @@ test('"M" after a number is mega, never minutes; "m" alone still reads minutes',
   assert.equal(canonicalUnit('m'), 'min');
   assert.equal(canonicalUnit('min'), 'min');
 });
+
+test('UnixBench\'s "473505.0 KBps" is kilobytes a second (a capital B is bytes), never kilobits; "Kbps" stays kilobits', () => {
+  // tests/fixtures/corpus/unixbench/daizhiyuan-unixbench-readme.md, line 51.
+  assert.deepEqual(
+    ['KBps', 'MBps', 'GBps', 'Kbps', 'kbps', 'Mbps'].map(canonicalUnit),
+    ['KB/s', 'MB/s', 'GB/s', 'Kbit/s', 'Kbit/s', 'Mbit/s'],
+  );
+});

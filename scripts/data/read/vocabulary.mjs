@@ -18,6 +18,8 @@
 //                                     "best" -> max or min by `better` ('higher' | 'lower'), else undefined
 //   STATISTIC_WORDS                   a regex of the statistic words, to take them out of a label
 //   isCount(label) -> boolean         samples, count, "# Samples", iterations, runs: a count result
+//   eventCountOf(label) -> metric | undefined   "Instructions", "Estimated Cycles", "L1 Accesses": a
+//                                     count of a processor's events in one run (unit count, statistic value)
 //   isErrorRate(label) -> boolean     "Error %", "err%", "error rate", "fail ratio": an error rate
 //   isAggregateRow(label) -> boolean  Total, Totals, Aggregated, Overall, All, Sum, "All Requests"
 //   namesNoThing(label) -> boolean   a label of what is measured only ("mean rate", "Requests/sec",
@@ -162,6 +164,18 @@ export const isCount = (label) =>
   /^(#|# ?samples|samples|sample count|count|n|runs|iterations|iters|loops|cnt|number of samples|executions|ops|operations|requests|reqs|# ?reqs|# ?requests|request count|events)$/.test(
     wordsOf(label).replace(/\s*\(.*\)$/, ''),
   );
+
+/** A processor's or cache's events, as profilers count them: instructions, cycles, L1 accesses, cache misses. */
+// "Accesses" or "misses" alone name no event ("References: 12" is a document's): they take a cache or unit before them.
+const EVENT_COUNT =
+  /^(?:estimated |total )?(instructions(?: retired)?|cycles|(?:l\d|ll|llc|d1|i1|ram|cache|branch|page|tlb) (?:accesses|misses|references|loads|stores|faults))$/;
+
+/**
+ * The metric a label of counted events names ("Instructions" -> instructions, "Estimated Cycles" ->
+ * cycles, "L1 Accesses" -> l1_accesses), or undefined: a count of one run (its unit count, never a
+ * total of the rows), written with no unit (iai, Cachegrind, perf stat).
+ */
+export const eventCountOf = (label) => EVENT_COUNT.exec(wordsOf(label))?.[1].replace(/\s+/g, '_');
 
 /** A column or key of an error rate ("Error %", "err%", "error rate", "errors (%)", "fail ratio"): never a spread. */
 export const isErrorRate = (label) => {

@@ -1,7 +1,7 @@
 // One vocabulary of words (issue 39): each word means one thing in every reader.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { isAggregateRow, isConfigured, isCount, isErrorRate, namesNoThing, roleOf, settingOf, statisticOf } from './vocabulary.mjs';
+import { eventCountOf, isAggregateRow, isConfigured, isCount, isErrorRate, namesNoThing, roleOf, settingOf, statisticOf } from './vocabulary.mjs';
 
 
 test('a virtual-users setting is one condition, concurrency, however it is spelled', () => {
@@ -72,4 +72,11 @@ test('a row labelled as a run\'s parameter is a setting, failed requests\' figur
   assert.equal(roleOf('Totals'), 'aggregate');
   for (const label of ['Global Information: meanNumberOfRequestsPerSecond.ok', 'latency', 'Time per request', 'Failed requests', 'test_fib_1', 'rate', 'iteration_duration', 'total time'])
     assert.equal(roleOf(label), undefined, label);
+});
+
+test('a count of a processor\'s events names its metric (iai\'s "Estimated Cycles" are cycles); a request count or a time is none', () => {
+  assert.deepEqual(
+    ['Instructions', 'Estimated Cycles', 'L1 Accesses', 'RAM Accesses', 'cache-misses', 'Requests', 'Time', 'Total', 'References', 'Accesses'].map(eventCountOf),
+    ['instructions', 'cycles', 'l1_accesses', 'ram_accesses', 'cache_misses', undefined, undefined, undefined, undefined, undefined],
+  );
 });

@@ -14,7 +14,8 @@ const UNREAD_NUMBERS = [
   [/(?<![\w.])[-+]?\d+(?:_\d+)+(?:\.\d+)?(?![\w.])/, () => 'digits grouped with "_"'],
   [/(?<![\w.,])[-+]?\d{1,3}(?:\.\d{3})+,\d+(?![\w.,])/, () => 'a decimal comma'],
   [/(?<![\w.])[-+]?(?:\d+\.?\d*|\.\d+)e[-+]?\d+(?![\w.])/i, (t) => (Number.isFinite(Number(t)) ? null : 'beyond the largest number a JavaScript number holds')],
-  [/(?<![\w.])[-+]?(?:infinity|inf|nan)(?![\w.])/i, () => 'not a finite number'],
+  // A word is never a number: "-inf" ending glmark2's "shading=blinn-phong-inf" is part of the word.
+  [/(?<![\w.]|[\w.]-)[-+]?(?:infinity|inf|nan)(?![\w.]|-\w)/i, () => 'not a finite number'],
   [/(?<![\w.])[-+]?\d{16,}(?:\.\d+)?(?![\w.])/, (t) => `${t.replace(/\D/g, '').length} digits, more than a JavaScript number holds`],
 ];
 

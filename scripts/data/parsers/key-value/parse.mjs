@@ -19,7 +19,7 @@ import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, convert, COUNT_PREFIX, isTransferRate, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
-import { isConfigured, isCount, namesMeasure, namesNoThing, roleOf, settingOf, sizeOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
+import { eventCountOf, isConfigured, isCount, namesMeasure, namesNoThing, roleOf, settingOf, sizeOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
 import { jsonBlocks } from '../shared/json.mjs';
 import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
 
@@ -239,8 +239,10 @@ export function parse(text) {
     if (machine || blocks.some((x) => MACHINE.test(x.label)) || NOT_RESULT.test(label) || /^\s*[<>≤≥~]/.test(m[4])) return;
     const after = unitAfter(m[4]);
     const blockUnit = [...blocks].reverse().find((x) => x.unit)?.unit ?? unitInHeader(heading)?.unit;
+    // A count of a processor's events with no unit written (iai's "Instructions:   1735"): that count, of this run.
+    const events = /^[-+]?[\d,]+$/.test(m[3]) && !after.word && !after.tail ? eventCountOf(label) : undefined;
     const counted = /^[-+]?[\d,]+$/.test(m[3]) && /request|transactions|queries|events|responses|count|successful|failed|errors|deadlocks|reconnects|read|write|other|total/i.test(label);
-    const stated = after.unit ?? unitOfLabel(label) ?? blockUnit ?? (counted && !after.word ? 'count' : undefined);
+    const stated = events ? 'count' : (after.unit ?? unitOfLabel(label) ?? blockUnit ?? (counted && !after.word ? 'count' : undefined));
     // A label that names what it measures ("Slowest: 3.915", its unit dropped): unit not stated, never guessed.
     // (Not a command line's "host:443": a label and its number stand apart, "Slowest: 3.915".)
     const unit = stated ?? (!after.word && !after.tail && /[:=]\s/.test(raw) && !/^\s*[$>]/.test(label) && namesMeasure(label) ? UNSTATED : undefined);
@@ -251,15 +253,16 @@ export function parse(text) {
       notes.push({ text: `line ${line}: "${label}: ${m[3]} ${after.word}" not read: "${after.word}" is not a unit this atlas knows`, line });
       return;
     }
-    const statistic = statisticOf(label) ?? (unit === 'count' ? 'total' : 'value');
+    const statistic = events ? 'value' : (statisticOf(label) ?? (unit === 'count' ? 'total' : 'value'));
     // A qualifier in brackets after the value ("tps = 243.4 (including connections establishing)") tells
     // two values of one label apart: it stays with the name, so neither is taken for a repeat of the other.
     const qualifier = /^\(\s*([\p{L}][^()]*?)\s*\)\s*$/u.exec(after.tail)?.[1];
-    // A label of what is measured only ("mean rate", "Requests/sec") takes the name of the label line above it.
+    // A label of what is measured only ("mean rate", "Requests/sec", a count of events such as "Instructions")
+    // takes the name of the label line above it.
     // Under a label line over aligned pairs ("benchmarking show/7893"), every value is that block's.
     const over = blocks.find((x) => x.aligned)?.label;
-    const name = `${over ?? (namesNoThing(label) && named() ? named() : withoutStatistic(label) ? label : block || heading || label)}${qualifier && !over && !/per\s*s/i.test(qualifier) ? ` (${qualifier})` : ''}`;
-    const metric = metricOf(unit, label, block || heading);
+    const name = `${over ?? ((events || namesNoThing(label)) && named() ? named() : withoutStatistic(label) ? label : block || heading || label)}${qualifier && !over && !/per\s*s/i.test(qualifier) ? ` (${qualifier})` : ''}`;
+    const metric = events ?? metricOf(unit, label, block || heading);
     // A run's parameter printed among results ("timeout: 1 s", "min_duration: 0 ms") or failed requests'
     // figure ("KO"): kept and marked (roleOf), never ranked as a result. A "Total" line stays a result here.
     const role = ['setting', 'invalid'].includes(roleOf(label)) ? { role: roleOf(label) } : {};

@@ -233,3 +233,14 @@ test('"Request timeout: 1 s" and "min_duration: 0 ms" among results are settings
   );
   assert.ok(rows.filter((r) => r.line < 7).every((r) => r.conditions.role === undefined));
 });
+
+test('iai: "Instructions:   1735" and "Estimated Cycles:   2404" under the benchmark\'s name are counts of that benchmark (instructions, cycles), never left out for their missing unit', () => {
+  // tests/fixtures/corpus/iai/iai-readme.md, lines 89-101 (bheisler/iai README.md).
+  const lines = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/iai/iai-readme.md'), 'utf8').split('\n');
+  const rs = rows(lines.slice(0, 102).map((l, i) => (i >= 88 ? l : '')).join('\n'));
+  assert.deepEqual(pick(rs, 90), [['bench_fibonacci_short', 'instructions', 'value', 1735, 'count']]);
+  assert.deepEqual(pick(rs, 94), [['bench_fibonacci_short', 'cycles', 'value', 2404, 'count']]);
+  assert.deepEqual(pick(rs, 97), [['bench_fibonacci_long', 'instructions', 'value', 26214735, 'count']]);
+  assert.deepEqual(pick(rs, 98), [['bench_fibonacci_long', 'l1_accesses', 'value', 35638623, 'count']]);
+  assert.equal(rs.length, 10);
+});

@@ -4,7 +4,7 @@
 // a hint (a heading or block label the line must stand under: any label markup, a bold or italic
 // line, a comment, a plain "Label:", written with its markup or not), and what the value is: its metric,
 // statistic, unit and conditions. {name} marks the benchmark's name in the line, {<condition>} a
-// condition's number, {*} text to skip, {#} one number to skip (netperf's rows of bare numbers); a run of spaces matches any run of spaces, and a unit written
+// condition's number (else its text), {*} text to skip, {#} one number to skip (netperf's rows of bare numbers); a run of spaces matches any run of spaces, and a unit written
 // after a {value} that ends the line is read (the recipe's unit is for lines that write none). So a
 // misread is fixed in YAML, not code. Pure: (text, meta) -> rows with their lines.
 //
@@ -189,7 +189,7 @@ function readColumns(item, tables, rows, read) {
         const name = v === 'condition' ? conditionKey(h) : v?.condition;
         const text = cell(h).text.trim();
         if (!name || MISSING.test(text)) continue;
-        conditions[name] = new RegExp(`^${NUMBER}$`).test(text) ? Number(text.replace(/,/g, '')) : text;
+        conditions[name] = conditionValue(text);
       }
       for (const [h, v] of roles) {
         if (!v?.metric || MISSING.test(cell(h).text.trim())) continue;
@@ -202,6 +202,19 @@ function readColumns(item, tables, rows, read) {
   }
   if (!found) throw new InputError(0, `a table with the columns ${roles.map(([h]) => quote(h)).join(', ')}${item.hint ? ` under ${quote(item.hint)}` : ''}`, 'none in the seed');
 }
+
+/**
+ * A {name} as a reader sees it: inline markup removed (`code`, **bold**), and a leading tag's brackets
+ * too: glmark2's "[build] use-vbo=false" is the scene "build use-vbo=false" ("[build]" is a word).
+ */
+const nameOf = (s) => plainText(s).replace(/^\[([^\]\s][^\]]*)\]\s*/, '$1 ').trim();
+
+/** A condition as read (a place of a line, a column's cell): a number stays a number, other text is the condition in the report's words. */
+const WHOLE_NUMBER = new RegExp(`^${NUMBER}$`);
+const conditionValue = (s) => (WHOLE_NUMBER.test(s.trim()) ? Number(s.trim().replace(/,/g, '')) : s.trim());
+
+/** The label lines above a block that a hint is matched against (the heading and "Label:" line besides). */
+const MAX_LABEL_LINES = 8;
 
 /** A sample line as a matcher over a trimmed seed line (linear in the line), with the names of its places in order. */
 function compile(sample) {
@@ -232,31 +245,39 @@ export function parse(text, meta = {}) {
   let aboveName;
   // The {name} a line read names the lines after it in its paragraph (mitata's "(min … max)" line under its name's).
   let paragraphName;
+  // Inside a code block a "#" line is a comment (perf's "# function 'default'"), never a heading.
+  let fence = false;
+  // The label lines above the rows being read (a plain "NAIVE MEMCPY", a comment in a code block, "Label:"),
+  // since the last line read: what a hint names besides the heading. The last few are kept.
+  let labelLines = [];
+  let afterRead = false;
   splitLines(text).forEach((raw, k) => {
     const line = k + 1;
     const trimmed = raw.trim();
-    if (!trimmed || HEADING.test(raw) || FENCE.test(raw)) paragraphName = undefined;
+    const isFence = FENCE.test(raw);
+    const h = !fence && !isFence ? HEADING.exec(raw) : null;
+    if (!trimmed || h || isFence) paragraphName = undefined;
     for (const { item, re, names } of labels) {
       const m = re.exec(trimmed);
       if (!m) continue;
       const got = Object.fromEntries(names.map((n, j) => [n, m[j + 1]]));
       above = { ...(item.conditions ?? {}) };
-      for (const n of names) if (n !== 'name' && n !== '*') above[n] = Number(got[n].replace(/,/g, ''));
+      for (const n of names) if (n !== 'name' && n !== '*') above[n] = conditionValue(got[n]);
       aboveName = got.name?.trim() ?? item.name ?? trimmed;
       break;
     }
     let matched = false;
     for (const { item, re, names, unitAfter } of items) {
       const m = re.exec(trimmed);
-      if (!m || !underHint(item.hint, [heading, block, `${heading} / ${block}`])) continue;
-      const got = Object.fromEntries(names.map((n, i) => [n, m[i + 1]]));
+      if (!m || !underHint(item.hint, [heading, block, `${heading} / ${block}`, ...labelLines])) continue;
+      const got = Object.fromEntries(names.map((n, i) => [n, n === 'name' ? nameOf(m[i + 1]) : m[i + 1]]));
       const written = unitAfter ? m[names.length + 1] : undefined;
       const unit = canonicalUnit(written ?? '') ?? canonicalUnit(item.unit ?? '');
       if (!unit) {
         throw new InputError(line, `a unit after the value (or "unit:" in the recipe item for ${quote(item.line)})`, written ? quote(written) : 'none');
       }
       const conditions = { ...above, ...(item.conditions ?? {}), ...(item.role ? { role: item.role } : {}) };
-      for (const n of names) if (n !== 'value' && n !== 'name') conditions[n] = Number(got[n].replace(/,/g, ''));
+      for (const n of names) if (n !== 'value' && n !== 'name') conditions[n] = conditionValue(got[n]);
       rows.push(
         measurement({
           benchmark: got.name ?? item.name ?? paragraphName ?? aboveName ?? (heading || block || item.metric),
@@ -273,10 +294,17 @@ export function parse(text, meta = {}) {
       matched = true;
       if (got.name !== undefined) paragraphName = got.name;
     }
-    if (matched) return;
-    const h = HEADING.exec(raw);
-    if (h) [heading, block, above, aboveName] = [h[1].replace(/[*_`]/g, '').trim(), '', {}, undefined];
-    else block = labelOf(raw) ?? block;
+    if (matched) {
+      afterRead = true;
+      return;
+    }
+    if (isFence) fence = !fence;
+    else if (h) [heading, block, above, aboveName, labelLines] = [h[1].replace(/[*_`]/g, '').trim(), '', {}, undefined, []];
+    else if (trimmed) {
+      block = labelOf(raw) ?? block;
+      labelLines = [...(afterRead ? [] : labelLines.slice(-(MAX_LABEL_LINES - 1))), plainText(trimmed)];
+      afterRead = false;
+    }
   });
   if (!rows.length) throw new InputError(0, `a line like one of the recipe's (${items.map((r) => quote(r.item.line)).join(', ')})`, 'none in the seed');
   rows.sort((a, b) => a.line - b.line);

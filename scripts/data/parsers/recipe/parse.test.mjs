@@ -399,3 +399,92 @@ describe('{#} skips one number: a row of bare numbers is told from another by ho
     assert.deepEqual(rowsOf('port 0 AF_INET\n30.00 1.84\n', recipe), [[2, 'bandwidth', 1.84, {}]]);
   });
 });
+describe('names and label lines as the report writes them (issue 39)', () => {
+  const rowsOf = (text, recipe) => parser.parse(text, { recipe }).tables.measurements.rows.map((r) => [r.line, r.benchmark, r.metric, r.statistic, r.value, r.unit]);
+  const corpus = (file) => fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus', file), 'utf8').split('\n');
+
+  test('glmark2: "[build] use-vbo=false: FPS: 513 FrameTime: 1.949 ms" is the scene build use-vbo=false (a [tag] is a word, its brackets markup), 513 fps and 1.949 ms; its Score is glmark2\'s', () => {
+    // tests/fixtures/corpus/glmark2/revyos-glmark2.md, lines 47, 53 and 81.
+    const lines = corpus('glmark2/revyos-glmark2.md');
+    const text = [lines[46], lines[52], lines[80]].join('\n');
+    const recipe = [
+      { line: '{name}: FPS: {value} FrameTime: {*} ms', metric: 'throughput', statistic: 'mean', unit: 'fps' },
+      { line: '{name}: FPS: {*} FrameTime: {value} ms', metric: 'time', statistic: 'mean', unit: 'ms' },
+      { line: '{name} Score: {value}', metric: 'score', unit: 'not stated' },
+    ];
+    assert.deepEqual(rowsOf(text, recipe), [
+      [1, 'build use-vbo=false', 'throughput', 'mean', 513, 'fps'],
+      [1, 'build use-vbo=false', 'time', 'mean', 1.949, 'ms'],
+      [2, 'shading shading=blinn-phong-inf', 'throughput', 'mean', 1180, 'fps'],
+      [2, 'shading shading=blinn-phong-inf', 'time', 'mean', 0.847, 'ms'],
+      [3, 'glmark2', 'score', 'value', 950, 'not stated'],
+    ]);
+  });
+});
+
+describe('hint matches the label line above a block, of any markup (issue 39)', () => {
+  const rowsOf = (text, recipe) => parser.parse(text, { recipe }).tables.measurements.rows.map((r) => [r.line, r.benchmark, r.value, r.unit, r.conditions]);
+
+  test('a bare memcpy result: "hint: NAIVE MEMCPY", the plain label line above the rows, reads them', () => {
+    // tests/fixtures/corpus/naive-memcpy/spas-780ti-naive-memcpy.txt, lines 1-5.
+    const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/naive-memcpy/spas-780ti-naive-memcpy.txt'), 'utf8').split('\n').slice(0, 5).join('\n');
+    const recipe = [{ line: '{n} {value}', hint: 'NAIVE MEMCPY', name: 'naive memcpy', metric: 'bandwidth', unit: 'GB/s' }];
+    assert.deepEqual(rowsOf(text, recipe), [
+      [4, 'naive memcpy', 210.6, 'GB/s', { n: 500000 }],
+      [5, 'naive memcpy', 232.8, 'GB/s', { n: 1000000 }],
+    ]);
+  });
+
+  test('perf bench mem: each rate is named by its "# function \'default\'" comment in the code block, two lines above it, and a hint on the comment picks one', () => {
+    // akawashiro/misc bandwidth/README.md at e4361c4ed15835c5ac77277a5e8b7c9e0b383180, lines 93-107
+    // (tried by CONTRIBUTING.md's walk, tests/fixtures/corpus/SOURCES.md; not in the corpus).
+    const text = [
+      '### memcpy',
+      '',
+      '```',
+      '$ perf bench mem memcpy --size 1GB',
+      "# Running 'mem/memcpy' benchmark:",
+      "# function 'default' (Default memcpy() provided by glibc)",
+      '# Copying 1GB bytes ...',
+      '',
+      '      17.304930 GB/sec',
+      "# function 'x86-64-unrolled' (unrolled memcpy() in arch/x86/lib/memcpy_64.S)",
+      '# Copying 1GB bytes ...',
+      '',
+      '       9.950447 GB/sec',
+      "# function 'x86-64-movsq' (movsq-based memcpy() in arch/x86/lib/memcpy_64.S)",
+      '# Copying 1GB bytes ...',
+      '',
+      '      19.133263 GB/sec',
+      '```',
+    ].join('\n');
+    const named = [{ label: "# function '{name}' {*}" }, { line: '{value} GB/sec', metric: 'bandwidth', unit: 'GB/s' }];
+    assert.deepEqual(rowsOf(text, named), [
+      [9, 'default', 17.30493, 'GB/s', {}],
+      [13, 'x86-64-unrolled', 9.950447, 'GB/s', {}],
+      [17, 'x86-64-movsq', 19.133263, 'GB/s', {}],
+    ]);
+    const hinted = [{ line: '{value} GB/sec', hint: "function 'x86-64-movsq'", name: 'movsq', metric: 'bandwidth', unit: 'GB/s' }];
+    assert.deepEqual(rowsOf(text, hinted), [[17, 'movsq', 19.133263, 'GB/s', {}]]);
+  });
+});
+
+test('ripgrep\'s benchsuite summary: each command\'s time is named by the underlined line above it, the command a condition in its own words ("rg (ignore) (mmap)"), the fastest\'s "*" no part of it', () => {
+  // tests/fixtures/corpus/ripgrep-benchsuite/ripgrep-2016-12-30-archlinux-cheetah-summary.txt, lines 1-15.
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/ripgrep-benchsuite/ripgrep-2016-12-30-archlinux-cheetah-summary.txt'), 'utf8').split('\n').slice(0, 15).join('\n');
+  const recipe = [
+    { label: '{name} (pattern: {*})' },
+    { line: '{command} {value} +/- {*} (lines: {*})', metric: 'time', statistic: 'mean', unit: 's' },
+    { line: '{command}* {value} +/- {*} (lines: {*})*', metric: 'time', statistic: 'mean', unit: 's' },
+  ];
+  const rows = parser.parse(text, { recipe }).tables.measurements.rows.map((r) => [r.line, r.benchmark, r.value, r.unit, r.conditions]);
+  assert.deepEqual(rows, [
+    [3, 'linux_alternates', 0.093, 's', { command: 'rg (ignore)' }],
+    [4, 'linux_alternates', 0.074, 's', { command: 'rg (whitelist)' }],
+    [8, 'linux_alternates_casei', 0.103, 's', { command: 'rg (ignore)' }],
+    [9, 'linux_alternates_casei', 0.082, 's', { command: 'rg (whitelist)' }],
+    [13, 'linux_literal', 0.069, 's', { command: 'rg (ignore)' }],
+    [14, 'linux_literal', 0.398, 's', { command: 'rg (ignore) (mmap)' }],
+    [15, 'linux_literal', 0.06, 's', { command: 'rg (whitelist)' }],
+  ]);
+});

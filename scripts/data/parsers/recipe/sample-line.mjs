@@ -4,6 +4,8 @@
 // the captures a backtracking expression would give: lazy {*} and {name}, greedy numbers, first match
 // of the whole trimmed line in priority order. Pure.
 //
+// A condition's place reads a number, else (where no number stands there) its text.
+//
 // Exports: compileSampleLine(sample, { place, number }) -> { re: { exec(line) }, names, unitAfter }
 
 const isSpace = (c) => /\s/.test(c);
@@ -128,6 +130,27 @@ function run(prog, slots, line) {
  * @param {RegExp} place the places' expression ({value}, {name}, {*}, {#}: a number not kept, {<condition>}), global
  */
 export function compileSampleLine(sample, place) {
+  const t = sample.trim();
+  const unitAfter = /\{value\}$/.test(t);
+  // A condition's place holds a number; where the line has none there, its text (ripgrep's "rg (ignore)"):
+  // the numbers' program first, so every line that reads with numbers reads as before.
+  const numbers = program(t, place, NUMBER, unitAfter);
+  const hasCondition = numbers.names.some((n) => !['value', 'name'].includes(n));
+  const texts = hasCondition ? program(t, place, plus(cls(isAny), true), unitAfter) : undefined;
+  const names = numbers.names;
+  const groups = names.length + (unitAfter ? 1 : 0);
+  const exec = (line) => {
+    const caps = run(numbers.prog, 2 * groups, line) ?? (texts ? run(texts.prog, 2 * groups, line) : null);
+    if (!caps) return null;
+    const out = [line];
+    for (let g = 0; g < groups; g++) out.push(caps[2 * g] < 0 ? undefined : line.slice(caps[2 * g], caps[2 * g + 1]));
+    return out;
+  };
+  return { re: { exec }, names, unitAfter };
+}
+
+/** A trimmed sample line as a program, a condition's place read by `condition` ({value} a number, {name} text). */
+function program(t, place, condition, unitAfter) {
   const names = [];
   const parts = [];
   const literal = (s) => {
@@ -141,7 +164,6 @@ export function compileSampleLine(sample, place) {
     const n = names.length;
     parts.push(save(2 * n), x, save(2 * n + 1));
   };
-  const t = sample.trim();
   let last = 0;
   for (const m of t.matchAll(place)) {
     literal(t.slice(last, m.index));
@@ -149,13 +171,12 @@ export function compileSampleLine(sample, place) {
     if (m[1] === '*') parts.push(star(cls(isAny), true));
     else if (m[1] === '#') parts.push(NUMBER);
     else {
-      capture(m[1] === 'name' ? plus(cls(isAny), true) : NUMBER);
+      capture(m[1] === 'name' ? plus(cls(isAny), true) : m[1] === 'value' ? NUMBER : condition);
       names.push(m[1]);
     }
   }
   literal(t.slice(last));
   // A {value} that ends the sample may be followed by the unit the report writes.
-  const unitAfter = /\{value\}$/.test(t);
   if (unitAfter) {
     const n = names.length;
     parts.push(opt(seq(star(cls(isSpace)), save(2 * n), cls((c) => !isSpace(c) && !isDigit(c)), star(cls((c) => !isSpace(c))), save(2 * n + 1))));
@@ -163,13 +184,5 @@ export function compileSampleLine(sample, place) {
   const prog = [];
   emit(seq(...parts), prog);
   prog.push({ op: 'end' }, { op: 'match' });
-  const groups = names.length + (unitAfter ? 1 : 0);
-  const exec = (line) => {
-    const caps = run(prog, 2 * groups, line);
-    if (!caps) return null;
-    const out = [line];
-    for (let g = 0; g < groups; g++) out.push(caps[2 * g] < 0 ? undefined : line.slice(caps[2 * g], caps[2 * g + 1]));
-    return out;
-  };
-  return { re: { exec }, names, unitAfter };
+  return { prog, names };
 }
