@@ -92,3 +92,8 @@ test("Gatling's global stats: successful (.ok) and failed (.ko) requests per sec
   const said = corpusFindings('gatling-global-stats/orangehrm-addemployees-global-stats.json');
   for (const s of said) assert.doesNotMatch(s, /\.ok had the highest|\.ko \(/, s);
 });
+
+test('mitata\'s README, read with its recipe: the slowest samples of 1 + 1 and of empty function are not 2 runs of "helpful warnings"', () => {
+  const said = corpusFindings('mitata/mitata-readme.md');
+  for (const f of said) assert.doesNotMatch(f, /Over \d+ runs, helpful warnings/, f);
+});
