@@ -97,3 +97,11 @@ test('mitata\'s README, read with its recipe: the slowest samples of 1 + 1 and o
   const said = corpusFindings('mitata/mitata-readme.md');
   for (const f of said) assert.doesNotMatch(f, /Over \d+ runs, helpful warnings/, f);
 });
+
+test("vegeta's README: the example commands (vegeta attack -name=50qps -rate=50 -duration=5s) are no throughput of 2 runs, nor a time of 5 s", () => {
+  const plan = corpusPlan('vegeta/vegeta-readme.md');
+  const charts = plan.charts.map((c) => `${c.entry.title}: ${c.entry.description} ${c.entry.alt}`);
+  for (const c of charts) assert.doesNotMatch(c, /vegeta attack|per run \(2 runs\)/, c);
+  const csv = Object.entries(plan.texts).find(([p]) => p.endsWith('measurements.csv'))[1];
+  assert.doesNotMatch(csv, /^vegeta attack/m);
+});
