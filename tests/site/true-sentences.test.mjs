@@ -105,3 +105,8 @@ test("vegeta's README: the example commands (vegeta attack -name=50qps -rate=50 
   const csv = Object.entries(plan.texts).find(([p]) => p.endsWith('measurements.csv'))[1];
   assert.doesNotMatch(csv, /^vegeta attack/m);
 });
+
+test("prototype-db's benchmarks: redis-server's GET under -t ping,set,get and under -t ping,get are not 2 runs whose throughput ranged 1.6x", () => {
+  for (const f of corpusFindings('redis-benchmark/prototype-db-benchmark.md'))
+    assert.doesNotMatch(f, /Over \d+ runs/, f);
+});
