@@ -3,7 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { committedPlan } from '../../scripts/charts/committed.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
 import { corpusPlan } from '../../scripts/bench/truth-audit.mjs';
+import { CORPUS } from '../../scripts/bench/real-files.mjs';
+import { parsers } from '../../scripts/data/parsers/index.mjs';
 
 const plan = committedPlan();
 const chart = (id) => {
@@ -109,4 +113,13 @@ test("vegeta's README: the example commands (vegeta attack -name=50qps -rate=50 
 test("prototype-db's benchmarks: redis-server's GET under -t ping,set,get and under -t ping,get are not 2 runs whose throughput ranged 1.6x", () => {
   for (const f of corpusFindings('redis-benchmark/prototype-db-benchmark.md'))
     assert.doesNotMatch(f, /Over \d+ runs/, f);
+});
+
+test("benchtest's README: bench_reserve on the Mac (8 X 2200 MHz) and on Arch Linux (8 X 4000 MHz) is not 2 runs of one thing ranging 32x", () => {
+  const text = fs.readFileSync(path.join(CORPUS, 'google-benchmark-console/benchtest-readme.md'), 'utf8');
+  const { tables } = parsers['google-benchmark-console'].parse(text);
+  const rows = Object.values(tables).flatMap((t) => t.rows.filter((r) => r.benchmark === 'bench_reserve'));
+  assert.ok(rows.length >= 4);
+  for (const r of rows) assert.equal(r.conditions.run, undefined, `line ${r.line} numbered as run ${r.conditions.run}`);
+  assert.deepEqual([...new Set(rows.map((r) => r.conditions.machine))], ['8 X 2200 MHz', '8 X 4000 MHz']);
 });
