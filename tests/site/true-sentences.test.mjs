@@ -123,3 +123,10 @@ test("benchtest's README: bench_reserve on the Mac (8 X 2200 MHz) and on Arch Li
   for (const r of rows) assert.equal(r.conditions.run, undefined, `line ${r.line} numbered as run ${r.conditions.run}`);
   assert.deepEqual([...new Set(rows.map((r) => r.conditions.machine))], ['8 X 2200 MHz', '8 X 4000 MHz']);
 });
+
+test('revyos CoreMark, read with its recipe: the first score is GCC 13.1.0\'s, not a bar named "测试结果" ("test results", a heading) beside the compilers', () => {
+  const plan = corpusPlan('coremark/revyos-coremark.md');
+  const bars = plan.charts.flatMap((c) => c.rows.map((r) => r.series));
+  assert.ok(bars.includes('GCC 13.1.0'), bars.join(', '));
+  assert.ok(!bars.includes('测试结果'), bars.join(', '));
+});
