@@ -273,12 +273,17 @@ export const LEGEND_ROW = 20;
 
 /**
  * The most entries one legend of the spec lists: the values of its scale's domain, or of its field
- * in the data (a chart of 17 lines lists 17).
+ * in the data (a chart of 17 lines lists 17). A quantitative channel's legend is a gradient, no list.
  */
 export function legendEntries(spec, values) {
   let most = 0;
   mapSpec(spec, (key, value) => {
-    if (LEGEND_CHANNELS.includes(key) && typeof value?.field === 'string' && value.legend !== null) {
+    if (
+      LEGEND_CHANNELS.includes(key) &&
+      typeof value?.field === 'string' &&
+      value.legend !== null &&
+      value.type !== 'quantitative'
+    ) {
       const domain = Array.isArray(value.scale?.domain) ? value.scale.domain : values.map((row) => row[value.field]);
       most = Math.max(most, new Set(domain).size);
     }

@@ -98,3 +98,26 @@ test("a line chart of 17 lines (fortio's percentiles in dsa-config-performance) 
   const { y1, y2 } = view.scenegraph().root.bounds;
   assert.ok(oy + y1 >= -1 && oy + y2 <= height + 1, `drawn from ${oy + y1} to ${oy + y2} px of ${height}`);
 });
+
+test("a heatmap's colour gradient (CloudI's languages by configuration, 41 rates) is no list of entries: the chart keeps the height it asks for", () => {
+  const rows = Array.from({ length: 41 }, (_, i) => ({ k: `c${i}`, v: 1000 + i }));
+  const chart = assemble(
+    {
+      title: 'Request rate by language and configuration',
+      size: { width: 640, height: 242 },
+      rows,
+      fields: [
+        { name: 'k', title: 'Configuration', type: 'string' },
+        { name: 'v', title: 'Rate', type: 'number' },
+      ],
+      layer: [
+        {
+          mark: 'rect',
+          encoding: { x: { field: 'k', type: 'nominal' }, color: { field: 'v', type: 'quantitative' } },
+        },
+      ],
+    },
+    {},
+  );
+  assert.equal(chart.height, 242);
+});
