@@ -1,5 +1,6 @@
 // The site with every file of the corpus in it (issues 31 and 40): each corpus file
-// (tests/fixtures/corpus) added to a copy of the site with add-report, as a contributor adds it, then
+// (tests/fixtures/corpus) added to a copy of the site with add-report, as a contributor adds it (with
+// the recipe kept beside it, where the generic readers misread it: real-files.mjs addReportArgs), then
 // the copy built once. One way to make it, for the corpus test (tests/site/corpus.test.mjs) and the
 // truth audit (scripts/bench/truth-audit.mjs --corpus-site).
 //

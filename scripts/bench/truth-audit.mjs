@@ -16,15 +16,21 @@ import { cliArgs } from '../lib/args.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { corpusSite } from './corpus-site.mjs';
 import { removeSite } from './workspace.mjs';
-import { corpusFiles, CORPUS } from './real-files.mjs';
+import { corpusFiles, CORPUS, recipeOf } from './real-files.mjs';
+import { readYaml } from '../data/yaml-input.mjs';
 import { detectFormats } from '../add-report/detect.mjs';
 import { parsers } from '../data/parsers/index.mjs';
 import { filePlan } from '../charts/committed.mjs';
 import { pageSentences, planSentences, siteSentences } from '../check/sentences.mjs';
 
-/** A corpus file's chart plan, planned in memory (its formats detected). */
+/**
+ * A corpus file's chart plan, planned in memory: read with the recipe kept beside it, as the corpus
+ * site adds it, else with the formats add-report detects.
+ */
 export function corpusPlan(file) {
   const full = path.join(CORPUS, file);
+  const recipe = recipeOf(file);
+  if (recipe) return filePlan('recipe', full, { recipe: readYaml(fs.readFileSync(recipe, 'utf8')).value.recipe });
   return filePlan(detectFormats(fs.readFileSync(full, 'utf8'), parsers, file), full);
 }
 

@@ -2,9 +2,11 @@
 // the truth audit (scripts/check/sentences.mjs) and the tests that recompute findings from rows.
 //
 // committedPlan(dataDir): their chart plan, as the build plans it
-// filePlan(format, file): one result file through the data stage (in memory) and its chart plan
+// filePlan(format, file, { recipe }): one result file through the data stage (in memory) and its chart
+// plan (read with the recipe given, as a .meta.yaml's recipe: reads it)
 import fs from 'node:fs';
 import path from 'node:path';
+import { stringify as stringifyYaml } from 'yaml';
 import { ROOT } from '../lib/paths.mjs';
 import { planCharts } from './plan.mjs';
 import { loadEnv, readInputs } from '../data/inputs.mjs';
@@ -23,8 +25,9 @@ let registries;
  * chart plan, as a contributor's file would be added.
  * @param {string|string[]} format the format(s) that read it
  * @param {string} file its path
+ * @param {{ recipe?: object[] }} [options] recipe: the items it is read with (format `recipe`)
  */
-export function filePlan(format, file) {
+export function filePlan(format, file, { recipe } = {}) {
   registries ??= { env: loadEnv(), inputs: readInputs() };
   const base = path.basename(file).replace(/\.[a-z]+$/, '');
   const seedPath = `seeds/corpus/${path.basename(file)}`;
@@ -45,6 +48,7 @@ export function filePlan(format, file) {
     `  path: "${path.relative(ROOT, file)}"`,
     '  commit: "0000000000000000000000000000000000000000"',
     'licence: "see the fixture\'s README"',
+    ...(recipe ? stringifyYaml({ recipe }).trimEnd().split('\n') : []),
     '',
   ].join('\n');
   const seedText = fs.readFileSync(file, 'utf8');

@@ -278,8 +278,9 @@ function chartOf(group, f, conditions) {
       xs.filter((v) => v > 0),
       2,
     );
-    // The best point of the sweep, by the claim's rules (one table, no aggregate, no tie, not all equal).
-    const claim = bestOfGroup(plotted, { better, conditions: conditions.map((c) => c.name) });
+    // The best point of the sweep, by the claim's rules (one table, lines that differ in one thing,
+    // no aggregate, no tie, not all equal).
+    const claim = bestOfGroup(plotted, { better, conditions: conditions.map((c) => c.name), parts: xLabel.parts });
     const best = claim?.kind === 'best-of-group' && claim.best.length === 1 ? claim.best[0] : null;
     const at = best && `${sweep.title.toLowerCase()} ${num(best[sweep.name])}`;
     const finding = !best

@@ -1,8 +1,6 @@
 // The corpus's goldens (tests/fixtures/corpus, issue 31 and 39) as the tests read them: whether a
-// measurement row is the one a golden row names, and the recipe kept beside a corpus file.
-import fs from 'node:fs';
-import path from 'node:path';
-import { CORPUS } from '../../scripts/bench/real-files.mjs';
+// measurement row is the one a golden row names (the recipe kept beside a corpus file:
+// recipeOf in scripts/bench/real-files.mjs).
 
 /**
  * A golden row matches a data row (a CSV record: every field a string): same line, benchmark,
@@ -16,10 +14,4 @@ export function matches(golden, row, conditionColumns) {
   if (row.metric !== golden.metric || row.statistic !== golden.statistic) return false;
   if (golden.benchmark !== undefined && row.benchmark !== golden.benchmark) return false;
   return conditionColumns.every((c) => (row[c] ?? '') === String(golden.conditions[c] ?? ''));
-}
-
-/** The path of the recipe kept beside a corpus file (<file>.recipe.yaml), or undefined. */
-export function recipeOf(file) {
-  const p = path.join(CORPUS, `${file}.recipe.yaml`);
-  return fs.existsSync(p) ? p : undefined;
 }

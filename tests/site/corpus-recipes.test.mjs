@@ -7,10 +7,10 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { CORPUS, corpusFiles, goldenOf } from '../../scripts/bench/real-files.mjs';
+import { CORPUS, corpusFiles, goldenOf, recipeOf } from '../../scripts/bench/real-files.mjs';
 import { readYaml } from '../../scripts/data/yaml-input.mjs';
 import { parse, recipeProblems } from '../../scripts/data/parsers/recipe/parse.mjs';
-import { matches, recipeOf } from '../helpers/corpus.mjs';
+import { matches } from '../helpers/corpus.mjs';
 
 const MAX_LINES = 15;
 const withRecipe = corpusFiles().filter((f) => recipeOf(f.file));

@@ -13,8 +13,11 @@
 // columns on a phone.
 // A golden with "platform": { name, line, text } names the machine the file states: add-report must
 // propose that platform and print the line it came from.
-// A golden with "misread": "<what the readers get wrong>" holds the right reading of a file the readers
-// misread today: its add-report subtest is a todo (reported, not failed) and the site checks leave it out.
+// A golden with "misread": "<what the readers get wrong>" holds the right reading of a file the generic
+// readers misread. With a recipe kept beside it (<file>.recipe.yaml) the file is added with that recipe,
+// as a contributor who corrected the reading adds it (`add-report FILE --recipe R.yaml`), reads as
+// `recipe`, and is checked as every other file is; without one, its add-report subtest is a todo
+// (reported, not failed) and the site checks leave it out.
 // CORPUS_ONLY=<kind or file>[,...] adds only those files, for a quick look at one adapter; CORPUS_KEEP=1
 // keeps the built copy (its path is printed) and CORPUS_SITE=<that path> checks it again without
 // adding or building.
@@ -24,7 +27,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT } from '../../scripts/lib/paths.mjs';
 import { chromium } from '@playwright/test';
-import { corpusFiles, goldenOf } from '../../scripts/bench/real-files.mjs';
+import { corpusFiles, formatsOf, goldenOf, readsRight } from '../../scripts/bench/real-files.mjs';
 import { addCorpusFile } from '../../scripts/bench/corpus-site.mjs';
 import { tempSite, removeTempSite, run } from '../helpers/temp-repo.mjs';
 import { csvRecords } from '../helpers/site.mjs';
@@ -222,8 +225,9 @@ test(
     assert.ok(files.length >= 40 || process.env.CORPUS_ONLY, `at least 40 files, found ${files.length}`);
     const kinds = new Set(files.map((f) => f.file.split('/')[0]));
     assert.ok(kinds.size >= 25 || process.env.CORPUS_ONLY, `at least 25 kinds, found ${kinds.size}`);
-    // Files the readers misread today (their golden says how) are tried, and left out of the site checks.
-    const ready = files.filter((f) => !golden(f).misread);
+    // Files the generic readers misread (their golden says how) and no kept recipe corrects are tried,
+    // and left out of the site checks.
+    const ready = files.filter((f) => readsRight(f.file));
     const slugs = ready.map((f) => golden(f).slug).sort();
     const kept = process.env.CORPUS_SITE;
     const root = kept ?? tempSite('corpus');
@@ -231,10 +235,11 @@ test(
     const pages = [];
     for (const f of kept ? [] : files) {
       const golden = goldenOf(f.file);
-      await t.test(`${f.file} reads as ${golden.formats}`, { todo: golden.misread }, async () => {
+      const formats = formatsOf(f.file);
+      await t.test(`${f.file} reads as ${formats}`, { todo: !readsRight(f.file) && golden.misread }, async () => {
         const r = await addCorpusFile(root, f);
         assert.equal(r.code, 0, r.stderr);
-        assert.match(r.stdout, new RegExp(`\\(format ${esc(golden.formats)}\\)`));
+        assert.match(r.stdout, new RegExp(`\\(format ${esc(formats)}\\)`));
         const doc = JSON.parse(fs.readFileSync(path.join(root, 'data/reports', `${golden.slug}.json`), 'utf8'));
         // Keep what reads: exactly the passages the golden lists are left out, each printed with its line.
         assert.deepEqual(

@@ -3,7 +3,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { committedPlan } from '../../scripts/charts/committed.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
 import { corpusPlan } from '../../scripts/bench/truth-audit.mjs';
+import { CORPUS } from '../../scripts/bench/real-files.mjs';
+import { parsers } from '../../scripts/data/parsers/index.mjs';
 
 const plan = committedPlan();
 const chart = (id) => {
@@ -91,4 +95,43 @@ test("CloudI 1.5.4's duo_mode chart, listed by its title on subject pages, says 
 test("Gatling's global stats: successful (.ok) and failed (.ko) requests per second are not ranked as two throughputs, '2.4x'", () => {
   const said = corpusFindings('gatling-global-stats/orangehrm-addemployees-global-stats.json');
   for (const s of said) assert.doesNotMatch(s, /\.ok had the highest|\.ko \(/, s);
+});
+
+test('mitata\'s README, read with its recipe: the slowest samples of 1 + 1 and of empty function are not 2 runs of "helpful warnings"', () => {
+  const said = corpusFindings('mitata/mitata-readme.md');
+  for (const f of said) assert.doesNotMatch(f, /Over \d+ runs, helpful warnings/, f);
+});
+
+test("vegeta's README: the example commands (vegeta attack -name=50qps -rate=50 -duration=5s) are no throughput of 2 runs, nor a time of 5 s", () => {
+  const plan = corpusPlan('vegeta/vegeta-readme.md');
+  const charts = plan.charts.map((c) => `${c.entry.title}: ${c.entry.description} ${c.entry.alt}`);
+  for (const c of charts) assert.doesNotMatch(c, /vegeta attack|per run \(2 runs\)/, c);
+  const csv = Object.entries(plan.texts).find(([p]) => p.endsWith('measurements.csv'))[1];
+  assert.doesNotMatch(csv, /^vegeta attack/m);
+});
+
+test("prototype-db's benchmarks: redis-server's GET under -t ping,set,get and under -t ping,get are not 2 runs whose throughput ranged 1.6x", () => {
+  for (const f of corpusFindings('redis-benchmark/prototype-db-benchmark.md'))
+    assert.doesNotMatch(f, /Over \d+ runs/, f);
+});
+
+test("benchtest's README: bench_reserve on the Mac (8 X 2200 MHz) and on Arch Linux (8 X 4000 MHz) is not 2 runs of one thing ranging 32x", () => {
+  const text = fs.readFileSync(path.join(CORPUS, 'google-benchmark-console/benchtest-readme.md'), 'utf8');
+  const { tables } = parsers['google-benchmark-console'].parse(text);
+  const rows = Object.values(tables).flatMap((t) => t.rows.filter((r) => r.benchmark === 'bench_reserve'));
+  assert.ok(rows.length >= 4);
+  for (const r of rows) assert.equal(r.conditions.run, undefined, `line ${r.line} numbered as run ${r.conditions.run}`);
+  assert.deepEqual([...new Set(rows.map((r) => r.conditions.machine))], ['8 X 2200 MHz', '8 X 4000 MHz']);
+});
+
+test('revyos CoreMark, read with its recipe: the first score is GCC 13.1.0\'s, not a bar named "测试结果" ("test results", a heading) beside the compilers', () => {
+  const plan = corpusPlan('coremark/revyos-coremark.md');
+  const bars = plan.charts.flatMap((c) => c.rows.map((r) => r.series));
+  assert.ok(bars.includes('GCC 13.1.0'), bars.join(', '));
+  assert.ok(!bars.includes('测试结果'), bars.join(', '));
+});
+
+test("prototype-db's benchmarks: the line chart of throughput by threads (Gets, Sets and the pipelined runs' Totals of three builds) crowns no highest throughput, 407.97 ops/ms, below the 3,838.54 ops/ms it draws", () => {
+  for (const f of corpusFindings('redis-benchmark/prototype-db-benchmark.md'))
+    assert.doesNotMatch(f, /^The (highest|lowest) .* at threads \d/, f);
 });

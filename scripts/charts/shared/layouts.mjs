@@ -268,6 +268,30 @@ export function legendLabelLines(spec, values, line, measure = roughMeasure) {
   return { long, expr };
 }
 
+/** Height of one legend entry whose symbol may be a shape or a dashed line (pixels, Vega's at the theme's 11 px labels, rounded up). */
+export const LEGEND_ROW = 20;
+
+/**
+ * The most entries one legend of the spec lists: the values of its scale's domain, or of its field
+ * in the data (a chart of 17 lines lists 17). A quantitative channel's legend is a gradient, no list.
+ */
+export function legendEntries(spec, values) {
+  let most = 0;
+  mapSpec(spec, (key, value) => {
+    if (
+      LEGEND_CHANNELS.includes(key) &&
+      typeof value?.field === 'string' &&
+      value.legend !== null &&
+      value.type !== 'quantitative'
+    ) {
+      const domain = Array.isArray(value.scale?.domain) ? value.scale.domain : values.map((row) => row[value.field]);
+      most = Math.max(most, new Set(domain).size);
+    }
+    return undefined;
+  });
+  return most;
+}
+
 /**
  * The same spec with every legend's labels longer than `line` pixels on several lines (the wide
  * drawing's legends: a JMH benchmark's full name is no longer cut at the legend's limit), and the

@@ -2,7 +2,7 @@
 // of a log scale, and the assembly of a self-contained Vega-Lite spec (data inline, provenance in
 // usermeta, fixed size, light theme) from what a builder returns.
 import { themeConfig } from './theme.mjs';
-import { titleBlock, withLegendLabelsWrapped, wrapBandLabels } from './layouts.mjs';
+import { LEGEND_ROW, legendEntries, titleBlock, withLegendLabelsWrapped, wrapBandLabels } from './layouts.mjs';
 
 export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 export const DEFAULT_SIZE = { width: 640, height: 360 };
@@ -194,7 +194,12 @@ export function assemble(chart, usermeta) {
     lines,
     bands,
   } = wrapBandLabels(legends, spec.data.values, (axis) => (axis.labelLimit || limit) - 2);
-  const grown = height + added * 15;
+  // A legend beside the plot lists every entry: the chart is at least as tall as the longest one
+  // (its title and padding too), so that no entry is drawn below the drawing (fortio's 17 lines).
+  const grown = Math.max(
+    height + added * 15,
+    titleBlock(spec) + legendEntries(spec, spec.data.values) * LEGEND_ROW + added * 15 + 30,
+  );
   return {
     ...wrapped,
     height: bands ? Math.max(grown, titleBlock(spec) + bands * (lines * 15 + 6) + 70) : grown,

@@ -5,6 +5,9 @@
 // user's Foo=1.2k, or the old bare `211.669MB/s` and `1.2M items/s`); `_mean`, `_median`, `_stddev`
 // rows are those statistics, `_cv` rows the coefficient of variation in %. The run name's
 // /threads:8, /real_time, /repeats:3 and positional args are conditions (shared/google-benchmark.mjs).
+// Runs pasted from machines whose context headers differ (benchtest's README: `Run on (8 X 2200 MHz
+// CPU s)` on a Mac, `Run on (8 X 4000 MHz CPU s)` on Arch Linux) are told apart by condition `machine`
+// ("8 X 2200 MHz"), never numbered as runs of one thing.
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines, isBlank } from '../../../lib/text.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
@@ -95,12 +98,16 @@ export function parse(text) {
     else if (had.value !== value) notes.push({ text: `line ${line}: ${field} ${value}, where line ${had.line} states ${had.value}`, line });
   };
 
+  const machineOf = (run) => `${run[1]} X ${run[2]} MHz`;
+  const machines = new Set(lines.map((l) => RUN_ON.exec(l)).filter(Boolean).map(machineOf));
+  let machine;
   for (let i = 0; i < lines.length; i++) {
     const n = i + 1;
     const l = lines[i];
     const run = RUN_ON.exec(l);
     if (run) {
       read.push(n);
+      if (machines.size > 1) machine = machineOf(run);
       fact('threads', Number(run[1]), n, { note: 'logical CPUs (num_cpus)' });
       fact('clock_ghz', mhzToGhz(run[2]), n, { unit: 'GHz', note: `as Google Benchmark estimated it: ${run[2]} MHz` });
       continue;
@@ -171,6 +178,7 @@ export function parse(text) {
         throw new InputError(m, 'a time unit Google Benchmark prints (ns, us, ms, s)', quote(unit));
       }
       const { benchmark, conditions } = splitRunName(runName);
+      if (machine) conditions.machine = machine;
       const statistic = agg ? AGGREGATES[agg[2]] : rms ? 'value' : 'mean';
       const suffix = statistic === 'cv' ? '_cv' : '';
       const base = { benchmark, conditions, line: m, kind: agg ? agg[2] : rms ? 'rms' : 'iteration' };

@@ -8,7 +8,8 @@
 // configuration heading (`Test Configuration`, `following options`) are conditions of every row, not
 // results. Targets (`>95 QPS`), dates and versions are not read; a value with no unit under a label that
 // names what it measures (`Slowest: 3.915`: read/vocabulary.mjs namesMeasure) goes in with unit "not
-// stated", any other is not read; each is listed in a note. Histogram bars, time-series lines (`[ 5s] ...`)
+// stated", any other is not read; each is listed in a note. A load tool's command line (`vegeta attack
+// -name=50qps -rate=50`: shared/command-line.mjs) states what the run was set to, never a result. Histogram bars, time-series lines (`[ 5s] ...`)
 // and machine tables are not key-value lines, so they are never read as results. Pairs split by " | "
 // on one line are each read; a run's settings (`number of clients: 105`) are conditions wherever they
 // stand; a bold or italic line heads a sub-section. A block is named by the label line above it (`Summary:`,
@@ -20,6 +21,7 @@ import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, convert, COUNT_PREFIX, isTransferRate, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
 import { eventCountOf, isConfigured, isCount, namesMeasure, namesNoThing, roleOf, settingOf, sizeOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
+import { commandConditions } from '../shared/command-line.mjs';
 import { jsonBlocks } from '../shared/json.mjs';
 import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
 
@@ -222,7 +224,7 @@ export function parse(text) {
       return;
     }
     const m = KV.exec(raw);
-    if (!m || /^\s*\[/.test(raw)) return;
+    if (!m || /^\s*\[/.test(raw) || commandConditions(raw)) return;
     const label = m[2].trim();
     const block = blockName();
     if (config || blocks.some((x) => x.config) || (settingName(label) && /^\d+$/.test(m[3]) && !m[4].trim())) {

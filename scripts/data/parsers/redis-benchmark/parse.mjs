@@ -5,7 +5,7 @@
 // "Summary:" with its throughput and "latency summary (msec)" table; the quiet form (-q, "SET:
 // 81300.81 requests per second[, p50=0.151 msec]") and the CSV form (--csv). Every number is a
 // measurement at its line; the test name is the benchmark; conditions from the block and the
-// redis-benchmark command line above it (-c -n -d -P -r --threads).
+// redis-benchmark command line above it (-c -n -d -P -r -t --threads).
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { isBlank } from '../../../lib/text.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
@@ -214,11 +214,18 @@ export function parse(text) {
         requests: flag('n', 'a number of requests (-n)'),
         pipeline: flag('P', 'a pipeline depth (-P)'),
         keyspace_len: flag('r', 'a keyspace length (-r)'),
+        tests: typeof f.t === 'string' ? f.t : undefined,
       },
       named.conditions,
     );
     return { name: t.name, subject: named.rest, conditions };
   });
+  // The tests a command ran (-t ping,set,get) tell a test's rows apart only where it ran under two
+  // lists (prototype-db's GET after a SET, and GET alone): a condition there, and never a repeat.
+  const withoutTests = (s) => JSON.stringify({ ...s, conditions: { ...s.conditions, tests: undefined } });
+  const lists = new Map();
+  for (const s of setups) lists.set(withoutTests(s), new Set([...(lists.get(withoutTests(s)) ?? []), s.conditions.tests]));
+  for (const s of setups) if (lists.get(withoutTests(s)).size < 2) delete s.conditions.tests;
   // A run number only where the report runs the same test again with the same settings.
   const repeats = repeatNumbers(setups.map((s) => JSON.stringify(s)));
   for (const [k, t] of tests.entries()) {
