@@ -78,7 +78,9 @@ import { capital, list, median, midSentence, num, pct, possessive, quantity, ran
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { FAMILIES, entityOf } from './shared/palette.mjs';
 import { statesChange } from '../data/parsers/shared/structure.mjs';
-import { isStated, UNSTATED, unitSymbol } from '../data/measure/units.mjs';
+import { isStated, quantityOf, UNSTATED, unitSymbol } from '../data/measure/units.mjs';
+import { ordinal } from '../lib/text.mjs';
+import { statisticAdjective } from '../data/measure/model.mjs';
 
 /** Labels that name an aggregate of other rows, not a part. */
 export const AGGREGATE = /^(?:totals?|waits|all|overall|sum|average|avg|mean|combined|aggregate)$/i;
@@ -156,14 +158,8 @@ export function holdsAnother(row, rows, parts) {
   });
 }
 
-/** 1 -> "1st", 2 -> "2nd", 11 -> "11th", 21 -> "21st", 99.9 -> "99.9th". */
-export function ordinal(n) {
-  const s = String(n);
-  if (!Number.isInteger(n)) return `${s}th`;
-  const teen = Math.abs(n) % 100;
-  if (teen >= 11 && teen <= 13) return `${s}th`;
-  return `${s}${{ 1: 'st', 2: 'nd', 3: 'rd' }[Math.abs(n) % 10] ?? 'th'}`;
-}
+export { ordinal } from '../lib/text.mjs';
+export { statisticAdjective } from '../data/measure/model.mjs';
 
 /**
  * The best-of-group claim over rows of one metric, statistic and unit (see the preconditions above).
@@ -202,6 +198,8 @@ export function bestOfGroup(rows, { better, conditions = [], differ = () => [], 
     noise: ratio === null ? null : noiseOf(best[0], last),
     differ: d,
     better,
+    varies: parts,
+    conditions,
     word: better === 'lower' ? 'lowest' : better === 'higher' ? 'highest' : 'largest',
     end: better === 'lower' ? 'highest' : better === 'higher' ? 'lowest' : 'smallest',
   };
@@ -302,6 +300,7 @@ export function comparison(rows, { value, better, against = 'last' }) {
     other,
     ratio: ratio && ratio >= 1.05 ? ratio : null,
     within: ratio !== null && ratio < 1.05,
+    values: other ? [value(best), value(other)] : [value(best)],
     rows: sorted,
   };
 }
@@ -626,4 +625,380 @@ export function renderBudgetCount(claim, { budget, of, value, error, unit }) {
   if (!claim.best.length || !claim.faster.length) return head;
   const least = Math.min(...claim.faster.map(error));
   return `${head}; every configuration faster than ${possessive(list(claim.names))} ${num(value(claim.best[0]))} ${unit} had at least ${pct(least)} errors`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The measurement model's own claims (measurement.mjs asks for these; their words are here too).
+//
+// one-value: one row alone, with its spread. Preconditions: one row, not a setting or invalid row,
+// a spread with both ends.
+//
+// best-at: the best point of a sweep (lines over a numeric condition): a best-of-group claim whose
+// best is one row (a tie names no point), said with where on the sweep it was measured.
+//
+// tail-over-lines: at the highest percentile the lines give, their range (or their one value), the
+// changes their sections state, and each line's tail against its own median. Preconditions: settings
+// and invalid rows left out; a tail over a median only of one line against itself, two positive
+// values, and only above the 50th percentile.
+
+const distinctOf = (xs) => [...new Set(xs)];
+
+/** The one-value claim (see above). */
+export function oneValue(row) {
+  if (!row || isUnranked(row) || row.lo === null || row.lo === undefined || row.hi === null || row.hi === undefined)
+    return null;
+  return { kind: 'one-value', row };
+}
+
+/** "Solon's mean throughput was 98,000 req/s (standard deviation: 97,000 to 99,000 req/s)". */
+export function renderOne(claim, { what, unit }) {
+  if (!claim) return '';
+  const { row } = claim;
+  const who = row.series === '(all)' ? `the ${what}` : possessive(row.series, what);
+  return `${capital(who)} was ${withUnit(row.shown, unit)} (${row.spread_words}: ${quantity(row.lo)} to ${withUnit(row.hi, unit)})`;
+}
+
+/**
+ * "The highest mean throughput, 12,000 req/s, was nginx's at concurrency 64": the best point of a
+ * sweep (a best-of-group claim with one best row).
+ * @param {{ what: string, unit: string, field: string, title: string }} words field: the sweep's condition
+ */
+export function renderBestAt(claim, { what, unit, field, title }) {
+  if (claim?.kind !== 'best-of-group' || claim.best.length !== 1) return '';
+  const best = claim.best[0];
+  const at = `${title} ${num(best[field])}`;
+  return best.series === '(all)'
+    ? `The ${claim.word} ${what} was ${withUnit(best.shown, unit)}, at ${at}`
+    : `The ${claim.word} ${what}, ${withUnit(best.shown, unit)}, was ${possessive(best.series)} at ${at}`;
+}
+
+/**
+ * The tail-over-lines claim (see above).
+ * @param {object[]} rows each with `series`, `percentile`, `shown` and `section`
+ * @param {number} p the highest percentile the rows give
+ */
+export function tailOverLines(rows, p) {
+  const tails = rows.filter((r) => r.percentile === p && !isUnranked(r)).sort((a, b) => a.shown - b.shown);
+  if (!tails.length) return null;
+  const series = distinctOf(rows.filter((r) => !isUnranked(r)).map((r) => r.series));
+  const changes = distinctOf(tails.map((r) => r.section).filter(statesChange));
+  const at = (s, q) => rows.find((r) => r.series === s && r.percentile === q);
+  const own =
+    p <= 50
+      ? []
+      : series
+          .map((s) => ({ series: s, median: at(s, 50), tail: at(s, p) }))
+          .filter((x) => x.median?.shown > 0 && x.tail?.shown > 0)
+          .map((x) => ({ ...x, ratio: x.tail.shown / x.median.shown }))
+          .sort((a, b) => a.ratio - b.ratio || (a.series < b.series ? -1 : a.series > b.series ? 1 : 0));
+  return {
+    kind: 'tail-over-lines',
+    p,
+    tails,
+    lines: series.length,
+    changes: changes.length && distinctOf(tails.map((r) => r.section ?? '')).length > 1 ? changes : [],
+    own,
+  };
+}
+
+/**
+ * "At the 99th percentile, latency ranged from 2.1 ms (a) to 9 ms (b); each line's 99th percentile
+ * is 3.2x (a) to 4.1x (b) its own median": what the lines' sections say changed between them (nginz's
+ * second run follows "We did some perfomance update"), and each line's tail against its own median
+ * (never one line's tail against another line's median).
+ * @param {{ what: string, unit: string }} words
+ */
+export function renderTailLines(claim, { what, unit }) {
+  if (!claim) return '';
+  const { p, tails, changes, own, lines } = claim;
+  const [lo, hi] = [tails[0], tails.at(-1)];
+  const head =
+    tails.length > 1 && quantity(lo.shown) !== quantity(hi.shown)
+      ? `At the ${ordinal(p)} percentile, ${what} ranged from ${withUnit(lo.shown, unit)} (${lo.series}) to ${withUnit(hi.shown, unit)} (${hi.series})`
+      : `At the ${ordinal(p)} percentile, ${what} was ${withUnit(lo.shown, unit)}`;
+  const changed = changes.length
+    ? `; the lines differ in more than their name (${changes.map((c) => `“${c}”`).join(', ')}, a stated change)`
+    : '';
+  let median = '';
+  if (own.length && lines === 1) median = `, ${times(own[0].ratio)} the median`;
+  else if (own.length === 1) median = `; ${possessive(own[0].series)} is ${times(own[0].ratio)} its own median`;
+  else if (own.length) {
+    const [a, b] = [own[0], own.at(-1)];
+    median =
+      times(a.ratio) === times(b.ratio)
+        ? `; each line's ${ordinal(p)} percentile is ${times(a.ratio)} its own median`
+        : `; each line's ${ordinal(p)} percentile is ${times(a.ratio)} (${a.series}) to ${times(b.ratio)} (${b.series}) its own median`;
+  }
+  return `${head}${changed}${median}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kept claims: a chart entry keeps each claim its sentence says (entry.claims), as data: the claim's
+// kind, the render that says it (`say`), its words, and the rows it cites as `{ $row: i }`, their
+// place in the chart's CSV, never the rows themselves. A word given as a function (a row's name, a
+// value as shown) is kept as the calls the render made of it, in order. renderKept(kept, rows) is
+// the one way a kept claim becomes words: the builder says its finding with it, and the findings
+// checker (tests/helpers/findings.mjs) says it again from the rows of the chart's CSV.
+
+/** The renders a claim can be said with, by name. */
+export const SAY = {
+  renderBest,
+  renderBestAt,
+  renderOne,
+  renderTailLines,
+  renderRange,
+  renderTail,
+  renderLess,
+  renderPeak,
+  renderTailAtLoads,
+  renderBestTwo,
+  renderRunsCompared,
+  renderFastestAt,
+  renderBestWithin,
+  renderHeadToHead,
+  renderMostWins,
+  renderFactors,
+  renderChange,
+  renderEnds,
+  renderHighest,
+  renderShares,
+  renderBudgetCount,
+};
+
+const isPlain = (v) => v !== null && typeof v === 'object';
+
+/**
+ * Says a claim with one of the renders (SAY) and keeps it: `{ text, kept }`; kept is null when the
+ * render says nothing.
+ * @param {string} say the render's name
+ * @param {object[]} rows the chart's rows, in the order of its CSV
+ * @param {unknown[]} args what the render takes (the claim, its words)
+ * @param {string} [lead] the words that join it to the claim before it in one sentence ("; with ..., ")
+ */
+export function sayClaim(say, rows, args, lead = '') {
+  const at = new Map(rows.map((r, i) => [r, i]));
+  const calls = {};
+  const seen = new Map();
+  const live = (v, path) => {
+    if (typeof v === 'function') {
+      const made = (calls[path] = []);
+      return (...a) => {
+        const out = v(...a);
+        made.push({ args: a.map((x) => (at.has(x) ? { $row: at.get(x) } : isPlain(x) ? null : x)), out });
+        return out;
+      };
+    }
+    if (!isPlain(v) || at.has(v)) return v;
+    if (seen.has(v)) return seen.get(v);
+    const copy = Array.isArray(v) ? [] : {};
+    seen.set(v, copy);
+    for (const [k, x] of Object.entries(v)) copy[k] = live(x, `${path}.${k}`);
+    return copy;
+  };
+  const text = SAY[say](...args.map((a, i) => live(a, String(i))));
+  if (!text) return { text: '', kept: null };
+  const keep = (v, path) =>
+    typeof v === 'function'
+      ? { $said: path }
+      : at.has(v)
+        ? { $row: at.get(v) }
+        : Array.isArray(v)
+          ? v.map((x, i) => keep(x, `${path}.${i}`))
+          : isPlain(v)
+            ? Object.fromEntries(
+                Object.entries(v)
+                  .filter(([, x]) => x !== undefined)
+                  .map(([k, x]) => [k, keep(x, `${path}.${k}`)]),
+              )
+            : v;
+  const claim = args[0];
+  const kind = Array.isArray(claim) ? 'best-two' : (claim?.kind ?? say);
+  const kept = args.map((a, i) => keep(a, String(i)));
+  return { text: `${lead}${text}`, kept: { kind, say, ...(lead ? { lead } : {}), args: kept, calls } };
+}
+
+/** Says a kept claim again from the chart's rows (see sayClaim): its words, with its lead. */
+export function renderKept(kept, rows) {
+  const replay = (made = []) => {
+    let i = 0;
+    return () => made[i++]?.out;
+  };
+  const live = (v) =>
+    Array.isArray(v)
+      ? v.map(live)
+      : isPlain(v)
+        ? '$row' in v
+          ? rows[v.$row]
+          : '$said' in v
+            ? replay(kept.calls[v.$said])
+            : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, live(x)]))
+        : v;
+  const render = SAY[kept.say];
+  if (!render) return '';
+  return `${kept.lead ?? ''}${render(...live(kept.args))}`;
+}
+
+/** A chart's sentence from its kept claims, in order. */
+export const renderClaims = (claims, rows) => claims.map((k) => renderKept(k, rows)).join('');
+
+/** The rows a kept claim cites (their places in the chart's CSV), in the order it names them. */
+export function citedRows(kept) {
+  const out = new Set();
+  const walk = (v) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (isPlain(v)) {
+      if ('$row' in v) out.add(v.$row);
+      else Object.values(v).forEach(walk);
+    }
+  };
+  walk(kept.args);
+  walk(kept.calls);
+  return [...out];
+}
+
+/** A cited row's field as the CSV holds it: the value drawn (`shown`, else `value`). */
+const drawn = (r) => (typeof r?.shown === 'number' ? r.shown : r?.value);
+
+/** Whether `v` is one of a row's numbers (a cell of its CSV row), as printed or exactly. */
+const holds = (row, v) =>
+  typeof v !== 'number' ||
+  Object.values(row ?? {}).some((x) => typeof x === 'number' && (x === v || quantity(x) === quantity(v)));
+
+/**
+ * The preconditions of a kept claim (see each kind above), checked against the rows of the chart's
+ * CSV it cites, and not taken from the claim: the reasons it fails (empty: it holds). For the
+ * findings checker (tests/helpers/findings.mjs) and the report's headline (plan.mjs: only a finding
+ * whose claims hold is a headline).
+ * @param {object} kept a kept claim (sayClaim)
+ * @param {object[]} rows the chart's rows, in the order of its CSV
+ */
+export function keptProblems(kept, rows) {
+  const why = [];
+  const cited = citedRows(kept);
+  const missing = cited.filter((i) => !Number.isInteger(i) || i < 0 || i >= rows.length);
+  if (missing.length) return [`cites rows the chart's CSV does not hold (${missing.join(', ')})`];
+  if (!cited.length) why.push('cites no row');
+  if (!SAY[kept.say]) why.push(`no render named ${kept.say}`);
+  const claim = isPlain(kept.args[0]) ? kept.args[0] : {};
+  const row = (v) => (isPlain(v) && '$row' in v ? rows[v.$row] : undefined);
+  const citedOf = cited.map((i) => rows[i]);
+  // One metric, statistic (a distribution's percentiles together) and unit (one quantity: ms and µs
+  // are drawn in one display unit, `shown`).
+  for (const field of ['metric', 'unit', 'statistic']) {
+    const of = field === 'unit' ? (r) => (r.unit ? quantityOf(r.unit) : r.unit) : (r) => r[field];
+    const values = distinctOf(citedOf.map(of).filter((v) => v !== null && v !== undefined && v !== ''));
+    const percentiles = field === 'statistic' && values.every((v) => /^p\d/.test(v));
+    if (values.length > 1 && !percentiles) why.push(`cites rows of ${values.length} ${field}s: ${values.join(', ')}`);
+  }
+  // The statistic its words name is the cited rows' (model.mjs's one word for it).
+  const stats = distinctOf(citedOf.map((r) => r.statistic).filter((v) => typeof v === 'string' && v));
+  const what = isPlain(kept.args[1]) ? kept.args[1].what : undefined;
+  if (typeof what === 'string' && stats.length === 1 && !/^p\d/.test(stats[0])) {
+    const named = statisticAdjective(stats[0]);
+    if (named && !what.startsWith(`${named} `)) why.push(`names "${what}" for rows of statistic ${stats[0]}`);
+  }
+  // A quoted value (a word that gives a row's value) is a number that row holds.
+  for (const [path, made] of Object.entries(kept.calls ?? {}))
+    if (/(?:^|\.)value$/.test(path))
+      for (const c of made) {
+        const r = row(c.args?.[0]);
+        if (r && !holds(r, c.out)) why.push(`quotes ${c.out} for row ${c.args[0].$row}, which does not hold it`);
+      }
+  const ratioOf = (a, b) => (a > 0 && b > 0 ? Math.max(a, b) / Math.min(a, b) : null);
+  const ratioProblems = (ratio, a, b, what) => {
+    if (ratio === null || ratio === undefined) return [];
+    const r = ratioOf(a, b);
+    if (r === null) return [`a ratio ${what} with a value that is not positive (${a}, ${b})`];
+    if (times(r) !== times(ratio)) return [`a ratio of ${times(ratio)} ${what}, whose values give ${times(r)}`];
+    if (ratio < 1.05) return [`a ratio of ${times(ratio)}, under 1.05`];
+    return [];
+  };
+  const unranked = (r, what) => (isUnranked(r) ? [`${what} a ${r.role} row (${r.series ?? r.benchmark})`] : []);
+
+  if (kept.kind === 'best-of-group') {
+    const best = (claim.best ?? []).map(row);
+    const last = row(claim.last);
+    const varies = claim.varies ?? [];
+    if (varies.length > 1) why.push(`${varies.length} things vary (${varies.join(', ')}), not one`);
+    const group = rows;
+    if (new Set(group.map((r) => r.source_table ?? '')).size > 1) why.push('ranks rows of more than one table');
+    const ranked = group.filter(
+      (r) =>
+        !isAggregate(r, claim.conditions ?? []) &&
+        !isUnranked(r) &&
+        !isWhole(r, group, varies) &&
+        !holdsAnother(r, group, varies),
+    );
+    for (const r of best) {
+      why.push(...unranked(r, 'crowns'));
+      if (isAggregate(r, claim.conditions ?? [])) why.push(`crowns an aggregate row (${r.series})`);
+    }
+    const values = ranked.map(drawn);
+    const top = claim.better === 'lower' ? Math.min(...values) : Math.max(...values);
+    const bottom = claim.better === 'lower' ? Math.max(...values) : Math.min(...values);
+    if (values.every((v) => quantity(v) === quantity(values[0]))) why.push('a superlative where every value is equal');
+    if (best.some((r) => quantity(drawn(r)) !== quantity(top)))
+      why.push(`crowns ${quantity(drawn(best[0]))}, the rows' ${claim.word ?? 'best'} is ${quantity(top)}`);
+    const tied = ranked.filter((r) => quantity(drawn(r)) === quantity(top));
+    if (tied.some((r) => !best.includes(r)))
+      why.push(`names ${best.length} of ${tied.length} rows tied at ${quantity(top)}`);
+    if (last && quantity(drawn(last)) !== quantity(bottom))
+      why.push(`the other end is ${quantity(bottom)}, not ${quantity(drawn(last))}`);
+    if (claim.ratio !== null && (claim.differ ?? []).length > 1)
+      why.push('a ratio between rows that differ in more than one thing');
+    if (best[0] && last) why.push(...ratioProblems(claim.ratio, drawn(best[0]), drawn(last), 'between its ends'));
+    if (claim.noise && !(best[0]?.spread_kind && last?.spread_kind))
+      why.push('says beyond or within noise where a row states no spread');
+  } else if (kept.kind === 'range-over-runs') {
+    const runs = (claim.rows ?? []).map(row);
+    for (const r of runs) why.push(...unranked(r, 'ranges over'));
+    if (distinctOf(runs.map((r) => r.series)).length > 1) why.push('a range over runs of more than one series');
+    if (runs.length < 2) why.push('a range over fewer than two runs');
+    const vs = runs.map(drawn);
+    const [lo, hi] = [Math.min(...vs), Math.max(...vs)];
+    if (quantity(lo) !== quantity(claim.lo) || quantity(hi) !== quantity(claim.hi))
+      why.push(
+        `a range of ${quantity(claim.lo)} to ${quantity(claim.hi)}, the runs' is ${quantity(lo)} to ${quantity(hi)}`,
+      );
+    if (claim.n !== runs.length) why.push(`says ${claim.n} runs of ${runs.length}`);
+    const changes = distinctOf(runs.map((r) => r.section).filter(statesChange));
+    if (changes.length && claim.ratio !== null) why.push('a ratio between runs that differ in more than their name');
+    why.push(...ratioProblems(claim.ratio, lo, hi, 'over the runs'));
+  } else if (kept.kind === 'tail-over-lines') {
+    const tails = (claim.tails ?? []).map(row);
+    const all = rows.filter((r) => r.percentile === claim.p && !isUnranked(r));
+    for (const r of tails) why.push(...unranked(r, 'says the tail of'));
+    if (all.some((r) => !tails.includes(r))) why.push(`leaves out lines at the ${ordinal(claim.p)} percentile`);
+    if (Math.max(...rows.map((r) => r.percentile ?? -Infinity)) !== claim.p)
+      why.push(`the ${ordinal(claim.p)} percentile is not the highest the rows give`);
+    for (const o of claim.own ?? []) {
+      const [m, t] = [row(o.median), row(o.tail)];
+      if (!m || !t || m.series !== t.series || m.series !== o.series) why.push("a tail over another line's median");
+      else if (m.percentile !== 50 || t.percentile !== claim.p) why.push('a tail over a median of other percentiles');
+      else if (!(drawn(m) > 0 && drawn(t) > 0) || times(drawn(t) / drawn(m)) !== times(o.ratio))
+        why.push(`${o.series}'s tail over its median is not ${times(o.ratio)}`);
+    }
+  } else if (kept.kind === 'one-value') {
+    const r = row(claim.row);
+    why.push(...unranked(r, 'says'));
+    if (rows.length !== 1) why.push(`one value said of a chart of ${rows.length} rows`);
+  } else if (kept.kind === 'comparison') {
+    const [best, other] = [row(claim.best), row(claim.other)];
+    why.push(...unranked(best, 'crowns'), ...(other ? unranked(other, 'compares') : []));
+    const [a, b] = claim.values ?? [];
+    if (!holds(best, a)) why.push(`quotes ${a} for a row that does not hold it`);
+    if (other && !holds(other, b)) why.push(`quotes ${b} for a row that does not hold it`);
+    if (other) why.push(...ratioProblems(claim.ratio, a, b, 'between the two'));
+  } else if (kept.kind === 'factor-range') {
+    if (!(claim.lo > 0 && claim.lo <= claim.median && claim.median <= claim.hi))
+      why.push('factors out of order or not positive');
+  } else if (['head-to-head', 'most-wins', 'runs-compared'].includes(kept.kind)) {
+    const k = claim.k ?? claim.aFaster;
+    if (!(Number.isInteger(k) && k >= 0 && k <= claim.n)) why.push(`counts ${k} of ${claim.n}`);
+    if (kept.kind === 'runs-compared' && claim.differs && claim.ratio !== null)
+      why.push('a ratio between runs that differ in a stated fact');
+  }
+  // No claim cites a setting or an invalid row: they are drawn, never said.
+  for (const r of citedOf) why.push(...unranked(r, 'cites'));
+  return distinctOf(why);
 }

@@ -17,11 +17,12 @@ import { build } from './measurement.mjs';
 import { assemble, fieldMap } from './shared/spec.mjs';
 import {
   chartProblems,
+  claimProblems,
   scaleProblems,
   statisticProblems,
-  unsupported,
   uncitedNumbers,
 } from '../../tests/helpers/findings.mjs';
+import { bestOfGroup, oneValue, rangeOverRuns, renderKept, sayClaim } from './claims.mjs';
 import { countMarks, renderChart } from './render.mjs';
 
 /** Real result files, as a contributor adds them: [format, file, machine the report describes]. */
@@ -61,31 +62,123 @@ test('every finding of every measurement chart in data/ is recomputed from its r
   assert.deepEqual(wrong, []);
 });
 
-test('the checker refuses a lowest latency from a max, a ratio against zero and a value not in the rows', () => {
-  const chart = (finding, rows, title = 'Latency (ms)') => ({
-    entry: { finding },
+/** A chart as the checker takes it: rows, and an entry with the sentence and claims a builder kept. */
+function saidChart(rows, say, args, title = 'Latency (ms)') {
+  const { text, kept } = sayClaim(say, rows, args);
+  return {
     rows,
+    entry: { finding: text ? `${text}.` : '', claims: kept ? [kept] : [] },
     spec: { layer: [{ encoding: { x: { field: 'shown', title } } }] },
+  };
+}
+
+/** A best-of-group chart of rows (series, shown), said as measurement.mjs says it. */
+function bestChart(rows, { better = 'lower', what = 'mean latency', unit = 'ms', parts = ['series'] } = {}) {
+  const claim = bestOfGroup(rows, { better, parts });
+  return saidChart(rows, 'renderBest', [claim, { what, unit }]);
+}
+const latency = (series, shown, more = {}) => ({ series, statistic: 'mean', unit: 'ms', shown, ...more });
+/** A kept claim changed by hand, its sentence said again from it: the words agree, the claim is bad. */
+function tampered(chart, change) {
+  const kept = structuredClone(chart.entry.claims[0]);
+  change(kept.args[0], kept);
+  return { ...chart, entry: { finding: `${renderKept(kept, chart.rows)}.`, claims: [kept] } };
+}
+
+test('the findings checker passes a true best-of-group claim: the sentence is its render, its rows hold it', () => {
+  const chart = bestChart([latency('a', 1.2), latency('b', 3.7), latency('c', 2)]);
+  assert.equal(chart.entry.finding, 'A had the lowest mean latency: 1.2 ms, 3.1x less than b (3.7 ms).');
+  assert.deepEqual(chartProblems(chart), []);
+});
+
+test("the findings checker refuses a sentence with no claim, and words that are not its claim's render", () => {
+  const chart = bestChart([latency('a', 1.2), latency('b', 3.7)]);
+  assert.deepEqual(claimProblems({ ...chart, entry: { finding: chart.entry.finding } }), ['a sentence with no claim']);
+  const edited = {
+    ...chart,
+    entry: { ...chart.entry, finding: 'A had the lowest mean latency: 1.1 ms, 3.4x less than b (3.7 ms).' },
+  };
+  assert.match(claimProblems(edited).join(), /not the render of its claims/);
+});
+
+test('the findings checker refuses a lowest latency named for rows of a max, and a crown the rows do not give', () => {
+  const max = [latency('With fork', 1510, { statistic: 'max' }), latency('No fork', 2000, { statistic: 'max' })];
+  assert.match(claimProblems(bestChart(max, { what: 'latency' })).join(), /names "latency" for rows of statistic max/);
+  const chart = bestChart([latency('a', 1510), latency('b', 2000), latency('c', 1700)]);
+  const wrongBest = tampered(chart, (claim) => {
+    claim.best = [{ $row: 2 }];
   });
-  const max = [
-    { series: 'With fork', statistic: 'max', unit: 'ms', shown: 1510 },
-    { series: 'No fork', statistic: 'max', unit: 'ms', shown: 2000 },
-  ];
+  assert.match(claimProblems(wrongBest).join(), /crowns 1,700, the rows' lowest is 1,510/);
+});
+
+test("the findings checker refuses a ratio against zero, one that is not the cited values' own, and one under 1.05", () => {
+  const zero = bestChart([latency('a', 0), latency('b', 0.0086)], { unit: 's' });
   assert.match(
-    unsupported(chart('With fork had the lowest latency: 1,510 ms', max)).join(),
-    /names "latency" for rows of statistic max/,
+    claimProblems(tampered(zero, (claim) => (claim.ratio = 9.6))).join(),
+    /a ratio between its ends with a value that is not positive/,
   );
-  const zero = [
-    { series: 'a', statistic: 'mean', unit: 's', shown: 0 },
-    { series: 'b', statistic: 'mean', unit: 's', shown: 0.0086 },
-  ];
+  const chart = bestChart([latency('a', 1), latency('b', 2)]);
   assert.match(
-    unsupported(chart('a had the lowest mean latency: 0 s, 9.6x less than b (0.0086 s)', zero, 'Latency (s)')).join(),
-    /ratio/,
+    claimProblems(tampered(chart, (claim) => (claim.ratio = 3))).join(),
+    /a ratio of 3x between its ends, whose values give 2x/,
   );
+  const close = bestChart([latency('a', 1), latency('b', 1.04)]);
+  assert.match(claimProblems(tampered(close, (claim) => (claim.ratio = 1.04))).join(), /under 1.05/);
+});
+
+test('the findings checker refuses a tie said as one best, a superlative over equal values, and two things varying', () => {
+  const tie = bestChart([latency('a', 1), latency('b', 1), latency('c', 2)]);
+  assert.match(tie.entry.finding, /^A and b tied for the lowest/);
   assert.match(
-    unsupported(chart('No fork had the lowest maximum latency: 1,400 ms', max)).join(),
-    /quotes 1,400 as the lowest/,
+    claimProblems(tampered(tie, (claim) => (claim.best = [{ $row: 0 }]))).join(),
+    /names 1 of 2 rows tied at 1/,
+  );
+  const equal = [latency('a', 5), latency('b', 5)];
+  assert.equal(bestChart(equal).entry.finding, '');
+  const crowned = tampered(bestChart([latency('a', 5), latency('b', 6)]), () => {});
+  assert.match(claimProblems({ ...crowned, rows: equal }).join(), /a superlative where every value is equal/);
+  assert.match(
+    claimProblems(tampered(crowned, (claim) => (claim.varies = ['host', 'threads']))).join(),
+    /2 things vary/,
+  );
+});
+
+test('the findings checker refuses a setting, an invalid row or an aggregate crowned, and rows of two tables ranked', () => {
+  const rows = [
+    latency('a', 2),
+    latency('b', 3),
+    latency('timeout', 1, { role: 'setting' }),
+    latency('Total', 0.5, { section: 'Total' }),
+  ];
+  const chart = bestChart(rows);
+  assert.match(chart.entry.finding, /^A had the lowest/);
+  assert.deepEqual(chartProblems(chart), []);
+  assert.match(claimProblems(tampered(chart, (claim) => (claim.best = [{ $row: 2 }]))).join(), /crowns a setting row/);
+  assert.match(
+    claimProblems(tampered(chart, (claim) => (claim.best = [{ $row: 3 }]))).join(),
+    /crowns an aggregate row/,
+  );
+  const tables = [latency('a', 2, { source_table: 'one' }), latency('b', 3, { source_table: 'two' })];
+  assert.match(
+    claimProblems({ ...tampered(chart, () => {}), rows: tables }).join(),
+    /more than one table|does not hold/,
+  );
+});
+
+test('the findings checker refuses a range over runs that gives a ratio where the runs state a change', () => {
+  const runs = [
+    { series: 'nginz', run: 1, statistic: 'mean', unit: 'req/s', shown: 100, section: 'Run 1' },
+    { series: 'nginz', run: 2, statistic: 'mean', unit: 'req/s', shown: 120, section: 'We did some perfomance update' },
+  ];
+  const chart = saidChart(runs, 'renderRange', [
+    rangeOverRuns(runs),
+    { whose: "nginz's mean throughput", unit: 'req/s' },
+  ]);
+  assert.match(chart.entry.finding, /differ in more than their name/);
+  assert.deepEqual(claimProblems(chart), []);
+  assert.match(
+    claimProblems(tampered(chart, (claim) => (claim.ratio = 1.2))).join(),
+    /runs that differ in more than their name/,
   );
 });
 
@@ -116,24 +209,24 @@ test('the checker refuses a number no row gives, a chart of two scales and a sen
 
 test('one value with its spread is a chart, whose sentence gives the value and both ends of the spread', () => {
   // BenchmarkDotNet's one benchmark: a mean and its 99.9 % confidence interval, as a reader would check it.
-  const rows = [{ series: 'Bench', statistic: 'mean', unit: 'us', shown: 15.21, lo: 14.93, hi: 15.49 }];
-  const chart = (finding) => ({
-    entry: { finding },
-    rows,
-    spec: { layer: [{ encoding: { x: { field: 'value', title: 'Time (µs)' } } }] },
-  });
-  assert.deepEqual(
-    unsupported(chart("Bench's mean time was 15.21 µs (99.9 % confidence interval: 14.93 to 15.49 µs)")),
-    [],
-  );
-  assert.match(
-    unsupported(chart("Bench's mean time was 15.21 µs (99.9 % confidence interval: 14.9 to 15.49 µs)")).join(),
-    /spread 14.9 to 15.49 is not the row's/,
-  );
-  assert.match(
-    unsupported(chart("Bench's median time was 15.21 µs (99.9 % confidence interval: 14.93 to 15.49 µs)")).join(),
-    /names "median time"/,
-  );
+  const rows = [
+    {
+      series: 'Bench',
+      statistic: 'mean',
+      unit: 'us',
+      shown: 15.21,
+      lo: 14.93,
+      hi: 15.49,
+      spread_words: '99.9 % confidence interval',
+    },
+  ];
+  const chart = saidChart(rows, 'renderOne', [oneValue(rows[0]), { what: 'mean time', unit: 'µs' }], 'Time (µs)');
+  assert.equal(chart.entry.finding, "Bench's mean time was 15.21 µs (99.9 % confidence interval: 14.93 to 15.49 µs).");
+  assert.deepEqual(chartProblems(chart), []);
+  const wrongSpread = { ...chart, entry: { ...chart.entry, finding: chart.entry.finding.replace('14.93', '14.9') } };
+  assert.match(claimProblems(wrongSpread).join(), /not the render of its claims/);
+  const median = saidChart(rows, 'renderOne', [oneValue(rows[0]), { what: 'median time', unit: 'µs' }]);
+  assert.match(claimProblems(median).join(), /names "median time" for rows of statistic mean/);
 });
 
 /** A go test -bench README's rows as the measurement table holds them (flat, conditions as columns). */

@@ -142,6 +142,8 @@ export function planCharts(reports, csvTexts) {
           description: chart.description,
           alt: chart.alt,
           finding: chart.finding ? sentence(chart.finding) : '',
+          // The claims its finding says, each citing rows by their place in the chart's CSV (claims.mjs).
+          claims: chart.claims ?? [],
           width: spec.width,
           height: spec.height,
           marks: chart.rows.length,
