@@ -763,9 +763,21 @@ export const SAY = {
   renderHighest,
   renderShares,
   renderBudgetCount,
+  renderPlateau,
 };
 
 const isPlain = (v) => v !== null && typeof v === 'object';
+
+/** Whether a value holds a function anywhere (a word to record); claims are data and are never copied. */
+function holdsFunction(v, seen = new Set()) {
+  if (typeof v === 'function') return true;
+  if (!isPlain(v) || seen.has(v)) return false;
+  seen.add(v);
+  return Object.values(v).some((x) => holdsFunction(x, seen));
+}
+
+/** Whether an object is a row of a table (it cites its seed line). */
+const isRow = (v) => isPlain(v) && !Array.isArray(v) && 'line' in v && 'seed' in v;
 
 /**
  * Says a claim with one of the renders (SAY) and keeps it: `{ text, kept }`; kept is null when the
@@ -788,33 +800,52 @@ export function sayClaim(say, rows, args, lead = '') {
         return out;
       };
     }
-    if (!isPlain(v) || at.has(v)) return v;
+    if (!isPlain(v) || at.has(v) || !holdsFunction(v)) return v;
     if (seen.has(v)) return seen.get(v);
     const copy = Array.isArray(v) ? [] : {};
     seen.set(v, copy);
     for (const [k, x] of Object.entries(v)) copy[k] = live(x, `${path}.${k}`);
     return copy;
   };
-  const text = SAY[say](...args.map((a, i) => live(a, String(i))));
+  const text = SAY[say](...args.map((a, i) => live(a, `arg${i}`)));
   if (!text) return { text: '', kept: null };
+  // A row the chart does not draw (the claim weighs every setup at a load, the curves draw one each)
+  // is kept once with the claim, in `extra`, and cited as { $extra: k }.
+  const extra = [];
+  const extraAt = new Map();
   const keep = (v, path) =>
     typeof v === 'function'
       ? { $said: path }
       : at.has(v)
         ? { $row: at.get(v) }
-        : Array.isArray(v)
-          ? v.map((x, i) => keep(x, `${path}.${i}`))
-          : isPlain(v)
-            ? Object.fromEntries(
-                Object.entries(v)
-                  .filter(([, x]) => x !== undefined)
-                  .map(([k, x]) => [k, keep(x, `${path}.${k}`)]),
-              )
-            : v;
+        : isRow(v)
+          ? { $extra: extraAt.get(v) ?? (extraAt.set(v, extra.length), extra.push(v), extra.length - 1) }
+          : Array.isArray(v)
+            ? v.map((x, i) => keep(x, `${path}.${i}`))
+            : isPlain(v)
+              ? Object.fromEntries(
+                  Object.entries(v)
+                    .filter(([, x]) => x !== undefined)
+                    .map(([k, x]) => [k, keep(x, `${path}.${k}`)]),
+                )
+              : v;
   const claim = args[0];
-  const kind = Array.isArray(claim) ? 'best-two' : (claim?.kind ?? say);
-  const kept = args.map((a, i) => keep(a, String(i)));
-  return { text: `${lead}${text}`, kept: { kind, say, ...(lead ? { lead } : {}), args: kept, calls } };
+  // A render that says no claim holds ("No setup was measured both ways") cites none: kind none.
+  const kind = Array.isArray(claim) ? 'best-two' : (claim?.kind ?? 'none');
+  const kept = args.map((a, i) => keep(a, `arg${i}`));
+  return {
+    text: `${lead}${text}`,
+    kept: { kind, say, ...(lead ? { lead } : {}), args: kept, calls, ...(extra.length ? { extra } : {}) },
+  };
+}
+
+/**
+ * Says several claims as one sentence, each after its lead: `{ text, claims }` (the kept claims of
+ * those said). A part is `[say, args, lead]`; a false part is left out.
+ */
+export function sayClaims(rows, parts) {
+  const said = parts.filter(Boolean).map(([say, args, lead]) => sayClaim(say, rows, args, lead));
+  return { text: said.map((s) => s.text).join(''), claims: said.map((s) => s.kept).filter(Boolean) };
 }
 
 /** Says a kept claim again from the chart's rows (see sayClaim): its words, with its lead. */
@@ -829,9 +860,11 @@ export function renderKept(kept, rows) {
       : isPlain(v)
         ? '$row' in v
           ? rows[v.$row]
-          : '$said' in v
-            ? replay(kept.calls[v.$said])
-            : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, live(x)]))
+          : '$extra' in v
+            ? kept.extra?.[v.$extra]
+            : '$said' in v
+              ? replay(kept.calls[v.$said])
+              : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, live(x)]))
         : v;
   const render = SAY[kept.say];
   if (!render) return '';
@@ -877,11 +910,13 @@ export function keptProblems(kept, rows) {
   const cited = citedRows(kept);
   const missing = cited.filter((i) => !Number.isInteger(i) || i < 0 || i >= rows.length);
   if (missing.length) return [`cites rows the chart's CSV does not hold (${missing.join(', ')})`];
-  if (!cited.length) why.push('cites no row');
+  const extras = kept.extra ?? [];
+  if (!cited.length && !extras.length && kept.kind !== 'none') why.push('cites no row');
   if (!SAY[kept.say]) why.push(`no render named ${kept.say}`);
   const claim = isPlain(kept.args[0]) ? kept.args[0] : {};
-  const row = (v) => (isPlain(v) && '$row' in v ? rows[v.$row] : undefined);
-  const citedOf = cited.map((i) => rows[i]);
+  const row = (v) =>
+    isPlain(v) && '$row' in v ? rows[v.$row] : isPlain(v) && '$extra' in v ? extras[v.$extra] : undefined;
+  const citedOf = [...cited.map((i) => rows[i]), ...extras];
   // One metric, statistic (a distribution's percentiles together) and unit (one quantity: ms and µs
   // are drawn in one display unit, `shown`).
   for (const field of ['metric', 'unit', 'statistic']) {
@@ -1001,4 +1036,54 @@ export function keptProblems(kept, rows) {
   // No claim cites a setting or an invalid row: they are drawn, never said.
   for (const r of citedOf) why.push(...unranked(r, 'cites'));
   return distinctOf(why);
+}
+
+// plateau (AStore's digitized curve): where a rising curve levels off. Preconditions: the rows in
+// order of x; the first point with positive x and y is where it starts; the plateau is the first
+// point within 2 % of the highest y, the peak the highest; the share of ideal linear scaling (the
+// first point's y per unit of x, times x) only at a point the rows hold (a physical core count).
+// Values read off a chart image are said as digitized (the lead), never as measured.
+
+/**
+ * The plateau claim (see above).
+ * @param {object[]} rows sorted by x
+ * @param {{ x: string, y: string, at?: number|null }} opts at: the x where the share of ideal scaling is said
+ */
+export function plateau(rows, { x, y, at = null }) {
+  const first = rows.find((r) => r[x] > 0 && r[y] > 0);
+  if (!first) return null;
+  const maxY = Math.max(...rows.map((r) => r[y]));
+  const atRow = at === null ? null : (rows.find((r) => r[x] === at) ?? null);
+  return {
+    kind: 'plateau',
+    x,
+    y,
+    first,
+    level: rows.find((r) => r[y] >= 0.98 * maxY),
+    peak: rows.find((r) => r[y] === maxY),
+    at: atRow,
+    share: atRow ? atRow[y] / ((first[y] / first[x]) * at) : null,
+  };
+}
+
+/**
+ * "throughput rose from 9,000 requests/s at parallelism-max 1 and levelled off at about 70,000 from
+ * parallelism-max 8 (peak 72,000 at 12); at 8, the physical core count, it reached 81 % of ideal
+ * linear scaling"; the headline: "AStore's throughput levelled off at about 70,000 requests/s from
+ * parallelism-max 8, on a server with 8 physical cores".
+ * @param {{ headline?: string, cores?: number|null }} words headline: whose throughput (the short form)
+ */
+export function renderPlateau(claim, { headline, cores = null }) {
+  if (!claim) return '';
+  const { x, y, first, level, peak, at, share } = claim;
+  const name = x.replace(/_/g, '-');
+  if (headline)
+    return `${headline} levelled off at about ${num(level[y])} requests/s from ${name} ${level[x]}${cores ? `, on a server with ${cores} physical cores` : ''}`;
+  return (
+    `throughput rose from ${num(first[y])} requests/s at ${name} ${first[x]} ` +
+    `and levelled off at about ${num(level[y])} from ${name} ${level[x]} (peak ${num(peak[y])} at ${peak[x]})` +
+    (at
+      ? `; at ${at[x]}, the physical core count, it reached ${Math.round(100 * share)} % of ideal linear scaling`
+      : '')
+  );
 }
