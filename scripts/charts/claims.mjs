@@ -764,6 +764,7 @@ export const SAY = {
   renderShares,
   renderBudgetCount,
   renderPlateau,
+  renderAcross,
 };
 
 const isPlain = (v) => v !== null && typeof v === 'object';
@@ -1024,6 +1025,17 @@ export function keptProblems(kept, rows) {
     if (!holds(best, a)) why.push(`quotes ${a} for a row that does not hold it`);
     if (other && !holds(other, b)) why.push(`quotes ${b} for a row that does not hold it`);
     if (other) why.push(...ratioProblems(claim.ratio, a, b, 'between the two'));
+  } else if (kept.kind === 'across-reports') {
+    const best = row(claim.best);
+    const vs = rows.map((r) => r.value).filter((v) => typeof v === 'number');
+    const top = claim.better === 'lower' ? Math.min(...vs) : Math.max(...vs);
+    if (best?.value !== top)
+      why.push(`crowns ${best?.value}, the figures' ${claim.better === 'lower' ? 'lowest' : 'highest'} is ${top}`);
+    const ratios = rows.map((r) => r.ratio_to_base).filter((v) => typeof v === 'number');
+    const [lo, hi] = [row(claim.lo), row(claim.hi)];
+    if (lo && (lo.ratio_to_base !== Math.min(...ratios) || hi?.ratio_to_base !== Math.max(...ratios)))
+      why.push("the ratios to the base are not the figures' lowest and highest");
+    if (ratios.some((r) => !(r > 0))) why.push('a ratio to the base that is not positive');
   } else if (kept.kind === 'factor-range') {
     if (!(claim.lo > 0 && claim.lo <= claim.median && claim.median <= claim.hi))
       why.push('factors out of order or not positive');
@@ -1084,6 +1096,46 @@ export function renderPlateau(claim, { headline, cores = null }) {
     `and levelled off at about ${num(level[y])} from ${name} ${level[x]} (peak ${num(peak[y])} at ${peak[x]})` +
     (at
       ? `; at ${at[x]}, the physical core count, it reached ${Math.round(100 * share)} % of ideal linear scaling`
+      : '')
+  );
+}
+
+// across-reports (a comparison page's chart): the best value among the figures of reports the
+// atlas joined (comparisons.mjs), and the range of their ratios to the base report. Preconditions:
+// the figures are of one metric, statistic and unit (the atlas joins them so); the best by the
+// metric's better direction, the first such row named; ratios only as the atlas computed them
+// against its base (positive); where the machines differ, the sentence names them and says that
+// each ratio mixes hardware and software changes.
+
+/**
+ * The across-reports claim (see above).
+ * @param {object[]} rows each with `value`, `entity_name`, `column` and, but for the base, `ratio_to_base`
+ * @param {{ better: string, hardwareSame: boolean, machines: string[] }} opts
+ */
+export function acrossReports(rows, { better, hardwareSame, machines }) {
+  if (!rows.length) return null;
+  const best = rows.reduce((a, b) => ((better === 'lower' ? b.value < a.value : b.value > a.value) ? b : a));
+  const ratios = rows.filter((r) => typeof r.ratio_to_base === 'number');
+  const lo = ratios.length ? ratios.reduce((a, b) => (b.ratio_to_base < a.ratio_to_base ? b : a)) : null;
+  const hi = ratios.length ? ratios.reduce((a, b) => (b.ratio_to_base > a.ratio_to_base ? b : a)) : null;
+  return { kind: 'across-reports', best, better, lo, hi, hardwareSame, machines };
+}
+
+/**
+ * "The lowest value (mean) is Solon's 1.2 ms (2019 run); against the base report the ratios run from
+ * 1.1x to 1.8x, across different machines (a vs b), so each ratio mixes hardware and software changes".
+ * @param {{ statistic: string, unit: string }} words
+ */
+export function renderAcross(claim, { statistic, unit }) {
+  if (!claim) return '';
+  const { best, better, lo, hi, hardwareSame, machines } = claim;
+  return (
+    `The ${better === 'lower' ? 'lowest' : 'highest'} value (${statistic}) is ${possessive(best.entity_name)} ${num(best.value)} ${unit} (${best.column})` +
+    (lo
+      ? `; against the base report the ratios run from ${times(lo.ratio_to_base)} to ${times(hi.ratio_to_base)}` +
+        (hardwareSame
+          ? ''
+          : `, across different machines (${machines.join(' vs ')}), so each ratio mixes hardware and software changes`)
       : '')
   );
 }

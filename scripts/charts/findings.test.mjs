@@ -23,6 +23,8 @@ import {
   uncitedNumbers,
 } from '../../tests/helpers/findings.mjs';
 import { bestOfGroup, oneValue, rangeOverRuns, renderKept, sayClaim } from './claims.mjs';
+import { planComparisonCharts } from './comparisons.mjs';
+import { readComparisons } from '../lib/atlas.mjs';
 import { countMarks, renderChart } from './render.mjs';
 
 /** Real result files, as a contributor adds them: [format, file, machine the report describes]. */
@@ -385,4 +387,11 @@ test('a request timeout (1 s) and min_duration (0 ms) printed among results are 
       ['max_duration', 'setting'],
     ],
   );
+});
+
+test("every comparison page's chart sentence in data/atlas is its claim, holding over the figures it cites", () => {
+  const { charts } = planComparisonCharts({ comparisons: readComparisons(path.join(ROOT, 'data')) });
+  const wrong = charts.flatMap((c) => claimProblems(c).map((w) => `${c.id}: "${c.entry.finding}": ${w}`));
+  assert.deepEqual(wrong, []);
+  assert.ok(charts.every((c) => c.entry.claims.length === 1));
 });
