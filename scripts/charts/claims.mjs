@@ -765,6 +765,7 @@ export const SAY = {
   renderBudgetCount,
   renderPlateau,
   renderAcross,
+  renderSubject,
 };
 
 const isPlain = (v) => v !== null && typeof v === 'object';
@@ -1036,6 +1037,17 @@ export function keptProblems(kept, rows) {
     if (lo && (lo.ratio_to_base !== Math.min(...ratios) || hi?.ratio_to_base !== Math.max(...ratios)))
       why.push("the ratios to the base are not the figures' lowest and highest");
     if (ratios.some((r) => !(r > 0))) why.push('a ratio to the base that is not positive');
+  } else if (kept.kind === 'subject-best') {
+    const within = rows.filter((r) => !r.outside);
+    const pool = within.length ? within : rows;
+    const best = row(claim.best);
+    const top = Math.max(...pool.map((r) => r.value));
+    if (best?.value !== top) why.push(`crowns ${best?.value}, the highest figure within the budget is ${top}`);
+    if (within.length && best?.outside) why.push('rests on a figure outside the error budget');
+    const [from, to] = [row(claim.from), row(claim.to)];
+    if (from && (!to || from.like !== to.like)) why.push('a change between figures no line joins');
+    if ((claim.outside ?? []).length !== rows.length - within.length)
+      why.push('names not every figure outside the budget');
   } else if (kept.kind === 'factor-range') {
     if (!(claim.lo > 0 && claim.lo <= claim.median && claim.median <= claim.hi))
       why.push('factors out of order or not positive');
@@ -1138,4 +1150,52 @@ export function renderAcross(claim, { statistic, unit }) {
           : `, across different machines (${machines.join(' vs ')}), so each ratio mixes hardware and software changes`)
       : '')
   );
+}
+
+// subject-best (a subject page's chart, subjects.mjs): the highest of a subject's best figures, a
+// change "from ... to ..." only between figures a line joins (one measure, machine and conditions),
+// and the figures outside the error budget named apart. Preconditions: no claim rests on a figure
+// outside the error budget (drawn pale and starred) unless every figure is; a change only along the
+// one line there is; where no two figures share machine and conditions, the sentence says so.
+
+/** The subject-best claim (see above). @param {object[]} all the subject's figures, `like` naming its line */
+export function subjectBest(all) {
+  const within = all.filter((r) => !r.outside);
+  const rows = within.length ? within : all;
+  const best = rows.reduce((a, b) => (b.value > a.value ? b : a));
+  const lines = [...new Set(rows.map((r) => r.like))].filter((k) => rows.filter((r) => r.like === k).length > 1);
+  const joined = lines.length === 1 ? rows.filter((r) => r.like === lines[0]) : [];
+  return {
+    kind: 'subject-best',
+    best,
+    from: joined[0] ?? null,
+    to: joined.at(-1) ?? null,
+    lines,
+    apart: lines.length === 0 && rows.length > 1 ? [...new Set(rows.map((r) => r.platform))].length : 0,
+    outside: all.filter((r) => r.outside),
+  };
+}
+
+/**
+ * "On Intel Core i7 at 8 threads, from 12 requests/s (2016) to 20 requests/s (2019); the highest is
+ * 20 requests/s (as stated; 2019, Intel Core i7, 8 threads)".
+ * @param {{ unit: string }} words
+ */
+export function renderSubject(claim, { unit }) {
+  if (!claim) return '';
+  const { best, from, to, apart, outside } = claim;
+  const at = (r) => `${r.column}, ${r.platform}${r.conditions !== 'none stated' ? `, ${r.conditions}` : ''}`;
+  const highest = `the highest is ${num(best.value)} ${unit} (${best.statistic}; ${at(best)})`;
+  const change = from
+    ? `On ${from.platform}${from.conditions !== 'none stated' ? ` at ${from.conditions}` : ''}, from ${num(from.value)} ${unit} (${from.column}) to ${num(to.value)} ${unit} (${to.column}); `
+    : '';
+  const apartWords = apart
+    ? `; no two figures share machine and conditions (${apart} platform${apart === 1 ? '' : 's'}), so no line joins them`
+    : '';
+  const outsideWords = outside.length
+    ? `; ${outside.length === 1 ? 'one figure is' : `${outside.length} figures are`} outside the error budget, drawn pale and starred: ${list(
+        outside.map((r) => `${num(r.value)} ${unit} (${r.column}, ${r.outside.replace(/ \(.*$/, '')})`),
+      )}`
+    : '';
+  return capital(`${change}${highest}${apartWords}${outsideWords}`);
 }

@@ -24,7 +24,8 @@ import {
 } from '../../tests/helpers/findings.mjs';
 import { bestOfGroup, oneValue, rangeOverRuns, renderKept, sayClaim } from './claims.mjs';
 import { planComparisonCharts } from './comparisons.mjs';
-import { readComparisons } from '../lib/atlas.mjs';
+import { readComparisons, readSubjects } from '../lib/atlas.mjs';
+import { planSubjectCharts } from './subjects.mjs';
 import { countMarks, renderChart } from './render.mjs';
 
 /** Real result files, as a contributor adds them: [format, file, machine the report describes]. */
@@ -394,4 +395,12 @@ test("every comparison page's chart sentence in data/atlas is its claim, holding
   const wrong = charts.flatMap((c) => claimProblems(c).map((w) => `${c.id}: "${c.entry.finding}": ${w}`));
   assert.deepEqual(wrong, []);
   assert.ok(charts.every((c) => c.entry.claims.length === 1));
+});
+
+test("every subject page's chart sentence in data/atlas is its claim, holding over the figures it cites", () => {
+  const platforms = JSON.parse(fs.readFileSync(path.join(ROOT, 'data/platforms.json'), 'utf8'));
+  const { charts } = planSubjectCharts({ subjects: readSubjects(path.join(ROOT, 'data')) }, platforms);
+  const wrong = charts.flatMap((c) => claimProblems(c).map((w) => `${c.id}: "${c.entry.finding}": ${w}`));
+  assert.deepEqual(wrong, []);
+  assert.ok(charts.length > 0 && charts.every((c) => c.entry.claims.length === 1));
 });
