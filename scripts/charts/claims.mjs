@@ -798,7 +798,8 @@ export function sayClaim(say, rows, args, lead = '') {
       const made = (calls[path] = []);
       return (...a) => {
         const out = v(...a);
-        made.push({ args: a.map((x) => (at.has(x) ? { $row: at.get(x) } : isPlain(x) ? null : x)), out });
+        // The row a value was read from is kept (the checker finds the number in it); other words keep their output.
+        made.push(/(?:^|\.)value$/.test(path) && at.has(a[0]) ? { args: [{ $row: at.get(a[0]) }], out } : { out });
         return out;
       };
     }

@@ -201,6 +201,16 @@ const cells = (text) =>
 /** A CSV cell as a number when it reads as one (a chart's CSV holds numbers as plain decimals). */
 const typed = (v) => (v !== '' && /^-?\d+(?:\.\d+)?(?:e[-+]?\d+)?$/i.test(v) ? Number(v) : v === '' ? null : v);
 
+const claimFiles = new Map();
+/** The claims of a built site's charts by chart id (build/charts/claims.json), read once per folder. */
+function keptClaims(chartsDir) {
+  if (!claimFiles.has(chartsDir)) {
+    const file = path.join(chartsDir, 'claims.json');
+    claimFiles.set(chartsDir, fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {});
+  }
+  return claimFiles.get(chartsDir);
+}
+
 /**
  * A chart of a built site as the checks take it: its index entry, the rows of its CSV (numbers as
  * numbers; `shown` and `unit` filled in from the value and the axis when the chart draws one unit),
@@ -211,7 +221,9 @@ const typed = (v) => (v !== '' && /^-?\d+(?:\.\d+)?(?:e[-+]?\d+)?$/i.test(v) ? N
 export function siteChart(chartsDir, entry) {
   const file = (p) => path.join(chartsDir, 'static', p.replace(/^\//, ''));
   const spec = JSON.parse(fs.readFileSync(file(entry.files.vl), 'utf8'));
-  const chart = { id: entry.id, entry, spec, kind: spec.usermeta?.table?.kind };
+  // The claims of its sentence, kept beside the index (build-charts.mjs: build/charts/claims.json).
+  const claims = keptClaims(chartsDir)[entry.id] ?? [];
+  const chart = { id: entry.id, entry: { ...entry, claims }, spec, kind: spec.usermeta?.table?.kind };
   const axis = valueAxisUnit(chart);
   const axisUnit = axis && (canonicalUnit(axis) ?? axis);
   chart.rows = cells(fs.readFileSync(file(entry.files.csv), 'utf8')).map((row) => {
