@@ -86,7 +86,7 @@ export function build({ rows, fields: f, tables }) {
         ...(spread ? ['error bars: the lower to upper bound of each stable rate, as the report states'] : []),
       ],
       description: `Stable request rate (requests/s${spread ? ', with error bars from its lower to upper bound' : ''}) against the ${ordinal(p)} percentile of request latency (µs${xlog ? ', log scale' : ''}), one point per receiver. ${finding}.`,
-      alt: `Scatter plot of stable request rate against ${p}th percentile latency, ${plotted.length} receivers in ${languages.length} languages.`,
+      alt: `Scatter plot of stable request rate against ${ordinal(p)} percentile latency, ${plotted.length} receivers in ${languages.length} languages.`,
       finding,
       claims: said.kept ? [said.kept] : [],
       rows: plotted,

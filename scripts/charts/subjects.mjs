@@ -12,6 +12,7 @@
 import { capital, list, num, possessive } from './shared/format.mjs';
 import { PALETTE } from './shared/palette.mjs';
 import { sayClaim, subjectBest } from './claims.mjs';
+import { statisticLabel } from '../data/measure/model.mjs';
 import { figureOf, noise, noiseText } from '../lib/noise.mjs';
 import { THOUSANDS, assemble, atlasEntryWords, atlasUsermeta, chartFiles, tooltip } from './shared/spec.mjs';
 
@@ -49,13 +50,6 @@ function platformOf(report, platforms) {
 }
 
 const DATED = /^\d{4}(-\d{2}){0,2}$/;
-/** A statistic for a reader: "as stated" for a value the report gives no statistic for. */
-const statWords = (f) =>
-  f.statistic === undefined || f.statistic === 'value'
-    ? f.join_statistic && f.join_statistic !== 'value'
-      ? `as stated, read as the ${f.join_statistic}`
-      : 'as stated'
-    : f.statistic;
 /** Conditions as a reader says them: "senders 16, receivers 16, duo mode true". */
 const conditionWords = (c = {}) =>
   Object.entries(c)
@@ -96,7 +90,7 @@ export function subjectRows(subject, platforms = {}) {
         run,
         platform,
         series,
-        statistic: statWords(f),
+        statistic: statisticLabel(f.statistic, f.join_statistic),
         join_statistic: join,
         conditions: conditions || 'none stated',
         // A figure outside the budget is joined by no line: it is not like the others.

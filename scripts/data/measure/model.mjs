@@ -90,6 +90,17 @@ export function statisticWords(statistic) {
   return statistic;
 }
 
+/**
+ * A statistic as a label beside a figure: its key ("mean", "p99"), or "as stated" for a value the
+ * report gives no statistic for ("as stated, read as the mean" when it joins figures of one).
+ */
+export const statisticLabel = (statistic, join) =>
+  statistic === undefined || statistic === 'value'
+    ? join && join !== 'value'
+      ? `as stated, read as the ${join}`
+      : 'as stated'
+    : statistic;
+
 /** The words of a statistic for a reader before its metric: "median" latency, "p99" latency; none for a value given alone. */
 export const STATISTIC_ADJECTIVES = {
   value: '',
