@@ -71,9 +71,11 @@
 // another (the empty queue): a line against itself, never against another line. Preconditions: both
 // points measured for the line (a line without one is left out), a share only of a positive base.
 //
-// Words: renderBudgetCount, renderHighest, renderShares, renderEnds, renderChange, renderBest, renderRange, renderTail, renderTailAtLoads, renderLess, renderPeak,
-// renderBestTwo, renderRunsCompared, renderBestWithin, renderFastestAt, renderHeadToHead, renderMostWins,
-// renderFactors and ordinal(n); nothing else here makes a sentence, and the builders ask these for theirs.
+// Words: the renders of SAY (renderBest, renderRange, renderTail, ..., renderPlateau, renderAcross,
+// renderSubject), with ordinal(n) (lib/text.mjs) and a statistic's words (model.mjs); nothing else
+// makes a finding. A builder says a claim with sayClaim(say, rows, [claim, words]), which keeps it on
+// the chart entry (entry.claims) citing rows by their place in the chart's CSV; renderKept says it
+// again from those rows, and keptProblems checks its preconditions against them (further below).
 import { capital, list, median, midSentence, num, pct, possessive, quantity, range, times } from './shared/format.mjs';
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { FAMILIES, entityOf } from './shared/palette.mjs';

@@ -5,9 +5,9 @@
 // statistic and conditions at the line of the file that states them) and with exactly the passages
 // its golden lists as not read (keep what reads: printed by add-report, kept in data/reports/).
 // Then the site is built with all of them at once, and each page that left a passage out says so.
-// Then, as a reader would meet them: every finding and headline of a corpus report is recomputed
-// from the CSV of its chart (tests/helpers/findings.mjs: every number cited by the rows, one scale
-// and one statistic a chart), and every corpus report page is opened in Chromium at 375 and 1,280 px,
+// Then, as a reader would meet them: every finding of a corpus report is the render of the claims
+// its chart keeps (build/charts/claims.json), each holding over the rows of the chart's CSV it cites
+// (tests/helpers/findings.mjs; one scale a chart), every other headline's numbers are its rows', and every corpus report page is opened in Chromium at 375 and 1,280 px,
 // light and dark (tests/helpers/reader.mjs): chart labels whole, no sideways scrolling on a phone,
 // the spread of every plotted row that has one drawn, tables keeping their identifying and value
 // columns on a phone.
