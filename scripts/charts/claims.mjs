@@ -969,6 +969,23 @@ export function keptProblems(kept, rows) {
         !isWhole(r, group, varies) &&
         !holdsAnother(r, group, varies),
     );
+    // Exactly one thing varies among the ranked rows, read from them: the labels and conditions that
+    // take more than one value, two that name the same split (one value of each always together) as one.
+    const varying = ['benchmark', 'section', ...(claim.conditions ?? [])].filter(
+      (c, i, all) => all.indexOf(c) === i && new Set(ranked.map((r) => r[c] ?? '')).size > 1,
+    );
+    const splits = distinctOf(
+      varying.map((c) => {
+        const groups = new Map();
+        ranked.forEach((r, i) => groups.set(r[c] ?? '', [...(groups.get(r[c] ?? '') ?? []), i]));
+        return [...groups.values()]
+          .map((g) => g.join(','))
+          .sort()
+          .join('|');
+      }),
+    );
+    if (splits.length > 1 && claim.ratio !== null)
+      why.push(`${varying.length} things vary among the rows ranked (${varying.join(', ')}), and a ratio is given`);
     for (const r of best) {
       why.push(...unranked(r, 'crowns'));
       if (isAggregate(r, claim.conditions ?? [])) why.push(`crowns an aggregate row (${r.series})`);

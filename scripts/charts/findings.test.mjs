@@ -404,3 +404,15 @@ test("every subject page's chart sentence in data/atlas is its claim, holding ov
   assert.deepEqual(wrong, []);
   assert.ok(charts.length > 0 && charts.every((c) => c.entry.claims.length === 1));
 });
+
+test('the findings checker refuses a ranking over rows that differ in two things (operation and threads), read from the rows', () => {
+  const rows = [
+    latency('Gets, 1 thread', 1, { benchmark: 'Gets', threads: 1 }),
+    latency('Sets, 4 threads', 2, { benchmark: 'Sets', threads: 4 }),
+    latency('Gets, 4 threads', 3, { benchmark: 'Gets', threads: 4 }),
+  ];
+  // As the sweep's claim was asked for before: no parts, so nothing stopped it.
+  const claim = bestOfGroup(rows, { better: 'lower', conditions: ['threads'] });
+  const chart = saidChart(rows, 'renderBest', [claim, { what: 'mean latency', unit: 'ms' }]);
+  assert.match(claimProblems(chart).join(), /things vary among the rows ranked \(benchmark, threads\)/);
+});

@@ -264,7 +264,7 @@ function chartOf(group, f, conditions) {
       2,
     );
     // The best point of the sweep, by the claim's rules (one table, no aggregate, no tie, not all equal).
-    const claim = bestOfGroup(plotted, { better, conditions: conditions.map((c) => c.name) });
+    const claim = bestOfGroup(plotted, { better, conditions: conditions.map((c) => c.name), parts: xLabel.parts });
     const said = sayClaim('renderBestAt', plotted, [
       claim,
       { what, unit, field: sweep.name, title: sweep.title.toLowerCase() },

@@ -24,3 +24,13 @@ test('every finding of the corpus of real result files (tests/fixtures/corpus) t
   assert.deepEqual(wrong, []);
   assert.ok(planned >= 10, `${planned} corpus files planned`);
 });
+
+test('a sweep of two operations over threads (Gets and Sets) names no best point: the lines differ in what they measure, not one thing', () => {
+  const { file } = corpusFiles().find((f) => f.file.endsWith('redis-benchmark/prototype-db-benchmark.md'));
+  const plan = corpusPlan(file);
+  const sweeps = plan.charts.filter((c) => c.entry.name.endsWith('-by-threads'));
+  assert.ok(sweeps.length >= 3, `${sweeps.length} charts over threads`);
+  for (const c of sweeps) assert.equal(c.entry.finding, '', c.id);
+  const { headline = '' } = Object.values(plan.index.findings)[0] ?? {};
+  assert.doesNotMatch(headline, /Gets .* at threads/);
+});
