@@ -984,6 +984,8 @@ export function keptProblems(kept, rows) {
           .join('|');
       }),
     );
+    if (varies.length === 1 && varies[0] === 'section' && sectionLevelsThatVary(ranked) > 1)
+      why.push('ranks sections that differ in more than one level of their heading path');
     if (splits.length > 1 && claim.ratio !== null)
       why.push(`${varying.length} things vary among the rows ranked (${varying.join(', ')}), and a ratio is given`);
     for (const r of best) {
@@ -1011,6 +1013,8 @@ export function keptProblems(kept, rows) {
     for (const r of runs) why.push(...unranked(r, 'ranges over'));
     if (distinctOf(runs.map((r) => r.series)).length > 1) why.push('a range over runs of more than one series');
     if (runs.length < 2) why.push('a range over fewer than two runs');
+    if (runs.some((r) => r.source_table === 'key-value'))
+      why.push('a range over labels a key-value reader found again, not known to be one thing run again');
     const vs = runs.map(drawn);
     const [lo, hi] = [Math.min(...vs), Math.max(...vs)];
     if (quantity(lo) !== quantity(claim.lo) || quantity(hi) !== quantity(claim.hi))

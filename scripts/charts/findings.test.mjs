@@ -416,3 +416,22 @@ test('the findings checker refuses a ranking over rows that differ in two things
   const chart = saidChart(rows, 'renderBest', [claim, { what: 'mean latency', unit: 'ms' }]);
   assert.match(claimProblems(chart).join(), /things vary among the rows ranked \(benchmark, threads\)/);
 });
+
+test('the findings checker refuses a range over labels the key-value reader found twice, and sections ranked across two levels', () => {
+  const runs = [
+    { series: 'rate', run: 1, statistic: 'mean', unit: 'req/s', shown: 50, source_table: 'key-value' },
+    { series: 'rate', run: 2, statistic: 'mean', unit: 'req/s', shown: 100, source_table: 'key-value' },
+  ];
+  const claim = { kind: 'range-over-runs', series: 'rate', n: 2, lo: 50, hi: 100, ratio: 2, changes: [], rows: runs };
+  const chart = saidChart(runs, 'renderRange', [claim, { whose: 'the mean rate', unit: 'req/s' }]);
+  assert.match(claimProblems(chart).join(), /a key-value reader found again/);
+  const hosts = [
+    latency('a / reads', 1, { section: 'a / reads' }),
+    latency('b / writes', 2, { section: 'b / writes' }),
+  ];
+  const ranked = saidChart(hosts, 'renderBest', [
+    { ...bestOfGroup(hosts, { better: 'lower' }), varies: ['section'] },
+    { what: 'mean latency', unit: 'ms' },
+  ]);
+  assert.match(claimProblems(ranked).join(), /more than one level of their heading path/);
+});
