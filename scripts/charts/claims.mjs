@@ -945,12 +945,13 @@ export function keptProblems(kept, rows) {
         if (r && !holds(r, c.out)) why.push(`quotes ${c.out} for row ${c.args[0].$row}, which does not hold it`);
       }
   const ratioOf = (a, b) => (a > 0 && b > 0 ? Math.max(a, b) / Math.min(a, b) : null);
-  const ratioProblems = (ratio, a, b, what) => {
+  // within: a ratio under 1.05 is said as "within 5 %" (renderBest), never as a ratio.
+  const ratioProblems = (ratio, a, b, what, { within = false } = {}) => {
     if (ratio === null || ratio === undefined) return [];
     const r = ratioOf(a, b);
     if (r === null) return [`a ratio ${what} with a value that is not positive (${a}, ${b})`];
     if (times(r) !== times(ratio)) return [`a ratio of ${times(ratio)} ${what}, whose values give ${times(r)}`];
-    if (ratio < 1.05) return [`a ratio of ${times(ratio)}, under 1.05`];
+    if (ratio < 1.05 && !within) return [`a ratio of ${times(ratio)}, under 1.05`];
     return [];
   };
   const unranked = (r, what) => (isUnranked(r) ? [`${what} a ${r.role} row (${r.series ?? r.benchmark})`] : []);
@@ -1005,7 +1006,12 @@ export function keptProblems(kept, rows) {
       why.push(`the other end is ${quantity(bottom)}, not ${quantity(drawn(last))}`);
     if (claim.ratio !== null && (claim.differ ?? []).length > 1)
       why.push('a ratio between rows that differ in more than one thing');
-    if (best[0] && last) why.push(...ratioProblems(claim.ratio, drawn(best[0]), drawn(last), 'between its ends'));
+    if (best[0] && last)
+      why.push(
+        ...ratioProblems(claim.ratio, drawn(best[0]), drawn(last), 'between its ends', {
+          within: kept.say === 'renderBest',
+        }),
+      );
     if (claim.noise && !(best[0]?.spread_kind && last?.spread_kind))
       why.push('says beyond or within noise where a row states no spread');
   } else if (kept.kind === 'range-over-runs') {
