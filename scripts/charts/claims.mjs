@@ -972,19 +972,20 @@ export function keptProblems(kept, rows) {
     );
     // Exactly one thing varies among the ranked rows, read from them: the labels and conditions that
     // take more than one value, two that name the same split (one value of each always together) as one.
-    const varying = ['benchmark', 'section', ...(claim.conditions ?? [])].filter(
-      (c, i, all) => all.indexOf(c) === i && new Set(ranked.map((r) => r[c] ?? '')).size > 1,
+    const count = (f) => new Set(ranked.map(f)).size;
+    const counts = new Map(
+      ['benchmark', 'section', ...(claim.conditions ?? [])].map((c) => [c, count((r) => r[c] ?? '')]),
     );
-    const splits = distinctOf(
-      varying.map((c) => {
-        const groups = new Map();
-        ranked.forEach((r, i) => groups.set(r[c] ?? '', [...(groups.get(r[c] ?? '') ?? []), i]));
-        return [...groups.values()]
-          .map((g) => g.join(','))
-          .sort()
-          .join('|');
-      }),
-    );
+    const varying = [...counts].filter(([, n]) => n > 1).map(([c]) => c);
+    // Two columns split the rows alike when each value of one goes with one value of the other.
+    const splits = [];
+    for (const c of varying)
+      if (
+        !splits.some(
+          (d) => counts.get(d) === counts.get(c) && count((r) => `${r[c] ?? ''}\u0000${r[d] ?? ''}`) === counts.get(c),
+        )
+      )
+        splits.push(c);
     if (varies.length === 1 && varies[0] === 'section' && sectionLevelsThatVary(ranked) > 1)
       why.push('ranks sections that differ in more than one level of their heading path');
     if (splits.length > 1 && claim.ratio !== null)
@@ -999,7 +1000,10 @@ export function keptProblems(kept, rows) {
     if (values.every((v) => quantity(v) === quantity(values[0]))) why.push('a superlative where every value is equal');
     if (best.some((r) => quantity(drawn(r)) !== quantity(top)))
       why.push(`crowns ${quantity(drawn(best[0]))}, the rows' ${claim.word ?? 'best'} is ${quantity(top)}`);
-    const tied = ranked.filter((r) => quantity(drawn(r)) === quantity(top));
+    // Tied as printed (quantity: two decimals from 1 up, three significant digits below): only values
+    // that near can print alike, so the others are never formatted (a 100,000-row chart).
+    const near = Math.max(0.01, Math.abs(top) * 0.02);
+    const tied = ranked.filter((r) => Math.abs(drawn(r) - top) <= near && quantity(drawn(r)) === quantity(top));
     if (tied.some((r) => !best.includes(r)))
       why.push(`names ${best.length} of ${tied.length} rows tied at ${quantity(top)}`);
     if (last && quantity(drawn(last)) !== quantity(bottom))
