@@ -303,6 +303,7 @@ export function comparison(rows, { value, better, against = 'last' }) {
     ratio: ratio && ratio >= 1.05 ? ratio : null,
     within: ratio !== null && ratio < 1.05,
     values: other ? [value(best), value(other)] : [value(best)],
+    better,
     rows: sorted,
   };
 }
@@ -1060,6 +1061,16 @@ export function keptProblems(kept, rows) {
     if (!holds(best, a)) why.push(`quotes ${a} for a row that does not hold it`);
     if (other && !holds(other, b)) why.push(`quotes ${b} for a row that does not hold it`);
     if (other) why.push(...ratioProblems(claim.ratio, a, b, 'between the two'));
+    // The best is the best: of the two it names, and of every row of its group whose value its words
+    // read (not a reference line beside them: Darner's memcache upper bound).
+    const group = new Set((claim.rows ?? []).map((v) => v?.$row));
+    const read = Object.entries(kept.calls ?? {})
+      .filter(([path]) => /(?:^|\.)value$/.test(path))
+      .flatMap(([, made]) => made.filter((c) => group.has(c.args?.[0]?.$row)).map((c) => c.out))
+      .filter((v) => typeof v === 'number');
+    const beats = (x, y) => (claim.better === 'lower' ? x <= y : x >= y);
+    if (claim.better && (read.some((v) => !beats(a, v)) || (other && !beats(a, b))))
+      why.push(`names ${a} as the ${claim.better === 'lower' ? 'lowest' : 'highest'}, and a row it cites beats it`);
   } else if (kept.kind === 'across-reports') {
     const best = row(claim.best);
     const vs = rows.map((r) => r.value).filter((v) => typeof v === 'number');

@@ -22,7 +22,7 @@ import {
   statisticProblems,
   uncitedNumbers,
 } from '../../tests/helpers/findings.mjs';
-import { bestOfGroup, oneValue, rangeOverRuns, renderKept, sayClaim } from './claims.mjs';
+import { bestOfGroup, comparison, oneValue, rangeOverRuns, renderKept, sayClaim } from './claims.mjs';
 import { planComparisonCharts } from './comparisons.mjs';
 import { readComparisons, readSubjects } from '../lib/atlas.mjs';
 import { planSubjectCharts } from './subjects.mjs';
@@ -440,4 +440,20 @@ test('the findings checker refuses a range over labels the key-value reader foun
     { what: 'mean latency', unit: 'ms' },
   ]);
   assert.match(claimProblems(ranked).join(), /more than one level of their heading path/);
+});
+
+test('the findings checker refuses a comparison whose named best is beaten by a row it cites', () => {
+  const rows = [
+    { server: 'darner', rss_kb: 500, line: 1, seed: 's' },
+    { server: 'kestrel', rss_kb: 300, line: 2, seed: 's' },
+  ];
+  const words = { name: (r) => r.server, show: (r) => `${r.rss_kb} kB`, what: 'memory', where: 'at 1,024 queued' };
+  const chart = saidChart(rows, 'renderLess', [comparison(rows, { value: (r) => r.rss_kb, better: 'lower' }), words]);
+  assert.equal(chart.entry.finding, 'kestrel used 1.7x less memory than darner at 1,024 queued (300 kB vs 500 kB).');
+  assert.deepEqual(claimProblems(chart), []);
+  const swapped = tampered(chart, (claim) => {
+    [claim.best, claim.other] = [claim.other, claim.best];
+    claim.values = [500, 300];
+  });
+  assert.match(claimProblems(swapped).join(), /names 500 as the lowest, and a row it cites beats it/);
 });
