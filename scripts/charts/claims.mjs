@@ -1093,6 +1093,18 @@ export function keptProblems(kept, rows) {
     if (from && (!to || from.like !== to.like)) why.push('a change between figures no line joins');
     if ((claim.outside ?? []).length !== rows.length - within.length)
       why.push('names not every figure outside the budget');
+  } else if (kept.kind === 'plateau') {
+    const { x, y } = claim;
+    const [first, level, peak, at] = [row(claim.first), row(claim.level), row(claim.peak), row(claim.at)];
+    const ys = rows.map((r) => r[y]);
+    const top = Math.max(...ys);
+    if (first !== rows.find((r) => r[x] > 0 && r[y] > 0))
+      why.push('starts at another point than the first positive one');
+    if (peak?.[y] !== top) why.push(`a peak of ${peak?.[y]}, the rows' highest is ${top}`);
+    if (level !== rows.find((r) => r[y] >= 0.98 * top))
+      why.push('levels off at another point than the first within 2 % of the peak');
+    if (at && Math.round(100 * claim.share) !== Math.round((100 * at[y]) / ((first[y] / first[x]) * at[x])))
+      why.push("a share of ideal scaling that is not the rows'");
   } else if (kept.kind === 'factor-range') {
     if (!(claim.lo > 0 && claim.lo <= claim.median && claim.median <= claim.hi))
       why.push('factors out of order or not positive');

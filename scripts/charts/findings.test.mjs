@@ -22,7 +22,7 @@ import {
   statisticProblems,
   uncitedNumbers,
 } from '../../tests/helpers/findings.mjs';
-import { bestOfGroup, comparison, oneValue, rangeOverRuns, renderKept, sayClaim } from './claims.mjs';
+import { bestOfGroup, comparison, oneValue, plateau, rangeOverRuns, renderKept, sayClaim } from './claims.mjs';
 import { planComparisonCharts } from './comparisons.mjs';
 import { readComparisons, readSubjects } from '../lib/atlas.mjs';
 import { planSubjectCharts } from './subjects.mjs';
@@ -456,4 +456,14 @@ test('the findings checker refuses a comparison whose named best is beaten by a 
     claim.values = [500, 300];
   });
   assert.match(claimProblems(swapped).join(), /names 500 as the lowest, and a row it cites beats it/);
+});
+
+test("the findings checker refuses AStore's plateau said at a point before the curve levels off", () => {
+  const rows = [1, 2, 4, 8, 16].map((p, i) => ({ parallelism_max: p, requests_per_second: [10, 20, 38, 60, 61][i] }));
+  const claim = plateau(rows, { x: 'parallelism_max', y: 'requests_per_second', at: 8 });
+  const chart = saidChart(rows, 'renderPlateau', [claim, {}]);
+  assert.match(chart.entry.finding, /levelled off at about 60 from parallelism-max 8 \(peak 61 at 16\)/);
+  assert.deepEqual(claimProblems(chart), []);
+  const early = tampered(chart, (c) => (c.level = { $row: 2 }));
+  assert.match(claimProblems(early).join(), /levels off at another point than the first within 2 % of the peak/);
 });
