@@ -437,7 +437,9 @@ try {
   const claims = {};
   for (const entry of [index.charts, index.comparisons, index.subjects].flatMap((g) => Object.values(g ?? {}))) {
     if (entry.claims?.length) claims[entry.id] = entry.claims;
+    if (entry.headline_claims?.length) claims[`${entry.id}#headline`] = entry.headline_claims;
     delete entry.claims;
+    delete entry.headline_claims;
   }
   writeFileAtomic(path.join(outDir, 'claims.json'), sortedJsonText(claims));
   writeFileAtomic(path.join(outDir, 'data', 'charts.json'), sortedJsonText(index));

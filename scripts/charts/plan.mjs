@@ -152,6 +152,10 @@ export function planCharts(reports, csvTexts, { builders = registry } = {}) {
           finding: chart.finding ? sentence(chart.finding) : '',
           // The claims its finding says, each citing rows by their place in the chart's CSV (claims.mjs).
           claims: chart.claims ?? [],
+          // A headline that is not its finding (AStore's) keeps the claims it says too.
+          ...(chart.headline && chart.headline !== chart.finding
+            ? { headline_claims: chart.headlineClaims ?? [] }
+            : {}),
           width: spec.width,
           height: spec.height,
           marks: chart.rows.length,

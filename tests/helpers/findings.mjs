@@ -9,18 +9,17 @@
 //    render; a sentence with no claim fails;
 //  - scaleProblems(chart): one display unit a chart (the unit model's quantities: ms with s, never
 //    requests with operations), every row's unit one the axis can show;
-//  - uncitedNumbers(sentence, rows), statisticProblems(chart, sentence): for the texts that are no
-//    claim's (a headline of another builder, the subject and comparison pages' charts).
+//  - headlineProblems(headline, charts): a headline that is no chart's finding is the claims its
+//    chart keeps for it (AStore's), holding over its rows;
+//  - statisticProblems(chart, sentence): one statistic a chart (a distribution's percentiles together).
 // siteCharts(dir) reads a built chart index (build/charts/) into the shape these take.
 import fs from 'node:fs';
 import path from 'node:path';
 import { canonicalUnit, quantityOf } from '../../scripts/data/measure/units.mjs';
-import { num, quantity, times } from '../../scripts/charts/shared/format.mjs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import { unescapeFormula } from '../../scripts/lib/csv.mjs';
 import { keptProblems, renderClaims } from '../../scripts/charts/claims.mjs';
 
-const numberOf = (text) => Number(text.replace(/,/g, ''));
 const isPercentile = (s) => /^p\d/.test(s);
 
 /** The titles of a spec's position channels (top level and layers), by channel. */
@@ -62,73 +61,6 @@ export function claimProblems(chart) {
   const said = sentence(renderClaims(claims, chart.rows));
   if (said !== finding) why.push(`the sentence is not the render of its claims, which say "${said}"`);
   for (const k of claims) why.push(...keptProblems(k, chart.rows).map((w) => `${k.kind}: ${w}`));
-  return why;
-}
-
-/** Whether the values a chart draws lie within `percent` of one another. */
-function within(rows, percent) {
-  const vs = rows.map((r) => r.shown ?? r.value).filter((v) => typeof v === 'number');
-  return vs.length > 0 && Math.min(...vs) > 0 && Math.max(...vs) / Math.min(...vs) < 1 + percent / 100;
-}
-
-/** Every way a number of the rows may be printed: as a quantity, whole, or to 1 to 3 decimals. */
-function printed(v) {
-  const forms = new Set([quantity(v), num(v), num(v, 1), num(v, 2), num(v, 3)]);
-  return [...forms];
-}
-
-/**
- * The numbers of a sentence that its rows do not give (empty: every one is cited). A number is
- * cited when it is a value of a row as printed (to the digits the sentence gives), a ratio ("3.1x")
- * or percentage ("73 %") of two values of one column, a count of rows or of distinct values of a
- * column (or, before "of", of some of them), a closeness the values have ("within 5 %"), a percentile the rows hold ("99th"), or part of a
- * row's text (a label "Run 2", a name "p99.9", a date).
- * @param {string} sentence
- * @param {object[]} rows
- * @returns {string[]}
- */
-export function uncitedNumbers(sentence, rows) {
-  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))].filter((c) => c !== 'line' && c !== 'seed');
-  const numeric = new Set();
-  const byColumn = {};
-  const texts = new Set();
-  for (const c of columns) {
-    const values = rows.map((r) => r[c]).filter((v) => v !== null && v !== undefined && v !== '');
-    byColumn[c] = [...new Set(values.filter((v) => typeof v === 'number'))];
-    for (const v of values) (typeof v === 'number' ? numeric : texts).add(v);
-  }
-  const forms = new Set([...numeric].flatMap(printed));
-  const counts = new Set([rows.length, ...columns.map((c) => new Set(rows.map((r) => r[c])).size)]);
-  const ratios = new Set();
-  const percents = new Set();
-  for (const c of columns) {
-    const vs = byColumn[c].filter((v) => v > 0).slice(0, 400);
-    for (const a of vs)
-      for (const b of vs) {
-        if (a >= b) ratios.add(times(a / b));
-        percents.add(num((100 * a) / b));
-        percents.add(num((100 * a) / b, 1));
-      }
-  }
-  const textOf = [...texts].map(String).join('\n');
-  const why = [];
-  for (const m of sentence.matchAll(/(?<![\w.])(\d+(?:,\d{3})*(?:\.\d+)?)(x\b|th\b| %|%)?/g)) {
-    const [, n, suffix = ''] = m;
-    const after = sentence.slice(m.index + m[0].length, m.index + m[0].length + 4);
-    const before = sentence.slice(Math.max(0, m.index - 1), m.index);
-    if (forms.has(n)) continue;
-    if (suffix === 'x' && ratios.has(`${n}x`)) continue;
-    if (/%/.test(suffix) && (percents.has(n) || forms.has(n))) continue;
-    // "within 5 % of every other": the rows' values are that close.
-    if (/%/.test(suffix) && /within $/.test(sentence.slice(0, m.index)) && within(rows, numberOf(n))) continue;
-    if (suffix === 'th' && (numeric.has(numberOf(n)) || textOf.includes(`p${n}`))) continue;
-    if (!suffix && counts.has(numberOf(n))) continue;
-    if (!suffix && /^ of /.test(after) && Number.isInteger(numberOf(n)) && numberOf(n) <= rows.length) continue;
-    // Part of a label: "Run 2", "p99.9", "16x16", a date.
-    if (new RegExp(`(?<![\\d.])${(before === 'p' ? 'p' : '') + n.replace(/[.]/g, '\\.')}(?![\\d])`).test(textOf))
-      continue;
-    why.push(`${n}${suffix} is not a value of its rows, a ratio or a count of them`);
-  }
   return why;
 }
 
@@ -223,7 +155,13 @@ export function siteChart(chartsDir, entry) {
   const spec = JSON.parse(fs.readFileSync(file(entry.files.vl), 'utf8'));
   // The claims of its sentence, kept beside the index (build-charts.mjs: build/charts/claims.json).
   const claims = keptClaims(chartsDir)[entry.id] ?? [];
-  const chart = { id: entry.id, entry: { ...entry, claims }, spec, kind: spec.usermeta?.table?.kind };
+  const headlineClaims = keptClaims(chartsDir)[`${entry.id}#headline`] ?? [];
+  const chart = {
+    id: entry.id,
+    entry: { ...entry, claims, ...(headlineClaims.length ? { headline_claims: headlineClaims } : {}) },
+    spec,
+    kind: spec.usermeta?.table?.kind,
+  };
   const axis = valueAxisUnit(chart);
   const axisUnit = axis && (canonicalUnit(axis) ?? axis);
   chart.rows = cells(fs.readFileSync(file(entry.files.csv), 'utf8')).map((row) => {
@@ -233,6 +171,21 @@ export function siteChart(chartsDir, entry) {
     return row;
   });
   return chart;
+}
+
+/**
+ * The reasons a headline that is no chart's finding is not what the claims of the chart that says it
+ * hold (empty: it is): the sentence exactly their render, each holding over the rows it cites. None
+ * of the charts keeps claims for it: that is a reason.
+ * @param {string} headline
+ * @param {object[]} charts
+ */
+export function headlineProblems(headline, charts) {
+  const chart = charts.find(
+    (c) => c.entry.headline_claims?.length && sentence(renderClaims(c.entry.headline_claims, c.rows)) === headline,
+  );
+  if (!chart) return ["a headline that no chart's claims say"];
+  return chart.entry.headline_claims.flatMap((k) => keptProblems(k, chart.rows).map((w) => `${k.kind}: ${w}`));
 }
 
 /**
