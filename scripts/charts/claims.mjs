@@ -82,6 +82,7 @@ import { FAMILIES, entityOf } from './shared/palette.mjs';
 import { statesChange } from '../data/parsers/shared/structure.mjs';
 import { isStated, quantityOf, UNSTATED, unitSymbol } from '../data/measure/units.mjs';
 import { ordinal } from '../lib/text.mjs';
+import { distinct } from './shared/spec.mjs';
 import { statisticAdjective } from '../data/measure/model.mjs';
 
 /** Labels that name an aggregate of other rows, not a part. */
@@ -644,8 +645,6 @@ export function renderBudgetCount(claim, { budget, of, value, error, unit }) {
 // and invalid rows left out; a tail over a median only of one line against itself, two positive
 // values, and only above the 50th percentile.
 
-const distinctOf = (xs) => [...new Set(xs)];
-
 /** The one-value claim (see above). */
 export function oneValue(row) {
   if (!row || isUnranked(row) || row.lo === null || row.lo === undefined || row.hi === null || row.hi === undefined)
@@ -683,8 +682,8 @@ export function renderBestAt(claim, { what, unit, field, title }) {
 export function tailOverLines(rows, p) {
   const tails = rows.filter((r) => r.percentile === p && !isUnranked(r)).sort((a, b) => a.shown - b.shown);
   if (!tails.length) return null;
-  const series = distinctOf(rows.filter((r) => !isUnranked(r)).map((r) => r.series));
-  const changes = distinctOf(tails.map((r) => r.section).filter(statesChange));
+  const series = distinct(rows.filter((r) => !isUnranked(r)).map((r) => r.series));
+  const changes = distinct(tails.map((r) => r.section).filter(statesChange));
   const at = (s, q) => rows.find((r) => r.series === s && r.percentile === q);
   const own =
     p <= 50
@@ -699,7 +698,7 @@ export function tailOverLines(rows, p) {
     p,
     tails,
     lines: series.length,
-    changes: changes.length && distinctOf(tails.map((r) => r.section ?? '')).length > 1 ? changes : [],
+    changes: changes.length && distinct(tails.map((r) => r.section ?? '')).length > 1 ? changes : [],
     own,
   };
 }
@@ -927,12 +926,12 @@ export function keptProblems(kept, rows) {
   // are drawn in one display unit, `shown`).
   for (const field of ['metric', 'unit', 'statistic']) {
     const of = field === 'unit' ? (r) => (r.unit ? quantityOf(r.unit) : r.unit) : (r) => r[field];
-    const values = distinctOf(citedOf.map(of).filter((v) => v !== null && v !== undefined && v !== ''));
+    const values = distinct(citedOf.map(of).filter((v) => v !== null && v !== undefined && v !== ''));
     const percentiles = field === 'statistic' && values.every((v) => /^p\d/.test(v));
     if (values.length > 1 && !percentiles) why.push(`cites rows of ${values.length} ${field}s: ${values.join(', ')}`);
   }
   // The statistic its words name is the cited rows' (model.mjs's one word for it).
-  const stats = distinctOf(citedOf.map((r) => r.statistic).filter((v) => typeof v === 'string' && v));
+  const stats = distinct(citedOf.map((r) => r.statistic).filter((v) => typeof v === 'string' && v));
   const what = isPlain(kept.args[1]) ? kept.args[1].what : undefined;
   if (typeof what === 'string' && stats.length === 1 && !/^p\d/.test(stats[0])) {
     const named = statisticAdjective(stats[0]);
@@ -1022,7 +1021,7 @@ export function keptProblems(kept, rows) {
   } else if (kept.kind === 'range-over-runs') {
     const runs = (claim.rows ?? []).map(row);
     for (const r of runs) why.push(...unranked(r, 'ranges over'));
-    if (distinctOf(runs.map((r) => r.series)).length > 1) why.push('a range over runs of more than one series');
+    if (distinct(runs.map((r) => r.series)).length > 1) why.push('a range over runs of more than one series');
     if (runs.length < 2) why.push('a range over fewer than two runs');
     if (runs.some((r) => r.source_table === 'key-value'))
       why.push('a range over labels a key-value reader found again, not known to be one thing run again');
@@ -1033,7 +1032,7 @@ export function keptProblems(kept, rows) {
         `a range of ${quantity(claim.lo)} to ${quantity(claim.hi)}, the runs' is ${quantity(lo)} to ${quantity(hi)}`,
       );
     if (claim.n !== runs.length) why.push(`says ${claim.n} runs of ${runs.length}`);
-    const changes = distinctOf(runs.map((r) => r.section).filter(statesChange));
+    const changes = distinct(runs.map((r) => r.section).filter(statesChange));
     if (changes.length && claim.ratio !== null) why.push('a ratio between runs that differ in more than their name');
     why.push(...ratioProblems(claim.ratio, lo, hi, 'over the runs'));
   } else if (kept.kind === 'tail-over-lines') {
@@ -1116,7 +1115,7 @@ export function keptProblems(kept, rows) {
   }
   // No claim cites a setting or an invalid row: they are drawn, never said.
   for (const r of citedOf) why.push(...unranked(r, 'cites'));
-  return distinctOf(why);
+  return distinct(why);
 }
 
 // plateau (AStore's digitized curve): where a rising curve levels off. Preconditions: the rows in
