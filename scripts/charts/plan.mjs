@@ -34,7 +34,8 @@ function firstLine(t, seedPath) {
  */
 export const MAX_CHART_ROWS = 5000;
 
-const sentence = (s) => (/[.!?]$/.test(s) ? s : `${s}.`);
+/** A finding as the index prints it: ending in a full stop. */
+export const sentence = (s) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
 /** Whether a sentence's kept claims all hold over the chart's rows (claims.mjs): none, it does not. */
 const holds = (claims, rows) => claims.length > 0 && claims.every((k) => keptProblems(k, rows).length === 0);

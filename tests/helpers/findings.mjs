@@ -19,6 +19,7 @@ import { canonicalUnit, quantityOf } from '../../scripts/data/measure/units.mjs'
 import { parse as parseCsv } from 'csv-parse/sync';
 import { unescapeFormula } from '../../scripts/lib/csv.mjs';
 import { keptProblems, renderClaims } from '../../scripts/charts/claims.mjs';
+import { sentence } from '../../scripts/charts/plan.mjs';
 
 const isPercentile = (s) => /^p\d/.test(s);
 
@@ -41,9 +42,6 @@ function valueAxisUnit(chart) {
       if (['shown', 'value'].includes(l.encoding?.[ch]?.field)) return titleUnit(String(l.encoding[ch].title ?? ''));
   return undefined;
 }
-
-/** A sentence as the chart index prints it: ending in a full stop (plan.mjs). */
-const sentence = (s) => (/[.!?]$/.test(s) ? s : `${s}.`);
 
 /**
  * The reasons a chart's finding is not what its claims say of its rows (empty: it is). The chart's
