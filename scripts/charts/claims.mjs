@@ -446,6 +446,9 @@ export function bestWithinBudget(rows, { value, error, name, budget }) {
     faster,
     within: within.length,
     n: ranked.length,
+    budget,
+    // The error share of each best and each faster row, in their order: the checker finds each in its row.
+    errors: { best: best.map(error), faster: faster.map(error) },
     rows: [...best, ...faster],
   };
 }
@@ -1104,6 +1107,16 @@ export function keptProblems(kept, rows) {
       why.push('levels off at another point than the first within 2 % of the peak');
     if (at && Math.round(100 * claim.share) !== Math.round((100 * at[y]) / ((first[y] / first[x]) * at[x])))
       why.push("a share of ideal scaling that is not the rows'");
+  } else if (kept.kind === 'best-within-budget' && claim.errors) {
+    const check = (list, errors, within) =>
+      (list ?? []).map(row).forEach((r, i) => {
+        const e = errors[i];
+        if (!holds(r, e)) why.push(`an error share of ${e} for a row that does not hold it`);
+        else if (within !== e <= claim.budget)
+          why.push(`a row ${within ? 'named within' : 'said outside'} the budget of ${claim.budget} with ${e}`);
+      });
+    check(claim.best, claim.errors.best, true);
+    check(claim.faster, claim.errors.faster, false);
   } else if (kept.kind === 'factor-range') {
     if (!(claim.lo > 0 && claim.lo <= claim.median && claim.median <= claim.hi))
       why.push('factors out of order or not positive');

@@ -22,7 +22,16 @@ import {
   scaleProblems,
   statisticProblems,
 } from '../../tests/helpers/findings.mjs';
-import { bestOfGroup, comparison, oneValue, plateau, rangeOverRuns, renderKept, sayClaim } from './claims.mjs';
+import {
+  bestOfGroup,
+  bestWithinBudget,
+  comparison,
+  oneValue,
+  plateau,
+  rangeOverRuns,
+  renderKept,
+  sayClaim,
+} from './claims.mjs';
 import { planComparisonCharts } from './comparisons.mjs';
 import { readComparisons, readSubjects } from '../lib/atlas.mjs';
 import { planSubjectCharts } from './subjects.mjs';
@@ -483,4 +492,29 @@ test("a headline that is no chart's finding must be the claims its chart keeps f
   assert.deepEqual(headlineProblems("AStore's throughput levelled off at about 40 requests/s.", [chart]), [
     "a headline that no chart's claims say",
   ]);
+});
+
+test('the findings checker refuses a fastest client within the error budget whose errors are outside it', () => {
+  const rows = [
+    { client: 'gun', requests_per_second: 100, error_pct: 0.5, line: 1, seed: 's' },
+    { client: 'buoy', requests_per_second: 200, error_pct: 80, line: 2, seed: 's' },
+  ];
+  const claim = bestWithinBudget(rows, {
+    value: (r) => r.requests_per_second,
+    error: (r) => r.error_pct,
+    name: (r) => r.client,
+    budget: 1,
+  });
+  const words = { budget: '1 %', value: (r) => r.requests_per_second, unit: 'requests/s', who: 'client' };
+  const chart = saidChart(rows, 'renderBestWithin', [claim, words]);
+  assert.match(
+    chart.entry.finding,
+    /^With at most 1 % errors, gun was fastest at 100 requests\/s; buoy's higher rates/,
+  );
+  assert.deepEqual(claimProblems(chart), []);
+  const crowned = tampered(chart, (c) => {
+    [c.best, c.faster] = [c.faster, c.best];
+    c.errors = { best: [80], faster: [0.5] };
+  });
+  assert.match(claimProblems(crowned).join(), /a row named within the budget of 1 with 80/);
 });
