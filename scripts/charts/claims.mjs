@@ -558,7 +558,11 @@ export function change(lines, value) {
   if (!said.length) return null;
   return {
     kind: 'change',
-    lines: said.map((l) => ({ ...l, share: value(l.from) > 0 ? value(l.to) / value(l.from) : null })),
+    lines: said.map((l) => ({
+      ...l,
+      share: value(l.from) > 0 ? value(l.to) / value(l.from) : null,
+      values: [value(l.from), value(l.to)],
+    })),
     rows: said.flatMap((l) => [l.from, l.to]),
   };
 }
@@ -1117,6 +1121,15 @@ export function keptProblems(kept, rows) {
       });
     check(claim.best, claim.errors.best, true);
     check(claim.faster, claim.errors.faster, false);
+  } else if (kept.kind === 'change') {
+    for (const l of claim.lines ?? []) {
+      const [from, to] = [row(l.from), row(l.to)];
+      const [a, b] = l.values ?? [];
+      if (!holds(from, a) || !holds(to, b)) why.push(`${l.name}'s values are not its rows'`);
+      if (from === to) why.push(`${l.name} set against itself at one point`);
+      if (l.share !== null && !(a > 0 && Math.round(100 * l.share) === Math.round((100 * b) / a)))
+        why.push(`${l.name}'s share is not its two values'`);
+    }
   } else if (kept.kind === 'factor-range') {
     if (!(claim.lo > 0 && claim.lo <= claim.median && claim.median <= claim.hi))
       why.push('factors out of order or not positive');

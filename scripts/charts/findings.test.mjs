@@ -25,6 +25,7 @@ import {
 import {
   bestOfGroup,
   bestWithinBudget,
+  change,
   comparison,
   oneValue,
   plateau,
@@ -517,4 +518,28 @@ test('the findings checker refuses a fastest client within the error budget whos
     c.errors = { best: [80], faster: [0.5] };
   });
   assert.match(claimProblems(crowned).join(), /a row named within the budget of 1 with 80/);
+});
+
+test("the findings checker refuses a server's share of its own empty-queue rate that its two points do not give", () => {
+  const rows = [
+    { server: 'darner', backlog_items: 0, requests_per_second: 200, line: 1, seed: 's' },
+    { server: 'darner', backlog_items: 100, requests_per_second: 100, line: 2, seed: 's' },
+  ];
+  const claim = change([{ name: 'Darner', from: rows[0], to: rows[1] }], (r) => r.requests_per_second);
+  const words = {
+    at: 'With 100 items queued',
+    verb: 'served',
+    show: (r) => `${r.requests_per_second} requests/s`,
+    base: (r) => `a backlog of ${r.backlog_items}`,
+  };
+  const chart = saidChart(rows, 'renderChange', [claim, words]);
+  assert.equal(
+    chart.entry.finding,
+    'With 100 items queued, Darner served 100 requests/s (50 % of its rate at a backlog of 0).',
+  );
+  assert.deepEqual(claimProblems(chart), []);
+  assert.match(
+    claimProblems(tampered(chart, (c) => (c.lines[0].share = 0.8))).join(),
+    /Darner's share is not its two values'/,
+  );
 });
