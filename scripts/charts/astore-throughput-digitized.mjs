@@ -3,7 +3,8 @@
 // so in its title. Beside the points: an ideal linear-scaling line (the first non-zero point times
 // parallelism), a rule at the server's physical cores (sockets x cores per socket, from the report's
 // machine facts) and the report's own observations that name a parallelism-max, quoted verbatim.
-import { capital, num } from './shared/format.mjs';
+import { capital } from './shared/format.mjs';
+import { plateau, sayClaim } from './claims.mjs';
 import { GREY, PALETTE } from './shared/palette.mjs';
 import { THOUSANDS, titleWithUnit, tooltip } from './shared/spec.mjs';
 
@@ -65,16 +66,17 @@ export function build({ report, table, rows, fields: f }) {
 
   // # Process data: where the curve levels off (first point within 2 % of the maximum), and the
   // share of ideal scaling reached at the physical core count.
-  const peak = sorted.find((r) => r.requests_per_second === maxY);
-  const plateau = sorted.find((r) => r.requests_per_second >= 0.98 * maxY);
-  const atCores = cores ? sorted.find((r) => r.parallelism_max === cores.cores) : null;
-  const core =
-    `throughput rose from ${num(first.requests_per_second)} requests/s at parallelism-max ${first.parallelism_max} ` +
-    `and levelled off at about ${num(plateau.requests_per_second)} from parallelism-max ${plateau.parallelism_max} (peak ${num(peak.requests_per_second)} at ${peak.parallelism_max})` +
-    (atCores
-      ? `; at ${cores.cores}, the physical core count, it reached ${Math.round((100 * atCores.requests_per_second) / (perUnit * cores.cores))} % of ideal linear scaling`
-      : '');
-  const finding = `Digitized from the published chart (not measured): ${core}`;
+  const claim = plateau(sorted, { x: 'parallelism_max', y: 'requests_per_second', at: cores ? cores.cores : null });
+  const DIGITIZED = 'Digitized from the published chart (not measured): ';
+  const said = sayClaim('renderPlateau', sorted, [claim, {}], DIGITIZED);
+  const core = said.text.slice(DIGITIZED.length);
+  const finding = said.text;
+  const saidHeadline = sayClaim(
+    'renderPlateau',
+    sorted,
+    [claim, { headline: "AStore's throughput", cores: cores ? cores.cores : null }],
+    DIGITIZED,
+  );
 
   const x = {
     field: 'parallelism_max',
@@ -186,7 +188,9 @@ export function build({ report, table, rows, fields: f }) {
       description: `Requests per second against Akka's parallelism-max from ${sorted[0].parallelism_max} to ${maxX}, DIGITIZED: values read off the report's chart image${accuracy ? ` (each ${accuracy})` : ''}, not measurements. ${capital(core)}.${notes.length ? ` The notes quote the report's observations (lines ${notes.map((n) => n.line).join(' and ')}).` : ''}`,
       alt: 'Line chart of digitized throughput against parallelism-max, with an ideal linear-scaling line and a rule at the physical core count.',
       finding,
-      headline: `Digitized from the published chart (not measured): AStore's throughput levelled off at about ${num(plateau.requests_per_second)} requests/s from parallelism-max ${plateau.parallelism_max}${cores ? `, on a server with ${cores.cores} physical cores` : ''}`,
+      claims: said.kept ? [said.kept] : [],
+      headline: saidHeadline.text,
+      headlineClaims: saidHeadline.kept ? [saidHeadline.kept] : [],
       rows: sorted,
       fields,
       layer,

@@ -2,7 +2,8 @@
 // spec, one SVG that follows the reader's light or dark theme (the dark theme is a <style> in it:
 // shared/theme.mjs; no second, dark drawing or copy), a PNG 1,200 pixels wide (render.mjs PNG_WIDTH) and the CSV of the plotted rows, in
 // <out>/static/charts/ (a chart no longer produced is removed), and the index <out>/data/charts.json
-// for Hugo. <out> is build/charts/. The comparisons across reports (data/atlas/comparisons/<id>.json) get
+// for Hugo, with the claims of each chart's sentence beside it in <out>/claims.json (for the findings
+// checker; Hugo never loads it). <out> is build/charts/. The comparisons across reports (data/atlas/comparisons/<id>.json) get
 // one chart each (comparisons.mjs), indexed under `comparisons`; the subjects (data/atlas/subjects/<id>.json)
 // one chart of their figures across reports each (subjects.mjs), indexed under `subjects`.
 // Same input, same bytes. Each chart is drawn once per layout (wide and narrow; the standalone file
@@ -430,6 +431,17 @@ try {
     if (!entry.embed_size) sizeEmbed(entry);
   for (const f of fs.readdirSync(chartsDir)) if (!written.has(f)) fs.rmSync(path.join(chartsDir, f), { force: true });
   for (const f of fs.readdirSync(inlineDir)) if (!inlined.has(f)) fs.rmSync(path.join(inlineDir, f), { force: true });
+  // The claims each chart's sentence says (claims.mjs) are written beside the index, not in it: the
+  // findings checker reads them with each chart's CSV (tests/helpers/findings.mjs); Hugo, which loads
+  // every file of data/, never does, so the site's build reads no more than it did.
+  const claims = {};
+  for (const entry of [index.charts, index.comparisons, index.subjects].flatMap((g) => Object.values(g ?? {}))) {
+    if (entry.claims?.length) claims[entry.id] = entry.claims;
+    if (entry.headline_claims?.length) claims[`${entry.id}#headline`] = entry.headline_claims;
+    delete entry.claims;
+    delete entry.headline_claims;
+  }
+  writeFileAtomic(path.join(outDir, 'claims.json'), sortedJsonText(claims));
   writeFileAtomic(path.join(outDir, 'data', 'charts.json'), sortedJsonText(index));
   const pruned = cacheDir ? pruneCache(cacheDir, used) : 0;
   if (planDir) pruneCache(planDir, usedPlans);

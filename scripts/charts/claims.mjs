@@ -72,14 +72,19 @@
 // another (the empty queue): a line against itself, never against another line. Preconditions: both
 // points measured for the line (a line without one is left out), a share only of a positive base.
 //
-// Words: renderBudgetCount, renderHighest, renderShares, renderEnds, renderChange, renderBest, renderRange, renderTail, renderTailAtLoads, renderLess, renderPeak,
-// renderBestTwo, renderRunsCompared, renderBestWithin, renderFastestAt, renderHeadToHead, renderMostWins,
-// renderFactors and ordinal(n); nothing else here makes a sentence, and the builders ask these for theirs.
+// Words: the renders of SAY (renderBest, renderRange, renderTail, ..., renderPlateau, renderAcross,
+// renderSubject), with ordinal(n) (lib/text.mjs) and a statistic's words (model.mjs); nothing else
+// makes a finding. A builder says a claim with sayClaim(say, rows, [claim, words]), which keeps it on
+// the chart entry (entry.claims) citing rows by their place in the chart's CSV; renderKept says it
+// again from those rows, and keptProblems checks its preconditions against them (further below).
 import { capital, list, median, midSentence, num, pct, possessive, quantity, range, times } from './shared/format.mjs';
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { FAMILIES, entityOf } from './shared/palette.mjs';
 import { runStated, statesChange } from '../data/parsers/shared/structure.mjs';
-import { isStated, UNSTATED, unitSymbol } from '../data/measure/units.mjs';
+import { isStated, quantityOf, UNSTATED, unitSymbol } from '../data/measure/units.mjs';
+import { ordinal } from '../lib/text.mjs';
+import { distinct } from './shared/spec.mjs';
+import { statisticAdjective } from '../data/measure/model.mjs';
 
 /** Labels that name an aggregate of other rows, not a part. */
 export const AGGREGATE = /^(?:totals?|waits|all|overall|sum|average|avg|mean|combined|aggregate)$/i;
@@ -157,14 +162,8 @@ export function holdsAnother(row, rows, parts) {
   });
 }
 
-/** 1 -> "1st", 2 -> "2nd", 11 -> "11th", 21 -> "21st", 99.9 -> "99.9th". */
-export function ordinal(n) {
-  const s = String(n);
-  if (!Number.isInteger(n)) return `${s}th`;
-  const teen = Math.abs(n) % 100;
-  if (teen >= 11 && teen <= 13) return `${s}th`;
-  return `${s}${{ 1: 'st', 2: 'nd', 3: 'rd' }[Math.abs(n) % 10] ?? 'th'}`;
-}
+export { ordinal } from '../lib/text.mjs';
+export { statisticAdjective } from '../data/measure/model.mjs';
 
 /**
  * The best-of-group claim over rows of one metric, statistic and unit (see the preconditions above).
@@ -203,6 +202,8 @@ export function bestOfGroup(rows, { better, conditions = [], differ = () => [], 
     noise: ratio === null ? null : noiseOf(best[0], last),
     differ: d,
     better,
+    varies: parts,
+    conditions,
     word: better === 'lower' ? 'lowest' : better === 'higher' ? 'highest' : 'largest',
     end: better === 'lower' ? 'highest' : better === 'higher' ? 'lowest' : 'smallest',
   };
@@ -303,6 +304,8 @@ export function comparison(rows, { value, better, against = 'last' }) {
     other,
     ratio: ratio && ratio >= 1.05 ? ratio : null,
     within: ratio !== null && ratio < 1.05,
+    values: other ? [value(best), value(other)] : [value(best)],
+    better,
     rows: sorted,
   };
 }
@@ -444,6 +447,9 @@ export function bestWithinBudget(rows, { value, error, name, budget }) {
     faster,
     within: within.length,
     n: ranked.length,
+    budget,
+    // The error share of each best and each faster row, in their order: the checker finds each in its row.
+    errors: { best: best.map(error), faster: faster.map(error) },
     rows: [...best, ...faster],
   };
 }
@@ -553,7 +559,11 @@ export function change(lines, value) {
   if (!said.length) return null;
   return {
     kind: 'change',
-    lines: said.map((l) => ({ ...l, share: value(l.from) > 0 ? value(l.to) / value(l.from) : null })),
+    lines: said.map((l) => ({
+      ...l,
+      share: value(l.from) > 0 ? value(l.to) / value(l.from) : null,
+      values: [value(l.from), value(l.to)],
+    })),
     rows: said.flatMap((l) => [l.from, l.to]),
   };
 }
@@ -627,4 +637,648 @@ export function renderBudgetCount(claim, { budget, of, value, error, unit }) {
   if (!claim.best.length || !claim.faster.length) return head;
   const least = Math.min(...claim.faster.map(error));
   return `${head}; every configuration faster than ${possessive(list(claim.names))} ${num(value(claim.best[0]))} ${unit} had at least ${pct(least)} errors`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The measurement model's own claims (measurement.mjs asks for these; their words are here too).
+//
+// one-value: one row alone, with its spread. Preconditions: one row, not a setting or invalid row,
+// a spread with both ends.
+//
+// best-at: the best point of a sweep (lines over a numeric condition): a best-of-group claim whose
+// best is one row (a tie names no point), said with where on the sweep it was measured.
+//
+// tail-over-lines: at the highest percentile the lines give, their range (or their one value), the
+// changes their sections state, and each line's tail against its own median. Preconditions: settings
+// and invalid rows left out; a tail over a median only of one line against itself, two positive
+// values, and only above the 50th percentile.
+
+/** The one-value claim (see above). */
+export function oneValue(row) {
+  if (!row || isUnranked(row) || row.lo === null || row.lo === undefined || row.hi === null || row.hi === undefined)
+    return null;
+  return { kind: 'one-value', row };
+}
+
+/** "Solon's mean throughput was 98,000 req/s (standard deviation: 97,000 to 99,000 req/s)". */
+export function renderOne(claim, { what, unit }) {
+  if (!claim) return '';
+  const { row } = claim;
+  const who = row.series === '(all)' ? `the ${what}` : possessive(row.series, what);
+  return `${capital(who)} was ${withUnit(row.shown, unit)} (${row.spread_words}: ${quantity(row.lo)} to ${withUnit(row.hi, unit)})`;
+}
+
+/**
+ * "The highest mean throughput, 12,000 req/s, was nginx's at concurrency 64": the best point of a
+ * sweep (a best-of-group claim with one best row).
+ * @param {{ what: string, unit: string, field: string, title: string }} words field: the sweep's condition
+ */
+export function renderBestAt(claim, { what, unit, field, title }) {
+  if (claim?.kind !== 'best-of-group' || claim.best.length !== 1) return '';
+  const best = claim.best[0];
+  const at = `${title} ${num(best[field])}`;
+  return best.series === '(all)'
+    ? `The ${claim.word} ${what} was ${withUnit(best.shown, unit)}, at ${at}`
+    : `The ${claim.word} ${what}, ${withUnit(best.shown, unit)}, was ${possessive(best.series)} at ${at}`;
+}
+
+/**
+ * The tail-over-lines claim (see above).
+ * @param {object[]} rows each with `series`, `percentile`, `shown` and `section`
+ * @param {number} p the highest percentile the rows give
+ */
+export function tailOverLines(rows, p) {
+  const tails = rows.filter((r) => r.percentile === p && !isUnranked(r)).sort((a, b) => a.shown - b.shown);
+  if (!tails.length) return null;
+  const series = distinct(rows.filter((r) => !isUnranked(r)).map((r) => r.series));
+  const changes = distinct(tails.map((r) => r.section).filter(statesChange));
+  const at = (s, q) => rows.find((r) => r.series === s && r.percentile === q);
+  const own =
+    p <= 50
+      ? []
+      : series
+          .map((s) => ({ series: s, median: at(s, 50), tail: at(s, p) }))
+          .filter((x) => x.median?.shown > 0 && x.tail?.shown > 0)
+          .map((x) => ({ ...x, ratio: x.tail.shown / x.median.shown }))
+          .sort((a, b) => a.ratio - b.ratio || (a.series < b.series ? -1 : a.series > b.series ? 1 : 0));
+  return {
+    kind: 'tail-over-lines',
+    p,
+    tails,
+    lines: series.length,
+    changes: changes.length && distinct(tails.map((r) => r.section ?? '')).length > 1 ? changes : [],
+    own,
+  };
+}
+
+/**
+ * "At the 99th percentile, latency ranged from 2.1 ms (a) to 9 ms (b); each line's 99th percentile
+ * is 3.2x (a) to 4.1x (b) its own median": what the lines' sections say changed between them (nginz's
+ * second run follows "We did some perfomance update"), and each line's tail against its own median
+ * (never one line's tail against another line's median).
+ * @param {{ what: string, unit: string }} words
+ */
+export function renderTailLines(claim, { what, unit }) {
+  if (!claim) return '';
+  const { p, tails, changes, own, lines } = claim;
+  const [lo, hi] = [tails[0], tails.at(-1)];
+  const head =
+    tails.length > 1 && quantity(lo.shown) !== quantity(hi.shown)
+      ? `At the ${ordinal(p)} percentile, ${what} ranged from ${withUnit(lo.shown, unit)} (${lo.series}) to ${withUnit(hi.shown, unit)} (${hi.series})`
+      : `At the ${ordinal(p)} percentile, ${what} was ${withUnit(lo.shown, unit)}`;
+  const changed = changes.length
+    ? `; the lines differ in more than their name (${changes.map((c) => `“${c}”`).join(', ')}, a stated change)`
+    : '';
+  let median = '';
+  if (own.length && lines === 1) median = `, ${times(own[0].ratio)} the median`;
+  else if (own.length === 1) median = `; ${possessive(own[0].series)} is ${times(own[0].ratio)} its own median`;
+  else if (own.length) {
+    const [a, b] = [own[0], own.at(-1)];
+    median =
+      times(a.ratio) === times(b.ratio)
+        ? `; each line's ${ordinal(p)} percentile is ${times(a.ratio)} its own median`
+        : `; each line's ${ordinal(p)} percentile is ${times(a.ratio)} (${a.series}) to ${times(b.ratio)} (${b.series}) its own median`;
+  }
+  return `${head}${changed}${median}`;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kept claims: a chart entry keeps each claim its sentence says (entry.claims), as data: the claim's
+// kind, the render that says it (`say`), its words, and the rows it cites as `{ $row: i }`, their
+// place in the chart's CSV, never the rows themselves. A word given as a function (a row's name, a
+// value as shown) is kept as the calls the render made of it, in order. renderKept(kept, rows) is
+// the one way a kept claim becomes words: the builder says its finding with it, and the findings
+// checker (tests/helpers/findings.mjs) says it again from the rows of the chart's CSV.
+
+/** The renders a claim can be said with, by name. */
+export const SAY = {
+  renderBest,
+  renderBestAt,
+  renderOne,
+  renderTailLines,
+  renderRange,
+  renderTail,
+  renderLess,
+  renderPeak,
+  renderTailAtLoads,
+  renderBestTwo,
+  renderRunsCompared,
+  renderFastestAt,
+  renderBestWithin,
+  renderHeadToHead,
+  renderMostWins,
+  renderFactors,
+  renderChange,
+  renderEnds,
+  renderHighest,
+  renderShares,
+  renderBudgetCount,
+  renderPlateau,
+  renderAcross,
+  renderSubject,
+};
+
+const isPlain = (v) => v !== null && typeof v === 'object';
+
+/** Whether a value holds a function anywhere (a word to record); claims are data and are never copied. */
+function holdsFunction(v, seen = new Set()) {
+  if (typeof v === 'function') return true;
+  if (!isPlain(v) || seen.has(v)) return false;
+  seen.add(v);
+  return Object.values(v).some((x) => holdsFunction(x, seen));
+}
+
+/** Whether an object is a row of a table (it cites its seed line). */
+const isRow = (v) => isPlain(v) && !Array.isArray(v) && 'line' in v && 'seed' in v;
+
+/**
+ * Says a claim with one of the renders (SAY) and keeps it: `{ text, kept }`; kept is null when the
+ * render says nothing.
+ * @param {string} say the render's name
+ * @param {object[]} rows the chart's rows, in the order of its CSV
+ * @param {unknown[]} args what the render takes (the claim, its words)
+ * @param {string} [lead] the words that join it to the claim before it in one sentence ("; with ..., ")
+ */
+export function sayClaim(say, rows, args, lead = '') {
+  const at = new Map(rows.map((r, i) => [r, i]));
+  const calls = {};
+  const seen = new Map();
+  const live = (v, path) => {
+    if (typeof v === 'function') {
+      const made = (calls[path] = []);
+      return (...a) => {
+        const out = v(...a);
+        // The row a value was read from is kept (the checker finds the number in it); other words keep their output.
+        made.push(/(?:^|\.)value$/.test(path) && at.has(a[0]) ? { args: [{ $row: at.get(a[0]) }], out } : { out });
+        return out;
+      };
+    }
+    if (!isPlain(v) || at.has(v) || !holdsFunction(v)) return v;
+    if (seen.has(v)) return seen.get(v);
+    const copy = Array.isArray(v) ? [] : {};
+    seen.set(v, copy);
+    for (const [k, x] of Object.entries(v)) copy[k] = live(x, `${path}.${k}`);
+    return copy;
+  };
+  const text = SAY[say](...args.map((a, i) => live(a, `arg${i}`)));
+  if (!text) return { text: '', kept: null };
+  // A row the chart does not draw (the claim weighs every setup at a load, the curves draw one each)
+  // is kept once with the claim, in `extra`, and cited as { $extra: k }.
+  const extra = [];
+  const extraAt = new Map();
+  const keep = (v, path) =>
+    typeof v === 'function'
+      ? { $said: path }
+      : at.has(v)
+        ? { $row: at.get(v) }
+        : isRow(v)
+          ? { $extra: extraAt.get(v) ?? (extraAt.set(v, extra.length), extra.push(v), extra.length - 1) }
+          : Array.isArray(v)
+            ? v.map((x, i) => keep(x, `${path}.${i}`))
+            : isPlain(v)
+              ? Object.fromEntries(
+                  Object.entries(v)
+                    .filter(([, x]) => x !== undefined)
+                    .map(([k, x]) => [k, keep(x, `${path}.${k}`)]),
+                )
+              : v;
+  const claim = args[0];
+  // A render that says no claim holds ("No setup was measured both ways") cites none: kind none.
+  const kind = Array.isArray(claim) ? 'best-two' : (claim?.kind ?? 'none');
+  const kept = args.map((a, i) => keep(a, `arg${i}`));
+  return {
+    text: `${lead}${text}`,
+    kept: { kind, say, ...(lead ? { lead } : {}), args: kept, calls, ...(extra.length ? { extra } : {}) },
+  };
+}
+
+/**
+ * Says several claims as one sentence, each after its lead: `{ text, claims }` (the kept claims of
+ * those said). A part is `[say, args, lead]`; a false part is left out.
+ */
+export function sayClaims(rows, parts) {
+  const said = parts.filter(Boolean).map(([say, args, lead]) => sayClaim(say, rows, args, lead));
+  return { text: said.map((s) => s.text).join(''), claims: said.map((s) => s.kept).filter(Boolean) };
+}
+
+/** Says a kept claim again from the chart's rows (see sayClaim): its words, with its lead. */
+export function renderKept(kept, rows) {
+  const replay = (made = []) => {
+    let i = 0;
+    return () => made[i++]?.out;
+  };
+  const live = (v) =>
+    Array.isArray(v)
+      ? v.map(live)
+      : isPlain(v)
+        ? '$row' in v
+          ? rows[v.$row]
+          : '$extra' in v
+            ? kept.extra?.[v.$extra]
+            : '$said' in v
+              ? replay(kept.calls[v.$said])
+              : Object.fromEntries(Object.entries(v).map(([k, x]) => [k, live(x)]))
+        : v;
+  const render = SAY[kept.say];
+  if (!render) return '';
+  return `${kept.lead ?? ''}${render(...live(kept.args))}`;
+}
+
+/** A chart's sentence from its kept claims, in order. */
+export const renderClaims = (claims, rows) => claims.map((k) => renderKept(k, rows)).join('');
+
+/** The rows a kept claim cites (their places in the chart's CSV), in the order it names them. */
+export function citedRows(kept) {
+  const out = new Set();
+  const walk = (v) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (isPlain(v)) {
+      if ('$row' in v) out.add(v.$row);
+      else Object.values(v).forEach(walk);
+    }
+  };
+  walk(kept.args);
+  walk(kept.calls);
+  return [...out];
+}
+
+/** A cited row's field as the CSV holds it: the value drawn (`shown`, else `value`). */
+const drawn = (r) => (typeof r?.shown === 'number' ? r.shown : r?.value);
+
+/** Whether `v` is one of a row's numbers (a cell of its CSV row), as printed or exactly. */
+const holds = (row, v) =>
+  typeof v !== 'number' ||
+  Object.values(row ?? {}).some((x) => typeof x === 'number' && (x === v || quantity(x) === quantity(v)));
+
+/**
+ * The preconditions of a kept claim (see each kind above), checked against the rows of the chart's
+ * CSV it cites, and not taken from the claim: the reasons it fails (empty: it holds). For the
+ * findings checker (tests/helpers/findings.mjs) and the report's headline (plan.mjs: only a finding
+ * whose claims hold is a headline).
+ * @param {object} kept a kept claim (sayClaim)
+ * @param {object[]} rows the chart's rows, in the order of its CSV
+ */
+export function keptProblems(kept, rows) {
+  const why = [];
+  const cited = citedRows(kept);
+  const missing = cited.filter((i) => !Number.isInteger(i) || i < 0 || i >= rows.length);
+  if (missing.length) return [`cites rows the chart's CSV does not hold (${missing.join(', ')})`];
+  const extras = kept.extra ?? [];
+  if (!cited.length && !extras.length && kept.kind !== 'none') why.push('cites no row');
+  if (!SAY[kept.say]) why.push(`no render named ${kept.say}`);
+  const claim = isPlain(kept.args[0]) ? kept.args[0] : {};
+  const row = (v) =>
+    isPlain(v) && '$row' in v ? rows[v.$row] : isPlain(v) && '$extra' in v ? extras[v.$extra] : undefined;
+  const citedOf = [...cited.map((i) => rows[i]), ...extras];
+  // One metric, statistic (a distribution's percentiles together) and unit (one quantity: ms and µs
+  // are drawn in one display unit, `shown`).
+  for (const field of ['metric', 'unit', 'statistic']) {
+    const of = field === 'unit' ? (r) => (r.unit ? quantityOf(r.unit) : r.unit) : (r) => r[field];
+    const values = distinct(citedOf.map(of).filter((v) => v !== null && v !== undefined && v !== ''));
+    const percentiles = field === 'statistic' && values.every((v) => /^p\d/.test(v));
+    if (values.length > 1 && !percentiles) why.push(`cites rows of ${values.length} ${field}s: ${values.join(', ')}`);
+  }
+  // The statistic its words name is the cited rows' (model.mjs's one word for it).
+  const stats = distinct(citedOf.map((r) => r.statistic).filter((v) => typeof v === 'string' && v));
+  const what = isPlain(kept.args[1]) ? kept.args[1].what : undefined;
+  if (typeof what === 'string' && stats.length === 1 && !/^p\d/.test(stats[0])) {
+    const named = statisticAdjective(stats[0]);
+    if (named && !what.startsWith(`${named} `)) why.push(`names "${what}" for rows of statistic ${stats[0]}`);
+  }
+  // A quoted value (a word that gives a row's value) is a number that row holds.
+  for (const [path, made] of Object.entries(kept.calls ?? {}))
+    if (/(?:^|\.)value$/.test(path))
+      for (const c of made) {
+        const r = row(c.args?.[0]);
+        if (r && !holds(r, c.out)) why.push(`quotes ${c.out} for row ${c.args[0].$row}, which does not hold it`);
+      }
+  const ratioOf = (a, b) => (a > 0 && b > 0 ? Math.max(a, b) / Math.min(a, b) : null);
+  // within: a ratio under 1.05 is said as "within 5 %" (renderBest), never as a ratio.
+  const ratioProblems = (ratio, a, b, what, { within = false } = {}) => {
+    if (ratio === null || ratio === undefined) return [];
+    const r = ratioOf(a, b);
+    if (r === null) return [`a ratio ${what} with a value that is not positive (${a}, ${b})`];
+    if (times(r) !== times(ratio)) return [`a ratio of ${times(ratio)} ${what}, whose values give ${times(r)}`];
+    if (ratio < 1.05 && !within) return [`a ratio of ${times(ratio)}, under 1.05`];
+    return [];
+  };
+  const unranked = (r, what) => (isUnranked(r) ? [`${what} a ${r.role} row (${r.series ?? r.benchmark})`] : []);
+
+  if (kept.kind === 'best-of-group') {
+    const best = (claim.best ?? []).map(row);
+    const last = row(claim.last);
+    const varies = claim.varies ?? [];
+    if (varies.length > 1) why.push(`${varies.length} things vary (${varies.join(', ')}), not one`);
+    const group = rows;
+    if (new Set(group.map((r) => r.source_table ?? '')).size > 1) why.push('ranks rows of more than one table');
+    const ranked = group.filter(
+      (r) =>
+        !isAggregate(r, claim.conditions ?? []) &&
+        !isUnranked(r) &&
+        !isWhole(r, group, varies) &&
+        !holdsAnother(r, group, varies),
+    );
+    // Exactly one thing varies among the ranked rows, read from them: the labels and conditions that
+    // take more than one value, two that name the same split (one value of each always together) as one.
+    const count = (f) => new Set(ranked.map(f)).size;
+    const counts = new Map(
+      ['benchmark', 'section', ...(claim.conditions ?? [])].map((c) => [c, count((r) => r[c] ?? '')]),
+    );
+    const varying = [...counts].filter(([, n]) => n > 1).map(([c]) => c);
+    // Two columns split the rows alike when each value of one goes with one value of the other.
+    const splits = [];
+    for (const c of varying)
+      if (
+        !splits.some(
+          (d) => counts.get(d) === counts.get(c) && count((r) => `${r[c] ?? ''}\u0000${r[d] ?? ''}`) === counts.get(c),
+        )
+      )
+        splits.push(c);
+    if (varies.length === 1 && varies[0] === 'section' && sectionLevelsThatVary(ranked) > 1)
+      why.push('ranks sections that differ in more than one level of their heading path');
+    if (splits.length > 1 && claim.ratio !== null)
+      why.push(`${varying.length} things vary among the rows ranked (${varying.join(', ')}), and a ratio is given`);
+    for (const r of best) {
+      why.push(...unranked(r, 'crowns'));
+      if (isAggregate(r, claim.conditions ?? [])) why.push(`crowns an aggregate row (${r.series})`);
+    }
+    const values = ranked.map(drawn);
+    const top = claim.better === 'lower' ? Math.min(...values) : Math.max(...values);
+    const bottom = claim.better === 'lower' ? Math.max(...values) : Math.min(...values);
+    if (values.every((v) => quantity(v) === quantity(values[0]))) why.push('a superlative where every value is equal');
+    if (best.some((r) => quantity(drawn(r)) !== quantity(top)))
+      why.push(`crowns ${quantity(drawn(best[0]))}, the rows' ${claim.word ?? 'best'} is ${quantity(top)}`);
+    // Tied as printed (quantity: two decimals from 1 up, three significant digits below): only values
+    // that near can print alike, so the others are never formatted (a 100,000-row chart).
+    const near = Math.max(0.01, Math.abs(top) * 0.02);
+    const tied = ranked.filter((r) => Math.abs(drawn(r) - top) <= near && quantity(drawn(r)) === quantity(top));
+    if (tied.some((r) => !best.includes(r)))
+      why.push(`names ${best.length} of ${tied.length} rows tied at ${quantity(top)}`);
+    if (last && quantity(drawn(last)) !== quantity(bottom))
+      why.push(`the other end is ${quantity(bottom)}, not ${quantity(drawn(last))}`);
+    if (claim.ratio !== null && (claim.differ ?? []).length > 1)
+      why.push('a ratio between rows that differ in more than one thing');
+    if (best[0] && last)
+      why.push(
+        ...ratioProblems(claim.ratio, drawn(best[0]), drawn(last), 'between its ends', {
+          within: kept.say === 'renderBest',
+        }),
+      );
+    if (claim.noise && !(best[0]?.spread_kind && last?.spread_kind))
+      why.push('says beyond or within noise where a row states no spread');
+  } else if (kept.kind === 'range-over-runs') {
+    const runs = (claim.rows ?? []).map(row);
+    for (const r of runs) why.push(...unranked(r, 'ranges over'));
+    if (distinct(runs.map((r) => r.series)).length > 1) why.push('a range over runs of more than one series');
+    if (runs.length < 2) why.push('a range over fewer than two runs');
+    if (!runs.every(runStated))
+      why.push('a range over blocks a reader found again and numbered, not stated by the report as runs of one thing');
+    const vs = runs.map(drawn);
+    const [lo, hi] = [Math.min(...vs), Math.max(...vs)];
+    if (quantity(lo) !== quantity(claim.lo) || quantity(hi) !== quantity(claim.hi))
+      why.push(
+        `a range of ${quantity(claim.lo)} to ${quantity(claim.hi)}, the runs' is ${quantity(lo)} to ${quantity(hi)}`,
+      );
+    if (claim.n !== runs.length) why.push(`says ${claim.n} runs of ${runs.length}`);
+    const changes = distinct(runs.map((r) => r.section).filter(statesChange));
+    if (changes.length && claim.ratio !== null) why.push('a ratio between runs that differ in more than their name');
+    why.push(...ratioProblems(claim.ratio, lo, hi, 'over the runs'));
+  } else if (kept.kind === 'tail-over-lines') {
+    const tails = (claim.tails ?? []).map(row);
+    const all = rows.filter((r) => r.percentile === claim.p && !isUnranked(r));
+    for (const r of tails) why.push(...unranked(r, 'says the tail of'));
+    if (all.some((r) => !tails.includes(r))) why.push(`leaves out lines at the ${ordinal(claim.p)} percentile`);
+    if (Math.max(...rows.map((r) => r.percentile ?? -Infinity)) !== claim.p)
+      why.push(`the ${ordinal(claim.p)} percentile is not the highest the rows give`);
+    for (const o of claim.own ?? []) {
+      const [m, t] = [row(o.median), row(o.tail)];
+      if (!m || !t || m.series !== t.series || m.series !== o.series) why.push("a tail over another line's median");
+      else if (m.percentile !== 50 || t.percentile !== claim.p) why.push('a tail over a median of other percentiles');
+      else if (!(drawn(m) > 0 && drawn(t) > 0) || times(drawn(t) / drawn(m)) !== times(o.ratio))
+        why.push(`${o.series}'s tail over its median is not ${times(o.ratio)}`);
+    }
+  } else if (kept.kind === 'one-value') {
+    const r = row(claim.row);
+    why.push(...unranked(r, 'says'));
+    if (rows.length !== 1) why.push(`one value said of a chart of ${rows.length} rows`);
+  } else if (kept.kind === 'comparison') {
+    const [best, other] = [row(claim.best), row(claim.other)];
+    why.push(...unranked(best, 'crowns'), ...(other ? unranked(other, 'compares') : []));
+    const [a, b] = claim.values ?? [];
+    if (!holds(best, a)) why.push(`quotes ${a} for a row that does not hold it`);
+    if (other && !holds(other, b)) why.push(`quotes ${b} for a row that does not hold it`);
+    if (other) why.push(...ratioProblems(claim.ratio, a, b, 'between the two'));
+    // The best is the best: of the two it names, and of every row of its group whose value its words
+    // read (not a reference line beside them: Darner's memcache upper bound).
+    const group = new Set((claim.rows ?? []).map((v) => v?.$row));
+    const read = Object.entries(kept.calls ?? {})
+      .filter(([path]) => /(?:^|\.)value$/.test(path))
+      .flatMap(([, made]) => made.filter((c) => group.has(c.args?.[0]?.$row)).map((c) => c.out))
+      .filter((v) => typeof v === 'number');
+    const beats = (x, y) => (claim.better === 'lower' ? x <= y : x >= y);
+    if (claim.better && (read.some((v) => !beats(a, v)) || (other && !beats(a, b))))
+      why.push(`names ${a} as the ${claim.better === 'lower' ? 'lowest' : 'highest'}, and a row it cites beats it`);
+  } else if (kept.kind === 'across-reports') {
+    const best = row(claim.best);
+    const vs = rows.map((r) => r.value).filter((v) => typeof v === 'number');
+    const top = claim.better === 'lower' ? Math.min(...vs) : Math.max(...vs);
+    if (best?.value !== top)
+      why.push(`crowns ${best?.value}, the figures' ${claim.better === 'lower' ? 'lowest' : 'highest'} is ${top}`);
+    const ratios = rows.map((r) => r.ratio_to_base).filter((v) => typeof v === 'number');
+    const [lo, hi] = [row(claim.lo), row(claim.hi)];
+    if (lo && (lo.ratio_to_base !== Math.min(...ratios) || hi?.ratio_to_base !== Math.max(...ratios)))
+      why.push("the ratios to the base are not the figures' lowest and highest");
+    if (ratios.some((r) => !(r > 0))) why.push('a ratio to the base that is not positive');
+  } else if (kept.kind === 'subject-best') {
+    const within = rows.filter((r) => !r.outside);
+    const pool = within.length ? within : rows;
+    const best = row(claim.best);
+    const top = Math.max(...pool.map((r) => r.value));
+    if (best?.value !== top) why.push(`crowns ${best?.value}, the highest figure within the budget is ${top}`);
+    if (within.length && best?.outside) why.push('rests on a figure outside the error budget');
+    const [from, to] = [row(claim.from), row(claim.to)];
+    if (from && (!to || from.like !== to.like)) why.push('a change between figures no line joins');
+    if ((claim.outside ?? []).length !== rows.length - within.length)
+      why.push('names not every figure outside the budget');
+  } else if (kept.kind === 'plateau') {
+    const { x, y } = claim;
+    const [first, level, peak, at] = [row(claim.first), row(claim.level), row(claim.peak), row(claim.at)];
+    const ys = rows.map((r) => r[y]);
+    const top = Math.max(...ys);
+    if (first !== rows.find((r) => r[x] > 0 && r[y] > 0))
+      why.push('starts at another point than the first positive one');
+    if (peak?.[y] !== top) why.push(`a peak of ${peak?.[y]}, the rows' highest is ${top}`);
+    if (level !== rows.find((r) => r[y] >= 0.98 * top))
+      why.push('levels off at another point than the first within 2 % of the peak');
+    if (at && Math.round(100 * claim.share) !== Math.round((100 * at[y]) / ((first[y] / first[x]) * at[x])))
+      why.push("a share of ideal scaling that is not the rows'");
+  } else if (kept.kind === 'best-within-budget' && claim.errors) {
+    const check = (list, errors, within) =>
+      (list ?? []).map(row).forEach((r, i) => {
+        const e = errors[i];
+        if (!holds(r, e)) why.push(`an error share of ${e} for a row that does not hold it`);
+        else if (within !== e <= claim.budget)
+          why.push(`a row ${within ? 'named within' : 'said outside'} the budget of ${claim.budget} with ${e}`);
+      });
+    check(claim.best, claim.errors.best, true);
+    check(claim.faster, claim.errors.faster, false);
+  } else if (kept.kind === 'change') {
+    for (const l of claim.lines ?? []) {
+      const [from, to] = [row(l.from), row(l.to)];
+      const [a, b] = l.values ?? [];
+      if (!holds(from, a) || !holds(to, b)) why.push(`${l.name}'s values are not its rows'`);
+      if (from === to) why.push(`${l.name} set against itself at one point`);
+      if (l.share !== null && !(a > 0 && Math.round(100 * l.share) === Math.round((100 * b) / a)))
+        why.push(`${l.name}'s share is not its two values'`);
+    }
+  } else if (kept.kind === 'factor-range') {
+    if (!(claim.lo > 0 && claim.lo <= claim.median && claim.median <= claim.hi))
+      why.push('factors out of order or not positive');
+  } else if (['head-to-head', 'most-wins', 'runs-compared'].includes(kept.kind)) {
+    const k = claim.k ?? claim.aFaster;
+    if (!(Number.isInteger(k) && k >= 0 && k <= claim.n)) why.push(`counts ${k} of ${claim.n}`);
+    if (kept.kind === 'runs-compared' && claim.differs && claim.ratio !== null)
+      why.push('a ratio between runs that differ in a stated fact');
+  }
+  // No claim cites a setting or an invalid row: they are drawn, never said.
+  for (const r of citedOf) why.push(...unranked(r, 'cites'));
+  return distinct(why);
+}
+
+// plateau (AStore's digitized curve): where a rising curve levels off. Preconditions: the rows in
+// order of x; the first point with positive x and y is where it starts; the plateau is the first
+// point within 2 % of the highest y, the peak the highest; the share of ideal linear scaling (the
+// first point's y per unit of x, times x) only at a point the rows hold (a physical core count).
+// Values read off a chart image are said as digitized (the lead), never as measured.
+
+/**
+ * The plateau claim (see above).
+ * @param {object[]} rows sorted by x
+ * @param {{ x: string, y: string, at?: number|null }} opts at: the x where the share of ideal scaling is said
+ */
+export function plateau(rows, { x, y, at = null }) {
+  const first = rows.find((r) => r[x] > 0 && r[y] > 0);
+  if (!first) return null;
+  const maxY = Math.max(...rows.map((r) => r[y]));
+  const atRow = at === null ? null : (rows.find((r) => r[x] === at) ?? null);
+  return {
+    kind: 'plateau',
+    x,
+    y,
+    first,
+    level: rows.find((r) => r[y] >= 0.98 * maxY),
+    peak: rows.find((r) => r[y] === maxY),
+    at: atRow,
+    share: atRow ? atRow[y] / ((first[y] / first[x]) * at) : null,
+  };
+}
+
+/**
+ * "throughput rose from 9,000 requests/s at parallelism-max 1 and levelled off at about 70,000 from
+ * parallelism-max 8 (peak 72,000 at 12); at 8, the physical core count, it reached 81 % of ideal
+ * linear scaling"; the headline: "AStore's throughput levelled off at about 70,000 requests/s from
+ * parallelism-max 8, on a server with 8 physical cores".
+ * @param {{ headline?: string, cores?: number|null }} words headline: whose throughput (the short form)
+ */
+export function renderPlateau(claim, { headline, cores = null }) {
+  if (!claim) return '';
+  const { x, y, first, level, peak, at, share } = claim;
+  const name = x.replace(/_/g, '-');
+  if (headline)
+    return `${headline} levelled off at about ${num(level[y])} requests/s from ${name} ${level[x]}${cores ? `, on a server with ${cores} physical cores` : ''}`;
+  return (
+    `throughput rose from ${num(first[y])} requests/s at ${name} ${first[x]} ` +
+    `and levelled off at about ${num(level[y])} from ${name} ${level[x]} (peak ${num(peak[y])} at ${peak[x]})` +
+    (at
+      ? `; at ${at[x]}, the physical core count, it reached ${Math.round(100 * share)} % of ideal linear scaling`
+      : '')
+  );
+}
+
+// across-reports (a comparison page's chart): the best value among the figures of reports the
+// atlas joined (comparisons.mjs), and the range of their ratios to the base report. Preconditions:
+// the figures are of one metric, statistic and unit (the atlas joins them so); the best by the
+// metric's better direction, the first such row named; ratios only as the atlas computed them
+// against its base (positive); where the machines differ, the sentence names them and says that
+// each ratio mixes hardware and software changes.
+
+/**
+ * The across-reports claim (see above).
+ * @param {object[]} rows each with `value`, `entity_name`, `column` and, but for the base, `ratio_to_base`
+ * @param {{ better: string, hardwareSame: boolean, machines: string[] }} opts
+ */
+export function acrossReports(rows, { better, hardwareSame, machines }) {
+  if (!rows.length) return null;
+  const best = rows.reduce((a, b) => ((better === 'lower' ? b.value < a.value : b.value > a.value) ? b : a));
+  const ratios = rows.filter((r) => typeof r.ratio_to_base === 'number');
+  const lo = ratios.length ? ratios.reduce((a, b) => (b.ratio_to_base < a.ratio_to_base ? b : a)) : null;
+  const hi = ratios.length ? ratios.reduce((a, b) => (b.ratio_to_base > a.ratio_to_base ? b : a)) : null;
+  return { kind: 'across-reports', best, better, lo, hi, hardwareSame, machines };
+}
+
+/**
+ * "The lowest value (mean) is Solon's 1.2 ms (2019 run); against the base report the ratios run from
+ * 1.1x to 1.8x, across different machines (a vs b), so each ratio mixes hardware and software changes".
+ * @param {{ statistic: string, unit: string }} words
+ */
+export function renderAcross(claim, { statistic, unit }) {
+  if (!claim) return '';
+  const { best, better, lo, hi, hardwareSame, machines } = claim;
+  return (
+    `The ${better === 'lower' ? 'lowest' : 'highest'} value (${statistic}) is ${possessive(best.entity_name)} ${num(best.value)} ${unit} (${best.column})` +
+    (lo
+      ? `; against the base report the ratios run from ${times(lo.ratio_to_base)} to ${times(hi.ratio_to_base)}` +
+        (hardwareSame
+          ? ''
+          : `, across different machines (${machines.join(' vs ')}), so each ratio mixes hardware and software changes`)
+      : '')
+  );
+}
+
+// subject-best (a subject page's chart, subjects.mjs): the highest of a subject's best figures, a
+// change "from ... to ..." only between figures a line joins (one measure, machine and conditions),
+// and the figures outside the error budget named apart. Preconditions: no claim rests on a figure
+// outside the error budget (drawn pale and starred) unless every figure is; a change only along the
+// one line there is; where no two figures share machine and conditions, the sentence says so.
+
+/** The subject-best claim (see above). @param {object[]} all the subject's figures, `like` naming its line */
+export function subjectBest(all) {
+  const within = all.filter((r) => !r.outside);
+  const rows = within.length ? within : all;
+  const best = rows.reduce((a, b) => (b.value > a.value ? b : a));
+  const lines = [...new Set(rows.map((r) => r.like))].filter((k) => rows.filter((r) => r.like === k).length > 1);
+  const joined = lines.length === 1 ? rows.filter((r) => r.like === lines[0]) : [];
+  return {
+    kind: 'subject-best',
+    best,
+    from: joined[0] ?? null,
+    to: joined.at(-1) ?? null,
+    lines,
+    apart: lines.length === 0 && rows.length > 1 ? [...new Set(rows.map((r) => r.platform))].length : 0,
+    outside: all.filter((r) => r.outside),
+  };
+}
+
+/**
+ * "On Intel Core i7 at 8 threads, from 12 requests/s (2016) to 20 requests/s (2019); the highest is
+ * 20 requests/s (as stated; 2019, Intel Core i7, 8 threads)".
+ * @param {{ unit: string }} words
+ */
+export function renderSubject(claim, { unit }) {
+  if (!claim) return '';
+  const { best, from, to, apart, outside } = claim;
+  const at = (r) => `${r.column}, ${r.platform}${r.conditions !== 'none stated' ? `, ${r.conditions}` : ''}`;
+  const highest = `the highest is ${num(best.value)} ${unit} (${best.statistic}; ${at(best)})`;
+  const change = from
+    ? `On ${from.platform}${from.conditions !== 'none stated' ? ` at ${from.conditions}` : ''}, from ${num(from.value)} ${unit} (${from.column}) to ${num(to.value)} ${unit} (${to.column}); `
+    : '';
+  const apartWords = apart
+    ? `; no two figures share machine and conditions (${apart} platform${apart === 1 ? '' : 's'}), so no line joins them`
+    : '';
+  const outsideWords = outside.length
+    ? `; ${outside.length === 1 ? 'one figure is' : `${outside.length} figures are`} outside the error budget, drawn pale and starred: ${list(
+        outside.map((r) => `${num(r.value)} ${unit} (${r.column}, ${r.outside.replace(/ \(.*$/, '')})`),
+      )}`
+    : '';
+  return capital(`${change}${highest}${apartWords}${outsideWords}`);
 }

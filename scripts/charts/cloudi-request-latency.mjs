@@ -2,7 +2,7 @@
 // latency distribution of every receiver, one curve per language and receiver kind, on a log scale.
 // Each receiver ran at its own stable request rate: the finding names both loads and gives no ratio
 // of latencies taken at loads that differ.
-import { comparison, renderTailAtLoads } from './claims.mjs';
+import { comparison, sayClaim } from './claims.mjs';
 import { duration, num } from './shared/format.mjs';
 import { percentileChart, percentileLayers } from './shared/curves.mjs';
 import { DASHES, GREY, entityStyles } from './shared/palette.mjs';
@@ -62,7 +62,7 @@ export function build({ rows, fields: f, tables = {} }) {
   const p = plotted.some((r) => r.percentile === 99.9) ? 99.9 : 99;
   // The load of each receiver: its stable rate from the report's request-rate table, when it has one.
   const rates = Object.values(tables).find((t) => t.table.kind === 'cloudi-stable-request-rate')?.rows ?? [];
-  const finding = renderTailAtLoads(
+  const said = sayClaim('renderTailAtLoads', plotted, [
     comparison(
       plotted.filter((r) => r.percentile === p),
       { value: (r) => r.latency_us, better: 'lower' },
@@ -75,7 +75,8 @@ export function build({ rows, fields: f, tables = {} }) {
         rates.find((x) => x.language === r.language && x.receiver_kind === r.receiver_kind)?.requests_per_second,
       rate: (v) => `${num(v, 1)} requests/s`,
     },
-  );
+  ]);
+  const finding = said.text;
   const words = {
     name: 'latency-distribution',
     title: 'CloudI 2.0: request latency by percentile, per receiver',
@@ -86,6 +87,7 @@ export function build({ rows, fields: f, tables = {} }) {
     description: `Request latency (µs${ylog ? ', log scale' : ''}) at each percentile CloudI printed, one line per receiver (language and threads or processes).${finding ? ` ${finding}.` : ''}`,
     alt: `Line chart of request latency against percentile, one line for each of ${receivers.length} receivers.`,
     finding,
+    claims: said.kept ? [said.kept] : [],
     size: { width: 640, height: 420 },
   };
   return [percentileChart(words, { rows: plotted, fields, ylog, layer })];

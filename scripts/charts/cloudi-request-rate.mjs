@@ -6,18 +6,7 @@
 //  - rows with duo_mode off and on for the same setup: the effect of duo_mode;
 //  - one configuration and several variants (1.7.1): a bar per language and variant;
 //  - rows with and without cloudi_service_queue (1.5.4): the cost of the queue, log y.
-import {
-  comparison,
-  factorRange,
-  headToHead,
-  mostWins,
-  renderEnds,
-  renderFactors,
-  renderHighest,
-  renderShares,
-  renderHeadToHead,
-  renderMostWins,
-} from './claims.mjs';
+import { comparison, factorRange, headToHead, mostWins, sayClaims } from './claims.mjs';
 import { times } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
 import {
@@ -113,15 +102,27 @@ export function build({ rows, fields: f }) {
     // The condition these rows share, named in the sentence: a count true with duo_mode on only
     // (CloudI 1.5.1: 8 of 18 with it, 10 of 22 over all setups) must say so.
     const scope = `duo_mode on${hasQueue ? ', without cloudi_service_queue' : ''}`;
-    let finding = renderHighest(comparison(plotted, { value: (r) => r.requests_per_second, better: 'higher' }), {
-      name: (r) => r.series,
-      value: (r) => r.requests_per_second,
-      unit: 'requests/s',
-      what: 'highest maximum stable rate',
-      where: (r) => `${r.configuration} (${r.dest_refresh_method}, ${scope})`,
-    });
-    if (lazy)
-      finding += `; with ${scope}, ${renderHeadToHead(lazy, { a: LAZY, b: 'immediate_closest', among: 'in {k} of the {n} setups measured with both' })}`;
+    const said = sayClaims(plotted, [
+      [
+        'renderHighest',
+        [
+          comparison(plotted, { value: (r) => r.requests_per_second, better: 'higher' }),
+          {
+            name: (r) => r.series,
+            value: (r) => r.requests_per_second,
+            unit: 'requests/s',
+            what: 'highest maximum stable rate',
+            where: (r) => `${r.configuration} (${r.dest_refresh_method}, ${scope})`,
+          },
+        ],
+      ],
+      lazy && [
+        'renderHeadToHead',
+        [lazy, { a: LAZY, b: 'immediate_closest', among: 'in {k} of the {n} setups measured with both' }],
+        `; with ${scope}, `,
+      ],
+    ]);
+    const finding = said.text;
     const ylog = spansDecades(plotted.map((r) => r.requests_per_second));
     const y = {
       field: 'requests_per_second',
@@ -139,6 +140,7 @@ export function build({ rows, fields: f }) {
       description: `Maximum stable request rate (requests/s) of each receiver language as the number of sending and receiving processes grows from ${configs[0]} to ${configs[configs.length - 1]}, with duo_mode on${hasQueue ? ' and without cloudi_service_queue' : ''}; ${LAZY} and immediate_closest are drawn as separate lines. ${finding}.`,
       alt: 'Line chart of maximum stable request rate by senders x receivers, one line per receiver language and destination refresh method.',
       finding,
+      claims: said.claims,
       rows: plotted,
       fields,
       layer: [
@@ -215,14 +217,22 @@ export function build({ rows, fields: f }) {
       pairConfigs.length === 1
         ? `at ${pairs[0].on.senders} sender${pairs[0].on.senders > 1 ? 's' : ''} x ${pairs[0].on.receivers} receiver${pairs[0].on.receivers > 1 ? 's' : ''}`
         : 'for the same setup';
-    const factors = factorRange(pairs, {
-      before: (p) => p.off.requests_per_second,
-      after: (p) => p.on.requests_per_second,
-    });
-    const finding = renderFactors(factors, {
-      change: 'duo_mode raised the rate',
-      where: `${where}${hasQueue ? ' without cloudi_service_queue' : ''}`,
-    });
+    // The pairs as the chart draws them, so that the claim cites the rows of its CSV.
+    const drawnOf = (r) => plotted.find((x) => x.line === r.line && x.seed === r.seed);
+    const factors = factorRange(
+      pairs.map((p) => ({ off: drawnOf(p.off), on: drawnOf(p.on) })),
+      { before: (p) => p.off.requests_per_second, after: (p) => p.on.requests_per_second },
+    );
+    const said = sayClaims(plotted, [
+      [
+        'renderFactors',
+        [
+          factors,
+          { change: 'duo_mode raised the rate', where: `${where}${hasQueue ? ' without cloudi_service_queue' : ''}` },
+        ],
+      ],
+    ]);
+    const finding = said.text;
     const pf = [
       ...base,
       ...extra,
@@ -249,6 +259,7 @@ export function build({ rows, fields: f }) {
       description: `Maximum stable request rate with duo_mode off and on ${where}, per receiver language and destination refresh method (log scale)${hasQueue ? ', without cloudi_service_queue' : ''}. ${finding}.`,
       alt: 'Dot plot of request rate with duo_mode off and on for each receiver language and refresh method, the two joined by a line and labelled with the factor.',
       finding,
+      claims: said.claims,
       rows: plotted,
       fields: pf,
       layer: [
@@ -302,10 +313,16 @@ export function build({ rows, fields: f }) {
       .filter((g) => g.length > 1);
     // The scope the chart states (duo_mode on, and without the queue where the report measured both).
     const scope = `${method}, duo_mode on${hasQueue ? ', without cloudi_service_queue' : ''}`;
-    const finding = renderMostWins(
-      mostWins(perConfig, (r) => r.series),
-      { scope: `With ${scope}, `, of: 'configurations with more than one language measured' },
-    );
+    const said = sayClaims(plotted, [
+      [
+        'renderMostWins',
+        [
+          mostWins(perConfig, (r) => r.series),
+          { scope: `With ${scope}, `, of: 'configurations with more than one language measured' },
+        ],
+      ],
+    ]);
+    const finding = said.text;
     const vals = plotted.map((r) => r.requests_per_second);
     const mid = (minOf(vals) + maxOf(vals)) / 2;
     const x = configX;
@@ -318,6 +335,7 @@ export function build({ rows, fields: f }) {
       description: `Heatmap of the maximum stable request rate (requests/s) of each receiver language at each senders x receivers configuration, ${method}, duo_mode on${hasQueue ? ', without cloudi_service_queue' : ''}. ${finding}.`,
       alt: `Heatmap of request rate by receiver language and configuration, each cell labelled with its rate.`,
       finding,
+      claims: said.claims,
       rows: plotted,
       fields,
       encoding: { x, y },
@@ -369,17 +387,29 @@ export function build({ rows, fields: f }) {
       { a: (g) => kind(g, 'threads'), b: (g) => kind(g, 'processes') },
     );
     const rate = (r) => r.requests_per_second;
-    let finding = renderEnds(comparison(plotted, { value: rate, better: 'higher' }), {
-      name: (r) => r.series,
-      value: rate,
-      unit: 'requests/s',
-      also: topRow.receiver_kind === 'internal' && {
-        claim: comparison(external, { value: rate, better: 'higher' }),
-        what: 'external receiver',
-      },
-    });
-    if (threads)
-      finding += `; ${renderHeadToHead(threads, { a: 'threads', b: 'processes', among: 'for {k} of the {n} receivers measured both ways' })}`;
+    const said = sayClaims(plotted, [
+      [
+        'renderEnds',
+        [
+          comparison(plotted, { value: rate, better: 'higher' }),
+          {
+            name: (r) => r.series,
+            value: rate,
+            unit: 'requests/s',
+            also: topRow.receiver_kind === 'internal' && {
+              claim: comparison(external, { value: rate, better: 'higher' }),
+              what: 'external receiver',
+            },
+          },
+        ],
+      ],
+      threads && [
+        'renderHeadToHead',
+        [threads, { a: 'threads', b: 'processes', among: 'for {k} of the {n} receivers measured both ways' }],
+        '; ',
+      ],
+    ]);
+    const finding = said.text;
     charts.push({
       name: 'rate-by-variant',
       title: `Request rate by receiver language and variant at ${configs[0]}`,
@@ -387,6 +417,7 @@ export function build({ rows, fields: f }) {
       description: `Maximum stable request rate (requests/s) of every receiver language, build and runtime variant at ${topRow.senders} senders and ${topRow.receivers} receivers, sorted by rate; threads, processes and internal (Erlang) receivers in their own colours. ${finding}.`,
       alt: 'Horizontal bar chart of request rate per receiver language and variant, sorted by rate, coloured by receiver kind.',
       finding,
+      claims: said.claims,
       rows: plotted,
       fields,
       encoding: {
@@ -442,12 +473,21 @@ export function build({ rows, fields: f }) {
       groupBy(plotted, keyOf).filter((g) => g.some((r) => r.queue_service) && g.some((r) => !r.queue_service)),
       { before: (g) => best(g.filter((r) => !r.queue_service)), after: (g) => best(g.filter((r) => r.queue_service)) },
     );
-    const finding = renderShares(shares, {
-      head: 'Through cloudi_service_queue the best rate was',
-      of: 'the direct rate',
-      scope: `${method}, duo_mode on`,
-      none: 'No setup was measured both with and without cloudi_service_queue',
-    });
+    const said = sayClaims(plotted, [
+      [
+        'renderShares',
+        [
+          shares,
+          {
+            head: 'Through cloudi_service_queue the best rate was',
+            of: 'the direct rate',
+            scope: `${method}, duo_mode on`,
+            none: 'No setup was measured both with and without cloudi_service_queue',
+          },
+        ],
+      ],
+    ]);
+    const finding = said.text;
     const yv = plotted.map((r) => r.requests_per_second);
     const y = {
       field: 'requests_per_second',
@@ -484,6 +524,7 @@ export function build({ rows, fields: f }) {
       description: `Maximum stable request rate (requests/s, log scale) of each receiver language at each configuration, sent directly or through cloudi_service_queue (every queue count measured is a point), ${method}, duo_mode on. ${finding}.`,
       alt: 'Line chart of request rate by configuration on a log scale, direct and through cloudi_service_queue, one colour per receiver language.',
       finding,
+      claims: said.claims,
       // What a report that measures the queue is about: its headline.
       headline: shares ? finding : undefined,
       rows: plotted,

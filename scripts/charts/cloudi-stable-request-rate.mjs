@@ -3,7 +3,7 @@
 // 99th), a point per receiver: colour (and, where the palette repeats, shape) by language, the
 // language's own on every chart; hollow points for thread receivers; each rate with the lower and
 // upper bounds the report prints beside it ("stable at 40184.8 [40184.8 .. 40184.9]") as an error bar.
-import { comparison, ordinal, renderBestTwo } from './claims.mjs';
+import { comparison, ordinal, sayClaim } from './claims.mjs';
 import { duration, num, possessive } from './shared/format.mjs';
 import { entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, spansDecades, spreadLayers, titleWithUnit, tooltip } from './shared/spec.mjs';
@@ -44,7 +44,7 @@ export function build({ rows, fields: f, tables }) {
   const styles = entityStyles('language', languages);
   const rate = (r) => `${num(r.requests_per_second, 1)} requests/s`;
   const tail = (r) => duration(r.tail_latency_us, 'µs');
-  const finding = renderBestTwo(
+  const said = sayClaim('renderBestTwo', plotted, [
     [
       {
         claim: comparison(plotted, { value: (r) => r.requests_per_second, better: 'higher' }),
@@ -60,7 +60,8 @@ export function build({ rows, fields: f, tables }) {
       },
     ],
     (r) => possessive(`${r.language} ${r.receiver_kind}`),
-  );
+  ]);
+  const finding = said.text;
   const x = {
     field: 'tail_latency_us',
     type: 'quantitative',
@@ -85,8 +86,9 @@ export function build({ rows, fields: f, tables }) {
         ...(spread ? ['error bars: the lower to upper bound of each stable rate, as the report states'] : []),
       ],
       description: `Stable request rate (requests/s${spread ? ', with error bars from its lower to upper bound' : ''}) against the ${ordinal(p)} percentile of request latency (µs${xlog ? ', log scale' : ''}), one point per receiver. ${finding}.`,
-      alt: `Scatter plot of stable request rate against ${p}th percentile latency, ${plotted.length} receivers in ${languages.length} languages.`,
+      alt: `Scatter plot of stable request rate against ${ordinal(p)} percentile latency, ${plotted.length} receivers in ${languages.length} languages.`,
       finding,
+      claims: said.kept ? [said.kept] : [],
       rows: plotted,
       fields,
       layer: [

@@ -4,7 +4,7 @@
 // definitions out ({ id, spec, rows, fields, markClass, entry }), which build-charts.mjs renders,
 // caches and writes with the report charts; the entries go to charts.json under `comparisons`.
 // The per-report charts (plan.mjs) are not touched.
-import { num, possessive, times } from './shared/format.mjs';
+import { acrossReports, sayClaim } from './claims.mjs';
 import { colorScale } from './shared/palette.mjs';
 import { assemble, atlasEntryWords, atlasUsermeta, chartFiles, spanChannel, tooltip } from './shared/spec.mjs';
 
@@ -104,26 +104,22 @@ function comparisonChart(c) {
       ? ['Same machine in every report']
       : ['Different machines: hardware and software both changed']),
   ];
-  const best = rows.reduce((a, b) => ((metric.better === 'lower' ? b.value < a.value : b.value > a.value) ? b : a));
-  const ratios = rows.filter((r) => typeof r.ratio_to_base === 'number').map((r) => r.ratio_to_base);
   // The statistic compared, and, when the machines differ, which: a ratio then mixes hardware and
   // software changes, and the sentence says so.
   const statistic = !metric.statistic || metric.statistic === 'value' ? 'as stated' : metric.statistic;
   const machines = [...new Set((c.what_differs.platforms?.values ?? []).map((p) => p.name ?? 'an unstated machine'))];
-  const finding =
-    `The ${metric.better === 'lower' ? 'lowest' : 'highest'} value (${statistic}) is ${possessive(best.entity_name)} ${num(best.value)} ${metric.unit} (${best.column})` +
-    (ratios.length
-      ? `; against the base report the ratios run from ${times(Math.min(...ratios))} to ${times(Math.max(...ratios))}` +
-        (c.what_differs.hardware_same
-          ? ''
-          : `, across different machines (${machines.join(' vs ')}), so each ratio mixes hardware and software changes`)
-      : '');
+  const said = sayClaim('renderAcross', rows, [
+    acrossReports(rows, { better: metric.better, hardwareSame: !!c.what_differs.hardware_same, machines }),
+    { statistic, unit: metric.unit },
+  ]);
+  const finding = said.text;
   const chart = {
     title,
     subtitle,
     description: `${metric.title} of ${order.length} row${order.length === 1 ? '' : 's'} (${[...new Set(rows.map((r) => r.entity_name))].join(', ')}), one mark per report${c.mode === 'best' ? ' and run' : ''}: ${labels.join('; ')}. ${finding}.`,
     alt: `Dot plot: one row per ${entityTitle}${c.mode === 'matched' ? ' and conditions' : ''}, ${metric.title} on the x axis, one colour and shape per report.`,
     finding,
+    claims: said.kept ? [said.kept] : [],
     rows,
     fields,
     // autosize "fit" sizes the whole figure: room for the rows plus the title, x axis and legend.

@@ -1,7 +1,7 @@
 // Charts for kind darner-fairness-latency: latency percentiles (µs, log y) per server, and in the
 // description the summary numbers of the same run (table kind darner-fairness-summary, when the
 // report has it): requests per second and time per request.
-import { comparison, renderTail } from './claims.mjs';
+import { comparison, sayClaim } from './claims.mjs';
 import { capital, duration, list, num } from './shared/format.mjs';
 import { byServer, serverColor, serverLines } from './shared/servers.mjs';
 import { distinct, spanChannel, titleWithUnit } from './shared/spec.mjs';
@@ -37,11 +37,12 @@ export function build({ rows, fields: f, tables }) {
     servers.map((s) => rows.find((r) => r.server === s && r.percentile === p)),
     { value: (r) => r.latency_us, better: 'lower' },
   );
-  const finding = renderTail(claim, {
-    p,
-    name: (r) => capital(r.server),
-    show: (r) => duration(r.latency_us, 'µs'),
-  });
+  const plotted = byServer(rows, 'percentile');
+  const said = sayClaim('renderTail', plotted, [
+    claim,
+    { p, name: (r) => capital(r.server), show: (r) => duration(r.latency_us, 'µs') },
+  ]);
+  const finding = said.text;
   const summaryTable = Object.values(tables).find((t) => t.table.kind === 'darner-fairness-summary');
   const summary = summaryTable
     ? ` Summary of the same runs: ${list(
@@ -63,7 +64,8 @@ export function build({ rows, fields: f, tables }) {
       description: `Latency (µs${ylog ? ', log scale' : ''}) at each percentile of requests, one line per server.${finding ? ` ${finding}.` : ''}${summary}`,
       alt: `Line chart of request latency against percentile, one line per server (${servers.map(capital).join(', ')}).`,
       finding,
-      rows: byServer(rows, 'percentile'),
+      claims: said.kept ? [said.kept] : [],
+      rows: plotted,
       fields,
       layer: serverLines({ x, y, color, fields }),
       markName: 'points',

@@ -1,7 +1,7 @@
 // Charts for kind darner-queue-flood: throughput of each server against the number of connections
 // (log x). memcache is not a queue server: the report runs it as the upper bound (a rate at which
 // send/recv syscalls saturate), so it is drawn as a dashed grey line and labelled as such.
-import { comparison, renderPeak } from './claims.mjs';
+import { comparison, sayClaim } from './claims.mjs';
 import { capital, num } from './shared/format.mjs';
 import { GREY } from './shared/palette.mjs';
 import { byServer, serverColor, serverLines } from './shared/servers.mjs';
@@ -56,7 +56,8 @@ export function build({ rows, fields: f }) {
   const peak = (s) =>
     rows.filter((r) => r.server === s).reduce((a, b) => (b.requests_per_second > a.requests_per_second ? b : a));
   const bound = servers.includes(UPPER_BOUND) ? peak(UPPER_BOUND) : null;
-  const finding = renderPeak(
+  const plotted = byServer(rows, 'connections', servers);
+  const said = sayClaim('renderPeak', plotted, [
     comparison(contenders.map(peak), { value: (r) => r.requests_per_second, better: 'higher', against: 'next' }),
     {
       name: (r) => capital(r.server),
@@ -65,7 +66,8 @@ export function build({ rows, fields: f }) {
       at: (r) => `${num(r.connections)} connections`,
       bound: bound && { row: bound, name: UPPER_BOUND },
     },
-  );
+  ]);
+  const finding = said.text;
 
   const layer = serverLines({ x, y, color, fields, line: { strokeDash }, pointMark: { size: 40 } });
   if (bound) {
@@ -87,7 +89,8 @@ export function build({ rows, fields: f }) {
       description: `Requests per second through an empty queue as connections grow from ${num(Math.min(...xs))} to ${num(maxConn)}${xlog ? ' (log x axis)' : ''}, one line per server${bound ? `, with ${UPPER_BOUND} as the upper bound` : ''}.${finding ? ` ${finding}.` : ''}`,
       alt: `Line chart of requests per second against connections for ${servers.map(label).join(', ')}.`,
       finding,
-      rows: byServer(rows, 'connections', servers),
+      claims: said.kept ? [said.kept] : [],
+      rows: plotted,
       fields,
       layer,
       markName: 'points',

@@ -1,7 +1,7 @@
 // Charts for kind darner-queue-packing-backlog (derived: the running sum of items added, since the
 // benchmark never flushes the queue): throughput against the backlog. The x axis is symlog with the
 // first step as constant, so the empty queue (0) is shown one step left of it.
-import { change, renderChange } from './claims.mjs';
+import { change, sayClaim } from './claims.mjs';
 import { bytes, capital, num } from './shared/format.mjs';
 import { byServer, serverColor, serverLines } from './shared/servers.mjs';
 import { THOUSANDS, distinct, smallestPositive, symlogTicks, zeroChannel } from './shared/spec.mjs';
@@ -28,7 +28,8 @@ export function build({ rows, fields: f }) {
 
   // # Process data: each server at the largest backlog, against its rate with an empty queue.
   const maxBacklog = Math.max(...xs);
-  const finding = renderChange(
+  const plotted = byServer(rows, 'backlog_items');
+  const said = sayClaim('renderChange', plotted, [
     change(
       servers.map((s) => {
         const own = rows.filter((r) => r.server === s);
@@ -46,7 +47,8 @@ export function build({ rows, fields: f }) {
       show: (r) => `${num(r.requests_per_second)} requests/s`,
       base: (r) => `a backlog of ${num(r.backlog_items)}`,
     },
-  );
+  ]);
+  const finding = said.text;
 
   return [
     {
@@ -56,7 +58,8 @@ export function build({ rows, fields: f }) {
       description: `Requests per second against the backlog of queued items (${symlog ? 'symlog' : 'log'} x axis${symlog ? ', so the empty queue at 0 can be shown' : ''}); the backlog is derived, not printed in the report: the running sum of the items each step added.${finding ? ` ${finding}.` : ''}`,
       alt: `Line chart of requests per second against the queue backlog, one line per server (${servers.map(capital).join(', ')}).`,
       finding,
-      rows: byServer(rows, 'backlog_items'),
+      claims: said.kept ? [said.kept] : [],
+      rows: plotted,
       fields,
       layer: serverLines({ x, y, color, fields }),
       markName: 'points',

@@ -3,7 +3,7 @@
 // queue (0) sits one doubling to the left of the first power of two instead of being dropped.
 // Corrections from the report's errata arrive applied (plan.mjs); the corrected point gets its own
 // shape and a note, and the rows carry `corrected` and `published_<field>`.
-import { comparison, renderLess } from './claims.mjs';
+import { comparison, sayClaim } from './claims.mjs';
 import { capital, num } from './shared/format.mjs';
 import { byServer, serverColor, serverLines } from './shared/servers.mjs';
 import {
@@ -54,12 +54,17 @@ export function build({ rows, fields: f }) {
     servers.map((s) => rows.find((r) => r.server === s && r.queued_requests === common)),
     { value: (r) => r.rss_kb, better: 'lower' },
   );
-  const finding = renderLess(claim, {
-    name: (r) => capital(r.server),
-    show: (r) => `${num(r.rss_kb)} kB`,
-    what: 'memory',
-    where: `with ${num(common)} requests queued`,
-  });
+  const plotted = byServer(rows, 'queued_requests');
+  const said = sayClaim('renderLess', plotted, [
+    claim,
+    {
+      name: (r) => capital(r.server),
+      show: (r) => `${num(r.rss_kb)} kB`,
+      what: 'memory',
+      where: `with ${num(common)} requests queued`,
+    },
+  ]);
+  const finding = said.text;
   const fix = corrected[0];
   const note = corrected.length
     ? ` ${corrected.length === 1 ? 'One point is' : `${corrected.length} points are`} corrected from the errata: the report prints ${capital(fix.server)}'s ${num(fix.queued_requests)} value with the label ${fix.published_server} (seed line ${fix.line}).`
@@ -97,7 +102,8 @@ export function build({ rows, fields: f }) {
       description: `Resident memory (kB${ylog ? ', log scale' : ''}) of ${servers.map(capital).join(' and ')} as the queue grows from ${num(Math.min(...xs))} to ${num(Math.max(...xs))} requests${symlog ? `; the x axis is symmetric-log (constant ${num(smallestPositive(xs))}) so the empty queue at 0 can be shown beside the powers of two` : ''}.${finding ? ` ${finding}.` : ''}${note}`,
       alt: `Line chart of resident memory against queued requests, one line per server (${servers.map(capital).join(', ')}).`,
       finding,
-      rows: byServer(rows, 'queued_requests'),
+      claims: said.kept ? [said.kept] : [],
+      rows: plotted,
       fields,
       layer,
       markName: 'points',

@@ -17,11 +17,25 @@ import { build } from './measurement.mjs';
 import { assemble, fieldMap } from './shared/spec.mjs';
 import {
   chartProblems,
+  claimProblems,
+  headlineProblems,
   scaleProblems,
   statisticProblems,
-  unsupported,
-  uncitedNumbers,
 } from '../../tests/helpers/findings.mjs';
+import {
+  bestOfGroup,
+  bestWithinBudget,
+  change,
+  comparison,
+  oneValue,
+  plateau,
+  rangeOverRuns,
+  renderKept,
+  sayClaim,
+} from './claims.mjs';
+import { planComparisonCharts } from './comparisons.mjs';
+import { readComparisons, readSubjects } from '../lib/atlas.mjs';
+import { planSubjectCharts } from './subjects.mjs';
 import { countMarks, renderChart } from './render.mjs';
 
 /** Real result files, as a contributor adds them: [format, file, machine the report describes]. */
@@ -54,38 +68,140 @@ test('every finding of every measurement chart of the corpus is recomputed from 
   assert.ok(checked >= 20, `${checked} findings checked`);
 });
 
-test('every finding of every measurement chart in data/ is recomputed from its rows', () => {
+test('every finding of every chart in data/, whatever builder drew it, is its claims said of the rows they cite', () => {
   const wrong = [];
-  for (const chart of measurementCharts(planOfData()))
+  let claimed = 0;
+  for (const chart of planOfData().charts) {
+    claimed += chart.entry.claims.length;
     for (const w of chartProblems(chart)) wrong.push(`${chart.id}: "${chart.entry.finding}": ${w}`);
+  }
   assert.deepEqual(wrong, []);
+  assert.ok(claimed >= 20, `${claimed} claims checked`);
 });
 
-test('the checker refuses a lowest latency from a max, a ratio against zero and a value not in the rows', () => {
-  const chart = (finding, rows, title = 'Latency (ms)') => ({
-    entry: { finding },
+/** A chart as the checker takes it: rows, and an entry with the sentence and claims a builder kept. */
+function saidChart(rows, say, args, title = 'Latency (ms)') {
+  const { text, kept } = sayClaim(say, rows, args);
+  return {
     rows,
+    entry: { finding: text ? `${text}.` : '', claims: kept ? [kept] : [] },
     spec: { layer: [{ encoding: { x: { field: 'shown', title } } }] },
+  };
+}
+
+/** A best-of-group chart of rows (series, shown), said as measurement.mjs says it. */
+function bestChart(rows, { better = 'lower', what = 'mean latency', unit = 'ms', parts = ['series'] } = {}) {
+  const claim = bestOfGroup(rows, { better, parts });
+  return saidChart(rows, 'renderBest', [claim, { what, unit }]);
+}
+const latency = (series, shown, more = {}) => ({ series, statistic: 'mean', unit: 'ms', shown, ...more });
+/** A kept claim changed by hand, its sentence said again from it: the words agree, the claim is bad. */
+function tampered(chart, change) {
+  const kept = structuredClone(chart.entry.claims[0]);
+  change(kept.args[0], kept);
+  return { ...chart, entry: { finding: `${renderKept(kept, chart.rows)}.`, claims: [kept] } };
+}
+
+test('the findings checker passes a true best-of-group claim: the sentence is its render, its rows hold it', () => {
+  const chart = bestChart([latency('a', 1.2), latency('b', 3.7), latency('c', 2)]);
+  assert.equal(chart.entry.finding, 'A had the lowest mean latency: 1.2 ms, 3.1x less than b (3.7 ms).');
+  assert.deepEqual(chartProblems(chart), []);
+});
+
+test("the findings checker refuses a sentence with no claim, and words that are not its claim's render", () => {
+  const chart = bestChart([latency('a', 1.2), latency('b', 3.7)]);
+  assert.deepEqual(claimProblems({ ...chart, entry: { finding: chart.entry.finding } }), ['a sentence with no claim']);
+  const edited = {
+    ...chart,
+    entry: { ...chart.entry, finding: 'A had the lowest mean latency: 1.1 ms, 3.4x less than b (3.7 ms).' },
+  };
+  assert.match(claimProblems(edited).join(), /not the render of its claims/);
+});
+
+test('the findings checker refuses a lowest latency named for rows of a max, and a crown the rows do not give', () => {
+  const max = [latency('With fork', 1510, { statistic: 'max' }), latency('No fork', 2000, { statistic: 'max' })];
+  assert.match(claimProblems(bestChart(max, { what: 'latency' })).join(), /names "latency" for rows of statistic max/);
+  const chart = bestChart([latency('a', 1510), latency('b', 2000), latency('c', 1700)]);
+  const wrongBest = tampered(chart, (claim) => {
+    claim.best = [{ $row: 2 }];
   });
-  const max = [
-    { series: 'With fork', statistic: 'max', unit: 'ms', shown: 1510 },
-    { series: 'No fork', statistic: 'max', unit: 'ms', shown: 2000 },
-  ];
+  assert.match(claimProblems(wrongBest).join(), /crowns 1,700, the rows' lowest is 1,510/);
+});
+
+test("the findings checker refuses a ratio against zero, one that is not the cited values' own, and passes one under 1.05 said as within 5 %", () => {
+  const zero = bestChart([latency('a', 0), latency('b', 0.0086)], { unit: 's' });
   assert.match(
-    unsupported(chart('With fork had the lowest latency: 1,510 ms', max)).join(),
-    /names "latency" for rows of statistic max/,
+    claimProblems(tampered(zero, (claim) => (claim.ratio = 9.6))).join(),
+    /a ratio between its ends with a value that is not positive/,
   );
-  const zero = [
-    { series: 'a', statistic: 'mean', unit: 's', shown: 0 },
-    { series: 'b', statistic: 'mean', unit: 's', shown: 0.0086 },
-  ];
+  const chart = bestChart([latency('a', 1), latency('b', 2)]);
   assert.match(
-    unsupported(chart('a had the lowest mean latency: 0 s, 9.6x less than b (0.0086 s)', zero, 'Latency (s)')).join(),
-    /ratio/,
+    claimProblems(tampered(chart, (claim) => (claim.ratio = 3))).join(),
+    /a ratio of 3x between its ends, whose values give 2x/,
   );
+  // Nearer than 1.05: said "within 5 %", true; a claim of "within 5 %" over values 2x apart is not.
+  const close = bestChart([latency('a', 1), latency('b', 1.04)]);
+  assert.match(close.entry.finding, /within 5 % of every other/);
+  assert.deepEqual(claimProblems(close), []);
   assert.match(
-    unsupported(chart('No fork had the lowest maximum latency: 1,400 ms', max)).join(),
-    /quotes 1,400 as the lowest/,
+    claimProblems(tampered(chart, (claim) => (claim.ratio = 1.04))).join(),
+    /a ratio of 1x between its ends, whose values give 2x/,
+  );
+});
+
+test('the findings checker refuses a tie said as one best, a superlative over equal values, and two things varying', () => {
+  const tie = bestChart([latency('a', 1), latency('b', 1), latency('c', 2)]);
+  assert.match(tie.entry.finding, /^A and b tied for the lowest/);
+  assert.match(
+    claimProblems(tampered(tie, (claim) => (claim.best = [{ $row: 0 }]))).join(),
+    /names 1 of 2 rows tied at 1/,
+  );
+  const equal = [latency('a', 5), latency('b', 5)];
+  assert.equal(bestChart(equal).entry.finding, '');
+  const crowned = tampered(bestChart([latency('a', 5), latency('b', 6)]), () => {});
+  assert.match(claimProblems({ ...crowned, rows: equal }).join(), /a superlative where every value is equal/);
+  assert.match(
+    claimProblems(tampered(crowned, (claim) => (claim.varies = ['host', 'threads']))).join(),
+    /2 things vary/,
+  );
+});
+
+test('the findings checker refuses a setting, an invalid row or an aggregate crowned, and rows of two tables ranked', () => {
+  const rows = [
+    latency('a', 2),
+    latency('b', 3),
+    latency('timeout', 1, { role: 'setting' }),
+    latency('Total', 0.5, { section: 'Total' }),
+  ];
+  const chart = bestChart(rows);
+  assert.match(chart.entry.finding, /^A had the lowest/);
+  assert.deepEqual(chartProblems(chart), []);
+  assert.match(claimProblems(tampered(chart, (claim) => (claim.best = [{ $row: 2 }]))).join(), /crowns a setting row/);
+  assert.match(
+    claimProblems(tampered(chart, (claim) => (claim.best = [{ $row: 3 }]))).join(),
+    /crowns an aggregate row/,
+  );
+  const tables = [latency('a', 2, { source_table: 'one' }), latency('b', 3, { source_table: 'two' })];
+  assert.match(
+    claimProblems({ ...tampered(chart, () => {}), rows: tables }).join(),
+    /more than one table|does not hold/,
+  );
+});
+
+test('the findings checker refuses a range over runs that gives a ratio where the runs state a change', () => {
+  const runs = [
+    { series: 'nginz', run: 1, statistic: 'mean', unit: 'req/s', shown: 100, section: 'Run 1' },
+    { series: 'nginz', run: 2, statistic: 'mean', unit: 'req/s', shown: 120, section: 'We did some perfomance update' },
+  ];
+  const chart = saidChart(runs, 'renderRange', [
+    rangeOverRuns(runs),
+    { whose: "nginz's mean throughput", unit: 'req/s' },
+  ]);
+  assert.match(chart.entry.finding, /differ in more than their name/);
+  assert.deepEqual(claimProblems(chart), []);
+  assert.match(
+    claimProblems(tampered(chart, (claim) => (claim.ratio = 1.2))).join(),
+    /runs that differ in more than their name/,
   );
 });
 
@@ -94,9 +210,6 @@ test('the checker refuses a number no row gives, a chart of two scales and a sen
     { series: 'Run 1', run: 1, statistic: 'mean', unit: 'ms', value: 1747 },
     { series: 'Run 2', run: 2, statistic: 'mean', unit: 'ms', value: 2169 },
   ];
-  assert.deepEqual(uncitedNumbers('Run 2 took 2,169 ms, 1.2x run 1 (1,747 ms) over 2 runs', rows), []);
-  assert.match(uncitedNumbers('Run 2 took 2,196 ms', rows).join(), /2,196 is not a value/);
-  assert.match(uncitedNumbers('Run 2 took 3.1x as long', rows).join(), /3.1x is not/);
   const spec = { layer: [{ encoding: { y: { field: 'value', title: 'Latency (ms)' } } }] };
   assert.deepEqual(scaleProblems({ rows, spec }), []);
   assert.match(
@@ -116,24 +229,24 @@ test('the checker refuses a number no row gives, a chart of two scales and a sen
 
 test('one value with its spread is a chart, whose sentence gives the value and both ends of the spread', () => {
   // BenchmarkDotNet's one benchmark: a mean and its 99.9 % confidence interval, as a reader would check it.
-  const rows = [{ series: 'Bench', statistic: 'mean', unit: 'us', shown: 15.21, lo: 14.93, hi: 15.49 }];
-  const chart = (finding) => ({
-    entry: { finding },
-    rows,
-    spec: { layer: [{ encoding: { x: { field: 'value', title: 'Time (µs)' } } }] },
-  });
-  assert.deepEqual(
-    unsupported(chart("Bench's mean time was 15.21 µs (99.9 % confidence interval: 14.93 to 15.49 µs)")),
-    [],
-  );
-  assert.match(
-    unsupported(chart("Bench's mean time was 15.21 µs (99.9 % confidence interval: 14.9 to 15.49 µs)")).join(),
-    /spread 14.9 to 15.49 is not the row's/,
-  );
-  assert.match(
-    unsupported(chart("Bench's median time was 15.21 µs (99.9 % confidence interval: 14.93 to 15.49 µs)")).join(),
-    /names "median time"/,
-  );
+  const rows = [
+    {
+      series: 'Bench',
+      statistic: 'mean',
+      unit: 'us',
+      shown: 15.21,
+      lo: 14.93,
+      hi: 15.49,
+      spread_words: '99.9 % confidence interval',
+    },
+  ];
+  const chart = saidChart(rows, 'renderOne', [oneValue(rows[0]), { what: 'mean time', unit: 'µs' }], 'Time (µs)');
+  assert.equal(chart.entry.finding, "Bench's mean time was 15.21 µs (99.9 % confidence interval: 14.93 to 15.49 µs).");
+  assert.deepEqual(chartProblems(chart), []);
+  const wrongSpread = { ...chart, entry: { ...chart.entry, finding: chart.entry.finding.replace('14.93', '14.9') } };
+  assert.match(claimProblems(wrongSpread).join(), /not the render of its claims/);
+  const median = saidChart(rows, 'renderOne', [oneValue(rows[0]), { what: 'median time', unit: 'µs' }]);
+  assert.match(claimProblems(median).join(), /names "median time" for rows of statistic mean/);
 });
 
 /** A go test -bench README's rows as the measurement table holds them (flat, conditions as columns). */
@@ -287,5 +400,162 @@ test('a request timeout (1 s) and min_duration (0 ms) printed among results are 
       ['min_duration', 'setting'],
       ['max_duration', 'setting'],
     ],
+  );
+});
+
+test("every comparison page's chart sentence in data/atlas is its claim, holding over the figures it cites", () => {
+  const { charts } = planComparisonCharts({ comparisons: readComparisons(path.join(ROOT, 'data')) });
+  const wrong = charts.flatMap((c) => claimProblems(c).map((w) => `${c.id}: "${c.entry.finding}": ${w}`));
+  assert.deepEqual(wrong, []);
+  assert.ok(charts.every((c) => c.entry.claims.length === 1));
+});
+
+test("every subject page's chart sentence in data/atlas is its claim, holding over the figures it cites", () => {
+  const platforms = JSON.parse(fs.readFileSync(path.join(ROOT, 'data/platforms.json'), 'utf8'));
+  const { charts } = planSubjectCharts({ subjects: readSubjects(path.join(ROOT, 'data')) }, platforms);
+  const wrong = charts.flatMap((c) => claimProblems(c).map((w) => `${c.id}: "${c.entry.finding}": ${w}`));
+  assert.deepEqual(wrong, []);
+  assert.ok(charts.length > 0 && charts.every((c) => c.entry.claims.length === 1));
+});
+
+test('the findings checker refuses a ranking over rows that differ in two things (operation and threads), read from the rows', () => {
+  const rows = [
+    latency('Gets, 1 thread', 1, { benchmark: 'Gets', threads: 1 }),
+    latency('Sets, 4 threads', 2, { benchmark: 'Sets', threads: 4 }),
+    latency('Gets, 4 threads', 3, { benchmark: 'Gets', threads: 4 }),
+  ];
+  // As the sweep's claim was asked for before: no parts, so nothing stopped it.
+  const claim = bestOfGroup(rows, { better: 'lower', conditions: ['threads'] });
+  const chart = saidChart(rows, 'renderBest', [claim, { what: 'mean latency', unit: 'ms' }]);
+  assert.match(claimProblems(chart).join(), /things vary among the rows ranked \(benchmark, threads\)/);
+});
+
+test('the findings checker refuses a range over blocks a reader found again and numbered (run_by: reader), and sections ranked across two levels', () => {
+  const runs = [
+    {
+      series: 'rate',
+      run: 1,
+      run_by: 'reader',
+      statistic: 'mean',
+      unit: 'req/s',
+      shown: 50,
+      source_table: 'key-value',
+    },
+    {
+      series: 'rate',
+      run: 2,
+      run_by: 'reader',
+      statistic: 'mean',
+      unit: 'req/s',
+      shown: 100,
+      source_table: 'key-value',
+    },
+  ];
+  const claim = { kind: 'range-over-runs', series: 'rate', n: 2, lo: 50, hi: 100, ratio: 2, changes: [], rows: runs };
+  const chart = saidChart(runs, 'renderRange', [claim, { whose: 'the mean rate', unit: 'req/s' }]);
+  assert.match(claimProblems(chart).join(), /a reader found again and numbered/);
+  const hosts = [
+    latency('a / reads', 1, { section: 'a / reads' }),
+    latency('b / writes', 2, { section: 'b / writes' }),
+  ];
+  const ranked = saidChart(hosts, 'renderBest', [
+    { ...bestOfGroup(hosts, { better: 'lower' }), varies: ['section'] },
+    { what: 'mean latency', unit: 'ms' },
+  ]);
+  assert.match(claimProblems(ranked).join(), /more than one level of their heading path/);
+});
+
+test('the findings checker refuses a comparison whose named best is beaten by a row it cites', () => {
+  const rows = [
+    { server: 'darner', rss_kb: 500, line: 1, seed: 's' },
+    { server: 'kestrel', rss_kb: 300, line: 2, seed: 's' },
+  ];
+  const words = { name: (r) => r.server, show: (r) => `${r.rss_kb} kB`, what: 'memory', where: 'at 1,024 queued' };
+  const chart = saidChart(rows, 'renderLess', [comparison(rows, { value: (r) => r.rss_kb, better: 'lower' }), words]);
+  assert.equal(chart.entry.finding, 'kestrel used 1.7x less memory than darner at 1,024 queued (300 kB vs 500 kB).');
+  assert.deepEqual(claimProblems(chart), []);
+  const swapped = tampered(chart, (claim) => {
+    [claim.best, claim.other] = [claim.other, claim.best];
+    claim.values = [500, 300];
+  });
+  assert.match(claimProblems(swapped).join(), /names 500 as the lowest, and a row it cites beats it/);
+  // A value its words quote (a peak's requests/s) is a number of the row it was read from.
+  const peak = saidChart(rows, 'renderPeak', [
+    comparison(rows, { value: (r) => r.rss_kb, better: 'higher' }),
+    { name: (r) => r.server, value: (r) => r.rss_kb, unit: 'kB', at: () => 'at 1,024 queued' },
+  ]);
+  assert.deepEqual(claimProblems(peak), []);
+  const quoted = tampered(peak, (claim, kept) => (kept.calls['arg1.value'][0].out = 999));
+  assert.match(claimProblems(quoted).join(), /quotes 999 for row 0, which does not hold it/);
+});
+
+test("the findings checker refuses AStore's plateau said at a point before the curve levels off", () => {
+  const rows = [1, 2, 4, 8, 16].map((p, i) => ({ parallelism_max: p, requests_per_second: [10, 20, 38, 60, 61][i] }));
+  const claim = plateau(rows, { x: 'parallelism_max', y: 'requests_per_second', at: 8 });
+  const chart = saidChart(rows, 'renderPlateau', [claim, {}]);
+  assert.match(chart.entry.finding, /levelled off at about 60 from parallelism-max 8 \(peak 61 at 16\)/);
+  assert.deepEqual(claimProblems(chart), []);
+  const early = tampered(chart, (c) => (c.level = { $row: 2 }));
+  assert.match(claimProblems(early).join(), /levels off at another point than the first within 2 % of the peak/);
+});
+
+test("a headline that is no chart's finding must be the claims its chart keeps for it (AStore's), else it is refused", () => {
+  const rows = [1, 2, 4, 8].map((p, i) => ({ parallelism_max: p, requests_per_second: [10, 20, 39, 39.5][i] }));
+  const claim = plateau(rows, { x: 'parallelism_max', y: 'requests_per_second' });
+  const said = sayClaim('renderPlateau', rows, [claim, { headline: "AStore's throughput" }]);
+  const chart = { rows, entry: { finding: '', claims: [], headline_claims: [said.kept] } };
+  assert.equal(said.text, "AStore's throughput levelled off at about 39 requests/s from parallelism-max 4");
+  assert.deepEqual(headlineProblems(`${said.text}.`, [chart]), []);
+  assert.deepEqual(headlineProblems("AStore's throughput levelled off at about 40 requests/s.", [chart]), [
+    "a headline that no chart's claims say",
+  ]);
+});
+
+test('the findings checker refuses a fastest client within the error budget whose errors are outside it', () => {
+  const rows = [
+    { client: 'gun', requests_per_second: 100, error_pct: 0.5, line: 1, seed: 's' },
+    { client: 'buoy', requests_per_second: 200, error_pct: 80, line: 2, seed: 's' },
+  ];
+  const claim = bestWithinBudget(rows, {
+    value: (r) => r.requests_per_second,
+    error: (r) => r.error_pct,
+    name: (r) => r.client,
+    budget: 1,
+  });
+  const words = { budget: '1 %', value: (r) => r.requests_per_second, unit: 'requests/s', who: 'client' };
+  const chart = saidChart(rows, 'renderBestWithin', [claim, words]);
+  assert.match(
+    chart.entry.finding,
+    /^With at most 1 % errors, gun was fastest at 100 requests\/s; buoy's higher rates/,
+  );
+  assert.deepEqual(claimProblems(chart), []);
+  const crowned = tampered(chart, (c) => {
+    [c.best, c.faster] = [c.faster, c.best];
+    c.errors = { best: [80], faster: [0.5] };
+  });
+  assert.match(claimProblems(crowned).join(), /a row named within the budget of 1 with 80/);
+});
+
+test("the findings checker refuses a server's share of its own empty-queue rate that its two points do not give", () => {
+  const rows = [
+    { server: 'darner', backlog_items: 0, requests_per_second: 200, line: 1, seed: 's' },
+    { server: 'darner', backlog_items: 100, requests_per_second: 100, line: 2, seed: 's' },
+  ];
+  const claim = change([{ name: 'Darner', from: rows[0], to: rows[1] }], (r) => r.requests_per_second);
+  const words = {
+    at: 'With 100 items queued',
+    verb: 'served',
+    show: (r) => `${r.requests_per_second} requests/s`,
+    base: (r) => `a backlog of ${r.backlog_items}`,
+  };
+  const chart = saidChart(rows, 'renderChange', [claim, words]);
+  assert.equal(
+    chart.entry.finding,
+    'With 100 items queued, Darner served 100 requests/s (50 % of its rate at a backlog of 0).',
+  );
+  assert.deepEqual(claimProblems(chart), []);
+  assert.match(
+    claimProblems(tampered(chart, (c) => (c.lines[0].share = 0.8))).join(),
+    /Darner's share is not its two values'/,
   );
 });

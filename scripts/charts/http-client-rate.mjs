@@ -4,14 +4,7 @@
 // every "best" here is picked among configurations within an error budget (1 % by default; the
 // best-client chart has a slider for it). Columns and runs are read from the data: a report with
 // one run, or without a pool_count column, gets the charts that apply to it.
-import {
-  bestWithinBudget,
-  renderBestWithin,
-  renderBudgetCount,
-  renderFastestAt,
-  renderRunsCompared,
-  runsCompared,
-} from './claims.mjs';
+import { bestWithinBudget, runsCompared, sayClaim } from './claims.mjs';
 import { list, midSentence, num, pct } from './shared/format.mjs';
 import { colorScale } from './shared/palette.mjs';
 import { THOUSANDS, dataTicks, distinct, logTicks, spansDecades, titleWithUnit, tooltip } from './shared/spec.mjs';
@@ -81,12 +74,11 @@ export function build({ report, rows, fields: f }) {
     name: (r) => r.client,
     budget: MAX_ERROR,
   });
-  const headline = renderBestWithin(budgetClaim, {
-    budget,
-    value: (r) => r.requests_per_second,
-    unit: 'requests/s',
-    who: 'client',
-  });
+  const said9 = sayClaim('renderBestWithin', best, [
+    budgetClaim,
+    { budget, value: (r) => r.requests_per_second, unit: 'requests/s', who: 'client' },
+  ]);
+  const headline = said9.text;
   charts.push({
     name: 'best-rate-by-client',
     title: `Fastest configuration of each HTTP client within an error budget`,
@@ -94,6 +86,7 @@ export function build({ report, rows, fields: f }) {
     description: `The best successful requests/s of each client${ofRun} among its configurations with at most ${budget} errors (the slider sets the budget); each bar is labelled with that configuration's error %. ${headline}.${outside.length ? ` ${list(outside)} had no configuration within ${budget}.` : ''}`,
     alt: `Bar chart of each HTTP client's best successful requests per second with at most ${budget} errors.`,
     finding: headline,
+    claims: said9.kept ? [said9.kept] : [],
     headline,
     values: runRows,
     rows: best,
@@ -187,7 +180,7 @@ export function build({ report, rows, fields: f }) {
   // The fastest at the highest concurrency over every pool setup measured there (not only the
   // setups the curves draw), with its own setup named: Mojito's 57,690 at 8 x 128, not 56,690.
   const noneWithin = perClient.filter((p) => p.top.error_pct > MAX_ERROR).map((p) => p.client);
-  const finding10 = renderFastestAt(
+  const said10 = sayClaim('renderFastestAt', curveRows, [
     bestWithinBudget(
       runRows.filter((r) => r.concurrency === maxConc),
       { value: (r) => r.requests_per_second, error: (r) => r.error_pct, name: (r) => r.client, budget: MAX_ERROR },
@@ -203,7 +196,8 @@ export function build({ report, rows, fields: f }) {
           ? ` (${poolFields.length === 2 ? 'pools x pool size ' : ''}${poolLabel(r)}${perClient.find((p) => p.client === r.client)?.rows.includes(r) ? '' : ', not the setup its curve draws'})`
           : '',
     },
-  );
+  ]);
+  const finding10 = said10.text;
   const x10 = {
     field: 'concurrency',
     type: 'quantitative',
@@ -228,6 +222,7 @@ export function build({ report, rows, fields: f }) {
     description: `Successful requests/s against concurrency${xlog ? ' (log x axis)' : ''} for each client at its best pool configuration${ofRun}: the one with the highest rate among configurations with at most ${budget} errors, or the highest rate when none has${noneWithin.length ? ` (${list(noneWithin)})` : ''}. ${finding10}.`,
     alt: 'Line chart of successful requests per second against concurrency, one line per client at its best pool configuration.',
     finding: finding10,
+    claims: said10.kept ? [said10.kept] : [],
     rows: curveRows,
     fields: [...fields.slice(0, fields.indexOf(f.seed)), seriesField, f.seed, f.line],
     layer: [
@@ -252,13 +247,18 @@ export function build({ report, rows, fields: f }) {
 
   // 11. Rate against error % for every configuration.
   const ylog11 = spansDecades(runRows.map((r) => r.requests_per_second));
-  const finding11 = renderBudgetCount(budgetClaim, {
-    budget,
-    of: `configurations${ofRun}`,
-    value: (r) => r.requests_per_second,
-    error: (r) => r.error_pct,
-    unit: 'requests/s',
-  });
+  const rows11 = [...runRows].sort((a, b) => a.client.localeCompare(b.client) || a.line - b.line);
+  const said11 = sayClaim('renderBudgetCount', rows11, [
+    budgetClaim,
+    {
+      budget,
+      of: `configurations${ofRun}`,
+      value: (r) => r.requests_per_second,
+      error: (r) => r.error_pct,
+      unit: 'requests/s',
+    },
+  ]);
+  const finding11 = said11.text;
   const y11 = {
     ...rate,
     title: titleWithUnit(f.requests_per_second, ylog11 ? 'log scale' : ''),
@@ -272,7 +272,8 @@ export function build({ report, rows, fields: f }) {
     description: `Every measured configuration${ofRun} as a point: its successful requests/s${ylog11 ? ' (log scale)' : ''} against the share of requests that failed. ${finding11}.`,
     alt: 'Scatter plot of successful requests per second against error percentage, coloured by client.',
     finding: finding11,
-    rows: [...runRows].sort((a, b) => a.client.localeCompare(b.client) || a.line - b.line),
+    claims: said11.kept ? [said11.kept] : [],
+    rows: rows11,
     fields,
     layer: [
       {
@@ -360,7 +361,8 @@ export function build({ report, rows, fields: f }) {
             ? { what: 'ulimit -n', a: num(ulimit(a)), b: num(ulimit(b)) }
             : null,
       });
-      const finding12 = renderRunsCompared(claim, { nameA, nameB });
+      const said12 = sayClaim('renderRunsCompared', pairs, [claim, { nameA, nameB }]);
+      const finding12 = said12.text;
       const axis = (field, title) => ({
         field,
         type: 'quantitative',
@@ -380,6 +382,7 @@ export function build({ report, rows, fields: f }) {
         description: `Successful requests/s of every configuration measured in both runs: ${midSentence(nameB)} across, ${midSentence(nameA)} up${log ? ' (log scales)' : ''}, with the line where both are equal. ${finding12}.`,
         alt: `Scatter plot comparing the successful requests per second of the two runs, one point per configuration, with a y = x reference line.`,
         finding: finding12,
+        claims: said12.kept ? [said12.kept] : [],
         rows: pairs,
         fields: pf,
         layer: [

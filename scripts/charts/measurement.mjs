@@ -20,11 +20,10 @@
 import { measureGroups, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, maxOf, spansDecades, spreadLayers, tooltip } from './shared/spec.mjs';
-import { capital, num, possessive, quantity, times } from './shared/format.mjs';
-import { bestOfGroup, isUnranked, ordinal, rangeOverRuns, renderBest, renderRange, withUnit } from './claims.mjs';
-import { metricTitle } from '../data/measure/model.mjs';
+import { possessive } from './shared/format.mjs';
+import { bestOfGroup, oneValue, rangeOverRuns, sayClaim, tailOverLines } from './claims.mjs';
+import { metricTitle, STATISTIC_ADJECTIVES, statisticAdjective, statisticWords } from '../data/measure/model.mjs';
 import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
-import { statesChange } from '../data/parsers/shared/structure.mjs';
 
 /** The most charts one report's measurements give (the data table and downloads keep every row). */
 export const MAX_CHARTS = 8;
@@ -58,18 +57,6 @@ function isCondition(name, f) {
   const i = names.indexOf(name);
   return from >= 0 && i > from && (to < 0 || i < to);
 }
-
-const STAT_WORDS = {
-  value: '',
-  as_stated: '',
-  mean: 'mean',
-  median: 'median',
-  min: 'minimum',
-  max: 'maximum',
-  total: 'total',
-  stdev: 'standard deviation',
-  mode: 'mode',
-};
 
 /** Spreads given as a half-width around the value (value ± spread); the others need their bounds. */
 const SYMMETRIC = new Set(['stdev', 'error', 'ci95', 'ci99', 'mad']);
@@ -123,12 +110,12 @@ function chartOf(group, f, conditions) {
   const mixed = rows.some((r) => r.unit !== group.unit);
   const title = `${metricTitle(metric)}${!percentiles && /^p\d/.test(group.statistic) ? `, ${group.statistic}` : ''}`;
   /** What a sentence says it compares: "median latency", "p99 latency", "throughput". */
-  const what = [percentiles ? '' : statAdjective(group.statistic), metricTitle(metric).toLowerCase()]
+  const what = [percentiles ? '' : statisticAdjective(group.statistic), metricTitle(metric).toLowerCase()]
     .filter(Boolean)
     .join(' ');
   // The chart's title names its statistic ("Median latency", "Maximum latency": two charts of one
   // metric never share a title); a percentile alone says it after the metric ("Latency, p99").
-  const adjective = STAT_WORDS[group.statistic];
+  const adjective = STATISTIC_ADJECTIVES[group.statistic];
   const heading = percentiles || !adjective ? title : `${capitalise(adjective)} ${lowerFirst(metricTitle(metric))}`;
   const shownField = { name: 'shown', title, unit, type: 'number' };
   const valueField = mixed
@@ -207,15 +194,12 @@ function chartOf(group, f, conditions) {
     const ylog = ys.length === plotted.length && spansDecades(ys);
     const series = distinct(plotted.map((r) => r.series));
     const top = maxOf(plotted.map((r) => r.percentile));
-    // A setting's or an invalid row's tail is drawn, never said (claims.mjs, isUnranked).
-    const tails = plotted.filter((r) => r.percentile === top && !isUnranked(r)).sort((a, b) => a.shown - b.shown);
-    const tailFinding = !tails.length
-      ? ''
-      : tails.length > 1 && quantity(tails[0].shown) !== quantity(tails.at(-1).shown)
-        ? `At the ${ordinal(top)} percentile, ${title.toLowerCase()} ranged from ${withUnit(tails[0].shown, unit)} (${tails[0].series}) to ${withUnit(tails.at(-1).shown, unit)} (${tails.at(-1).series})`
-        : `At the ${ordinal(top)} percentile, ${title.toLowerCase()} was ${withUnit(tails[0].shown, unit)}`;
-    const said = distinct(plotted.filter((r) => !isUnranked(r)).map((r) => r.series));
-    const finding = tailFinding && `${tailFinding}${statedChanges(tails)}${ownMedian(plotted, said, top)}`;
+    // A setting's or an invalid row's tail is drawn, never said (claims.mjs, tail-over-lines).
+    const said = sayClaim('renderTailLines', plotted, [
+      tailOverLines(plotted, top),
+      { what: title.toLowerCase(), unit },
+    ]);
+    const finding = said.text;
     const x = {
       field: 'percentile',
       type: 'ordinal',
@@ -241,6 +225,7 @@ function chartOf(group, f, conditions) {
       description: `${title} (${unit}) at each percentile the report gives, one line per ${label.title.toLowerCase()} (${series.length}).${finding ? ` ${finding}.` : ''}`,
       alt: `Line chart of ${title.toLowerCase()} against percentile, ${series.length} line${series.length === 1 ? '' : 's'}.`,
       finding,
+      claims: said.kept ? [said.kept] : [],
       rows: plotted,
       fields: [...fields.slice(0, 1), pField, ...fields.slice(1)],
       layer: [
@@ -278,16 +263,13 @@ function chartOf(group, f, conditions) {
       xs.filter((v) => v > 0),
       2,
     );
-    // The best point of the sweep, by the claim's rules (one table, lines that differ in one thing,
-    // no aggregate, no tie, not all equal).
+    // The best point of the sweep, by the claim's rules (one table, no aggregate, no tie, not all equal).
     const claim = bestOfGroup(plotted, { better, conditions: conditions.map((c) => c.name), parts: xLabel.parts });
-    const best = claim?.kind === 'best-of-group' && claim.best.length === 1 ? claim.best[0] : null;
-    const at = best && `${sweep.title.toLowerCase()} ${num(best[sweep.name])}`;
-    const finding = !best
-      ? ''
-      : best.series === '(all)'
-        ? `The ${claim.word} ${what} was ${withUnit(best.shown, unit)}, at ${at}`
-        : `The ${claim.word} ${what}, ${withUnit(best.shown, unit)}, was ${possessive(best.series)} at ${at}`;
+    const said = sayClaim('renderBestAt', plotted, [
+      claim,
+      { what, unit, field: sweep.name, title: sweep.title.toLowerCase() },
+    ]);
+    const finding = said.text;
     const x = {
       field: sweep.name,
       type: 'quantitative',
@@ -310,6 +292,7 @@ function chartOf(group, f, conditions) {
       description: `${title} (${unit}) against ${sweep.title.toLowerCase()}, one line per ${xLabel.title.toLowerCase()} (${series.length}).${finding ? ` ${finding}.` : ''}`,
       alt: `Line chart of ${title.toLowerCase()} against ${sweep.title.toLowerCase()}, ${series.length} line${series.length === 1 ? '' : 's'}.`,
       finding,
+      claims: said.kept ? [said.kept] : [],
       rows: plotted,
       fields: [{ ...seriesField, title: xLabel.title }, ...fields.slice(1)],
       layer: [
@@ -340,14 +323,16 @@ function chartOf(group, f, conditions) {
       // The widest spread among the series that ran more than once, as a claim (claims.mjs).
       const claim = rangeOverRuns(plotted);
       const whose = !claim || claim.series === '(all)' ? `the ${what}` : possessive(claim.series, what);
-      const finding = renderRange(claim, { whose, unit });
       const perRun =
         series.length === 1 &&
         plotted.length <= MAX_RUN_BARS &&
         distinct(plotted.map((r) => r.run)).length === plotted.length;
+      if (perRun) plotted.sort((a, b) => a.run - b.run);
+      // Said once the rows are in their CSV's order: the claim cites them by their place.
+      const said = sayClaim('renderRange', plotted, [claim, { whose, unit }]);
+      const finding = said.text;
       const x = valueAxis;
       if (perRun) {
-        plotted.sort((a, b) => a.run - b.run);
         const y = { field: 'run', type: 'ordinal', title: runs.title ?? 'Run', sort: 'ascending' };
         return {
           name: `${slug}-runs`,
@@ -358,6 +343,7 @@ function chartOf(group, f, conditions) {
           description: `${title} (${unit}) of each run${series[0] === '(all)' ? '' : ` of ${series[0]}`}, one bar per run.${finding ? ` ${finding}.` : ''}`,
           alt: `Bar chart of ${title.toLowerCase()}, one bar per run (${plotted.length} runs).`,
           finding,
+          claims: said.kept ? [said.kept] : [],
           rows: plotted,
           fields: [{ ...seriesField, title: noRun.title }, ...fields.slice(1)],
           layer: [
@@ -379,6 +365,7 @@ function chartOf(group, f, conditions) {
         description: `${title} (${unit}) of each run, one row of dots per ${noRun.title.toLowerCase()}.${finding ? ` ${finding}.` : ''}`,
         alt: `Dot plot of ${title.toLowerCase()} per run: ${runCount(plotted)} runs, one row of dots per ${noRun.title.toLowerCase()} (${series.length}).`,
         finding,
+        claims: said.kept ? [said.kept] : [],
         rows: plotted,
         fields: [{ ...seriesField, title: noRun.title }, ...fields.slice(1)],
         layer: [
@@ -404,12 +391,10 @@ function chartOf(group, f, conditions) {
   plotted.sort((a, b) => (better === 'lower' ? a.shown - b.shown : b.shown - a.shown) || a.line - b.line);
   const first = plotted[0];
   // A claim over a like-with-like group (claims.mjs), or none: the chart then speaks alone.
-  const finding =
+  const said =
     plotted.length === 1
-      ? isUnranked(first)
-        ? ''
-        : `${capital(first.series === '(all)' ? `the ${what}` : possessive(first.series, what))} was ${withUnit(first.shown, unit)} (${first.spread_words}: ${quantity(first.lo)} to ${withUnit(first.hi, unit)})`
-      : renderBest(
+      ? sayClaim('renderOne', plotted, [oneValue(first), { what, unit }])
+      : sayClaim('renderBest', plotted, [
           bestOfGroup(plotted, {
             better,
             conditions: conditions.map((c) => c.name),
@@ -417,7 +402,8 @@ function chartOf(group, f, conditions) {
             parts: label.parts,
           }),
           { what, unit },
-        );
+        ]);
+  const finding = said.text;
   const order = plotted.map((r) => r.series);
   const y = { field: 'series', type: 'nominal', title: null, sort: order, axis: { labelLimit: 240 } };
   const x = valueAxis;
@@ -438,6 +424,7 @@ function chartOf(group, f, conditions) {
     description: `${title} (${unit}) of each ${label.title.toLowerCase()} (${plotted.length}), best first.${finding ? ` ${finding}.` : ''}`,
     alt: `Bar chart of ${title.toLowerCase()}, one bar per ${label.title.toLowerCase()} (${plotted.length}).`,
     finding,
+    claims: said.kept ? [said.kept] : [],
     ...(finding ? { headline: finding } : {}),
     rows: plotted,
     fields,
@@ -448,45 +435,8 @@ function chartOf(group, f, conditions) {
   };
 }
 
-/**
- * What the lines' sections say changed between them, when one states a change (nginz's second run
- * follows "We did some perfomance update"): "; the lines differ in more than their name (“...”, a
- * stated change)". Nothing when lines differ only in what names them.
- */
-function statedChanges(rows) {
-  const changes = distinct(rows.map((r) => r.section).filter(statesChange));
-  return changes.length && distinct(rows.map((r) => r.section ?? '')).length > 1
-    ? `; the lines differ in more than their name (${changes.map((c) => `“${c}”`).join(', ')}, a stated change)`
-    : '';
-}
-
-/**
- * Each line's tail against that line's own median, in words (never one line's tail against another
- * line's median; a ratio only between two positive values): ", 37x the median" (one line),
- * "; each line's 99th percentile is 94x (run 3) to 108x (run 1) its own median".
- */
-function ownMedian(rows, series, top) {
-  if (top <= 50) return '';
-  const at = (s, p) => rows.find((r) => r.series === s && r.percentile === p)?.shown;
-  const own = series
-    .map((s) => ({ s, median: at(s, 50), tail: at(s, top) }))
-    .filter((x) => x.median > 0 && x.tail > 0)
-    .map((x) => ({ s: x.s, ratio: x.tail / x.median }))
-    .sort((a, b) => a.ratio - b.ratio || (a.s < b.s ? -1 : a.s > b.s ? 1 : 0));
-  if (!own.length) return '';
-  if (series.length === 1) return `, ${times(own[0].ratio)} the median`;
-  if (own.length === 1) return `; ${possessive(own[0].s)} is ${times(own[0].ratio)} its own median`;
-  const [lo, hi] = [own[0], own.at(-1)];
-  const p = `${ordinal(top)} percentile`;
-  return times(lo.ratio) === times(hi.ratio)
-    ? `; each line's ${p} is ${times(lo.ratio)} its own median`
-    : `; each line's ${p} is ${times(lo.ratio)} (${lo.s}) to ${times(hi.ratio)} (${hi.s}) its own median`;
-}
-
-/** A statistic as a word before the metric: "median", "maximum", "p99"; nothing for a value given alone. */
-const statAdjective = (s) => (STAT_WORDS[s] !== undefined ? STAT_WORDS[s] : /^p\d/.test(s) ? s : s.replace(/_/g, ' '));
-const statWord = (s) =>
-  STAT_WORDS[s] || (/^p\d/.test(s) ? `${ordinal(Number(s.slice(1)))} percentile` : 'the value given');
+/** A statistic in a subtitle: "Median", "99th percentile", "the value given" (model.mjs's words). */
+const statWord = (s) => (/^p\d/.test(s) ? statisticWords(s) : STATISTIC_ADJECTIVES[s] || 'the value given');
 /**
  * Colour (and, where colours repeat, shape and dash) of the series of one chart: an entity's own
  * style when every series names an entity of one family (Erlang is vermillion here too), else the

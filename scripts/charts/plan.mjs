@@ -7,7 +7,8 @@
 //   registered for each table kind, give every chart its id, provenance and index entry.
 // # Save outputs: (the CLI) specs, CSVs, SVG, PNG and charts.json.
 import { applyErrata, readTableOrThrow } from '../lib/table.mjs';
-import { builders } from './index.mjs';
+import { builders as registry } from './index.mjs';
+import { keptProblems } from './claims.mjs';
 import { assemble, chartFiles, fieldMap, scaleSummary } from './shared/spec.mjs';
 
 /**
@@ -33,13 +34,18 @@ function firstLine(t, seedPath) {
  */
 export const MAX_CHART_ROWS = 5000;
 
-const sentence = (s) => (/[.!?]$/.test(s) ? s : `${s}.`);
+/** A finding as the index prints it: ending in a full stop. */
+export const sentence = (s) => (/[.!?]$/.test(s) ? s : `${s}.`);
+
+/** Whether a sentence's kept claims all hold over the chart's rows (claims.mjs): none, it does not. */
+const holds = (claims, rows) => claims.length > 0 && claims.every((k) => keptProblems(k, rows).length === 0);
 
 /**
  * @param {object[]} reports report documents
  * @param {Record<string, string>} csvTexts table CSV text by the table's path (as in report.tables[].path)
+ * @param {{ builders?: Record<string, { build: Function }> }} [opts] the builder of each table kind (index.mjs)
  */
-export function planCharts(reports, csvTexts) {
+export function planCharts(reports, csvTexts, { builders = registry } = {}) {
   const charts = [];
   // by_table: report -> table -> chart ids in page order (for pages that list a table's charts).
   const index = { charts: {}, findings: {}, reports: {}, by_table: {}, not_drawn: {} };
@@ -92,9 +98,12 @@ export function planCharts(reports, csvTexts) {
             : chart.name;
         const id = `${report.slug}--${name}`;
         if (index.charts[id]) throw new Error(`two charts with the id ${id}`);
-        // A chart whose rows make no like-with-like group says nothing (claims.mjs): no finding.
-        if (chart.finding) findings.push(sentence(chart.finding));
-        if (!headline && chart.headline) headline = sentence(chart.headline);
+        // A chart whose rows make no like-with-like group says nothing (claims.mjs): no finding. The
+        // report's findings, and its headline (the home page's, the lists'), are only sentences whose
+        // claims hold over the rows they cite; a headline that is not the finding has claims of its own.
+        if (chart.finding && holds(chart.claims ?? [], chart.rows)) findings.push(sentence(chart.finding));
+        const headlineClaims = chart.headline === chart.finding ? chart.claims : chart.headlineClaims;
+        if (!headline && chart.headline && holds(headlineClaims ?? [], chart.rows)) headline = sentence(chart.headline);
         if (chart.rows.length > MAX_CHART_ROWS) {
           (index.not_drawn[report.slug] ??= []).push({
             name,
@@ -142,6 +151,12 @@ export function planCharts(reports, csvTexts) {
           description: chart.description,
           alt: chart.alt,
           finding: chart.finding ? sentence(chart.finding) : '',
+          // The claims its finding says, each citing rows by their place in the chart's CSV (claims.mjs).
+          claims: chart.claims ?? [],
+          // A headline that is not its finding (AStore's) keeps the claims it says too.
+          ...(chart.headline && chart.headline !== chart.finding
+            ? { headline_claims: chart.headlineClaims ?? [] }
+            : {}),
           width: spec.width,
           height: spec.height,
           marks: chart.rows.length,

@@ -5,6 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { MAX_CHART_ROWS, planCharts } from './plan.mjs';
+import { bestOfGroup, sayClaim } from './claims.mjs';
 import { ROOT } from '../lib/paths.mjs';
 import { bestWithin } from './http-client-rate.mjs';
 import { colorScale, fixedColor } from './shared/palette.mjs';
@@ -404,4 +405,42 @@ test('CloudI languages each fastest at one of two configurations are both named,
     heat.entry.finding,
     'With lazy_closest, duo_mode on, Erlang and C were each fastest in 1 of the 2 configurations with more than one language measured.',
   );
+});
+
+test('a report whose first finding crowns a setting gets the next true finding as its headline, and lists only true findings', () => {
+  // A builder that says two sentences: the first crowns a configured timeout (a setting), the second is true.
+  const rows = [
+    { series: 'a', statistic: 'mean', unit: 'ms', shown: 2, seed: SEED, line: 3 },
+    { series: 'b', statistic: 'mean', unit: 'ms', shown: 3, seed: SEED, line: 4 },
+    { series: 'timeout', statistic: 'mean', unit: 'ms', shown: 1, role: 'setting', seed: SEED, line: 5 },
+  ];
+  const said = (claim) => sayClaim('renderBest', rows, [claim, { what: 'mean latency', unit: 'ms' }]);
+  const truth = said(bestOfGroup(rows, { better: 'lower', parts: ['series'] }));
+  const lie = said({ ...bestOfGroup(rows, { better: 'lower', parts: ['series'] }), best: [rows[2]] });
+  assert.match(lie.text, /^Timeout had the lowest mean latency/);
+  const chart = (name, s) => ({
+    name,
+    title: name,
+    description: s.text,
+    alt: name,
+    finding: s.text,
+    claims: [s.kept],
+    headline: s.text,
+    rows,
+    fields: [{ name: 'series', title: 'Series', unit: '', type: 'string' }],
+    layer: [{ name: 'bars', mark: 'bar', encoding: { y: { field: 'series', type: 'nominal' } } }],
+    markName: 'bars',
+  });
+  const builders = { 'http-client-rate': { build: () => [chart('lie', lie), chart('truth', truth)] } };
+  const { report, csv } = fixture('gate', [
+    {
+      id: 'client-rate',
+      kind: 'http-client-rate',
+      drop: ['pool_count', 'run'],
+      rows: [{ client: 'a', pool_size: 8, concurrency: 1, requests_per_second: 1, error_pct: 0, seed: SEED, line: 3 }],
+    },
+  ]);
+  const { index } = planCharts([report], csv, { builders });
+  assert.equal(index.findings.gate.headline, `${truth.text}.`);
+  assert.deepEqual(index.findings.gate.items, [`${truth.text}.`]);
 });

@@ -11,6 +11,8 @@
 // two figures gets no chart: the subject page says it in a sentence (`single`).
 import { capital, list, num, possessive } from './shared/format.mjs';
 import { PALETTE } from './shared/palette.mjs';
+import { sayClaim, subjectBest } from './claims.mjs';
+import { statisticLabel } from '../data/measure/model.mjs';
 import { figureOf, noise, noiseText } from '../lib/noise.mjs';
 import { THOUSANDS, assemble, atlasEntryWords, atlasUsermeta, chartFiles, tooltip } from './shared/spec.mjs';
 
@@ -48,13 +50,6 @@ function platformOf(report, platforms) {
 }
 
 const DATED = /^\d{4}(-\d{2}){0,2}$/;
-/** A statistic for a reader: "as stated" for a value the report gives no statistic for. */
-const statWords = (f) =>
-  f.statistic === undefined || f.statistic === 'value'
-    ? f.join_statistic && f.join_statistic !== 'value'
-      ? `as stated, read as the ${f.join_statistic}`
-      : 'as stated'
-    : f.statistic;
 /** Conditions as a reader says them: "senders 16, receivers 16, duo mode true". */
 const conditionWords = (c = {}) =>
   Object.entries(c)
@@ -95,7 +90,7 @@ export function subjectRows(subject, platforms = {}) {
         run,
         platform,
         series,
-        statistic: statWords(f),
+        statistic: statisticLabel(f.statistic, f.join_statistic),
         join_statistic: join,
         conditions: conditions || 'none stated',
         // A figure outside the budget is joined by no line: it is not like the others.
@@ -157,40 +152,17 @@ function largest(rows, keyOf) {
  * highest figure, and a change "from ... to ..." only between figures a line joins (like with like).
  */
 export function subjectClaim(all, unit) {
-  // Figures outside the error budget are on the chart, marked, but no claim rests on them.
-  const within = all.filter((r) => !r.outside);
-  const rows = within.length ? within : all;
-  const best = rows.reduce((a, b) => (b.value > a.value ? b : a));
-  const at = (r) => `${r.column}, ${r.platform}${r.conditions !== 'none stated' ? `, ${r.conditions}` : ''}`;
-  const highest = `the highest is ${num(best.value)} ${unit} (${best.statistic}; ${at(best)})`;
-  const lines = [...new Set(rows.map((r) => r.like))].filter((k) => rows.filter((r) => r.like === k).length > 1);
-  const platforms = [...new Set(rows.map((r) => r.platform))];
-  let change = '';
-  if (lines.length === 1) {
-    const joined = rows.filter((r) => r.like === lines[0]);
-    const [first, last] = [joined[0], joined.at(-1)];
-    change = `On ${first.platform}${first.conditions !== 'none stated' ? ` at ${first.conditions}` : ''}, from ${num(first.value)} ${unit} (${first.column}) to ${num(last.value)} ${unit} (${last.column}); `;
-  }
-  const apart =
-    lines.length === 0 && rows.length > 1
-      ? `; no two figures share machine and conditions (${platforms.length} platform${platforms.length === 1 ? '' : 's'}), so no line joins them`
-      : '';
-  const over = all.length - within.length;
-  const outsideWords = over
-    ? `; ${over === 1 ? 'one figure is' : `${over} figures are`} outside the error budget, drawn pale and starred: ${list(
-        all
-          .filter((r) => r.outside)
-          .map((r) => `${num(r.value)} ${unit} (${r.column}, ${r.outside.replace(/ \(.*$/, '')})`),
-      )}`
-    : '';
-  const text = capital(`${change}${highest}${apart}${outsideWords}`);
+  // Figures outside the error budget are on the chart, marked, but no claim rests on them (claims.mjs).
+  const claim = subjectBest(all);
+  const said = sayClaim('renderSubject', all, [claim, { unit }]);
   return {
-    text,
-    statistic: best.statistic,
+    text: said.text,
+    kept: said.kept,
+    statistic: claim.best.statistic,
     unit,
-    value: best.value,
+    value: claim.best.value,
     cites: all.map((r) => ({ seed: r.seed, line: r.line, value: r.value })),
-    lines,
+    lines: claim.lines,
   };
 }
 
@@ -283,6 +255,7 @@ function subjectChart(subject, platforms) {
     description: `${capital(possessive(subject.name, 'best figure'))} (${statistic}) in ${reports.length === 1 ? 'its report' : `each of the ${reports.length} reports that measured it`}, one point per figure (${rows.length}), by date, the platform by colour: ${list(platformNames)}${several ? ', the measure by shape' : ''}; a line joins only figures of the same measure, machine and conditions. ${finding}.`,
     alt: `Points over report dates: ${possessive(subject.name, `best ${unit}`)} in each report, the platform by colour${several ? ', the measure by shape' : ''}.`,
     finding,
+    claims: claim.kept ? [claim.kept] : [],
     rows,
     fields: FIELDS.map((f) => (f.name === 'value' ? { ...f, title: 'Best figure', unit } : f)),
     size: { width: WIDTH, height: HEIGHT + 18 * (platformNames.length + (several ? series.length + 1 : 0)) },

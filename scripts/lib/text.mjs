@@ -177,3 +177,12 @@ export function list(items) {
   if (items.length <= 1) return items.join('');
   return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 }
+
+/** 1 -> "1st", 2 -> "2nd", 11 -> "11th", 21 -> "21st", 99.9 -> "99.9th". */
+export function ordinal(n) {
+  const s = String(n);
+  if (!Number.isInteger(n)) return `${s}th`;
+  const teen = Math.abs(n) % 100;
+  if (teen >= 11 && teen <= 13) return `${s}th`;
+  return `${s}${{ 1: 'st', 2: 'nd', 3: 'rd' }[Math.abs(n) % 10] ?? 'th'}`;
+}

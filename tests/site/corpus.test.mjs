@@ -5,9 +5,9 @@
 // statistic and conditions at the line of the file that states them) and with exactly the passages
 // its golden lists as not read (keep what reads: printed by add-report, kept in data/reports/).
 // Then the site is built with all of them at once, and each page that left a passage out says so.
-// Then, as a reader would meet them: every finding and headline of a corpus report is recomputed
-// from the CSV of its chart (tests/helpers/findings.mjs: every number cited by the rows, one scale
-// and one statistic a chart), and every corpus report page is opened in Chromium at 375 and 1,280 px,
+// Then, as a reader would meet them: every finding of a corpus report is the render of the claims
+// its chart keeps (build/charts/claims.json), each holding over the rows of the chart's CSV it cites
+// (tests/helpers/findings.mjs; one scale a chart), every other headline's numbers are its rows', and every corpus report page is opened in Chromium at 375 and 1,280 px,
 // light and dark (tests/helpers/reader.mjs): chart labels whole, no sideways scrolling on a phone,
 // the spread of every plotted row that has one drawn, tables keeping their identifying and value
 // columns on a phone.
@@ -32,7 +32,7 @@ import { addCorpusFile } from '../../scripts/bench/corpus-site.mjs';
 import { tempSite, removeTempSite, run } from '../helpers/temp-repo.mjs';
 import { csvRecords } from '../helpers/site.mjs';
 import { matches } from '../helpers/corpus.mjs';
-import { chartProblems, scaleProblems, siteChart, statisticProblems, uncitedNumbers } from '../helpers/findings.mjs';
+import { chartProblems, headlineProblems, scaleProblems, siteChart, statisticProblems } from '../helpers/findings.mjs';
 import { chartTextProblems, columnsOf, identityAndValue, sidewaysOverflow, spreadMarks } from '../helpers/reader.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { CHROMIUM_ARGS, chromePath } from '../../scripts/lib/tools.mjs';
@@ -75,14 +75,10 @@ function findingProblems(root, slugs) {
       checked++;
       for (const w of chartProblems(c)) wrong.push(`${c.id}: "${c.entry.finding}": ${w}`);
     }
-    // A headline that is no chart's finding cites the rows of the report's charts.
+    // A headline that is no chart's finding is the claims its chart keeps for it, holding over its rows.
     const headline = index.findings[slug]?.headline;
     if (headline && !charts.some((c) => c.entry.finding === headline))
-      for (const w of uncitedNumbers(
-        headline,
-        charts.flatMap((c) => c.rows),
-      ))
-        wrong.push(`${slug} headline: "${headline}": ${w}`);
+      for (const w of headlineProblems(headline, charts)) wrong.push(`${slug} headline: "${headline}": ${w}`);
     // Every sentence the page lists is a drawn chart's finding (so it was checked above).
     for (const item of index.findings[slug]?.items ?? [])
       if (!charts.some((c) => c.entry.finding === item)) wrong.push(`${slug}: "${item}" is no drawn chart's finding`);

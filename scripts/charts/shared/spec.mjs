@@ -241,6 +241,8 @@ export function atlasEntryWords(chart, spec) {
     description: chart.description,
     alt: chart.alt,
     finding: `${chart.finding}.`,
+    // The claims its finding says (claims.mjs), each citing rows by their place in the chart's CSV.
+    claims: chart.claims ?? [],
     width: spec.width,
     height: spec.height,
     marks: chart.rows.length,

@@ -14,6 +14,7 @@
 //   conditionFields(rows, reserved) -> field[]   the condition columns a table's rows use, typed
 //   measurementResult(rows, parts?) -> ParseResult   an adapter's rows as the parsers' contract
 import { canonicalUnit, HIGHER_IS_BETTER, UNITS } from './units.mjs';
+import { ordinal } from '../../lib/text.mjs';
 
 /**
  * @typedef {object} Measurement
@@ -84,11 +85,41 @@ export function statisticWords(statistic) {
   const p = PERCENTILE.exec(statistic);
   if (p) {
     const n = Number(p[1]);
-    const th = n === 100 ? 'maximum (p100)' : `${n}${/(^|[^1])1$/.test(p[1]) ? 'st' : /(^|[^1])2$/.test(p[1]) ? 'nd' : /(^|[^1])3$/.test(p[1]) ? 'rd' : 'th'} percentile`;
-    return th;
+    return n === 100 ? 'maximum (p100)' : `${ordinal(n)} percentile`;
   }
   return statistic;
 }
+
+/**
+ * A statistic as a label beside a figure: its key ("mean", "p99"), or "as stated" for a value the
+ * report gives no statistic for ("as stated, read as the mean" when it joins figures of one).
+ */
+export const statisticLabel = (statistic, join) =>
+  statistic === undefined || statistic === 'value'
+    ? join && join !== 'value'
+      ? `as stated, read as the ${join}`
+      : 'as stated'
+    : statistic;
+
+/** The words of a statistic for a reader before its metric: "median" latency, "p99" latency; none for a value given alone. */
+export const STATISTIC_ADJECTIVES = {
+  value: '',
+  as_stated: '',
+  mean: 'mean',
+  median: 'median',
+  min: 'minimum',
+  max: 'maximum',
+  total: 'total',
+  stdev: 'standard deviation',
+  mode: 'mode',
+};
+
+/**
+ * A statistic as a word before the metric it qualifies: "median", "maximum", "p99"; '' for a value
+ * given alone. The one such word of a statistic (the charts' sentences and titles, the findings checker).
+ */
+export const statisticAdjective = (s) =>
+  STATISTIC_ADJECTIVES[s] !== undefined ? STATISTIC_ADJECTIVES[s] : /^p\d/.test(s) ? s : String(s).replace(/_/g, ' ');
 
 /** Kinds of spread. */
 export const SPREADS = {
