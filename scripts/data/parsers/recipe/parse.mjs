@@ -1,7 +1,8 @@
 // Recipes: a report read the way its metadata declares, with no code (format: recipe). As Phoronix
 // Test Suite's results definitions describe a test's output, each item of the `recipe:` list in the
 // report's .meta.yaml is a sample line of the seed with the result's place marked {value}, optionally
-// a hint (a heading or block label the line must stand under), and what the value is: its metric,
+// a hint (a heading or block label the line must stand under: "Summary:", or a JSON key that opens an
+// object, "percentiles4": {, quotes and all), and what the value is: its metric,
 // statistic, unit and conditions. {name} marks the benchmark's name in the line, {<condition>} a
 // condition's number, {*} text to skip; a run of spaces matches any run of spaces, and a unit written
 // after a {value} that ends the line is read (the recipe's unit is for lines that write none). So a
@@ -46,6 +47,8 @@ const PLACE = /\{(value|name|\*|[a-z][a-z0-9_]*)\}/g;
 const PERCENTILE = /^p(\d{1,2}(\.\d+)?|100)$/;
 const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
 const BLOCK = /^\s*([^\s:|#][^:|]{0,80}?)\s*:\s*$/;
+/** A JSON key opening an object or array ("percentiles4": {): a block label, the key as written, quotes and all. */
+const JSON_KEY = /^\s*("[^"\\]{1,80}")\s*:\s*[[{]\s*$/;
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 /** The most places ({value}, {name}, {*}, {<condition>}) and characters of a sample line. */
 export const MAX_PLACES = 20;
@@ -253,6 +256,7 @@ export function parse(text, meta = {}) {
     const h = HEADING.exec(raw);
     if (h) [heading, block, above, aboveName] = [h[1].replace(/[*_`]/g, '').trim(), '', {}, undefined];
     else if (BLOCK.test(raw)) block = BLOCK.exec(raw)[1].trim();
+    else if (JSON_KEY.test(raw)) block = JSON_KEY.exec(raw)[1];
   });
   if (!rows.length) throw new InputError(0, `a line like one of the recipe's (${items.map((r) => quote(r.item.line)).join(', ')})`, 'none in the seed');
   rows.sort((a, b) => a.line - b.line);

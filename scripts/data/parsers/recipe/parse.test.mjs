@@ -320,3 +320,47 @@ describe('a block named by the label line above it (issue 39)', () => {
     ]);
   });
 });
+
+describe('a hint names the JSON key an object stands under (issue 39)', () => {
+  // tests/fixtures/corpus/gatling-global-stats/orangehrm-addemployees-global-stats.json, lines 1-7 and 38-47:
+  // each statistic an object of "total", "ok" and "ko" under its key.
+  const text = [
+    '{',
+    '    "name": "Global Information",',
+    '    "numberOfRequests": {',
+    '        "total": 2458,',
+    '        "ok": 1738,',
+    '        "ko": 720',
+    '    },',
+    '    "percentiles3": {',
+    '        "total": 3714,',
+    '        "ok": 3429,',
+    '        "ko": 4801',
+    '    },',
+    '    "percentiles4": {',
+    '        "total": 5221,',
+    '        "ok": 4921,',
+    '        "ko": 6091',
+    '    },',
+    '    "meanNumberOfRequestsPerSecond": {',
+    '        "total": 13.074468085106384,',
+    '        "ok": 9.24468085106383,',
+    '        "ko": 3.8297872340425534',
+    '    }',
+    '}',
+  ].join('\n');
+  const item = (hint, metric, statistic, unit) => ({ line: '"total": {value},', hint, name: 'Global Information', metric, statistic, unit });
+
+  test('Gatling\'s "percentiles4": { is the block its "total" stands under: p99 as the recipe says, and "numberOfRequests" in quotes is not "meanNumberOfRequestsPerSecond"', () => {
+    const recipe = [item('"numberOfRequests"', 'requests', 'total', 'count'), item('"percentiles4"', 'latency', 'p99', 'not stated'), item('"meanNumberOfRequestsPerSecond"', 'throughput', 'mean', 'req/s')];
+    const rows = parser.parse(text, { recipe }).tables.measurements.rows;
+    assert.deepEqual(
+      rows.map((r) => [r.line, r.benchmark, r.metric, r.statistic, r.value, r.unit]),
+      [
+        [4, 'Global Information', 'requests', 'total', 2458, 'count'],
+        [14, 'Global Information', 'latency', 'p99', 5221, 'not stated'],
+        [19, 'Global Information', 'throughput', 'mean', 13.074468085106384, 'req/s'],
+      ],
+    );
+  });
+});
