@@ -232,3 +232,36 @@ test('"Request timeout: 1 s" and "min_duration: 0 ms" among results are settings
   );
   assert.ok(rows.filter((r) => r.line < 7).every((r) => r.conditions.role === undefined));
 });
+
+describe('a block named by the command line above it (issue 39)', () => {
+  // tests/fixtures/corpus/pyperf/pyperf-doc-analyze.rst, lines 43-58 and 74-79: pyperf's output in
+  // reStructuredText literal blocks, each under the command that wrote or read its result file.
+  const text = [
+    'Example::',
+    '',
+    "    $ python3 -m pyperf timeit '[1,2]*1000' -o outliers.json",
+    '    .....................',
+    '    WARNING: the benchmark result may be unstable',
+    '',
+    '    Mean +- std dev: 4.34 us +- 0.31 us',
+    '',
+    'Use the :ref:`pyperf stats <stats_cmd>` command to count the number of',
+    'outliers (9 on this example)::',
+    '',
+    '    $ python3 -m pyperf stats outliers.json -q',
+    '    Total number of values: 60',
+    '',
+    '    Minimum:         4.12 us',
+    '    Median +- MAD:   4.25 us +- 0.05 us',
+    '    Mean +- std dev: 4.34 us +- 0.31 us',
+    '    Maximum:         6.02 us',
+  ].join('\n');
+
+  test('pyperf\'s "Minimum" and "Mean +- std dev" are statistics of the result file the command above names, not benchmarks of their own', () => {
+    const rs = rows(text);
+    assert.deepEqual(pick(rs, 7), [['outliers.json', 'time', 'mean', 4.34, 'us']]);
+    assert.deepEqual(pick(rs, 15), [['outliers.json', 'time', 'min', 4.12, 'us']]);
+    assert.deepEqual(pick(rs, 17), [['outliers.json', 'time', 'mean', 4.34, 'us']]);
+    assert.deepEqual(pick(rs, 18), [['outliers.json', 'time', 'max', 6.02, 'us']]);
+  });
+});
