@@ -16,6 +16,8 @@
 //   statisticOf(label, better?) -> statistic | undefined   "p999" -> "p99.9", "peak" -> "max",
 //                                     "best" -> max or min by `better` ('higher' | 'lower'), else undefined
 //   STATISTIC_WORDS                   a regex of the statistic words, to take them out of a label
+//   SPREAD_WORDS                      a regex of the words of a spread a label names beside its statistic
+//   spreadKindOf(label) -> kind | undefined   "Mean +- std dev" -> stdev, "Median +- MAD" -> mad (model.mjs SPREADS)
 //   isCount(label) -> boolean         samples, count, "# Samples", iterations, runs: a count result
 //   isErrorRate(label) -> boolean     "Error %", "err%", "error rate", "fail ratio": an error rate
 //   isAggregateRow(label) -> boolean  Total, Totals, Aggregated, Overall, All, Sum, "All Requests"
@@ -108,6 +110,16 @@ const STATISTICS = [
 export const STATISTIC_WORDS =
   /\b(avg|average|mean|median|min|minimum|fastest|lowest|max|maximum|slowest|highest|peak|best|worst|stddev|stdev|std dev|standard deviation|total|count|number of|approx\.?|p\s?\d{1,3}(\.\d+)?|\d{1,2}(\.\d+)?(th|st|nd|rd)?\s*%?\s*percentile)\b/gi;
 
+/** Words of a spread a label names beside its statistic ("Mean +- std dev", "Median +- MAD", "± IQR"). */
+export const SPREAD_WORDS = /\b(std\.? ?dev|stdev|stddev|standard deviation|mad|median absolute deviation|iqr|interquartile range)\b/gi;
+const SPREAD_KINDS = [
+  [/\b(std\.? ?dev|stdev|stddev|standard deviation)\b/i, 'stdev'],
+  [/\b(mad|median absolute deviation)\b/i, 'mad'],
+  [/\b(iqr|interquartile range)\b/i, 'iqr'],
+];
+/** The kind of spread a label names beside its statistic ("Mean +- std dev": stdev; "Median +- MAD": mad), or undefined. */
+export const spreadKindOf = (label) => SPREAD_KINDS.find(([re]) => re.test(String(label ?? '')))?.[1];
+
 /** A percentile a label names: p99, P99.9, p999, p99_9, 99th, "99.9th percentile", "99%", "90% Line". */
 function percentileIn(label) {
   const t = String(label ?? '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/\bp(\d{2})[_,](\d+)\b/, 'p$1.$2');
@@ -170,6 +182,7 @@ const MEASURED_ONLY_WORDS =
 export const namesNoThing = (label) =>
   !String(label ?? '')
     .replace(STATISTIC_WORDS, ' ')
+    .replace(SPREAD_WORDS, ' ')
     .replace(MEASURED_ONLY_WORDS, ' ')
     .replace(/[^\p{L}\d]+/gu, '')
     .trim();

@@ -21,7 +21,7 @@ import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, convert, COUNT_PREFIX, isTransferRate, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
-import { isConfigured, isCount, namesMeasure, namesNoThing, roleOf, settingOf, sizeOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
+import { isConfigured, isCount, namesMeasure, namesNoThing, roleOf, settingOf, sizeOf, SPREAD_WORDS, spreadKindOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
 import { jsonBlocks } from '../shared/json.mjs';
 import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
 
@@ -122,7 +122,9 @@ function unitAfter(rest) {
 }
 
 /** A label with its statistic words taken out ("Total Requests" -> "Requests", "Average" -> ""). */
-const withoutStatistic = (label) => label.replace(STATISTIC_WORDS, '').replace(/[^\p{L}\d]+/gu, ' ').trim();
+const withoutStatistic = (label) => label.replace(STATISTIC_WORDS, '').replace(SPREAD_WORDS, '').replace(/[^\p{L}\d]+/gu, ' ').trim();
+/** A spread after a value and its unit ("4.34 us +- 0.31 us", "± 2 %"): its number and unit. */
+const SPREAD_AFTER = new RegExp(String.raw`^(?:±|\+-|\+\/-)\s*(${NUMBER})\s*(\S*)\s*$`);
 const toNumber = (s) => Number(s.replace(/,/g, ''));
 /**
  * A run's setting wherever it stands (pgbench's "number of clients: 105", "scaling factor: 50"), by the
@@ -277,7 +279,11 @@ export function parse(text) {
     // A run's parameter printed among results ("timeout: 1 s", "min_duration: 0 ms") or failed requests'
     // figure ("KO"): kept and marked (roleOf), never ranked as a result. A "Total" line stays a result here.
     const role = ['setting', 'invalid'].includes(roleOf(label)) ? { role: roleOf(label) } : {};
-    push(measurement({ benchmark: (qualifier ? name : name.replace(/\s*[([][^)\]]*[)\]]\s*$/, '')) || label, section: heading, metric, statistic, value: toNumber(m[3]), unit, conditions: { ...conditions, ...role }, line }), line, byCommand ? command : undefined);
+    // "Mean +- std dev: 4.34 us +- 0.31 us" (pyperf): the spread after the value, of the kind the label names.
+    const sp = SPREAD_AFTER.exec(after.tail);
+    const spreadUnit = sp && (sp[2] ? canonicalUnit(sp[2]) : unit);
+    const spread = spreadUnit && UNITS[spreadUnit]?.dimension === UNITS[unit]?.dimension ? { spread: convert(toNumber(sp[1]), spreadUnit, unit), spread_kind: spreadKindOf(label) ?? 'error' } : {};
+    push(measurement({ benchmark: (qualifier ? name : name.replace(/\s*[([][^)\]]*[)\]]\s*$/, '')) || label, section: heading, metric, statistic, value: toNumber(m[3]), unit, ...spread, conditions: { ...conditions, ...role }, line }), line, byCommand ? command : undefined);
     // A compound cell: "2513673 (8323.37 per sec.)" also states a rate.
     const per = new RegExp(String.raw`^\(\s*(${NUMBER})\s*per\s*(sec|second|s)\.?\s*\)`).exec(after.tail);
     if (per) push(measurement({ benchmark: label, section: heading, metric: /error|deadlock|reconnect|fail/i.test(label) ? 'errors' : 'throughput', statistic: 'mean', value: toNumber(per[1]), unit: 'ops/s', conditions: { ...conditions }, line }), line);

@@ -264,4 +264,10 @@ describe('a block named by the command line above it (issue 39)', () => {
     assert.deepEqual(pick(rs, 17), [['outliers.json', 'time', 'mean', 4.34, 'us']]);
     assert.deepEqual(pick(rs, 18), [['outliers.json', 'time', 'max', 6.02, 'us']]);
   });
+
+  test('pyperf\'s "Mean +- std dev: 4.34 us +- 0.31 us" keeps 0.31 us as the standard deviation, "Median +- MAD" its MAD, as spreads of the value', () => {
+    const spread = (line) => rows(text).filter((r) => r.line === line).map((r) => [r.benchmark, r.statistic, r.value, r.spread, r.spread_kind]);
+    assert.deepEqual(spread(16), [['outliers.json', 'median', 4.25, 0.05, 'mad']]);
+    assert.deepEqual(spread(17), [['outliers.json', 'mean', 4.34, 0.31, 'stdev']]);
+  });
 });
