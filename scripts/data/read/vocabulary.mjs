@@ -205,7 +205,7 @@ export const ROLES = ['aggregate', 'setting', 'invalid'];
 
 /** A parameter of the run, named as a harness names its options: min_duration, max_time, min_rounds, timeout. */
 const PARAMETER =
-  /^(min|max|minimum|maximum) (duration|time|rounds|iterations|iters|runs|samples|warmup|warmup time)$|^(request |connect |read |write |idle )?time ?outs?$|^(think time|pacing|time limit|iterations limit|rate limit)$/;
+  /^(min|max|minimum|maximum) (duration|time|rounds|iterations|iters|runs|samples|warmup|warmup time)$|^(request |connect |read |write |idle )?time ?outs?$|^(think time|pacing|time limit|iterations limit|rate limit)$|^(total )?number of (calibration )?(runs?|values?|warmups?|loops?)( with values| per (run|value))?$|^loop iterations per value$/;
 /** Figures of failed requests, or a value the report calls invalid: Gatling's "ko" and "KO", "invalid", "errored". */
 const INVALID = /(^|[\s.:_/-])(ko|invalid|errored|not valid)$/;
 

@@ -270,4 +270,13 @@ describe('a block named by the command line above it (issue 39)', () => {
     assert.deepEqual(spread(16), [['outliers.json', 'median', 4.25, 0.05, 'mad']]);
     assert.deepEqual(spread(17), [['outliers.json', 'mean', 4.34, 0.31, 'stdev']]);
   });
+
+  test('pyperf\'s "Total number of values: 60" is how many values the run was set to take: a setting, never ranked as a result', () => {
+    assert.deepEqual(
+      rows(text)
+        .filter((r) => r.line === 13)
+        .map((r) => [r.value, r.conditions.role]),
+      [[60, 'setting']],
+    );
+  });
 });
