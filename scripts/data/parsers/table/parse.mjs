@@ -60,6 +60,8 @@ const METRIC_WORDS = [
   [/\b(success rate)\b/i, 'success_rate', ['ratio']],
   [/\b(errors?|error rate|failures?|failed)\b/i, 'errors', ['count', 'ratio']],
   [/\b(time|duration|elapsed|runtime|wall|cpu)\b/i, 'time', ['time']],
+  // A benchmark's index or score (UnixBench's "index"): a number of its own scale, its unit seldom stated.
+  [/\b(score|index)\b/i, 'score', ['count']],
 ];
 /**
  * Metric words of headings in other languages (Chinese, Japanese, German, Spanish, French, Russian),
@@ -461,13 +463,17 @@ function toldApart(block, lines, rows, notes) {
  * A table of a column per subject (a plan, a machine) whose row labels state the units ("Sysbench CPU
  * (seconds)", "DB R/W (request/second)") and whose column headers none: each row is a measurement in
  * its label's unit, each column a condition named by the first header ("Plan"). Undefined when the
- * table is not of that shape. A row whose label states no unit, and a cell that holds no number
- * ("Temp. unavailable"), are not read, and said so.
+ * table is not of that shape. Where no label states a unit and each names what it measures ("UnixBench
+ * (index, 1 thread)"), the rows go in with unit "not stated"; else a row whose label states no unit
+ * ("Cachefly CDN"), and a cell that holds no number ("Temp. unavailable"), are not read, and said so.
  */
 function rowUnitRows(block, header, data) {
   if (header.length < 3 || data.length < 1) return undefined;
   if (header.slice(1).some((h) => headerUnit(h.text) || /^[-+]?\d/.test(h.text.trim()))) return undefined;
-  const labelled = data.map((d) => ({ d, unit: unitInHeader(d.cells[0].text) }));
+  let labelled = data.map((d) => ({ d, unit: unitInHeader(d.cells[0].text) }));
+  // Labels that each name what they measure and none a unit ("UnixBench (index, 1 thread)"): unit not stated.
+  const measures = (label) => namesMeasure(label) || METRIC_WORDS.some(([re]) => re.test(label));
+  if (!labelled.some((x) => x.unit) && labelled.every((x) => measures(x.d.cells[0].text))) labelled = labelled.map(({ d }) => ({ d, unit: { name: d.cells[0].text.trim(), unit: UNSTATED } }));
   if (!labelled.some((x) => x.unit)) return undefined;
   // Value columns: named ones whose cells are numbers with no unit of their own, where present.
   const valueColumns = header
