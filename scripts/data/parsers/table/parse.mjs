@@ -470,7 +470,11 @@ function toldApart(block, lines, rows, notes) {
 function rowUnitRows(block, header, data) {
   if (header.length < 3 || data.length < 1) return undefined;
   if (header.slice(1).some((h) => headerUnit(h.text) || /^[-+]?\d/.test(h.text.trim()))) return undefined;
-  let labelled = data.map((d) => ({ d, unit: unitInHeader(d.cells[0].text) }));
+  // A bracket is a unit only where no other label's bracket holds a word that is none: "DigitalOcean
+  // (GB)" beside "LeaseWeb (NL)" and "OVH (FR)" names a place, never gigabytes.
+  const bracket = (t) => /[([]\s*([^()[\]]+?)\s*[)\]]\s*$/.exec(t.trim())?.[1];
+  const places = data.some((d) => bracket(d.cells[0].text) && !unitInHeader(d.cells[0].text) && /^[A-Z]{2,3}$/.test(bracket(d.cells[0].text)));
+  let labelled = data.map((d) => ({ d, unit: places && /^[A-Z]{2,3}$/.test(bracket(d.cells[0].text) ?? '') ? undefined : unitInHeader(d.cells[0].text) }));
   // Labels that each name what they measure and none a unit ("UnixBench (index, 1 thread)"): unit not stated.
   const measures = (label) => namesMeasure(label) || METRIC_WORDS.some(([re]) => re.test(label));
   if (!labelled.some((x) => x.unit) && labelled.every((x) => measures(x.d.cells[0].text))) labelled = labelled.map(({ d }) => ({ d, unit: { name: d.cells[0].text.trim(), unit: UNSTATED } }));

@@ -474,6 +474,13 @@ test('an org README\'s UnixBench index rows (a column per plan, no unit in the l
   assert.deepEqual(at(5), [['UnixBench (index, 2 threads)', 'score', 'value', 1115.1, 'not stated', 'Scaleway VC1S']]);
 });
 
+test('an org README\'s download table ("DigitalOcean (GB)" beside "LeaseWeb (NL)" and "OVH (FR)"): the brackets are places, never gigabytes', () => {
+  // tests/fixtures/corpus/org-table/vps-comparison-readme.org, lines 950-961.
+  const org = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/org-table/vps-comparison-readme.org'), 'utf8');
+  const rows = rowsOf(org.split('\n').slice(949, 961).join('\n'));
+  assert.deepEqual(rows.filter((r) => r.unit === 'GB').map((r) => r.benchmark), []);
+});
+
 describe('numbers whose unit the report does not state', () => {
   // STREAM's summary (tests/fixtures/corpus/stream/daizhiyuan-stream-readme.md, lines 22-26): the times
   // are seconds by STREAM's source, but the file never says so.
