@@ -40,13 +40,16 @@ const TIME_WORDS = ['latency', 'response', 'time', 'duration', 'elapsed'];
 /** Keys of an item that say which run, commit or build it is ({ "commit": { "id": "cf45c3…" } }). */
 const ID_KEYS = ['id', 'sha', 'commit', 'revision', 'version'];
 
+/** The name an object gives itself (its "name", "scenario", "title", ... string), or undefined. */
+const nameOf = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? NAME_KEYS.map((k) => v[k]).find((s) => typeof s === 'string' && s.trim()) : undefined);
+
 /**
  * A measure record: a name, a number "value" and the unit written beside it as a string
  * ({ "name": "BenchmarkNew", "value": 14.6, "unit": "ns/op" }, github-action-benchmark's benches):
  * its name, value and unit, or undefined.
  */
 function recordOf(v) {
-  const name = NAME_KEYS.map((k) => v[k]).find((s) => typeof s === 'string' && s.trim());
+  const name = nameOf(v);
   const unit = typeof v.unit === 'string' ? canonicalUnit(v.unit.trim()) : undefined;
   return name && typeof v.value === 'number' && unit ? { name, unit } : undefined;
 }
@@ -125,12 +128,12 @@ function walk(doc) {
   const notes = [];
   const settings = [];
   const scopes = [];
-  const named = doc.value && typeof doc.value === 'object' && !Array.isArray(doc.value) ? NAME_KEYS.map((k) => doc.value[k]).find((v) => typeof v === 'string' && v.trim()) : undefined;
+  const named = nameOf(doc.value);
   const visit = (v, path, shown, part, ids = {}) => {
     if (Array.isArray(v)) {
       if (v.length && v.every((x) => typeof x === 'number')) return; // raw samples or a histogram
       v.forEach((x, i) => {
-        const n = x && typeof x === 'object' ? NAME_KEYS.map((k) => x[k]).find((s) => typeof s === 'string' && s.trim()) : undefined;
+        const n = nameOf(x);
         // An unnamed item that says which commit or run it is: that is a condition of what it holds.
         visit(x, [...path, i], [...shown, n ?? String(i)], undefined, { ...ids, ...(n ? {} : identityOf(x)) });
       });
