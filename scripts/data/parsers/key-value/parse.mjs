@@ -364,9 +364,24 @@ export function parse(text) {
     for (const seg of segments) readPair(seg, line);
   });
   if (!rows.length) throw new InputError(0, '"Label: number unit" lines (a key-value summary)', 'none with a unit');
+  // One value stated again under another command line (the mean pyperf's timeit printed, then
+  // `pyperf stats` of the file it wrote): one fact, read where it is stated last, the first noted.
+  const fact = (m) => JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions, m.value]);
+  const last = new Map(rows.map((m, i) => [fact(m), i]));
+  const restated = rows.map((m, i) => {
+    const j = last.get(fact(m));
+    return j !== i && under[i] && under[j] && under[j] !== under[i] ? j : undefined;
+  });
+  for (const [i, j] of restated.entries())
+    if (j !== undefined) notes.push({ text: `line ${rows[i].line}: "${rows[i].benchmark}" ${rows[i].statistic} ${rows[i].value} ${rows[i].unit} is stated again at line ${rows[j].line}, where it is read`, line: rows[i].line });
+  const kept = rows.filter((_, i) => restated[i] === undefined);
+  const keptLines = new Set(kept.map((m) => m.line));
+  const dropped = new Set(rows.filter((_, i) => restated[i] !== undefined && !keptLines.has(rows[i].line)).map((m) => m.line));
+  rows.splice(0, rows.length, ...kept);
+  read.splice(0, read.length, ...read.filter((l) => !dropped.has(l)));
   // The same measurement again in one section (pgbench run four times under one heading, each block
   // below its command line): every run is kept, numbered in order, never dropped as a repeat.
-  const keys = rows.map((m, i) => JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions, under[i]]));
+  const keys = rows.map((m) => JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions]));
   repeatNumbers(keys).forEach((run, i) => {
     if (run !== undefined) rows[i] = { ...rows[i], conditions: { ...rows[i].conditions, run } };
   });

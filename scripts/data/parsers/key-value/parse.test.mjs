@@ -259,10 +259,19 @@ describe('a block named by the command line above it (issue 39)', () => {
 
   test('pyperf\'s "Minimum" and "Mean +- std dev" are statistics of the result file the command above names, not benchmarks of their own', () => {
     const rs = rows(text);
-    assert.deepEqual(pick(rs, 7), [['outliers.json', 'time', 'mean', 4.34, 'us']]);
     assert.deepEqual(pick(rs, 15), [['outliers.json', 'time', 'min', 4.12, 'us']]);
     assert.deepEqual(pick(rs, 17), [['outliers.json', 'time', 'mean', 4.34, 'us']]);
     assert.deepEqual(pick(rs, 18), [['outliers.json', 'time', 'max', 6.02, 'us']]);
+    assert.ok(rs.every((r) => !r.conditions.run), 'no value is a run of another');
+  });
+
+  test('the mean timeit printed (line 7) and `pyperf stats` of the same file prints again (line 17) are one value, read where it is stated last; the first is noted', () => {
+    const r = parser.parse(text);
+    assert.deepEqual(pick(r.tables.measurements.rows, 7), []);
+    assert.ok(
+      r.notes.some((n) => n.line === 7 && /stated again at line 17/.test(n.text)),
+      r.notes.map((n) => n.text).join('\n'),
+    );
   });
 
   test('pyperf\'s "Mean +- std dev: 4.34 us +- 0.31 us" keeps 0.31 us as the standard deviation, "Median +- MAD" its MAD, as spreads of the value', () => {
