@@ -24,6 +24,8 @@
 //   namesNoThing(label) -> boolean   a label of what is measured only ("mean rate", "Requests/sec",
 //                                     "Latency distribution", "count"): it names no benchmark, so
 //                                     its value takes the name of the block or heading it stands in
+//   namesOutputOnly(heading) -> boolean   "Example output", "Results", "Sample output": a heading of the
+//                                     output below it only, which belongs to the heading before it
 //   isConfigured(label) -> name | undefined   what the report sets, not what it measured: a run's
 //                                     duration, a target rate, an arrival rate, a ramp-up, a warm-up
 //   namesMeasure(label) -> boolean    "Avg time", "Latency", "max", "p99": a label that names what its
@@ -186,6 +188,9 @@ export const namesNoThing = (label) =>
     .replace(MEASURED_ONLY_WORDS, ' ')
     .replace(/[^\p{L}\d]+/gu, '')
     .trim();
+
+/** A heading that names only the output below it ("## Example output", "Results"): it names no run of its own. */
+export const namesOutputOnly = (heading) => /^((example|sample|typical|console)\s+)?(output|results?)$/i.test(String(heading ?? '').trim().replace(/:$/, ''));
 
 /**
  * What the report sets rather than measures, by a label's words: a run's configured duration

@@ -21,7 +21,7 @@ import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, convert, COUNT_PREFIX, isTransferRate, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
-import { isConfigured, isCount, namesMeasure, namesNoThing, roleOf, settingOf, sizeOf, SPREAD_WORDS, spreadKindOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
+import { isConfigured, isCount, namesMeasure, namesNoThing, namesOutputOnly, roleOf, settingOf, sizeOf, SPREAD_WORDS, spreadKindOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
 import { jsonBlocks } from '../shared/json.mjs';
 import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
 
@@ -313,7 +313,9 @@ export function parse(text) {
     }
     const h = !fence && HEADING.exec(raw);
     if (h) {
-      top = h[2].replace(/[*_`]/g, '').trim();
+      // A heading of the output only ("## Example output") is the output of the heading before it.
+      const text = h[2].replace(/[*_`]/g, '').trim();
+      if (!namesOutputOnly(text) || !top) top = text;
       command = undefined;
       heading = top;
       headingSet = headingConditions(top).conditions;

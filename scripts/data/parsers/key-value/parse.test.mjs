@@ -289,3 +289,13 @@ describe('a block named by the command line above it (issue 39)', () => {
     );
   });
 });
+
+describe('a heading that names only the output below it (issue 39)', () => {
+  test('pgbench\'s two "## Example output" blocks are the runs of the headings above them ("Test with simple protocol", "Custom script test ...")', () => {
+    // tests/fixtures/corpus/pgbench/haproxy-tests-readme.md
+    const text = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/pgbench/haproxy-tests-readme.md'), 'utf8');
+    const section = (line) => rows(text).find((r) => r.line === line)?.section;
+    assert.equal(section(30), 'Test with simple protocol');
+    assert.equal(section(51), 'Custom script test (single statements, transaction pool friendly)');
+  });
+});
