@@ -17,6 +17,8 @@
 //   statisticOf(label, better?) -> statistic | undefined   "p999" -> "p99.9", "peak" -> "max",
 //                                     "best" -> max or min by `better` ('higher' | 'lower'), else undefined
 //   STATISTIC_WORDS                   a regex of the statistic words, to take them out of a label
+//   SPREAD_WORDS                      a regex of the words of a spread a label names beside its statistic
+//   spreadKindOf(label) -> kind | undefined   "Mean +- std dev" -> stdev, "Median +- MAD" -> mad (model.mjs SPREADS)
 //   isCount(label) -> boolean         samples, count, "# Samples", iterations, runs: a count result
 //   eventCountOf(label) -> metric | undefined   "Instructions", "Estimated Cycles", "L1 Accesses": a
 //                                     count of a processor's events in one run (unit count, statistic value)
@@ -25,6 +27,8 @@
 //   namesNoThing(label) -> boolean   a label of what is measured only ("mean rate", "Requests/sec",
 //                                     "Latency distribution", "count"): it names no benchmark, so
 //                                     its value takes the name of the block or heading it stands in
+//   namesOutputOnly(heading) -> boolean   "Example output", "Results", "Sample output": a heading of the
+//                                     output below it only, which belongs to the heading before it
 //   isConfigured(label) -> name | undefined   what the report sets, not what it measured: a run's
 //                                     duration, a target rate, an arrival rate, a ramp-up, a warm-up
 //   namesMeasure(label) -> boolean    "Avg time", "Latency", "max", "p99": a label that names what its
@@ -123,6 +127,16 @@ const STATISTICS = [
 export const STATISTIC_WORDS =
   /\b(avg|average|mean|median|min|minimum|fastest|lowest|max|maximum|slowest|highest|peak|best|worst|stddev|stdev|std dev|standard deviation|total|count|number of|approx\.?|p\s?\d{1,3}(\.\d+)?|\d{1,2}(\.\d+)?(th|st|nd|rd)?\s*%?\s*percentile)\b/gi;
 
+/** Words of a spread a label names beside its statistic ("Mean +- std dev", "Median +- MAD", "± IQR"). */
+export const SPREAD_WORDS = /\b(std\.? ?dev|stdev|stddev|standard deviation|mad|median absolute deviation|iqr|interquartile range)\b/gi;
+const SPREAD_KINDS = [
+  [/\b(std\.? ?dev|stdev|stddev|standard deviation)\b/i, 'stdev'],
+  [/\b(mad|median absolute deviation)\b/i, 'mad'],
+  [/\b(iqr|interquartile range)\b/i, 'iqr'],
+];
+/** The kind of spread a label names beside its statistic ("Mean +- std dev": stdev; "Median +- MAD": mad), or undefined. */
+export const spreadKindOf = (label) => SPREAD_KINDS.find(([re]) => re.test(String(label ?? '')))?.[1];
+
 /** A percentile a label names: p99, P99.9, p999, p99_9, 99th, "99.9th percentile", "99%", "90% Line". */
 function percentileIn(label) {
   const t = String(label ?? '').replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase().replace(/\bp(\d{2})[_,](\d+)\b/, 'p$1.$2');
@@ -212,9 +226,13 @@ const MEASURED_ONLY_WORDS = new RegExp(
 export const namesNoThing = (label) =>
   !String(label ?? '')
     .replace(STATISTIC_WORDS, ' ')
+    .replace(SPREAD_WORDS, ' ')
     .replace(MEASURED_ONLY_WORDS, ' ')
     .replace(/[^\p{L}\d]+/gu, '')
     .trim();
+
+/** A heading that names only the output below it ("## Example output", "Results"): it names no run of its own. */
+export const namesOutputOnly = (heading) => /^((example|sample|typical|console)\s+)?(output|results?)$/i.test(String(heading ?? '').trim().replace(/:$/, ''));
 
 /**
  * What the report sets rather than measures, by a label's words: a run's configured duration
@@ -234,7 +252,7 @@ export const ROLES = ['aggregate', 'setting', 'invalid'];
 
 /** A parameter of the run, named as a harness names its options: min_duration, max_time, min_rounds, timeout. */
 const PARAMETER =
-  /^(min|max|minimum|maximum) (duration|time|rounds|iterations|iters|runs|samples|warmup|warmup time)$|^(request |connect |read |write |idle )?time ?outs?$|^(think time|pacing|time limit|iterations limit|rate limit)$/;
+  /^(min|max|minimum|maximum) (duration|time|rounds|iterations|iters|runs|samples|warmup|warmup time)$|^(request |connect |read |write |idle )?time ?outs?$|^(think time|pacing|time limit|iterations limit|rate limit)$|^(total )?number of (calibration )?(runs?|values?|warmups?|loops?)( with values| per (run|value))?$|^loop iterations per value$/;
 /** Figures of failed requests, or a value the report calls invalid: Gatling's "ko" and "KO", "invalid", "errored". */
 const INVALID = /(^|[\s.:_/-])(ko|invalid|errored|not valid)$/;
 

@@ -65,7 +65,7 @@ test('a label of what is measured only ("mean rate", "Requests/sec", "Latency di
 });
 
 test('a row labelled as a run\'s parameter is a setting, failed requests\' figures invalid, a total an aggregate, a result none', () => {
-  for (const label of ['min_duration', 'minDuration', 'max_time', 'min_rounds', 'timeout', 'Request timeout', 'duration', 'Target rate', 'Warm-up'])
+  for (const label of ['min_duration', 'minDuration', 'max_time', 'min_rounds', 'timeout', 'Request timeout', 'duration', 'Target rate', 'Warm-up', 'Total number of values', 'Number of value per run'])
     assert.equal(roleOf(label), 'setting', label);
   for (const label of ['Global Information: meanNumberOfRequestsPerSecond.ko', 'KO', 'requests invalid'])
     assert.equal(roleOf(label), 'invalid', label);

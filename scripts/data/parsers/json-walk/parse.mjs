@@ -11,7 +11,10 @@
 // parts ({ "total": 2458, "ok": 1738, "ko": 720 }) is one value and its parts: "total" is all of them
 // (never the statistic total), the object's own key names the statistic, each part is a condition
 // (`part`). A time the keys name with a statistic but no unit ("minResponseTime") goes in with unit
-// "not stated" (units.mjs UNSTATED), never a guessed one. Pure: text in, rows with the line of each key out (shared/json.mjs).
+// "not stated" (units.mjs UNSTATED), never a guessed one. A record of a name, a number "value" and the
+// unit written beside it ({ "name": "BenchmarkNew", "value": 14.6, "unit": "ns/op" }) is one value of
+// that name in that unit; an unnamed array item that says which commit or run it is (its "id", or a
+// "commit" object's) makes that a condition of the records it holds. Pure: text in, rows with the line of each key out (shared/json.mjs).
 import { InputError } from '../../../lib/errors.mjs';
 import { canonicalUnit, isTransferRate, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
@@ -34,6 +37,35 @@ const PER_SECOND = /^(s|sec|secs|second|seconds)$/;
 const WHOLE = /^(total|all)$/i;
 /** Words of a key that name a time measured (with a statistic, and no unit: unit not stated). */
 const TIME_WORDS = ['latency', 'response', 'time', 'duration', 'elapsed'];
+/** Keys of an item that say which run, commit or build it is ({ "commit": { "id": "cf45c3…" } }). */
+const ID_KEYS = ['id', 'sha', 'commit', 'revision', 'version'];
+
+/** The name an object gives itself (its "name", "scenario", "title", ... string), or undefined. */
+const nameOf = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? NAME_KEYS.map((k) => v[k]).find((s) => typeof s === 'string' && s.trim()) : undefined);
+
+/**
+ * A measure record: a name, a number "value" and the unit written beside it as a string
+ * ({ "name": "BenchmarkNew", "value": 14.6, "unit": "ns/op" }, github-action-benchmark's benches):
+ * its name, value and unit, or undefined.
+ */
+function recordOf(v) {
+  const name = nameOf(v);
+  const unit = typeof v.unit === 'string' ? canonicalUnit(v.unit.trim()) : undefined;
+  return name && typeof v.value === 'number' && unit ? { name, unit } : undefined;
+}
+
+/**
+ * What an unnamed array item says it is: its own id, or the id of an object it holds, named by that
+ * object's key ({ "commit": { "id": "cf45c3…" } } -> { commit: "cf45c3…" }); undefined if none.
+ */
+function identityOf(x) {
+  if (!x || typeof x !== 'object' || Array.isArray(x)) return undefined;
+  const plain = (v) => (typeof v === 'string' && v.trim()) || (typeof v === 'number' && Number.isInteger(v));
+  for (const k of ID_KEYS) if (plain(x[k])) return { [k]: x[k] };
+  for (const [k, o] of Object.entries(x))
+    if (o && typeof o === 'object' && !Array.isArray(o)) for (const id of ID_KEYS) if (plain(o[id])) return { [k]: o[id] };
+  return undefined;
+}
 
 /** The words of a key: "latency_ms" -> ["latency", "ms"], "bytesPerSec" -> ["bytes", "per", "sec"], "p99_9" -> ["p99.9"]. */
 const words = (key) =>
@@ -96,21 +128,31 @@ function walk(doc) {
   const notes = [];
   const settings = [];
   const scopes = [];
-  const named = doc.value && typeof doc.value === 'object' && !Array.isArray(doc.value) ? NAME_KEYS.map((k) => doc.value[k]).find((v) => typeof v === 'string' && v.trim()) : undefined;
-  const visit = (v, path, shown, part) => {
+  const named = nameOf(doc.value);
+  const visit = (v, path, shown, part, ids = {}) => {
     if (Array.isArray(v)) {
       if (v.length && v.every((x) => typeof x === 'number')) return; // raw samples or a histogram
       v.forEach((x, i) => {
-        const n = x && typeof x === 'object' ? NAME_KEYS.map((k) => x[k]).find((s) => typeof s === 'string' && s.trim()) : undefined;
-        visit(x, [...path, i], [...shown, n ?? String(i)]);
+        const n = nameOf(x);
+        // An unnamed item that says which commit or run it is: that is a condition of what it holds.
+        visit(x, [...path, i], [...shown, n ?? String(i)], undefined, { ...ids, ...(n ? {} : identityOf(x)) });
       });
+      return;
+    }
+    const record = v && typeof v === 'object' ? recordOf(v) : undefined;
+    if (record) {
+      const { name, unit } = record;
+      const role = roleOf(name);
+      const conditions = { ...ids, ...(role ? { role } : {}) };
+      rows.push(measurement({ benchmark: name, metric: metricOf([...path, name], unit), statistic: 'value', value: v.value, unit, line: doc.lineOf([...path, 'value']), conditions }));
+      scopes.push(path.join('\u0000'));
       return;
     }
     if (v && typeof v === 'object') {
       // A whole and its parts: each number read under the object's own key, a part as a condition.
       const entries = Object.entries(v);
       const whole = path.length && entries.length > 1 && entries.every(([, x]) => typeof x === 'number') && entries.some(([k]) => WHOLE.test(k)) && entries.every(([k]) => WHOLE.test(k) || !statisticOf(k));
-      for (const [k, x] of entries) visit(x, [...path, k], [...shown, k], whole ? (WHOLE.test(k) ? '' : k) : undefined);
+      for (const [k, x] of entries) visit(x, [...path, k], [...shown, k], whole ? (WHOLE.test(k) ? '' : k) : undefined, ids);
       return;
     }
     if (typeof v !== 'number' || !path.length) return;

@@ -76,6 +76,20 @@ describe('a whole beside its parts, and times whose unit is not stated (issue 39
   });
 });
 
+describe('a name, a value and its unit side by side, one entry per commit (issue 39)', () => {
+  // tests/fixtures/corpus/benchmark-action-data-js/vars-dev-bench-data.js (github-action-benchmark's
+  // data.js): "window.BENCHMARK_DATA = {" then, per commit, benches of { "name", "value", "unit": "ns/op" }.
+  const text = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/benchmark-action-data-js/vars-dev-bench-data.js'), 'utf8');
+  const rows = parser.parse(text).tables.measurements.rows;
+  const at = (line) => rows.filter((r) => r.line === line).map((r) => [...brief(r), r.conditions]);
+
+  test('each bench is its name with the value in the unit written beside it, and the commit of its entry is a condition', () => {
+    assert.equal(parser.detect(text), true);
+    assert.deepEqual(at(30), [['BenchmarkNew', 'time', 'value', 14.6, 'ns', { commit: 'cf45c31820ce4668b9b75971b982d431580a90c4' }]]);
+    assert.deepEqual(at(90), [['BenchmarkNew/string:repeat', 'time', 'value', 13, 'ns', { commit: '60b7e8b9144c63b60b614a574c41602fd43e2363' }]]);
+  });
+});
+
 describe('headline numbers', () => {
   test('units from the key words: latency_ms, throughput_qps, duration_seconds, memory_mb; the scenario names the benchmark', () => {
     const r = parser.parse(fixture('akidb-spike-load-quick.json'));

@@ -15,12 +15,14 @@
 // stand; a bold or italic line heads a sub-section. A block is named by the label line above it (`Summary:`,
 // a plain `full-reads` over indented lines, a bold `**## Reads 2 cores**` whose settings are conditions):
 // a label that says only what is measured ("mean rate", "Requests/sec", "Latency distribution") takes
-// that name, so one run is never split under the names of its own lines.
+// that name, so one run is never split under the names of its own lines. A command line at a prompt
+// ("$ python3 -m pyperf stats outliers.json -q") names the statistic-only lines of its output
+// ("Minimum: 4.12 us") by the result file it names, else by the command, to the end of its code block.
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, convert, COUNT_PREFIX, isTransferRate, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
-import { eventCountOf, isConfigured, isCount, namesMeasure, namesNoThing, roleOf, settingOf, sizeOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
+import { eventCountOf, isConfigured, isCount, namesMeasure, namesNoThing, namesOutputOnly, roleOf, settingOf, sizeOf, SPREAD_WORDS, spreadKindOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
 import { commandConditions } from '../shared/command-line.mjs';
 import { jsonBlocks } from '../shared/json.mjs';
 import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
@@ -52,6 +54,12 @@ const PERCENTILE_LINE = new RegExp(String.raw`^\s*(\d{1,2}(?:\.\d+)?)\s*%+\s+(?:
 const PLAIN_LABEL = /^(\s*)([\p{L}_][\p{L}\d_./ -]{0,60}?)\s*$/u;
 /** A label, 2+ spaces, a number and its unit, under a plain label line ("time                 99.12 ns   (98.82 ns .. 99.48 ns)"). */
 const ALIGNED_PAIR = new RegExp(String.raw`^(\s*)([\p{L}][\p{L}\d ._/-]{0,40}?)\s{2,}(${NUMBER})\s*(\S.*)$`, 'u');
+/** A command line at a prompt ("$ python3 -m pyperf stats outliers.json -q"): it names the block of output below it. */
+const COMMAND = /^(\s*)\$\s+(\S.*?)\s*$/;
+/** A result file a command writes or reads ("-o bench.json", "stats outliers.json"): the name of its output. */
+const RESULT_FILE = /(?:^|[\s=])((?:[\w.-]+\/)*([\w.-]+\.(?:json|csv|tsv|xml|txt|out|log|ya?ml)))(?=\s|$)/;
+/** The name a command line gives the output below it: the result file it names, else the command. */
+const commandName = (command) => RESULT_FILE.exec(command)?.[2] ?? command;
 /** A verb a label line starts with ("benchmarking show/7893"): no part of the name. */
 const LABEL_VERB = /^(benchmarking|running|testing)\s+/i;
 /** Labels whose number is no result: a target, a date, a version, a setting of the run. */
@@ -116,7 +124,9 @@ function unitAfter(rest) {
 }
 
 /** A label with its statistic words taken out ("Total Requests" -> "Requests", "Average" -> ""). */
-const withoutStatistic = (label) => label.replace(STATISTIC_WORDS, '').replace(/[^\p{L}\d]+/gu, ' ').trim();
+const withoutStatistic = (label) => label.replace(STATISTIC_WORDS, '').replace(SPREAD_WORDS, '').replace(/[^\p{L}\d]+/gu, ' ').trim();
+/** A spread after a value and its unit ("4.34 us +- 0.31 us", "± 2 %"): its number and unit. */
+const SPREAD_AFTER = new RegExp(String.raw`^(?:±|\+-|\+\/-)\s*(${NUMBER})\s*(\S*)\s*$`);
 const toNumber = (s) => Number(s.replace(/,/g, ''));
 /**
  * A run's setting wherever it stands (pgbench's "number of clients: 105", "scaling factor: 50"), by the
@@ -149,13 +159,18 @@ export function parse(text) {
   let top = '';
   // The settings a heading states ("## duration: 30, arrivalRate: 10"): conditions of the rows under it.
   let headingSet = {};
+  /** The command line whose output the lines are (pyperf's "$ python3 -m pyperf stats outliers.json"), until its block ends. */
+  let command;
   let config = false;
   let machine = false;
   /** Open block labels, by indentation: [{ indent, label, unit }]. */
   let blocks = [];
   let fence = false;
-  const push = (m, line) => {
+  /** The command line that names each row (a value named by another command line is no repeat of one above). */
+  const under = [];
+  const push = (m, line, from) => {
     rows.push({ ...m, conditions: { ...headingSet, ...m.conditions }, line });
+    under.push(from?.text ?? '');
     read.push(line);
   };
 
@@ -263,12 +278,17 @@ export function parse(text) {
     // takes the name of the label line above it.
     // Under a label line over aligned pairs ("benchmarking show/7893"), every value is that block's.
     const over = blocks.find((x) => x.aligned)?.label;
-    const name = `${over ?? ((events || namesNoThing(label)) && named() ? named() : withoutStatistic(label) ? label : block || heading || label)}${qualifier && !over && !/per\s*s/i.test(qualifier) ? ` (${qualifier})` : ''}`;
+    const byCommand = !over && !((events || namesNoThing(label)) && named()) && !withoutStatistic(label) && !block && command;
+    const name = `${over ?? ((events || namesNoThing(label)) && named() ? named() : withoutStatistic(label) ? label : block || command?.name || heading || label)}${qualifier && !over && !/per\s*s/i.test(qualifier) ? ` (${qualifier})` : ''}`;
     const metric = events ?? metricOf(unit, label, block || heading);
     // A run's parameter printed among results ("timeout: 1 s", "min_duration: 0 ms") or failed requests'
     // figure ("KO"): kept and marked (roleOf), never ranked as a result. A "Total" line stays a result here.
     const role = ['setting', 'invalid'].includes(roleOf(label)) ? { role: roleOf(label) } : {};
-    push(measurement({ benchmark: (qualifier ? name : name.replace(/\s*[([][^)\]]*[)\]]\s*$/, '')) || label, section: heading, metric, statistic, value: toNumber(m[3]), unit, conditions: { ...conditions, ...role }, line }), line);
+    // "Mean +- std dev: 4.34 us +- 0.31 us" (pyperf): the spread after the value, of the kind the label names.
+    const sp = SPREAD_AFTER.exec(after.tail);
+    const spreadUnit = sp && (sp[2] ? canonicalUnit(sp[2]) : unit);
+    const spread = spreadUnit && UNITS[spreadUnit]?.dimension === UNITS[unit]?.dimension ? { spread: convert(toNumber(sp[1]), spreadUnit, unit), spread_kind: spreadKindOf(label) ?? 'error' } : {};
+    push(measurement({ benchmark: (qualifier ? name : name.replace(/\s*[([][^)\]]*[)\]]\s*$/, '')) || label, section: heading, metric, statistic, value: toNumber(m[3]), unit, ...spread, conditions: { ...conditions, ...role }, line }), line, byCommand ? command : undefined);
     // A compound cell: "2513673 (8323.37 per sec.)" also states a rate.
     const per = new RegExp(String.raw`^\(\s*(${NUMBER})\s*per\s*(sec|second|s)\.?\s*\)`).exec(after.tail);
     if (per) push(measurement({ benchmark: label, section: heading, metric: /error|deadlock|reconnect|fail/i.test(label) ? 'errors' : 'throughput', statistic: 'mean', value: toNumber(per[1]), unit: 'ops/s', conditions: { ...conditions }, line }), line);
@@ -281,15 +301,27 @@ export function parse(text) {
     if (json.some((b) => line >= b.from && line <= b.to)) return;
     if (/^\s{0,3}(`{3,}|~{3,})/.test(raw)) {
       fence = !fence;
+      if (!fence) command = undefined;
       return;
     }
     if (!raw.trim()) {
       blocks = [];
       return;
     }
+    // A command line names the output below it: to the end of its fence, or of the indented block it stands in.
+    if (command && !fence && command.indent > 0 && /^\s*/.exec(raw)[0].length < command.indent) command = undefined;
+    const c = COMMAND.exec(raw);
+    if (c) {
+      command = { text: c[2], name: commandName(c[2]), indent: c[1].length };
+      blocks = [];
+      return;
+    }
     const h = !fence && HEADING.exec(raw);
     if (h) {
-      top = h[2].replace(/[*_`]/g, '').trim();
+      // A heading of the output only ("## Example output") is the output of the heading before it.
+      const text = h[2].replace(/[*_`]/g, '').trim();
+      if (!namesOutputOnly(text) || !top) top = text;
+      command = undefined;
       heading = top;
       headingSet = headingConditions(top).conditions;
       config = CONFIG.test(heading);
@@ -339,6 +371,21 @@ export function parse(text) {
     for (const seg of segments) readPair(seg, line);
   });
   if (!rows.length) throw new InputError(0, '"Label: number unit" lines (a key-value summary)', 'none with a unit');
+  // One value stated again under another command line (the mean pyperf's timeit printed, then
+  // `pyperf stats` of the file it wrote): one fact, read where it is stated last, the first noted.
+  const fact = (m) => JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions, m.value]);
+  const last = new Map(rows.map((m, i) => [fact(m), i]));
+  const restated = rows.map((m, i) => {
+    const j = last.get(fact(m));
+    return j !== i && under[i] && under[j] && under[j] !== under[i] ? j : undefined;
+  });
+  for (const [i, j] of restated.entries())
+    if (j !== undefined) notes.push({ text: `line ${rows[i].line}: "${rows[i].benchmark}" ${rows[i].statistic} ${rows[i].value} ${rows[i].unit} is stated again at line ${rows[j].line}, where it is read`, line: rows[i].line });
+  const kept = rows.filter((_, i) => restated[i] === undefined);
+  const keptLines = new Set(kept.map((m) => m.line));
+  const dropped = new Set(rows.filter((_, i) => restated[i] !== undefined && !keptLines.has(rows[i].line)).map((m) => m.line));
+  rows.splice(0, rows.length, ...kept);
+  read.splice(0, read.length, ...read.filter((l) => !dropped.has(l)));
   // The same measurement again in one section (pgbench run four times under one heading, each block
   // below its command line): every run is kept, numbered in order, never dropped as a repeat.
   const keys = rows.map((m) => JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions]));

@@ -244,3 +244,70 @@ test('iai: "Instructions:   1735" and "Estimated Cycles:   2404" under the bench
   assert.deepEqual(pick(rs, 98), [['bench_fibonacci_long', 'l1_accesses', 'value', 35638623, 'count']]);
   assert.equal(rs.length, 10);
 });
+
+describe('a block named by the command line above it (issue 39)', () => {
+  // tests/fixtures/corpus/pyperf/pyperf-doc-analyze.rst, lines 43-58 and 74-79: pyperf's output in
+  // reStructuredText literal blocks, each under the command that wrote or read its result file.
+  const text = [
+    'Example::',
+    '',
+    "    $ python3 -m pyperf timeit '[1,2]*1000' -o outliers.json",
+    '    .....................',
+    '    WARNING: the benchmark result may be unstable',
+    '',
+    '    Mean +- std dev: 4.34 us +- 0.31 us',
+    '',
+    'Use the :ref:`pyperf stats <stats_cmd>` command to count the number of',
+    'outliers (9 on this example)::',
+    '',
+    '    $ python3 -m pyperf stats outliers.json -q',
+    '    Total number of values: 60',
+    '',
+    '    Minimum:         4.12 us',
+    '    Median +- MAD:   4.25 us +- 0.05 us',
+    '    Mean +- std dev: 4.34 us +- 0.31 us',
+    '    Maximum:         6.02 us',
+  ].join('\n');
+
+  test('pyperf\'s "Minimum" and "Mean +- std dev" are statistics of the result file the command above names, not benchmarks of their own', () => {
+    const rs = rows(text);
+    assert.deepEqual(pick(rs, 15), [['outliers.json', 'time', 'min', 4.12, 'us']]);
+    assert.deepEqual(pick(rs, 17), [['outliers.json', 'time', 'mean', 4.34, 'us']]);
+    assert.deepEqual(pick(rs, 18), [['outliers.json', 'time', 'max', 6.02, 'us']]);
+    assert.ok(rs.every((r) => !r.conditions.run), 'no value is a run of another');
+  });
+
+  test('the mean timeit printed (line 7) and `pyperf stats` of the same file prints again (line 17) are one value, read where it is stated last; the first is noted', () => {
+    const r = parser.parse(text);
+    assert.deepEqual(pick(r.tables.measurements.rows, 7), []);
+    assert.ok(
+      r.notes.some((n) => n.line === 7 && /stated again at line 17/.test(n.text)),
+      r.notes.map((n) => n.text).join('\n'),
+    );
+  });
+
+  test('pyperf\'s "Mean +- std dev: 4.34 us +- 0.31 us" keeps 0.31 us as the standard deviation, "Median +- MAD" its MAD, as spreads of the value', () => {
+    const spread = (line) => rows(text).filter((r) => r.line === line).map((r) => [r.benchmark, r.statistic, r.value, r.spread, r.spread_kind]);
+    assert.deepEqual(spread(16), [['outliers.json', 'median', 4.25, 0.05, 'mad']]);
+    assert.deepEqual(spread(17), [['outliers.json', 'mean', 4.34, 0.31, 'stdev']]);
+  });
+
+  test('pyperf\'s "Total number of values: 60" is how many values the run was set to take: a setting, never ranked as a result', () => {
+    assert.deepEqual(
+      rows(text)
+        .filter((r) => r.line === 13)
+        .map((r) => [r.value, r.conditions.role]),
+      [[60, 'setting']],
+    );
+  });
+});
+
+describe('a heading that names only the output below it (issue 39)', () => {
+  test('pgbench\'s two "## Example output" blocks are the runs of the headings above them ("Test with simple protocol", "Custom script test ...")', () => {
+    // tests/fixtures/corpus/pgbench/haproxy-tests-readme.md
+    const text = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/pgbench/haproxy-tests-readme.md'), 'utf8');
+    const section = (line) => rows(text).find((r) => r.line === line)?.section;
+    assert.equal(section(30), 'Test with simple protocol');
+    assert.equal(section(51), 'Custom script test (single statements, transaction pool friendly)');
+  });
+});

@@ -2,7 +2,8 @@
 // Test Suite's results definitions describe a test's output, each item of the `recipe:` list in the
 // report's .meta.yaml is a sample line of the seed with the result's place marked {value}, optionally
 // a hint (a heading or block label the line must stand under: any label markup, a bold or italic
-// line, a comment, a plain "Label:", written with its markup or not), and what the value is: its metric,
+// line, a comment, a plain "Label:", written with its markup or not; or a JSON key that opens an
+// object, "percentiles4": {, quotes and all), and what the value is: its metric,
 // statistic, unit and conditions. {name} marks the benchmark's name in the line, {<condition>} a
 // condition's number (else its text), {*} text to skip, {#} one number to skip (netperf's rows of bare numbers); a run of spaces matches any run of spaces, and a unit written
 // after a {value} that ends the line is read (the recipe's unit is for lines that write none). So a
@@ -48,6 +49,8 @@ const PLACE = /\{(value|name|\*|#|[a-z][a-z0-9_]*)\}/g;
 const PERCENTILE = /^p(\d{1,2}(\.\d+)?|100)$/;
 const HEADING = /^\s{0,3}#{1,6}\s+(.+?)\s*#*\s*$/;
 const BLOCK = /^\s*([^\s:|#][^:|]{0,80}?)\s*:\s*$/;
+/** A JSON key opening an object or array ("percentiles4": {): a block label, the key as written, quotes and all. */
+const JSON_KEY = /^\s*("[^"\\]{1,80}")\s*:\s*[[{]\s*$/;
 const FENCE = /^\s{0,3}(`{3,}|~{3,})/;
 /** A line wholly in bold or italic ("**Approaches tested:**", "_second pass_"), or a comment ("// jit off", "<!-- x -->"). */
 const EMPHASIS = /^\s*(\*\*|__|\*|_)(?=\S)(.+?)(?<=\S)\1\s*$/;
@@ -301,7 +304,7 @@ export function parse(text, meta = {}) {
     if (isFence) fence = !fence;
     else if (h) [heading, block, above, aboveName, labelLines] = [h[1].replace(/[*_`]/g, '').trim(), '', {}, undefined, []];
     else if (trimmed) {
-      block = labelOf(raw) ?? block;
+      block = labelOf(raw) ?? JSON_KEY.exec(raw)?.[1] ?? block;
       labelLines = [...(afterRead ? [] : labelLines.slice(-(MAX_LABEL_LINES - 1))), plainText(trimmed)];
       afterRead = false;
     }

@@ -488,3 +488,22 @@ test('ripgrep\'s benchsuite summary: each command\'s time is named by the underl
     [15, 'linux_literal', 0.06, 's', { command: 'rg (whitelist)' }],
   ]);
 });
+describe('a hint names the JSON key an object stands under (issue 39)', () => {
+  // tests/fixtures/corpus/gatling-global-stats/orangehrm-addemployees-global-stats.json: each statistic
+  // an object of "total", "ok" and "ko" under its key.
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/gatling-global-stats/orangehrm-addemployees-global-stats.json'), 'utf8');
+  const item = (hint, metric, statistic, unit) => ({ line: '"total": {value},', hint, name: 'Global Information', metric, statistic, unit });
+
+  test('Gatling\'s "percentiles4": { is the block its "total" stands under: p99 as the recipe says, and "numberOfRequests" in quotes is not "meanNumberOfRequestsPerSecond"', () => {
+    const recipe = [item('"numberOfRequests"', 'requests', 'total', 'count'), item('"percentiles4"', 'latency', 'p99', 'not stated'), item('"meanNumberOfRequestsPerSecond"', 'throughput', 'mean', 'req/s')];
+    const rows = parser.parse(text, { recipe }).tables.measurements.rows;
+    assert.deepEqual(
+      rows.map((r) => [r.line, r.benchmark, r.metric, r.statistic, r.value, r.unit]),
+      [
+        [4, 'Global Information', 'requests', 'total', 2458, 'count'],
+        [44, 'Global Information', 'latency', 'p99', 5221, 'not stated'],
+        [69, 'Global Information', 'throughput', 'mean', 13.074468085106384, 'req/s'],
+      ],
+    );
+  });
+});

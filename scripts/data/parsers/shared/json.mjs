@@ -11,7 +11,8 @@
 //     duplicates: each key an object repeats ({ path, line, first }); its last value is kept, as
 //     JSON.parse keeps it, and a reader says so in its notes
 //   exactNumber(raw) -> number | undefined       a number as written, only if a double holds it exactly
-//   jsonBlocks(text | lines) -> [{ from, to, text }]   the JSON document a text is, or its fenced blocks
+//   jsonBlocks(text | lines) -> [{ from, to, text }]   the JSON document a text is, the JSON a script
+//     assigns ("window.BENCHMARK_DATA = {"), or its fenced blocks
 //   looksLikeJson(text)                             whether a text opens with "{" or "["
 import { checkJsonDepth } from './json-depth.mjs';
 import { InputError, quote } from '../../../lib/errors.mjs';
@@ -163,8 +164,28 @@ export function exactNumber(text) {
 /** Whether a text is a JSON object or array (after a BOM and white space), without reading it. */
 export const looksLikeJson = (text) => /^\ufeff?\s*[[{]/.test(text);
 
+/** A script's first statement assigning JSON ("window.BENCHMARK_DATA = {", "var data = ["): the bracket's place. */
+const ASSIGNMENT = /^(\s*(?:(?:var|let|const)\s+)?[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*\s*=\s*)[[{]/;
+
 /**
- * Where a text holds JSON: the whole text when it opens with "{" or "[", else every fenced code block
+ * JSON a script assigns (github-action-benchmark's data.js: "window.BENCHMARK_DATA = {...}"), after
+ * `//` comments and blank lines: the JSON from the bracket to the last line, a closing ";" dropped.
+ * @param {string[]} lines
+ */
+function scriptAssignment(lines) {
+  const first = lines.findIndex((l) => l.trim() && !/^\s*\/\//.test(l));
+  const m = first >= 0 ? ASSIGNMENT.exec(lines[first]) : null;
+  if (!m) return undefined;
+  let last = lines.length - 1;
+  while (last > first && !lines[last].trim()) last--;
+  const body = [lines[first].slice(m[1].length), ...lines.slice(first + 1, last + 1)];
+  body[body.length - 1] = body[body.length - 1].replace(/;\s*$/, '');
+  return { from: first + 1, to: last + 1, text: body.join('\n') };
+}
+
+/**
+ * Where a text holds JSON: the whole text when it opens with "{" or "[", else the JSON a script
+ * assigns ("window.BENCHMARK_DATA = {"), else every fenced code block
  * (``` or ~~~, any info string) whose first non-blank line opens with "{" or "[".
  * @param {string | string[]} input  the text, or its lines
  * @returns {Array<{ from: number, to: number, text: string }>} from/to: 1-based lines of the JSON itself
@@ -173,6 +194,8 @@ export function jsonBlocks(input) {
   const lines = Array.isArray(input) ? input : input.replace(/^\ufeff/, '').split(/\r\n|\r|\n/);
   const first = lines.findIndex((l) => l.trim());
   if (first >= 0 && /^\s*[[{]/.test(lines[first])) return [{ from: first + 1, to: lines.length, text: lines.slice(first).join('\n') }];
+  const assigned = scriptAssignment(lines);
+  if (assigned) return [assigned];
   const out = [];
   for (let k = 0; k < lines.length; k++) {
     const f = /^\s{0,3}(`{3,}|~{3,})/.exec(lines[k]);

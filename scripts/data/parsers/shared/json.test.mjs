@@ -36,3 +36,13 @@ test('a key "__proto__" is kept as an ordinary key, as JSON.parse keeps it; a re
   assert.equal(doc.value.b, 3);
   assert.deepEqual(doc.duplicates, [{ path: ['b'], line: 4, first: 3 }]);
 });
+
+test('JSON assigned in a script ("window.BENCHMARK_DATA = {", github-action-benchmark\'s data.js) is the JSON after the "=", at its lines', () => {
+  // tests/fixtures/corpus/benchmark-action-data-js/vars-dev-bench-data.js, lines 1-4 (closed here), and a "var x = [...];" form.
+  const [block] = jsonBlocks('window.BENCHMARK_DATA = {\n  "lastUpdate": 1608042073838,\n  "repoUrl": "https://github.com/mkungla/vars"\n}\n');
+  assert.deepEqual([block.from, block.to], [1, 4]);
+  assert.equal(readJson(block.text, { firstLine: block.from }).lineOf(['repoUrl']), 3);
+  const [array] = jsonBlocks('// results\nvar data = [\n  { "ms": 1 }\n];\n');
+  assert.deepEqual(readJson(array.text, { firstLine: array.from }).value, [{ ms: 1 }]);
+  assert.equal(array.from, 2);
+});

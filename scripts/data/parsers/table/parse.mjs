@@ -65,6 +65,8 @@ const METRIC_WORDS = [
   [/\b(success rate)\b/i, 'success_rate', ['ratio']],
   [/\b(errors?|error rate|failures?|failed)\b/i, 'errors', ['count', 'ratio']],
   [/\b(time|duration|elapsed|runtime|wall|cpu)\b/i, 'time', ['time']],
+  // A benchmark's index or score (UnixBench's "index"): a number of its own scale, its unit seldom stated.
+  [/\b(score|index)\b/i, 'score', ['count']],
 ];
 /**
  * Metric words of headings in other languages (Chinese, Japanese, German, Spanish, French, Russian),
@@ -609,13 +611,21 @@ function statisticColumnRows(block, header, data, lines) {
  * A table of a column per subject (a plan, a machine) whose row labels state the units ("Sysbench CPU
  * (seconds)", "DB R/W (request/second)") and whose column headers none: each row is a measurement in
  * its label's unit, each column a condition named by the first header ("Plan"). Undefined when the
- * table is not of that shape. A row whose label states no unit, and a cell that holds no number
- * ("Temp. unavailable"), are not read, and said so.
+ * table is not of that shape. Where no label states a unit and each names what it measures ("UnixBench
+ * (index, 1 thread)"), the rows go in with unit "not stated"; else a row whose label states no unit
+ * ("Cachefly CDN"), and a cell that holds no number ("Temp. unavailable"), are not read, and said so.
  */
 function rowUnitRows(block, header, data) {
   if (header.length < 3 || data.length < 1) return undefined;
   if (header.slice(1).some((h) => headerUnit(h.text) || /^[-+]?\d/.test(h.text.trim()))) return undefined;
-  const labelled = data.map((d) => ({ d, unit: unitInHeader(d.cells[0].text) }));
+  // A bracket is a unit only where no other label's bracket holds a word that is none: "DigitalOcean
+  // (GB)" beside "LeaseWeb (NL)" and "OVH (FR)" names a place, never gigabytes.
+  const bracket = (t) => /[([]\s*([^()[\]]+?)\s*[)\]]\s*$/.exec(t.trim())?.[1];
+  const places = data.some((d) => bracket(d.cells[0].text) && !unitInHeader(d.cells[0].text) && /^[A-Z]{2,3}$/.test(bracket(d.cells[0].text)));
+  let labelled = data.map((d) => ({ d, unit: places && /^[A-Z]{2,3}$/.test(bracket(d.cells[0].text) ?? '') ? undefined : unitInHeader(d.cells[0].text) }));
+  // Labels that each name what they measure and none a unit ("UnixBench (index, 1 thread)"): unit not stated.
+  const measures = (label) => namesMeasure(label) || METRIC_WORDS.some(([re]) => re.test(label));
+  if (!labelled.some((x) => x.unit) && labelled.every((x) => measures(x.d.cells[0].text))) labelled = labelled.map(({ d }) => ({ d, unit: { name: d.cells[0].text.trim(), unit: UNSTATED } }));
   if (!labelled.some((x) => x.unit)) return undefined;
   // Value columns: named ones whose cells are numbers with no unit of their own, where present.
   const valueColumns = header

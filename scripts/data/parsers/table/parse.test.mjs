@@ -520,6 +520,26 @@ test('an AsciiDoc |=== table (graphitron\'s roadmap, a cell a line, rows parted 
   assert.deepEqual(r.not_read.map(({ from, to, line }) => [from, to, line]), [[332, 349, 343]]);
 });
 
+test('an org README\'s UnixBench index rows (a column per plan, no unit in the label or the cells) go in with unit "not stated", an index a score', () => {
+  // tests/fixtures/corpus/org-table/vps-comparison-readme.org, lines 476-481.
+  const org = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/org-table/vps-comparison-readme.org'), 'utf8');
+  const text = org.split('\n').slice(475, 481).join('\n');
+  const rows = rowsOf(text);
+  const at = (line) => rows.filter((r) => r.line === line).map((r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit, r.conditions.plan]);
+  assert.deepEqual(at(4).slice(0, 2), [
+    ['UnixBench (index, 1 thread)', 'score', 'value', 1598.1, 'not stated', 'OVH VPS SSD 1'],
+    ['UnixBench (index, 1 thread)', 'score', 'value', 1248.6, 'not stated', 'Linode 1024'],
+  ]);
+  assert.deepEqual(at(5), [['UnixBench (index, 2 threads)', 'score', 'value', 1115.1, 'not stated', 'Scaleway VC1S']]);
+});
+
+test('an org README\'s download table ("DigitalOcean (GB)" beside "LeaseWeb (NL)" and "OVH (FR)"): the brackets are places, never gigabytes', () => {
+  // tests/fixtures/corpus/org-table/vps-comparison-readme.org, lines 950-961.
+  const org = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/org-table/vps-comparison-readme.org'), 'utf8');
+  const rows = rowsOf(org.split('\n').slice(949, 961).join('\n'));
+  assert.deepEqual(rows.filter((r) => r.unit === 'GB').map((r) => r.benchmark), []);
+});
+
 describe('numbers whose unit the report does not state', () => {
   // STREAM's summary (tests/fixtures/corpus/stream/daizhiyuan-stream-readme.md, lines 22-26): the times
   // are seconds by STREAM's source, but the file never says so.
