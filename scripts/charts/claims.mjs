@@ -1199,7 +1199,7 @@ export function renderPlateau(claim, { headline, cores = null }) {
 // atlas joined (comparisons.mjs), and the range of their ratios to the base report. Preconditions:
 // the figures are of one metric, statistic and unit (the atlas joins them so); the best by the
 // metric's better direction, the first such row named; ratios only as the atlas computed them
-// against its base (positive); where the machines differ, the sentence names them and says that
+// against its base (positive), said as a reader expects ("1.7x to 5x lower", never "0.2x to 0.6x"); where the machines differ, the sentence names them and says that
 // each ratio mixes hardware and software changes.
 
 /**
@@ -1216,9 +1216,21 @@ export function acrossReports(rows, { better, hardwareSame, machines }) {
   return { kind: 'across-reports', best, better, lo, hi, hardwareSame, machines };
 }
 
+/** A ratio to the base as a reader says it: "2x lower" (never "0.5x"), "1.5x higher", or "within 5 % of it". */
+const sayAgainst = (r) =>
+  r >= 1.05 ? `${times(r)} higher` : r <= 1 / 1.05 ? `${times(1 / r)} lower` : 'within 5 % of it';
+
+/** The ratios to the base, lowest to highest: "the values are 1.7x to 5x lower", "... run from 2x lower to 1.5x higher". */
+function againstBase(lo, hi) {
+  if (times(lo) === times(hi)) return `the value${lo === hi ? ' is' : 's are'} ${sayAgainst(lo)}`;
+  if (hi <= 1 / 1.05) return `the values are ${times(1 / hi)} to ${times(1 / lo)} lower`;
+  if (lo >= 1.05) return `the values are ${times(lo)} to ${times(hi)} higher`;
+  return `the values run from ${sayAgainst(lo)} to ${sayAgainst(hi)}`;
+}
+
 /**
- * "The lowest value (mean) is Solon's 1.2 ms (2019 run); against the base report the ratios run from
- * 1.1x to 1.8x, across different machines (a vs b), so each ratio mixes hardware and software changes".
+ * "The lowest value (mean) is Solon's 1.2 ms (2019 run); against the base report the values are 1.1x
+ * to 1.8x higher, across different machines (a vs b), so each ratio mixes hardware and software changes".
  * @param {{ statistic: string, unit: string }} words
  */
 export function renderAcross(claim, { statistic, unit }) {
@@ -1227,7 +1239,7 @@ export function renderAcross(claim, { statistic, unit }) {
   return (
     `The ${better === 'lower' ? 'lowest' : 'highest'} value (${statistic}) is ${possessive(best.entity_name)} ${num(best.value)} ${unit} (${best.column})` +
     (lo
-      ? `; against the base report the ratios run from ${times(lo.ratio_to_base)} to ${times(hi.ratio_to_base)}` +
+      ? `; against the base report ${againstBase(lo.ratio_to_base, hi.ratio_to_base)}` +
         (hardwareSame
           ? ''
           : `, across different machines (${machines.join(' vs ')}), so each ratio mixes hardware and software changes`)

@@ -28,6 +28,8 @@ import {
   renderRange,
   renderRunsCompared,
   renderTail,
+  acrossReports,
+  renderAcross,
   renderTailAtLoads,
 } from './claims.mjs';
 
@@ -403,4 +405,31 @@ test('CloudI 1.x: receivers tied at the highest rate are all named with where; q
     'Through the queue the best rate was 4 % to 11 % of the direct rate (median 8 %, lazy_closest)',
   );
   assert.equal(renderShares(factorRange([], { before: (p) => p.d, after: (p) => p.q }), text), 'None');
+});
+
+test('a comparison page says figures under the base report as "1.7x to 5x lower", never as ratios under 1 ("0.2x to 0.6x")', () => {
+  const row = (entity_name, column, value, ratio_to_base) => ({
+    entity_name,
+    column,
+    value,
+    unit: 'req/s',
+    ratio_to_base,
+  });
+  const base = { entity_name: 'hackney', column: '2017', value: 100, unit: 'req/s' };
+  const words = { statistic: 'as stated', unit: 'req/s' };
+  const say = (rows) =>
+    renderAcross(acrossReports(rows, { better: 'higher', hardwareSame: true, machines: [] }), words);
+  const lower = say([base, row('hackney', '2019', 20, 0.2), row('ibrowse', '2019', 60, 0.6)]);
+  assert.match(lower, /against the base report the values are 1\.7x to 5x lower$/);
+  assert.doesNotMatch(lower, /0\.\dx/);
+  assert.match(
+    say([base, row('a', '2019', 110, 1.1), row('b', '2019', 180, 1.8)]),
+    /the values are 1\.1x to 1\.8x higher$/,
+  );
+  assert.match(
+    say([base, row('a', '2019', 50, 0.5), row('b', '2019', 150, 1.5)]),
+    /the values run from 2x lower to 1\.5x higher$/,
+  );
+  assert.match(say([base, row('a', '2019', 25, 0.25)]), /against the base report the value is 4x lower$/);
+  assert.match(say([base, row('a', '2019', 101, 1.01)]), /against the base report the value is within 5 % of it$/);
 });
