@@ -5,7 +5,8 @@
 // for Hugo, with the claims of each chart's sentence beside it in <out>/claims.json (for the findings
 // checker; Hugo never loads it). <out> is build/charts/. The comparisons across reports (data/atlas/comparisons/<id>.json) get
 // one chart each (comparisons.mjs), indexed under `comparisons`; the subjects (data/atlas/subjects/<id>.json)
-// one chart of their figures across reports each (subjects.mjs), indexed under `subjects`.
+// one chart of their figures across reports each (subjects.mjs), indexed under `subjects`, or, with one
+// figure, its sentence (a kept claim), under `singles` by subject id.
 // Same input, same bytes. Each chart is drawn once per layout (wide and narrow; the standalone file
 // is the wide drawing with its title set in), in a pool of worker threads (one per core, pool.mjs);
 // renders are cached by content hash in .cache/charts/ (key: the spec and the code that draws it),
@@ -295,8 +296,12 @@ try {
     }
     index.comparisons = {};
     index.subjects = {};
+    index.singles = {};
     for (const { what, planned: atlasPlan } of atlasPlans) {
-      for (const chart of (await atlasPlan()).charts) {
+      const item = await atlasPlan();
+      // A subject with one figure and no chart: its sentence, by subject id (subjects.mjs singles).
+      Object.assign(index.singles, item.singles ?? {});
+      for (const chart of item.charts) {
         // Indexed by comparison id, subjects' by chart id (as comparisons.mjs and subjects.mjs do).
         if (what === 'comparison') index.comparisons[chart.entry.comparison] = chart.entry;
         else index.subjects[chart.id] = chart.entry;
@@ -435,7 +440,9 @@ try {
   // findings checker reads them with each chart's CSV (tests/helpers/findings.mjs); Hugo, which loads
   // every file of data/, never does, so the site's build reads no more than it did.
   const claims = {};
-  for (const entry of [index.charts, index.comparisons, index.subjects].flatMap((g) => Object.values(g ?? {}))) {
+  for (const entry of [index.charts, index.comparisons, index.subjects, index.singles].flatMap((g) =>
+    Object.values(g ?? {}),
+  )) {
     if (entry.claims?.length) claims[entry.id] = entry.claims;
     if (entry.headline_claims?.length) claims[`${entry.id}#headline`] = entry.headline_claims;
     delete entry.claims;

@@ -85,6 +85,7 @@ import { isStated, quantityOf, UNSTATED, unitSymbol } from '../data/measure/unit
 import { ordinal } from '../lib/text.mjs';
 import { distinct } from './shared/spec.mjs';
 import { statisticAdjective } from '../data/measure/model.mjs';
+import { figureWords } from '../data/atlas/subjects.mjs';
 
 /** Labels that name an aggregate of other rows, not a part. */
 export const AGGREGATE = /^(?:totals?|waits|all|overall|sum|average|avg|mean|combined|aggregate)$/i;
@@ -776,6 +777,7 @@ export const SAY = {
   renderPlateau,
   renderAcross,
   renderSubject,
+  renderOneFigure,
 };
 
 const isPlain = (v) => v !== null && typeof v === 'object';
@@ -1089,6 +1091,15 @@ export function keptProblems(kept, rows) {
     if (lo && (lo.ratio_to_base !== Math.min(...ratios) || hi?.ratio_to_base !== Math.max(...ratios)))
       why.push("the ratios to the base are not the figures' lowest and highest");
     if (ratios.some((r) => !(r > 0))) why.push('a ratio to the base that is not positive');
+  } else if (kept.kind === 'one-figure') {
+    const f = row(claim.figure);
+    const others = claim.others ?? [];
+    if (typeof f?.value !== 'number') why.push('names a figure with no value');
+    else if (f.chosen !== figureWords(f).chosen)
+      why.push(`says "${f.chosen}" of a figure chosen among ${f.qualified ?? f.candidates} rows of ${f.candidates}`);
+    if (others.some((o) => typeof o.value === 'number'))
+      why.push('another figure has a value: two figures make a chart');
+    if (others.some((o) => o.qualified !== 0)) why.push('says a figure with rows within the budget is outside it');
   } else if (kept.kind === 'subject-best') {
     const within = rows.filter((r) => !r.outside);
     const pool = within.length ? within : rows;
@@ -1293,4 +1304,39 @@ export function renderSubject(claim, { unit }) {
       )}`
     : '';
   return capital(`${change}${highest}${apartWords}${outsideWords}`);
+}
+
+// one-figure (a subject page with no chart, subjects.mjs): a subject's one figure with a value, how
+// its row was chosen, and the figures with none, each with its reason. Preconditions: exactly one
+// figure has a value (two make a chart); how the row was chosen is said from its own counts
+// (figureWords, data/atlas/subjects.mjs): where the rule's error budget leaves fewer rows than the
+// entity has, the figure is said to be the best (or the only one) within the budget, "the only row
+// with error % at most 1 (of 5 rows)", never the best "among 5 rows"; the others are said to be
+// outside the budget only when none of their rows is within it.
+
+/**
+ * The one-figure claim (see above).
+ * @param {object[]} figures the subject's figures, each with its report's `report_title` and `date`
+ */
+export function oneFigure(figures) {
+  const valued = figures.filter((f) => typeof f.value === 'number');
+  if (valued.length !== 1) return null;
+  return { kind: 'one-figure', figure: valued[0], others: figures.filter((f) => typeof f.value !== 'number') };
+}
+
+/**
+ * "One figure only, so no chart: 1,658 requests/s (Successful requests/s, as stated), the only row
+ * with error % at most 1 (of 5 rows), in <report>, 2019-05 (run 2019-05-15). The other figures are
+ * outside the error budget: run original of <report> has no row of 3 within error % at most 1".
+ */
+export function renderOneFigure(claim) {
+  if (!claim) return '';
+  const { figure: f, others } = claim;
+  const run = (x) => x.group?.run;
+  return (
+    `One figure only, so no chart: ${withUnit(f.value, f.unit)} (${f.metric_title}, ${f.statistic_words}), ${f.chosen}, in ${f.report_title}, ${f.date}${run(f) ? ` (run ${run(f)})` : ''}` +
+    (others.length
+      ? `. The other figures are outside the error budget: ${others.map((o) => `${run(o) ? `run ${run(o)} of ` : ''}${o.report_title} has ${o.reason}`).join('; ')}`
+      : '')
+  );
 }

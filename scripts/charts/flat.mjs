@@ -36,12 +36,12 @@ export function flatChart(chart, measure) {
  * @param {object} item a comparison (data/atlas/comparisons/<id>.json), or a subject (data/atlas/subjects/<id>.json)
  * @param {Record<string, { name: string }>} platforms data/platforms.json (subjects name them)
  * @param {(text: string, size: number, weight?: string) => number} measure render.mjs loadFonts().measure
- * @returns {{ charts: object[] }}
+ * @returns {{ charts: object[], singles: Record<string, object> }} singles: a subject's sentence when it has one figure and no chart
  */
 export function planAtlasItem(what, item, platforms, measure) {
-  const { charts } =
+  const { charts, singles = {} } =
     what === 'comparison'
       ? planComparisonCharts({ comparisons: [item] })
       : planSubjectCharts({ subjects: [item] }, platforms);
-  return { charts: charts.map((c) => flatChart(c, measure)) };
+  return { charts: charts.map((c) => flatChart(c, measure)), singles };
 }

@@ -8,10 +8,11 @@
 // Pure, like comparisons.mjs: subjects in, chart definitions out ({ id, spec, rows, fields,
 // markClass, entry, claim }), which build-charts.mjs renders, caches and writes with the other
 // charts; the entries go to charts.json under `subjects` (by chart id). A subject with fewer than
-// two figures gets no chart: the subject page says it in a sentence (`single`).
+// two figures gets no chart: the subject page says its one figure in a sentence (`singles`, a kept claim).
 import { capital, list, num, possessive } from './shared/format.mjs';
 import { PALETTE } from './shared/palette.mjs';
-import { sayClaim, subjectBest } from './claims.mjs';
+import { oneFigure, sayClaim, subjectBest } from './claims.mjs';
+import { sentence } from './plan.mjs';
 import { statisticLabel } from '../data/measure/model.mjs';
 import { figureOf, noise, noiseText } from '../lib/noise.mjs';
 import { THOUSANDS, assemble, atlasEntryWords, atlasUsermeta, chartFiles, tooltip } from './shared/spec.mjs';
@@ -324,9 +325,40 @@ function subjectChart(subject, platforms) {
 /**
  * @param {{ subjects: object[] }} atlas data/atlas/subjects/<id>.json
  * @param {Record<string, { name: string }>} [platforms] data/platforms.json
- * @returns {{ charts: object[], index: Record<string, object> }} index: chart id -> entry
+ * @returns {{ charts: object[], index: Record<string, object>, singles: Record<string, object> }} index:
+ *   chart id -> entry; singles: subject id -> the sentence of a subject with one figure and no chart
  */
 export function planSubjectCharts(atlas, platforms = {}) {
-  const charts = (atlas?.subjects ?? []).map((s) => subjectChart(s, platforms)).filter(Boolean);
-  return { charts, index: Object.fromEntries(charts.map((c) => [c.id, c.entry])) };
+  const subjects = atlas?.subjects ?? [];
+  const charts = subjects.map((s) => subjectChart(s, platforms)).filter(Boolean);
+  const drawn = new Set(charts.map((c) => c.entry.subject));
+  const singles = Object.fromEntries(
+    subjects
+      .filter((s) => !drawn.has(s.id))
+      .map((s) => [s.id, singleFigure(s)])
+      .filter(([, v]) => v),
+  );
+  return { charts, index: Object.fromEntries(charts.map((c) => [c.id, c.entry])), singles };
+}
+
+/**
+ * A subject with no chart and one figure: its sentence instead (claims.mjs one-figure), kept as a
+ * claim, citing the figure (kept with the claim: no chart's CSV holds it), for the subject page.
+ */
+function singleFigure(subject) {
+  const figures = subject.reports.flatMap((r) =>
+    (r.figures ?? []).map((f) => ({ ...f, report: r.report, report_title: r.title, date: r.date })),
+  );
+  const claim = oneFigure(figures);
+  const said = sayClaim('renderOneFigure', [], [claim]);
+  if (!said.kept) return null;
+  return {
+    id: `subject--${subject.id}--single`,
+    subject: subject.id,
+    // The report the sentence names, so the page links its title.
+    report: claim.figure.report,
+    report_title: claim.figure.report_title,
+    finding: sentence(said.text),
+    claims: [said.kept],
+  };
 }

@@ -2,6 +2,7 @@ import test from 'node:test';
 import assert from 'node:assert/strict';
 import { planSubjectCharts, subjectRows } from './subjects.mjs';
 import { midSentence } from './shared/format.mjs';
+import { claimProblems } from '../../tests/helpers/findings.mjs';
 
 const figure = (value, line, extra = {}) => ({
   table: 't',
@@ -201,4 +202,39 @@ test("Go's chart keeps its requests/s of two reports over three ms figures of on
   );
   const [d] = planSubjectCharts({ subjects: [{ ...go, reports: [hyperfine] }] }, platforms).charts;
   assert.doesNotMatch(d.entry.finding, /from \d/i, d.entry.finding);
+});
+
+test("mint's one figure says it is the only row within the error budget (of 5 rows), as a kept claim the findings checker holds", () => {
+  const within = figure(1658, 362, {
+    group: { run: '2019-05-15' },
+    metric_title: 'Successful requests/s',
+    rule: 'highest successful requests/s with error % at most 1',
+    candidates: 5,
+    qualified: 1,
+    statistic: 'value',
+    statistic_words: 'as stated',
+    chosen: 'the only row with error % at most 1 (of 5 rows)',
+  });
+  const none = figure(null, undefined, {
+    group: { run: 'original' },
+    candidates: 3,
+    qualified: 0,
+    reason: 'no row of 3 within error % at most 1',
+  });
+  delete none.seed;
+  delete none.line;
+  const mint = { id: 'mint', name: 'mint', reports: [report('h', '2019-05', [within, none])] };
+  const { charts, singles } = planSubjectCharts({ subjects: [mint] }, platforms);
+  assert.deepEqual(charts, []);
+  const single = singles.mint;
+  assert.equal(
+    single.finding,
+    'One figure only, so no chart: 1,658 requests/s (Successful requests/s, as stated), the only row with error % at most 1 (of 5 rows), in Report h, 2019-05 (run 2019-05-15). The other figures are outside the error budget: run original of Report h has no row of 3 within error % at most 1.',
+  );
+  assert.equal(single.claims[0].kind, 'one-figure');
+  assert.deepEqual(claimProblems({ rows: [], entry: single }), []);
+  // A figure said to be the only row within the budget that is not (3 rows within it) is refused.
+  const wrong = structuredClone(single);
+  wrong.claims[0].extra[0].qualified = 3;
+  assert.match(claimProblems({ rows: [], entry: wrong }).join(), /one-figure: .*3 rows/);
 });

@@ -9,10 +9,12 @@
 //   entityOf(registry, mapping, row, column) -> Entity   throws InputError(line, ..., seed) if unknown
 //   softwareVersions(registry, report) -> { entity, name, version, seed, line }[]
 //   buildSubjects({ reports, tables, registry, chartKinds?, errorBudgetPct? }) -> Subject[]
+//   figureWords(figure) -> { statistic_words, statistic_joined, chosen }   what a subject page prints of it
 import { InputError } from '../../lib/errors.mjs';
 import { normaliseName, resolve, tableMapping, unknownEntityError } from '../entities.mjs';
 import { figureRule, ruleText, noRowText, conditionsOf, bestRow, passes, joinStatistic, spreadOf } from './figures.mjs';
 import { measuredFigures } from './measured.mjs';
+import { statisticLabel } from '../measure/model.mjs';
 
 /**
  * @typedef {object} Figure
@@ -37,6 +39,10 @@ import { measuredFigures } from './measured.mjs';
  * @property {string} statistic   the statistic of the value, as the report gives it (model.mjs STATISTICS)
  * @property {string} join_statistic  the statistic it joins others by (its own, or the one its family implies)
  * @property {string} [statistic_reason]  why an "as stated" value joins join_statistic
+ * @property {string} statistic_words   its statistic for a reader ("as stated", "mean", "p99"): figureWords
+ * @property {string} statistic_joined  the same, with the statistic it joins ("as stated, read as the mean")
+ * @property {string} [chosen]          how the row was chosen ("the highest of 36 rows", "the only row with
+ *   error % at most 1 (of 5 rows)")
  *
  * @typedef {object} Subject
  * @property {string} id
@@ -189,6 +195,9 @@ export function buildSubjects({ reports, tables, registry, chartKinds = [], erro
       if (e.figures.some((f) => typeof f.value === 'number'))
         for (const f of e.figures) delete f.outside_budget;
 
+  // The words a subject page prints of each figure, written here so that templates only print them.
+  for (const m of seen.values()) for (const e of m.values()) for (const f of e.figures) Object.assign(f, figureWords(f));
+
   return Object.values(registry.entities)
     .sort((a, b) => (a.id < b.id ? -1 : 1))
     .map((ent) => ({
@@ -201,6 +210,37 @@ export function buildSubjects({ reports, tables, registry, chartKinds = [], erro
       ...(ent.repository ? { repository: ent.repository } : {}),
       reports: [...seen.get(ent.id).values()],
     }));
+}
+
+/** A count for reading: 1,200 (counts of rows are integers). */
+const count = (n) => Number(n).toLocaleString('en-US');
+
+/**
+ * What a subject page prints of a figure: its statistic (model.mjs's label: "as stated" where the
+ * report gives none), that statistic with the one it joins others by, and how its row was chosen
+ * among the entity's rows: "the only row", "the highest of 36 rows", or, where the rule's budget
+ * leaves fewer, "the only row with error % at most 1 (of 5 rows)".
+ * @param {Pick<Figure, 'rule' | 'candidates' | 'statistic'> & Partial<Figure>} f
+ */
+export function figureWords(f) {
+  const best = f.rule?.startsWith('lowest') ? 'lowest' : 'highest';
+  const qualified = f.qualified ?? f.candidates;
+  const of = `(of ${count(f.candidates)} rows)`;
+  const budget = f.rule?.split(' with ')[1] ?? 'the rule';
+  const chosen =
+    qualified < f.candidates
+      ? qualified === 1
+        ? `the only row with ${budget} ${of}`
+        : `the ${best} of the ${count(qualified)} rows with ${budget} ${of}`
+      : f.candidates === 1
+        ? 'the only row'
+        : `the ${best} of ${count(f.candidates)} rows`;
+  return {
+    statistic_words: statisticLabel(f.statistic),
+    statistic_joined: statisticLabel(f.statistic, f.join_statistic),
+    // No row chosen (none within the rule): its reason says why.
+    ...(f.value === null ? {} : { chosen }),
+  };
 }
 
 /**

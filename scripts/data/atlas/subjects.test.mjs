@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readEntities } from '../entities.mjs';
 import { reportTables } from './tables.mjs';
-import { buildSubjects, softwareVersions } from './subjects.mjs';
+import { buildSubjects, figureWords, softwareVersions } from './subjects.mjs';
 import { entitiesYaml, reports, csvTexts } from './fixtures.mjs';
 
 const registry = readEntities(entitiesYaml, 'seeds/entities.yaml');
@@ -129,4 +129,18 @@ test('a report with no row within the error budget keeps its best row outside it
   for (const r of Object.values(s).flatMap((x) => x.reports))
     if (r.figures.some((f) => typeof f.value === 'number'))
       assert.ok(r.figures.every((f) => !f.outside_budget), `${r.report}: has a figure within the budget`);
+});
+
+test('a figure carries the words its subject page prints: its statistic ("as stated") and how it was chosen ("the only row with error % at most 1 (of 2 rows)")', () => {
+  const [within, none] = [subjects().hackney.reports[0].figures[0], subjects().buoy.reports[1].figures[0]];
+  assert.equal(within.statistic_words, 'as stated');
+  assert.equal(within.statistic_joined, 'as stated');
+  assert.match(within.chosen, /^the (only row|highest of the \d+ rows) with error.pct at most 1 \(of \d+ rows\)$/);
+  assert.equal(none.chosen, undefined); // no row chosen: its reason says why
+  assert.deepEqual(
+    figureWords({ rule: 'lowest latency with error % at most 1', candidates: 1200, qualified: 3, statistic: 'p99', join_statistic: 'p99' }),
+    { statistic_words: 'p99', statistic_joined: 'p99', chosen: 'the lowest of the 3 rows with error % at most 1 (of 1,200 rows)' },
+  );
+  assert.equal(figureWords({ rule: 'highest rate', candidates: 5, qualified: 5, statistic: 'value', join_statistic: 'mean' }).statistic_joined, 'as stated, read as the mean');
+  assert.equal(figureWords({ rule: 'highest rate', candidates: 5, statistic: 'value' }).chosen, 'the highest of 5 rows');
 });
