@@ -943,9 +943,12 @@ export function keptProblems(kept, rows) {
   // The statistic its words name is the cited rows' (model.mjs's one word for it).
   const stats = distinct(citedOf.map((r) => r.statistic).filter((v) => typeof v === 'string' && v));
   const what = isPlain(kept.args[1]) ? kept.args[1].what : undefined;
-  if (typeof what === 'string' && stats.length === 1 && !/^p\d/.test(stats[0])) {
+  if (typeof what === 'string' && stats.length === 1) {
     const named = statisticAdjective(stats[0]);
-    if (named && !what.startsWith(`${named} `)) why.push(`names "${what}" for rows of statistic ${stats[0]}`);
+    // A percentile's rows: no other percentile named before the metric ("p99 latency" of p50 rows).
+    const percentile = /^p\d/.test(stats[0]) ? /^p\d\S*(?= )/.exec(what)?.[0] : undefined;
+    if (percentile ? percentile !== named : !/^p\d/.test(stats[0]) && named && !what.startsWith(`${named} `))
+      why.push(`names "${what}" for rows of statistic ${stats[0]}`);
   }
   // A quoted value (a word that gives a row's value) is a number that row holds.
   for (const [path, made] of Object.entries(kept.calls ?? {}))

@@ -220,11 +220,7 @@ test('the checker refuses a number no row gives, a chart of two scales and a sen
     scaleProblems({ rows, spec: { layer: [{ encoding: { y: { field: 'value', title: 'Size (MB)' } } }] } }).join(),
     /on an axis in MB/,
   );
-  assert.match(statisticProblems({ rows }, 'Run 1 had the lowest median latency').join(), /names the median/);
-  assert.match(
-    statisticProblems({ rows: [...rows, { ...rows[0], statistic: 'max' }] }, '').join(),
-    /rows of 2 statistics/,
-  );
+  assert.match(statisticProblems({ rows: [...rows, { ...rows[0], statistic: 'max' }] }).join(), /rows of 2 statistics/);
 });
 
 test('one value with its spread is a chart, whose sentence gives the value and both ends of the spread', () => {
@@ -557,5 +553,26 @@ test("the findings checker refuses a server's share of its own empty-queue rate 
   assert.match(
     claimProblems(tampered(chart, (c) => (c.lines[0].share = 0.8))).join(),
     /Darner's share is not its two values'/,
+  );
+});
+
+test('a sentence naming a statistic its rows are not of ("median", "p99" over p50 rows) is refused from its kept claim, not read back from the English', () => {
+  const means = [latency('a', 1.2, { source_table: 't' }), latency('b', 3.4, { source_table: 't' })];
+  const claim = (rows) => bestOfGroup(rows, { better: 'lower' });
+  // Every case the English check (statisticProblems' sentence) caught, caught from the claim.
+  assert.match(
+    claimProblems(saidChart(means, 'renderBest', [claim(means), { what: 'median latency', unit: 'ms' }])).join(),
+    /names "median latency" for rows of statistic mean/,
+  );
+  const p50 = means.map((r) => ({ ...r, statistic: 'p50' }));
+  assert.match(
+    claimProblems(saidChart(p50, 'renderBest', [claim(p50), { what: 'p99 latency', unit: 'ms' }])).join(),
+    /names "p99 latency" for rows of statistic p50/,
+  );
+  assert.deepEqual(claimProblems(saidChart(p50, 'renderBest', [claim(p50), { what: 'p50 latency', unit: 'ms' }])), []);
+  // A chart of two statistics is refused from its rows, whatever its sentence says.
+  assert.match(
+    statisticProblems({ rows: [...means, { ...means[0], statistic: 'max' }] }).join(),
+    /rows of 2 statistics/,
   );
 });

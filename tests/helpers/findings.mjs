@@ -11,8 +11,10 @@
 //    requests with operations), every row's unit one the axis can show;
 //  - headlineProblems(headline, charts): a headline that is no chart's finding is the claims its
 //    chart keeps for it (AStore's), holding over its rows;
-//  - statisticProblems(chart, sentence): one statistic a chart (a distribution's percentiles together).
-// siteCharts(dir) reads a built chart index (build/charts/) into the shape these take.
+//  - statisticProblems(chart): one statistic a chart's rows (a distribution's percentiles together);
+//    the statistic a sentence names is its claims' (claimProblems), never read back from the English.
+// siteChart(dir, entry) reads a chart of a built chart index (build/charts/) into the shape these take;
+// siteClaims(dir) the kept claims by id.
 import fs from 'node:fs';
 import path from 'node:path';
 import { canonicalUnit, quantityOf } from '../../scripts/data/measure/units.mjs';
@@ -84,21 +86,13 @@ export function scaleProblems(chart) {
   return why;
 }
 
-const STAT_NAMES = [
-  ['mean', /\b(?:mean|average)\b/i],
-  ['median', /\bmedian\b/i],
-  ['max', /\bmaximum\b/i],
-  ['min', /\bminimum\b/i],
-];
-
 /**
- * Statistics a chart or its sentence mixes: rows of two statistics (a distribution's percentiles
- * excepted; an "as stated" value read as the statistic its report family implies counts as that
- * one), or a statistic the sentence names that none of its rows has.
+ * Statistics a chart mixes: rows of two statistics (a distribution's percentiles excepted; an "as
+ * stated" value read as the statistic its report family implies counts as that one). Read from the
+ * rows only: the statistic its sentence names is its kept claim's, checked by claimProblems.
  * @param {{ rows: object[] }} chart
- * @param {string} sentence
  */
-export function statisticProblems(chart, sentence) {
+export function statisticProblems(chart) {
   // "as stated, read as the mean": joined as the statistic its report family implies, with that reason.
   const stats = [
     ...new Set(
@@ -108,20 +102,10 @@ export function statisticProblems(chart, sentence) {
         .map((s) => /, read as the (\w+)$/.exec(s)?.[1] ?? s),
     ),
   ];
-  if (!stats.length) return [];
-  const why = [];
   const plain = stats.filter((s) => !isPercentile(s));
-  if (plain.length > 1 || (plain.length && plain.length < stats.length))
-    why.push(`rows of ${stats.length} statistics in one chart: ${stats.join(', ')}`);
-  const has = (s) =>
-    stats.includes(s) ||
-    (s === 'median' && stats.includes('p50')) ||
-    (s === 'max' && stats.includes('p100')) ||
-    (s === 'min' && stats.includes('p0'));
-  for (const [s, re] of STAT_NAMES) if (re.test(sentence) && !has(s)) why.push(`names the ${s} of rows of ${stats}`);
-  for (const [, p] of sentence.matchAll(/\bp(\d+(?:\.\d+)?)\b/g))
-    if (!has(`p${p}`) && stats.some(isPercentile)) why.push(`names p${p} of rows of ${stats}`);
-  return why;
+  return plain.length > 1 || (plain.length && plain.length < stats.length)
+    ? [`rows of ${stats.length} statistics in one chart: ${stats.join(', ')}`]
+    : [];
 }
 
 /** A CSV cell as a reader reads it (a formula-like cell's guarding ' taken off), a number when it reads as one. */
@@ -132,8 +116,11 @@ const cells = (text) =>
 const typed = (v) => (v !== '' && /^-?\d+(?:\.\d+)?(?:e[-+]?\d+)?$/i.test(v) ? Number(v) : v === '' ? null : v);
 
 const claimFiles = new Map();
-/** The claims of a built site's charts by chart id (build/charts/claims.json), read once per folder. */
-function keptClaims(chartsDir) {
+/**
+ * The claims of a built site's sentences by id (build/charts/claims.json): its charts', and a subject's
+ * one figure's (`subject--<id>--single`); read once per folder.
+ */
+export function siteClaims(chartsDir) {
   if (!claimFiles.has(chartsDir)) {
     const file = path.join(chartsDir, 'claims.json');
     claimFiles.set(chartsDir, fs.existsSync(file) ? JSON.parse(fs.readFileSync(file, 'utf8')) : {});
@@ -152,8 +139,8 @@ export function siteChart(chartsDir, entry) {
   const file = (p) => path.join(chartsDir, 'static', p.replace(/^\//, ''));
   const spec = JSON.parse(fs.readFileSync(file(entry.files.vl), 'utf8'));
   // The claims of its sentence, kept beside the index (build-charts.mjs: build/charts/claims.json).
-  const claims = keptClaims(chartsDir)[entry.id] ?? [];
-  const headlineClaims = keptClaims(chartsDir)[`${entry.id}#headline`] ?? [];
+  const claims = siteClaims(chartsDir)[entry.id] ?? [];
+  const headlineClaims = siteClaims(chartsDir)[`${entry.id}#headline`] ?? [];
   const chart = {
     id: entry.id,
     entry: { ...entry, claims, ...(headlineClaims.length ? { headline_claims: headlineClaims } : {}) },

@@ -32,7 +32,15 @@ import { addCorpusFile } from '../../scripts/bench/corpus-site.mjs';
 import { tempSite, removeTempSite, run } from '../helpers/temp-repo.mjs';
 import { csvRecords } from '../helpers/site.mjs';
 import { matches } from '../helpers/corpus.mjs';
-import { chartProblems, headlineProblems, scaleProblems, siteChart, statisticProblems } from '../helpers/findings.mjs';
+import {
+  chartProblems,
+  claimProblems,
+  headlineProblems,
+  scaleProblems,
+  siteChart,
+  siteClaims,
+  statisticProblems,
+} from '../helpers/findings.mjs';
 import { chartTextProblems, columnsOf, identityAndValue, sidewaysOverflow, spreadMarks } from '../helpers/reader.mjs';
 import { serve } from '../../scripts/serve.mjs';
 import { CHROMIUM_ARGS, chromePath } from '../../scripts/lib/tools.mjs';
@@ -88,15 +96,26 @@ function findingProblems(root, slugs) {
 
 /**
  * Every chart the site publishes (each report's, the seeds' too, each subject's and comparison's):
- * the ones that mix scales, or whose sentence mixes statistics.
+ * the ones that mix scales or statistics; and the atlas's sentences (each comparison's and subject's
+ * chart, and a subject's one figure with no chart) checked as their kept claims (claimProblems: the
+ * report charts' are checked in findingProblems).
  */
 function mixedCharts(root, index) {
   const dir = path.join(root, 'build/charts');
   const wrong = [];
+  const atlas = new Set([index.comparisons, index.subjects].flatMap((g) => Object.values(g ?? {})));
   for (const entry of [index.charts, index.subjects, index.comparisons].flatMap((g) => Object.values(g ?? {}))) {
     const chart = siteChart(dir, entry);
-    for (const w of [...scaleProblems(chart), ...statisticProblems(chart, entry.finding)])
+    for (const w of [
+      ...scaleProblems(chart),
+      ...statisticProblems(chart),
+      ...(atlas.has(entry) ? claimProblems(chart) : []),
+    ])
       wrong.push(`${entry.id}: "${entry.finding}": ${w}`);
+  }
+  for (const single of Object.values(index.singles ?? {})) {
+    const chart = { rows: [], entry: { ...single, claims: siteClaims(dir)[single.id] ?? [] } };
+    for (const w of claimProblems(chart)) wrong.push(`${single.id}: "${single.finding}": ${w}`);
   }
   return wrong;
 }
