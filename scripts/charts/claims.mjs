@@ -73,7 +73,7 @@
 // points measured for the line (a line without one is left out), a share only of a positive base.
 //
 // Words: the renders of SAY (renderBest, renderRange, renderTail, ..., renderPlateau, renderAcross,
-// renderSubject), with ordinal(n) (lib/text.mjs) and a statistic's words (model.mjs); nothing else
+// renderSubject, renderOneFigure), with ordinal(n) (lib/text.mjs) and a statistic's words (model.mjs); nothing else
 // makes a finding. A builder says a claim with sayClaim(say, rows, [claim, words]), which keeps it on
 // the chart entry (entry.claims) citing rows by their place in the chart's CSV; renderKept says it
 // again from those rows, and keptProblems checks its preconditions against them (further below).
