@@ -221,6 +221,14 @@ test('the checker refuses a number no row gives, a chart of two scales and a sen
     /on an axis in MB/,
   );
   assert.match(statisticProblems({ rows }, 'Run 1 had the lowest median latency').join(), /names the median/);
+  // nanobench's err% as the spread of a value: the spread's name is no statistic of the value.
+  assert.deepEqual(
+    statisticProblems(
+      { rows },
+      "Some double ops' time was 7.52 ns (± median absolute percentage error: 7.44 to 7.6 ns).",
+    ),
+    [],
+  );
   assert.match(
     statisticProblems({ rows: [...rows, { ...rows[0], statistic: 'max' }] }, '').join(),
     /rows of 2 statistics/,

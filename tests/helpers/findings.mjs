@@ -118,7 +118,10 @@ export function statisticProblems(chart, sentence) {
     (s === 'median' && stats.includes('p50')) ||
     (s === 'max' && stats.includes('p100')) ||
     (s === 'min' && stats.includes('p0'));
-  for (const [s, re] of STAT_NAMES) if (re.test(sentence) && !has(s)) why.push(`names the ${s} of rows of ${stats}`);
+  // The spread's own name in its bracket ("(± median absolute percentage error: 7.44 to 7.6 ns)", nanobench's
+  // err%) names no statistic of the value.
+  const said = sentence.replace(/\(±[^)]*\)/g, '');
+  for (const [s, re] of STAT_NAMES) if (re.test(said) && !has(s)) why.push(`names the ${s} of rows of ${stats}`);
   for (const [, p] of sentence.matchAll(/\bp(\d+(?:\.\d+)?)\b/g))
     if (!has(`p${p}`) && stats.some(isPercentile)) why.push(`names p${p} of rows of ${stats}`);
   return why;
