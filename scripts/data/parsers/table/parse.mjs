@@ -712,7 +712,20 @@ export function parse(text) {
   const tables = blocks.filter((b) => b.type === 'table');
   if (!tables.length) throw new InputError(0, 'a table whose columns hold numbers', 'none');
   const lines = splitLines(text);
-  const read = tables.map((t) => ({ t, ...readTable(t, lines) }));
+  const all = tables.map((t) => ({ t, ...readTable(t, lines) }));
+  // The same table stated again (nanobench's README: the output its executable prints, in a ```markdown
+  // fence, then GitHub's rendering of it): one fact, read where it is stated last, the first noted.
+  const fact = (m) => JSON.stringify([m.section, m.benchmark, m.metric, m.statistic, m.value, m.unit, m.spread, Object.entries(m.conditions).sort()]);
+  const facts = all.map((r) => r.rows.map(fact).sort().join('\n'));
+  const again = all.map((r, i) => (r.rows.length ? facts.findIndex((f, j) => j > i && f === facts[i]) : -1));
+  const restated = [];
+  all.forEach((r, i) => {
+    // The same lines read as two tables (an org table and its aligned reading) are one, said nowhere.
+    if (again[i] < 0 || (all[again[i]].t.from <= r.t.to && all[again[i]].t.to >= r.t.from)) return;
+    const [first, later] = [r.rows[0].line, all[again[i]].rows[0].line];
+    restated.push({ text: `line ${first}: the table of lines ${r.t.from}–${r.t.to} is stated again at line ${later}, where it is read`, line: first });
+  });
+  const read = all.filter((_, i) => again[i] < 0);
   // Tables of one section whose rows would be the same measurements (the same commands and columns
   // under "Without pipelining:" and "With pipelining:") are told apart by the condition `table`: the
   // line above each, else its lines; otherwise the second would be the first's rows twice.
@@ -724,8 +737,8 @@ export function parse(text) {
     for (const m of r.rows) m.conditions.table = name;
   });
   const rows = read.flatMap((r) => r.rows);
-  const notes = read.flatMap((r) => r.notes);
-  const spans = read.filter((r) => r.measured).map((r) => [r.t.from, r.to ?? r.t.to]);
+  const notes = [...restated, ...read.flatMap((r) => r.notes)];
+  const spans = all.filter((r) => r.measured).map((r) => [r.t.from, r.to ?? r.t.to]);
   const notRead = read.flatMap((r) => (r.notRead ? [r.notRead] : []));
   return { ...measurementResult(rows, { notes, spans, tableTitle: 'Measurements read from tables' }), ...(notRead.length ? { not_read: notRead } : {}) };
 }

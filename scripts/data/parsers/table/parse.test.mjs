@@ -708,4 +708,14 @@ describe("nanobench's err% (issue 39)", () => {
       ],
     );
   });
+
+  test('the table the executable prints, inside its ```markdown fence (line 34), is read: the same row as GitHub\'s rendering of it (line 41), one fact read once, at line 41, the first noted', () => {
+    const r = parser.parse(fs.readFileSync(file, 'utf8'));
+    const rows = r.tables.measurements.rows;
+    assert.deepEqual([...new Set(rows.map((x) => x.line))], [41]);
+    assert.ok(
+      r.notes.some((n) => n.line === 34 && /stated again at line 41/.test(n.text)),
+      r.notes.map((n) => n.text).join('\n'),
+    );
+  });
 });
