@@ -174,5 +174,7 @@ describe('XML walked as JSON is (issue 39)', () => {
   test('XML cut off is refused at its line, with what was expected', async () => {
     const { readXml } = await import('../shared/xml.mjs');
     rejectsAt(readXml, '<run>\n  <case>\n    <ms>1.5</ms>\n', 4, 'the closing tag </case>', /end of the file/);
+    rejectsAt(readXml, '<run>\n  <case>\n  </run>\n', 3, 'the closing tag </case>', '"</run>"');
+    rejectsAt(readXml, `<a>\n${'<a>'.repeat(200)}`, 2, 'elements nested at most 100 deep');
   });
 });

@@ -11,6 +11,7 @@
 //   readXml(text, { firstLine? }) -> { value, lineOf(path), rawOf(path), lastLine, duplicates: [], xml: true }
 //   looksLikeXml(text) -> boolean   an XML declaration or a root element opens the text
 import { InputError } from '../../../lib/errors.mjs';
+import { MAX_JSON_DEPTH } from './json-depth.mjs';
 
 const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][-+]?\d+)?$/;
 const NAME = /[A-Za-z_:][\w.:-]*/y;
@@ -73,8 +74,10 @@ export function readXml(text, { firstLine = 1 } = {}) {
     return m[0];
   };
   /** One element from its "<": its tag, line, attributes (with their lines), children and text. */
-  const element = () => {
+  const element = (depth = 1) => {
     const start = i;
+    // As deep as JSON may nest (shared/json-depth.mjs), so the walk never runs out of stack.
+    if (depth > MAX_JSON_DEPTH) fail(`elements nested at most ${MAX_JSON_DEPTH} deep`);
     i++;
     const node = { tag: name(), line: lineAt(start), attrs: [], children: [], text: '' };
     for (;;) {
@@ -123,7 +126,7 @@ export function readXml(text, { firstLine = 1 } = {}) {
         i++;
         return node;
       } else {
-        node.children.push(element());
+        node.children.push(element(depth + 1));
       }
     }
   };
@@ -140,7 +143,10 @@ export function readXml(text, { firstLine = 1 } = {}) {
       lines.set(key([...path, a.name]), a.line);
     }
     const byTag = new Map();
-    for (const c of node.children) byTag.set(c.tag, [...(byTag.get(c.tag) ?? []), c]);
+    for (const c of node.children) {
+      if (!byTag.has(c.tag)) byTag.set(c.tag, []);
+      byTag.get(c.tag).push(c);
+    }
     for (const [tag, all] of byTag) out[tag] = all.length > 1 ? all.map((c, k) => valueOf(c, [...path, tag, k])) : valueOf(all[0], [...path, tag]);
     if (node.text.trim()) out['#text'] = scalar(node.text);
     return out;
