@@ -59,13 +59,14 @@ function isCondition(name, f) {
 }
 
 /** Spreads given as a half-width around the value (value ± spread); the others need their bounds. */
-const SYMMETRIC = new Set(['stdev', 'error', 'ci95', 'ci99', 'mad']);
+const SYMMETRIC = new Set(['stdev', 'error', 'ci95', 'ci99', 'mad', 'mdape']);
 const SPREAD_WORDS = {
   stdev: '± standard deviation',
   error: '± error as printed',
   ci95: '95 % confidence interval',
   ci99: '99.9 % confidence interval',
   mad: '± median absolute deviation',
+  mdape: '± median absolute percentage error',
   iqr: 'interquartile range',
   range: 'lower to upper bound',
 };

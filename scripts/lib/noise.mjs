@@ -126,6 +126,7 @@ const FROM_MODEL = {
   error: { kind: 'error' },
   spread: { kind: 'error' }, // the compare index's name for a ± of no stated kind
   mad: { kind: 'error' },
+  mdape: { kind: 'error' },
   iqr: { kind: 'error', half: true },
   range: { kind: 'range' },
   runs: { kind: 'range' },

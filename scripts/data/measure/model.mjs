@@ -128,6 +128,7 @@ export const SPREADS = {
   ci95: 'half-width of a 95 % confidence interval',
   ci99: 'half-width of a 99.9 % confidence interval (JMH)',
   mad: 'median absolute deviation',
+  mdape: 'median absolute percentage error (nanobench\'s err%), made absolute in the value\'s unit',
   iqr: 'interquartile range',
   range: 'lower and upper bound',
 };

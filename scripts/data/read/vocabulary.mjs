@@ -22,7 +22,8 @@
 //   isCount(label) -> boolean         samples, count, "# Samples", iterations, runs: a count result
 //   eventCountOf(label) -> metric | undefined   "Instructions", "Estimated Cycles", "L1 Accesses": a
 //                                     count of a processor's events in one run (unit count, statistic value)
-//   isErrorRate(label) -> boolean     "Error %", "err%", "error rate", "fail ratio": an error rate
+//   isErrorRate(label) -> boolean     "Error %", "error rate", "fail ratio": an error rate (nanobench's
+//                                     "err%" is a spread: spreadKindOf -> mdape)
 //   isAggregateRow(label) -> boolean  Total, Totals, Aggregated, Overall, All, Sum, "All Requests"
 //   namesNoThing(label) -> boolean   a label of what is measured only ("mean rate", "Requests/sec",
 //                                     "Latency distribution", "count"): it names no benchmark, so
@@ -133,6 +134,8 @@ const SPREAD_KINDS = [
   [/\b(std\.? ?dev|stdev|stddev|standard deviation)\b/i, 'stdev'],
   [/\b(mad|median absolute deviation)\b/i, 'mad'],
   [/\b(iqr|interquartile range)\b/i, 'iqr'],
+  // nanobench's "err%": the median absolute percentage error of the measurement, a relative spread.
+  [/^\s*(err\s*%|mdape|median absolute percentage error)\s*$/i, 'mdape'],
 ];
 /** The kind of spread a label names beside its statistic ("Mean +- std dev": stdev; "Median +- MAD": mad), or undefined. */
 export const spreadKindOf = (label) => SPREAD_KINDS.find(([re]) => re.test(String(label ?? '')))?.[1];
@@ -191,9 +194,13 @@ const EVENT_COUNT =
  */
 export const eventCountOf = (label) => EVENT_COUNT.exec(wordsOf(label))?.[1].replace(/\s+/g, '_');
 
-/** A column or key of an error rate ("Error %", "err%", "error rate", "errors (%)", "fail ratio"): never a spread. */
+/**
+ * A column or key of an error rate ("Error %", "errors %", "error rate", "errors (%)", "fail ratio"): never a
+ * spread. nanobench's "err%" is none: the relative spread of the measurement beside it (spreadKindOf).
+ */
 export const isErrorRate = (label) => {
   const w = String(label ?? '').toLowerCase();
+  if (spreadKindOf(w)) return false;
   return /\b(err(or)?s?|fail(ure)?s?|failed|ko)\b\s*(\(?\s*%\s*\)?|rate|ratio|percent(age)?|pct)/.test(w) || /%\s*(err(or)?s?|fail(ure)?s?|failed)\b/.test(w);
 };
 

@@ -1,7 +1,10 @@
 // One vocabulary of words (issue 39): each word means one thing in every reader.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { eventCountOf, isAggregateRow, isConfigured, isCount, isErrorRate, namesNoThing, roleOf, settingOf, statisticOf } from './vocabulary.mjs';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eventCountOf, isAggregateRow, isConfigured, isCount, isErrorRate, namesNoThing, roleOf, settingOf, spreadKindOf, statisticOf } from './vocabulary.mjs';
+import { ROOT } from '../../lib/paths.mjs';
 
 
 test('a virtual-users setting is one condition, concurrency, however it is spelled', () => {
@@ -41,7 +44,7 @@ test('peak is a maximum and p999 the 99.9th percentile in every spelling', () =>
 test('samples and counts are results, error percentages error rates, total rows aggregates, durations settings', () => {
   for (const label of ['# Samples', 'samples', 'Count', 'n', '# reqs']) assert.ok(isCount(label), label);
   assert.ok(!isCount('threads'));
-  for (const label of ['Error %', 'err%', 'error rate', 'Errors (%)', 'fail ratio']) assert.ok(isErrorRate(label), label);
+  for (const label of ['Error %', 'error rate', 'Errors (%)', 'errors %', 'fail ratio']) assert.ok(isErrorRate(label), label);
   assert.ok(!isErrorRate('Score Error (99.9%)'));
   assert.ok(!isErrorRate('Error'));
   for (const label of ['Total', 'TOTAL', 'Totals', 'Aggregated', 'Overall', '**Total**', 'All Requests']) assert.ok(isAggregateRow(label), label);
@@ -49,6 +52,21 @@ test('samples and counts are results, error percentages error rates, total rows 
   assert.equal(isConfigured('duration'), 'duration');
   assert.equal(isConfigured('arrivalRate'), 'arrival_rate');
   assert.equal(isConfigured('total time'), undefined);
+});
+
+test('nanobench\'s `err%` is the relative spread of the time beside it, httpc_bench\'s "Error %" of requests an error rate (headers of real files)', () => {
+  const line = (file, n) => fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n')[n - 1];
+  const nanobench = line('tests/fixtures/corpus/nanobench/nanobench-readme.md', 39).split('|').map((h) => h.trim());
+  assert.equal(nanobench[3], 'err%');
+  assert.ok(!isErrorRate(nanobench[3]));
+  assert.equal(spreadKindOf(nanobench[3]), 'mdape');
+  const text = line('scripts/data/parsers/httpc-bench-text/fixtures/excerpt.md', 32).split(/\s{2,}/).at(-1);
+  const html = /<th>(Error %)<\/th>/.exec(line('seeds/httpc-bench/2019-05-mojito-ec2-m5-4xlarge.md', 36))[1];
+  for (const header of [text, html]) {
+    assert.equal(header, 'Error %');
+    assert.ok(isErrorRate(header), header);
+    assert.equal(spreadKindOf(header), undefined, header);
+  }
 });
 
 test('a label that names what it measures takes a number with no unit as "not stated"; a total, a count, an error or a code does not', async () => {

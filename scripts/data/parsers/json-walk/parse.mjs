@@ -14,12 +14,14 @@
 // "not stated" (units.mjs UNSTATED), never a guessed one. A record of a name, a number "value" and the
 // unit written beside it ({ "name": "BenchmarkNew", "value": 14.6, "unit": "ns/op" }) is one value of
 // that name in that unit; an unnamed array item that says which commit or run it is (its "id", or a
-// "commit" object's) makes that a condition of the records it holds. Pure: text in, rows with the line of each key out (shared/json.mjs).
+// "commit" object's) makes that a condition of the records it holds. XML is walked as JSON is (shared/xml.mjs), a unit stated beside ("unit",
+// <Scale>) is the unit of the numbers that name none. Pure: text in, rows with the line of each key out (shared/json.mjs).
 import { InputError } from '../../../lib/errors.mjs';
 import { canonicalUnit, isTransferRate, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
 import { roleOf, settingOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
 import { jsonBlocks, readJson } from '../shared/json.mjs';
+import { looksLikeXml, readXml } from '../shared/xml.mjs';
 
 export const format = 'json-walk';
 export const description = 'JSON of any shape, walked: each number a row named by its path, its unit from the key words (a generic reader).';
@@ -40,8 +42,34 @@ const TIME_WORDS = ['latency', 'response', 'time', 'duration', 'elapsed'];
 /** Keys of an item that say which run, commit or build it is ({ "commit": { "id": "cf45c3…" } }). */
 const ID_KEYS = ['id', 'sha', 'commit', 'revision', 'version'];
 
-/** The name an object gives itself (its "name", "scenario", "title", ... string), or undefined. */
-const nameOf = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? NAME_KEYS.map((k) => v[k]).find((s) => typeof s === 'string' && s.trim()) : undefined);
+/** A key of an object in any case ("Title" in XML, "title" in JSON): its value, or undefined. */
+const keyOf = (v, key) => {
+  const k = Object.keys(v).find((x) => x.toLowerCase() === key);
+  return k === undefined ? undefined : v[k];
+};
+
+/** The name an object gives itself (its "name", "scenario", "title", ... string, in any case), or undefined. */
+const nameOf = (v) => (v && typeof v === 'object' && !Array.isArray(v) ? NAME_KEYS.map((k) => keyOf(v, k)).find((s) => typeof s === 'string' && s.trim()) : undefined);
+
+/**
+ * The names of an array's items: each one's own name, and where two items share it, the name and the
+ * item's description (Phoronix Test Suite's <Result>s, all <Title>simdjson</Title>, told apart by
+ * <Description>Throughput Test: Kostya</Description>).
+ */
+function itemNames(items) {
+  const names = items.map(nameOf);
+  const shared = (n) => n !== undefined && names.filter((m) => m === n).length > 1;
+  return names.map((n, i) => {
+    const description = shared(n) ? keyOf(items[i], 'description') : undefined;
+    return typeof description === 'string' && description.trim() ? `${n}: ${description.trim()}` : n;
+  });
+}
+
+/** The unit an object states beside its numbers ("unit": "ms", Phoronix Test Suite's <Scale>GB/s</Scale>), or undefined. */
+const unitBeside = (v) => {
+  const stated = Object.entries(v).find(([k, x]) => /^(unit|units|scale)$/i.test(k) && typeof x === 'string' && canonicalUnit(x.trim()));
+  return stated ? canonicalUnit(stated[1].trim()) : undefined;
+};
 
 /**
  * A measure record: a name, a number "value" and the unit written beside it as a string
@@ -129,13 +157,15 @@ function walk(doc) {
   const settings = [];
   const scopes = [];
   const named = nameOf(doc.value);
-  const visit = (v, path, shown, part, ids = {}) => {
+  // `item`: the name of the nearest named array item above (XML's benchmark); `beside`: a unit stated beside.
+  const visit = (v, path, shown, part, ids = {}, item = undefined, beside = undefined) => {
     if (Array.isArray(v)) {
       if (v.length && v.every((x) => typeof x === 'number')) return; // raw samples or a histogram
+      const names = itemNames(v);
       v.forEach((x, i) => {
-        const n = nameOf(x);
+        const n = names[i];
         // An unnamed item that says which commit or run it is: that is a condition of what it holds.
-        visit(x, [...path, i], [...shown, n ?? String(i)], undefined, { ...ids, ...(n ? {} : identityOf(x)) });
+        visit(x, [...path, i], [...shown, n ?? String(i)], undefined, { ...ids, ...(n ? {} : identityOf(x)) }, n ?? item, beside);
       });
       return;
     }
@@ -152,7 +182,8 @@ function walk(doc) {
       // A whole and its parts: each number read under the object's own key, a part as a condition.
       const entries = Object.entries(v);
       const whole = path.length && entries.length > 1 && entries.every(([, x]) => typeof x === 'number') && entries.some(([k]) => WHOLE.test(k)) && entries.every(([k]) => WHOLE.test(k) || !statisticOf(k));
-      for (const [k, x] of entries) visit(x, [...path, k], [...shown, k], whole ? (WHOLE.test(k) ? '' : k) : undefined, ids);
+      const unit = unitBeside(v) ?? beside;
+      for (const [k, x] of entries) visit(x, [...path, k], [...shown, k], whole ? (WHOLE.test(k) ? '' : k) : undefined, ids, item, unit);
       return;
     }
     if (typeof v !== 'number' || !path.length) return;
@@ -160,7 +191,8 @@ function walk(doc) {
     const keys = shown.filter((k) => !/^\d+$/.test(k)).slice(0, part === undefined ? undefined : -1);
     if (part !== undefined) shown = shown.slice(0, -1);
     const leaf = String(part === undefined ? path.at(-1) : path.at(-2));
-    if (NOT_RESULT.test(leaf.toLowerCase())) return;
+    // An id, a version, a time stamp (its last word too: Phoronix Test Suite's <AppVersion>2.0</AppVersion>) is no result.
+    if (NOT_RESULT.test(leaf.toLowerCase()) || NOT_RESULT.test(words(leaf).at(-1) ?? '')) return;
     // Settings of the run (concurrency, threads, VUs, users, ...), not results: an integer under one is a condition.
     const setting = leaf.length > 1 ? settingOf(leaf) : undefined;
     if (setting && Number.isInteger(v)) {
@@ -170,7 +202,7 @@ function walk(doc) {
     const line = doc.lineOf(path);
     // A rate the leaf names ("growth_per_min") whose unit the atlas does not know is not read as its parent's unit.
     const perLeaf = words(leaf).includes('per') && !unitOf([leaf]);
-    const stated = perLeaf ? undefined : (unitOf(keys) ?? (Number.isInteger(v) && words(leaf).some((x) => COUNT.test(x)) ? 'count' : undefined));
+    const stated = perLeaf ? undefined : (unitOf(keys) ?? beside ?? (Number.isInteger(v) && words(leaf).some((x) => COUNT.test(x)) ? 'count' : undefined));
     // A time named with its statistic and no unit ("minResponseTime"): unit not stated.
     const unit = stated ?? (!perLeaf && statisticOf(leaf) && words(leaf).some((x) => TIME_WORDS.includes(x)) ? UNSTATED : undefined);
     if (!unit) {
@@ -179,7 +211,8 @@ function walk(doc) {
     }
     const statistic = statisticOf(leaf, betterOf(metricOf(keys, unit), unit)) ?? (unit === 'count' ? 'total' : 'value');
     const base = statisticOf(leaf) && (shown.length > 1 || (part !== undefined && named)) ? shown.slice(0, -1) : shown;
-    const benchmark = [named, base.join('.')].filter(Boolean).join(': ') || leaf;
+    // In XML the elements below a named one are its markup (<Data><Entry><Value>): the benchmark is that name.
+    const benchmark = [named, doc.xml && item ? item : base.join('.')].filter(Boolean).join(': ') || leaf;
     // Failed requests' figures (Gatling's "ko"), a total, a run's parameter: marked, never ranked (roleOf).
     const role = roleOf([...shown, ...(part === undefined ? [] : [part])].join('.'));
     const conditions = { ...(part ? { part } : {}), ...(role ? { role } : {}) };
@@ -201,9 +234,16 @@ function walk(doc) {
   return { rows: withSettings, notes };
 }
 
-/** The JSON documents of a text (the whole text, or its fenced blocks) that parse. */
+/** The JSON documents of a text (the whole text, or its fenced blocks) that parse; or the XML document it is. */
 function documents(text) {
   const out = [];
+  if (looksLikeXml(text)) {
+    try {
+      return [{ block: { from: 1 }, doc: readXml(text) }];
+    } catch {
+      // not XML after all (a README that opens with <a id="top"></a>): its JSON blocks, if any
+    }
+  }
   for (const b of jsonBlocks(text)) {
     try {
       out.push({ block: b, doc: readJson(b.text, { firstLine: b.from }) });
@@ -216,7 +256,7 @@ function documents(text) {
 
 /** Whether the text holds JSON with two or more numbers whose keys name a unit. */
 export function detect(text) {
-  if (!/^\s*[[{]|^\s{0,3}(`{3,}|~{3,})/m.test(text)) return false;
+  if (!/^\s*[[{]|^\s{0,3}(`{3,}|~{3,})/m.test(text) && !looksLikeXml(text)) return false;
   const docs = documents(text);
   if (docs.length) return docs.some(({ doc }) => walk(doc).rows.filter((r) => r.unit !== 'count').length >= 2);
   // JSON that does not parse as a whole (cut off, or prose around it): two keys that name a unit.

@@ -141,3 +141,40 @@ describe('keys JSON allows but a plain object would lose (issue 41)', () => {
     assert.ok(notes.includes('line 4: throughput_qps not read: its key is repeated at line 5, whose value is read'), notes.join('\n'));
   });
 });
+
+describe('XML walked as JSON is (issue 39)', () => {
+  const pts = () => fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/phoronix-composite-xml/simdjson-gvno3-composite.xml'), 'utf8');
+
+  test("a Phoronix Test Suite composite.xml: each <Result>'s <Value> in its <Scale>, named by its <Title> and <Description>, at the value's line", () => {
+    const rows = parser.parse(pts()).tables.measurements.rows;
+    assert.deepEqual(
+      rows.map((r) => [r.benchmark, r.value, r.unit, r.statistic, r.line]),
+      [
+        ['simdjson: Throughput Test: PartialTweets', 1.36, 'GB/s', 'value', 32],
+        ['simdjson: Test Install Time', 140, 's', 'value', 50],
+        ['simdjson: Test Install Size', 167532, 'B', 'value', 67],
+        ['simdjson: Throughput Test: LargeRandom', 0.46, 'GB/s', 'value', 84],
+        ['simdjson: Throughput Test: Kostya', 1.14, 'GB/s', 'value', 102],
+        ['simdjson: Throughput Test: DistinctUserID', 1.52, 'GB/s', 'value', 120],
+        ['simdjson: Throughput Test: TopTweet', 1.52, 'GB/s', 'value', 138],
+      ],
+    );
+    assert.ok(parser.detect(pts()));
+  });
+
+  test('elements are objects, attributes keys, repeated elements arrays, text values, each value at its line', async () => {
+    const { readXml } = await import('../shared/xml.mjs');
+    const doc = readXml('<?xml version="1.0"?>\n<run name="a">\n  <case id="1"><ms>1.5</ms></case>\n  <case id="2">\n    <ms>2</ms>\n  </case>\n</run>\n');
+    assert.deepEqual(doc.value, { name: 'a', case: [{ id: 1, ms: 1.5 }, { id: 2, ms: 2 }] });
+    assert.equal(doc.lineOf(['case', 1, 'ms']), 5);
+    assert.equal(doc.lineOf(['case', 0, 'id']), 3);
+    assert.equal(doc.lastLine, 7);
+  });
+
+  test('XML cut off is refused at its line, with what was expected', async () => {
+    const { readXml } = await import('../shared/xml.mjs');
+    rejectsAt(readXml, '<run>\n  <case>\n    <ms>1.5</ms>\n', 4, 'the closing tag </case>', /end of the file/);
+    rejectsAt(readXml, '<run>\n  <case>\n  </run>\n', 3, 'the closing tag </case>', '"</run>"');
+    rejectsAt(readXml, `<a>\n${'<a>'.repeat(200)}`, 2, 'elements nested at most 100 deep');
+  });
+});

@@ -79,3 +79,13 @@ test('a heading that names a setting is a condition, and runs are numbered only 
   const setups = [...new Set(rows.map((r) => JSON.stringify([r.subject, r.conditions.connections, r.conditions.run])))];
   assert.deepEqual(setups, ['["",500,null]', '["",800,1]', '["",800,2]']);
 });
+
+test("k6's share of failed requests (http_req_failed 0.00% of 191233) stays a share of failed requests, never a spread (issue 39: err% is nanobench's spread only)", () => {
+  const text = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/k6/ocaml-webapp-golang.md'), 'utf8');
+  const rows = Object.values(parser.parse(text).tables).flatMap((t) => t.rows);
+  assert.deepEqual(
+    rows.filter((r) => r.line === 25 && r.unit === '%').map((r) => [r.metric, r.value, r.unit, r.spread_kind]),
+    [['http_req_failed', 0, '%', '']],
+  );
+  assert.ok(rows.every((r) => !r.spread_kind || r.metric !== 'http_req_failed'));
+});

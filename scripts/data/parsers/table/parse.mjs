@@ -36,7 +36,7 @@ import { canonicalUnit, convert, COUNT_PREFIX, prefixedUnit, splitValueUnit, uni
 import { outline, plainText, statesResult } from '../../read/outline.mjs';
 import { passageAround } from '../../read/keep.mjs';
 import { headingConditions } from '../shared/structure.mjs';
-import { FOREIGN_STATISTICS, foreignStatisticOf, isCount, isErrorRate, namesMeasure, roleOf, SETTING_WORD, settingOf, sizeOf, statisticOf } from '../../read/vocabulary.mjs';
+import { FOREIGN_STATISTICS, foreignStatisticOf, isCount, isErrorRate, namesMeasure, roleOf, SETTING_WORD, settingOf, sizeOf, spreadKindOf, statisticOf } from '../../read/vocabulary.mjs';
 
 export const format = 'table';
 export const description = 'Any table a person wrote (Markdown, RST grid or simple, HTML, aligned text) whose columns hold numbers with units.';
@@ -285,7 +285,12 @@ function readTable(block, lines = []) {
   for (const c of columns) {
     const prev = columns[c.index - 1];
     // "Error %" is an error rate of its own (JMeter's summary), never the spread of the column before it.
-    if (c.numeric && prev?.numeric && !isErrorRate(c.header) && (/^(±|\+\/-|\+-|err(or)?|error \(±\))$/i.test(c.header.trim()) || c.read.every((r) => r.bareSpread))) c.spreadOf = prev.index;
+    if (c.numeric && prev?.numeric && !isErrorRate(c.header) && (/^(±|\+\/-|\+-|err(or)?|error \(±\))$/i.test(c.header.trim()) || spreadKindOf(c.header) || c.read.every((r) => r.bareSpread))) c.spreadOf = prev.index;
+    // A relative spread (nanobench's "err%" after "ns/op | op/s") is also the spread of the time before the
+    // rate: one measurement, stated per operation and as its reciprocal rate.
+    const before = columns[c.index - 2];
+    const dimension = (x) => UNITS[x?.columnUnit ?? x?.read.find((r) => r?.unit)?.unit]?.dimension;
+    if (c.spreadOf !== undefined && spreadKindOf(c.header) && before?.numeric && c.read.every((r) => r.unit === '%') && [dimension(before), dimension(prev)].sort().join() === 'rate,time') c.spreadAlso = before.index;
   }
   for (const c of columns) {
     if (!c.numeric) {
@@ -360,7 +365,7 @@ function readTable(block, lines = []) {
   const textColumns = columns.filter((c) => c.role === 'text');
   // Looked up once, not per cell: a table of 100,000 columns is read in time linear in its cells.
   const valueColumns = columns.filter((x) => x.role === 'value');
-  const spreadColumnOf = new Map(columns.filter((x) => x.spreadOf !== undefined).map((x) => [x.spreadOf, x]));
+  const spreadColumnOf = new Map(columns.flatMap((x) => [x.spreadOf, x.spreadAlso].filter((i) => i !== undefined).map((i) => [i, x])));
   const labelColumn = textColumns.find((c) => !c.numeric) ?? textColumns[0];
   // A change column ("vs base", "delta") is the change of the metric before it; two value columns of
   // one metric and statistic (benchstat's old and new "sec/op") each keep their header as `column`.
@@ -411,13 +416,15 @@ function readTable(block, lines = []) {
         const value = r.spread !== undefined ? r.spread : spread.value;
         const su = r.spread !== undefined ? (r.spreadUnit ?? unit) : (spread.unit ?? unit);
         if (su !== unit && UNITS[su]?.dimension !== 'ratio') throw new InputError(cell.line, `a spread in the value's unit (${unit})`, JSON.stringify(cell.text));
+        // The kind the spread column's header names (nanobench's "err%": mdape), else as printed (±).
+        const kind = (r.spread === undefined && spreadKindOf(spreadColumn.header)) || 'error';
         if (su === unit) {
           m.spread = value;
-          m.spread_kind = 'error';
+          m.spread_kind = kind;
         } else if (su === '%' && unit !== '%') {
           // "1.2 ms ±3%": a relative spread, made absolute in the value's unit (said in the column's note).
           m.spread = Number(((r.value * value) / 100).toPrecision(12));
-          m.spread_kind = 'error';
+          m.spread_kind = kind;
           percentSpread.add(c);
         }
       }
@@ -705,7 +712,20 @@ export function parse(text) {
   const tables = blocks.filter((b) => b.type === 'table');
   if (!tables.length) throw new InputError(0, 'a table whose columns hold numbers', 'none');
   const lines = splitLines(text);
-  const read = tables.map((t) => ({ t, ...readTable(t, lines) }));
+  const all = tables.map((t) => ({ t, ...readTable(t, lines) }));
+  // The same table stated again (nanobench's README: the output its executable prints, in a ```markdown
+  // fence, then GitHub's rendering of it): one fact, read where it is stated last, the first noted.
+  const fact = (m) => JSON.stringify([m.section, m.benchmark, m.metric, m.statistic, m.value, m.unit, m.spread, Object.entries(m.conditions).sort()]);
+  const facts = all.map((r) => r.rows.map(fact).sort().join('\n'));
+  const again = all.map((r, i) => (r.rows.length ? facts.findIndex((f, j) => j > i && f === facts[i]) : -1));
+  const restated = [];
+  all.forEach((r, i) => {
+    // The same lines read as two tables (an org table and its aligned reading) are one, said nowhere.
+    if (again[i] < 0 || (all[again[i]].t.from <= r.t.to && all[again[i]].t.to >= r.t.from)) return;
+    const [first, later] = [r.rows[0].line, all[again[i]].rows[0].line];
+    restated.push({ text: `line ${first}: the table of lines ${r.t.from}–${r.t.to} is stated again at line ${later}, where it is read`, line: first });
+  });
+  const read = all.filter((_, i) => again[i] < 0);
   // Tables of one section whose rows would be the same measurements (the same commands and columns
   // under "Without pipelining:" and "With pipelining:") are told apart by the condition `table`: the
   // line above each, else its lines; otherwise the second would be the first's rows twice.
@@ -717,8 +737,8 @@ export function parse(text) {
     for (const m of r.rows) m.conditions.table = name;
   });
   const rows = read.flatMap((r) => r.rows);
-  const notes = read.flatMap((r) => r.notes);
-  const spans = read.filter((r) => r.measured).map((r) => [r.t.from, r.to ?? r.t.to]);
+  const notes = [...restated, ...read.flatMap((r) => r.notes)];
+  const spans = all.filter((r) => r.measured).map((r) => [r.t.from, r.to ?? r.t.to]);
   const notRead = read.flatMap((r) => (r.notRead ? [r.notRead] : []));
   return { ...measurementResult(rows, { notes, spans, tableTitle: 'Measurements read from tables' }), ...(notRead.length ? { not_read: notRead } : {}) };
 }

@@ -693,3 +693,29 @@ test("lmbench's make see tables: a column per benchmark, a row per run on one ho
   assert.deepEqual(at(439).map((r) => r[0]), ['L1 $', 'L2 $', 'Main mem', 'Rand mem']);
   assert.equal(at(439)[0][4], 'ns');
 });
+
+describe("nanobench's err% (issue 39)", () => {
+  const file = path.join(here, '../../../../tests/fixtures/corpus/nanobench/nanobench-readme.md');
+
+  test('the README\'s 7.52 ns/op and 132,948,239.79 op/s each show err% 1.1 % as their spread (median absolute percentage error), never an error rate of their own', () => {
+    const rows = rowsOf(fs.readFileSync(file, 'utf8')).filter((r) => r.line === 41);
+    assert.deepEqual(
+      rows.map((r) => [r.metric, r.value, r.unit, r.spread_kind, r.spread]),
+      [
+        ['time', 7.52, 'ns', 'mdape', 0.08272],
+        ['throughput', 132948239.79, 'ops/s', 'mdape', 1462430.63769],
+        ['miss_pct', 8.9, '%', '', null],
+      ],
+    );
+  });
+
+  test('the table the executable prints, inside its ```markdown fence (line 34), is read: the same row as GitHub\'s rendering of it (line 41), one fact read once, at line 41, the first noted', () => {
+    const r = parser.parse(fs.readFileSync(file, 'utf8'));
+    const rows = r.tables.measurements.rows;
+    assert.deepEqual([...new Set(rows.map((x) => x.line))], [41]);
+    assert.ok(
+      r.notes.some((n) => n.line === 34 && /stated again at line 41/.test(n.text)),
+      r.notes.map((n) => n.text).join('\n'),
+    );
+  });
+});
