@@ -219,6 +219,10 @@ const conditionValue = (s) => (WHOLE_NUMBER.test(s.trim()) ? Number(s.trim().rep
 /** The label lines above a block that a hint is matched against (the heading and "Label:" line besides). */
 const MAX_LABEL_LINES = 8;
 
+/** A recipe item as a contributor wrote it, to name it: its sample or label line, and its hint. */
+const itemWords = (item) =>
+  [item.label !== undefined ? `"label": ${quote(item.label)}` : `"line": ${quote(item.line)}`, item.hint !== undefined ? `hint ${quote(item.hint)}` : ''].filter(Boolean).join(', ');
+
 /** A sample line as a matcher over a trimmed seed line (linear in the line), with the names of its places in order. */
 function compile(sample) {
   return compileSampleLine(sample, PLACE);
@@ -254,6 +258,8 @@ export function parse(text, meta = {}) {
   // since the last line read: what a hint names besides the heading. The last few are kept.
   let labelLines = [];
   let afterRead = false;
+  // The line and label items that matched a line: one that matched none is said, never dropped in silence.
+  const hit = new Set();
   splitLines(text).forEach((raw, k) => {
     const line = k + 1;
     const trimmed = raw.trim();
@@ -267,6 +273,7 @@ export function parse(text, meta = {}) {
       above = { ...(item.conditions ?? {}) };
       for (const n of names) if (n !== 'name' && n !== '*') above[n] = conditionValue(got[n]);
       aboveName = got.name?.trim() ?? item.name ?? trimmed;
+      hit.add(item);
       break;
     }
     let matched = false;
@@ -295,6 +302,7 @@ export function parse(text, meta = {}) {
       );
       read.push([line, line]);
       matched = true;
+      hit.add(item);
       if (got.name !== undefined) paragraphName = got.name;
     }
     if (matched) {
@@ -311,9 +319,10 @@ export function parse(text, meta = {}) {
   });
   if (!rows.length) throw new InputError(0, `a line like one of the recipe's (${items.map((r) => quote(r.item.line)).join(', ')})`, 'none in the seed');
   rows.sort((a, b) => a.line - b.line);
+  const notes = recipe.flatMap((item, i) => (item.columns || hit.has(item) ? [] : [{ text: `recipe item ${i + 1} (${itemWords(item)}) matched no line of the file: not read`, line: 0 }]));
   // The same value again under one heading (a tool run twice in one block, iperf3 -R then without):
   // every run is kept, numbered in order, never refused or dropped as a repeat of the first.
   const keys = rows.map((m) => JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions]));
   const numbered = repeatNumbers(keys).map((run, i) => (run === undefined ? rows[i] : { ...rows[i], conditions: { ...rows[i].conditions, ...run } }));
-  return measurementResult(numbered, { tableTitle: 'Read by the recipe', spans: read });
+  return measurementResult(numbered, { tableTitle: 'Read by the recipe', spans: read, notes });
 }

@@ -507,3 +507,26 @@ describe('a hint names the JSON key an object stands under (issue 39)', () => {
     );
   });
 });
+
+describe('an item that matches nothing is reported (issue 39)', () => {
+  // tests/fixtures/corpus/gatling-global-stats/orangehrm-addemployees-global-stats.json, read with a
+  // recipe whose second item names a key the file does not have ("percentiles9": a slip for "percentiles4").
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/gatling-global-stats/orangehrm-addemployees-global-stats.json'), 'utf8');
+  const item = (hint, metric, statistic, unit) => ({ line: '"total": {value},', hint, name: 'Global Information', metric, statistic, unit });
+
+  test('Gatling: a recipe item whose hint ("percentiles9") names no key of the file is listed as not read, with its place in the recipe, beside the rows the other items read', () => {
+    const recipe = [item('"numberOfRequests"', 'requests', 'total', 'count'), item('"percentiles9"', 'latency', 'p99', 'not stated'), { label: '-- never {name} --' }];
+    const r = parser.parse(text, { recipe });
+    assert.deepEqual(
+      r.tables.measurements.rows.map((x) => [x.line, x.metric, x.value]),
+      [[4, 'requests', 2458]],
+    );
+    assert.deepEqual(
+      r.notes.map((n) => n.text),
+      [
+        'recipe item 2 ("line": "\\"total\\": {value},", hint "\\"percentiles9\\"") matched no line of the file: not read',
+        'recipe item 3 ("label": "-- never {name} --") matched no line of the file: not read',
+      ],
+    );
+  });
+});
