@@ -23,7 +23,7 @@
 //   eventCountOf(label) -> metric | undefined   "Instructions", "Estimated Cycles", "L1 Accesses": a
 //                                     count of a processor's events in one run (unit count, statistic value)
 //   isErrorRate(label) -> boolean     "Error %", "err%", "error rate", "fail ratio": an error rate
-//   isAggregateRow(label) -> boolean  Total, Totals, Aggregated, Overall, All, Sum, "All Requests"
+//   isAggregateRow(label) -> boolean  Total, Totals, Aggregated, Overall, All, Sum, "All Requests", geomean
 //   namesNoThing(label) -> boolean   a label of what is measured only ("mean rate", "Requests/sec",
 //                                     "Latency distribution", "count"): it names no benchmark, so
 //                                     its value takes the name of the block or heading it stands in
@@ -197,9 +197,12 @@ export const isErrorRate = (label) => {
   return /\b(err(or)?s?|fail(ure)?s?|failed|ko)\b\s*(\(?\s*%\s*\)?|rate|ratio|percent(age)?|pct)/.test(w) || /%\s*(err(or)?s?|fail(ure)?s?|failed)\b/.test(w);
 };
 
-/** A row that sums or aggregates the others (Total, Totals, Aggregated, Overall, All, Sum, "All Requests", "Global Information"). */
+/**
+ * A row that sums or aggregates the others (Total, Totals, Aggregated, Overall, All, Sum, "All Requests",
+ * "Global Information"), or their geometric mean (benchstat's "geomean").
+ */
 export const isAggregateRow = (label) =>
-  /^(totals?|aggregated?|aggregates?|overall|all|sum|summary|all requests|global information|grand total|\[overall\])$/.test(
+  /^(totals?|aggregated?|aggregates?|overall|all|sum|summary|all requests|global information|grand total|\[overall\]|geomean|geometric mean)$/.test(
     wordsOf(label).replace(/[*`]/g, '').trim(),
   );
 
