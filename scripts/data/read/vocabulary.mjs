@@ -114,6 +114,7 @@ export const sizeOf = (label) => SIZE_KEY.get(wordsOf(label));
 
 /** Statistic words, in the order they are tried. `best`/`worst` are the report's better direction. */
 const STATISTICS = [
+  [/\b(geomean|geometric mean|geo mean)\b/, 'geomean'],
   [/\b(mean|avg|average|arithmetic mean)\b/, 'mean'],
   [/\b(median|med)\b/, 'median'],
   [/\b(min|minimum|fastest|lowest)\b/, 'min'],
@@ -125,7 +126,7 @@ const STATISTICS = [
 ];
 /** The statistic words as one pattern, to take them out of a label ("Total Requests" -> "Requests"). */
 export const STATISTIC_WORDS =
-  /\b(avg|average|mean|median|min|minimum|fastest|lowest|max|maximum|slowest|highest|peak|best|worst|stddev|stdev|std dev|standard deviation|total|count|number of|approx\.?|p\s?\d{1,3}(\.\d+)?|\d{1,2}(\.\d+)?(th|st|nd|rd)?\s*%?\s*percentile)\b/gi;
+  /\b(geomean|geometric mean|avg|average|mean|median|min|minimum|fastest|lowest|max|maximum|slowest|highest|peak|best|worst|stddev|stdev|std dev|standard deviation|total|count|number of|approx\.?|p\s?\d{1,3}(\.\d+)?|\d{1,2}(\.\d+)?(th|st|nd|rd)?\s*%?\s*percentile)\b/gi;
 
 /** Words of a spread a label names beside its statistic ("Mean +- std dev", "Median +- MAD", "± IQR"). */
 export const SPREAD_WORDS = /\b(std\.? ?dev|stdev|stddev|standard deviation|mad|median absolute deviation|iqr|interquartile range)\b/gi;

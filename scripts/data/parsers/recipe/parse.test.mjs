@@ -530,3 +530,22 @@ describe('an item that matches nothing is reported (issue 39)', () => {
     );
   });
 });
+
+describe('geomean is a statistic of the recipe language (issue 39)', () => {
+  // tests/fixtures/corpus/pyperf/pyperf-doc-analyze.rst, line 234: pyperf compare_to --table's last row,
+  // "| Geometric mean | (ref) | 1.09x faster |", the geometric mean of the speed-ups above it.
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/pyperf/pyperf-doc-analyze.rst'), 'utf8');
+
+  test('pyperf compare_to: "statistic: geomean" (or "geometric mean") reads the Geometric mean row as the geometric mean of the speed-ups, 1.09x', () => {
+    for (const statistic of ['geomean', 'geometric mean']) {
+      const recipe = [{ line: '| Geometric mean | (ref) | {value}x faster |', name: 'mult_list_py38', metric: 'speedup', statistic, unit: 'x' }];
+      assert.deepEqual(parser.recipeProblems(recipe), [], statistic);
+      const rows = parser.parse(text, { recipe }).tables.measurements.rows;
+      assert.deepEqual(
+        rows.map((r) => [r.line, r.benchmark, r.metric, r.statistic, r.value, r.unit]),
+        [[234, 'mult_list_py38', 'speedup', 'geomean', 1.09, 'x']],
+        statistic,
+      );
+    }
+  });
+});
