@@ -86,8 +86,9 @@ export function recipeProblems(recipe) {
   const out = [];
   const checkValue = (at, v) => {
     const s = v.statistic;
-    if (s !== undefined && !statisticIn(s, v.metric, v.unit)) out.push([[...at, 'statistic'], `a statistic (${Object.keys(STATISTICS).join(', ')}, or pN such as p95)`, quote(s)]);
+    if (s !== undefined && !statisticIn(s, v.metric, v.unit, v.better)) out.push([[...at, 'statistic'], `a statistic (${Object.keys(STATISTICS).join(', ')}, or pN such as p95)`, quote(s)]);
     if (v.unit !== undefined && !canonicalUnit(v.unit)) out.push([[...at, 'unit'], 'a unit the atlas knows (ms, s, req/s, ops/s, MB, %, count, ...: scripts/data/measure/units.mjs)', quote(v.unit)]);
+    if (v.better !== undefined && !BETTER.includes(v.better)) out.push([[...at, 'better'], BETTER.join(' or '), quote(v.better)]);
   };
   const conditionName = (at, name, found = quote(name)) => {
     if (!isConditionName(name)) out.push([at, 'a condition name in snake_case that is not a field of a measurement (value, unit, line, ...) nor constructor or prototype', found]);
@@ -133,12 +134,15 @@ export function recipeProblems(recipe) {
 /**
  * A recipe's statistic in the vocabulary's words (read/vocabulary.mjs): the model's own names, or
  * the words every reader knows ("average" -> mean, "peak" -> max, "p999" -> p99.9; "best" by the
- * metric's better direction). Undefined when it names none.
+ * item's `better:`, else the metric's better direction). Undefined when it names none.
  */
-function statisticIn(word, metric, unit) {
+function statisticIn(word, metric, unit, better) {
   if (STATISTICS[word] || PERCENTILE.test(word)) return word;
-  return statisticOf(String(word), betterOf(metric ?? '', unit ?? ''));
+  return statisticOf(String(word), better ?? betterOf(metric ?? '', unit ?? ''));
 }
+
+/** Which way a recipe's value is better (`better:`), where its metric and unit do not say (a score with no unit). */
+const BETTER = ['higher', 'lower'];
 
 /** Cells that hold no value: empty, a dash, N/A, "---" (memtier), "?". */
 const MISSING = /^(|-+|—|–|n\/?a|\?|none|null|nan)$/i;
@@ -198,7 +202,7 @@ function readColumns(item, tables, rows, read) {
         if (!v?.metric || MISSING.test(cell(h).text.trim())) continue;
         const { value, unit } = cellValue(cell(h), v, h);
         const line = cell(h).line;
-        rows.push(measurement({ benchmark: named ? cell(named).text.trim() : item.name === COLUMN ? h : (item.name ?? (t.heading || v.metric)), section: t.heading, metric: v.metric, statistic: v.statistic === undefined ? 'value' : statisticIn(v.statistic, v.metric, unit), value, unit, conditions: { ...conditions }, line }));
+        rows.push(measurement({ benchmark: named ? cell(named).text.trim() : item.name === COLUMN ? h : (item.name ?? (t.heading || v.metric)), section: t.heading, metric: v.metric, statistic: v.statistic === undefined ? 'value' : statisticIn(v.statistic, v.metric, unit, v.better), value, unit, better: v.better, conditions: { ...conditions }, line }));
         read.push([line, line]);
       }
     }
@@ -293,9 +297,10 @@ export function parse(text, meta = {}) {
           benchmark: got.name ?? item.name ?? paragraphName ?? aboveName ?? (heading || block || item.metric),
           section: heading,
           metric: item.metric,
-          statistic: item.statistic === undefined ? 'value' : statisticIn(item.statistic, item.metric, item.unit),
+          statistic: item.statistic === undefined ? 'value' : statisticIn(item.statistic, item.metric, item.unit, item.better),
           value: Number(got.value.replace(/,/g, '')),
           unit,
+          better: item.better,
           conditions,
           line,
         }),

@@ -236,6 +236,10 @@ describe('recipes refused at their line of the metadata', () => {
     assert.equal(readMeta(withRecipe('recipe:\n  - line: "duration: {value} s"\n    metric: duration\n    unit: s\n    role: setting\n'), ctx).recipe[0].role, 'setting');
     refusedAt(withRecipe('recipe:\n  - line: "duration: {value} s"\n    metric: duration\n    unit: s\n    role: config\n'), /role: config/, /setting/);
   });
+  test('a recipe item marked better: higher passes, better: upward is refused at its line', () => {
+    assert.equal(readMeta(withRecipe('recipe:\n  - line: "Score: {value}"\n    metric: score\n    unit: not stated\n    better: higher\n'), ctx).recipe[0].better, 'higher');
+    refusedAt(withRecipe('recipe:\n  - line: "Score: {value}"\n    metric: score\n    unit: not stated\n    better: upward\n'), /better: upward/, /expected higher or lower/);
+  });
   test('a good recipe passes', () => assert.ok(readMeta(withRecipe('recipe:\n  - line: "Average: {value}"\n    metric: latency\n    statistic: p99.9\n    unit: ms\n'), ctx).recipe));
   // Conditions and the pattern's size: refused at their line, never a stack trace (issue 41).
   const NAME_RULE = /expected a condition name in snake_case that is not a field of a measurement/;
@@ -547,5 +551,24 @@ describe('geomean is a statistic of the recipe language (issue 39)', () => {
         statistic,
       );
     }
+  });
+});
+
+describe('better: higher or lower, where the metric and unit do not say (issue 39)', () => {
+  // tests/fixtures/corpus/glmark2/revyos-glmark2.md, line 81: "glmark2 Score: 950", a score with no unit
+  // stated, so nothing tells which way is better but the recipe.
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/glmark2/revyos-glmark2.md'), 'utf8');
+  const score = { line: '{name} Score: {value}', metric: 'score', unit: 'not stated' };
+
+  test('glmark2: its Score says no way; "better: higher" makes 950 a figure where higher is better', () => {
+    const read = (item) => parser.parse(text, { recipe: [item] }).tables.measurements.rows.map((r) => [r.line, r.benchmark, r.value, r.better]);
+    assert.deepEqual(read(score), [[81, 'glmark2', 950, '']]);
+    assert.deepEqual(parser.recipeProblems([{ ...score, better: 'higher' }]), []);
+    assert.deepEqual(read({ ...score, better: 'higher' }), [[81, 'glmark2', 950, 'higher']]);
+  });
+
+  test('"better: upward" is refused at its item; a column value says its way too', () => {
+    assert.deepEqual(parser.recipeProblems([{ ...score, better: 'upward' }]), [[[0, 'better'], 'higher or lower', '"upward"']]);
+    assert.deepEqual(parser.recipeProblems([{ columns: { Test: 'benchmark', Score: { metric: 'score', unit: 'not stated', better: 'lower' } } }]), []);
   });
 });
