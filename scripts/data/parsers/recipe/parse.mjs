@@ -95,6 +95,7 @@ export function recipeProblems(recipe) {
   };
   recipe.forEach((item, i) => {
     for (const k of Object.keys(item.conditions ?? {})) conditionName([i, 'conditions', k], k);
+    if (item.lines !== undefined && !lineRange(item.lines)) out.push([[i, 'lines'], 'a line or a range of lines of the seed (55, or 40-60: the first line 1, no later than the last)', quote(String(item.lines))]);
     if (item.role !== undefined && !ROLES.includes(item.role)) out.push([[i, 'role'], `a role of ${ROLES.join(', ')}`, quote(item.role)]);
     if (item.label !== undefined) {
       const text = String(item.label);
@@ -140,6 +141,15 @@ function statisticIn(word, metric, unit, better) {
   if (STATISTICS[word] || PERCENTILE.test(word)) return word;
   return statisticOf(String(word), better ?? betterOf(metric ?? '', unit ?? ''));
 }
+
+/** An item's `lines:` (55, or "40-60"), as [first, last], or undefined where it names no range of lines. */
+function lineRange(lines) {
+  const m = /^\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?$/.exec(String(lines));
+  const [first, last] = m ? [Number(m[1]), Number(m[2] ?? m[1])] : [];
+  return m && first >= 1 && last >= first ? [first, last] : undefined;
+}
+/** Whether a seed line is within an item's `lines:` (every line, where it has none). */
+const inLines = (item, line) => item.lines === undefined || ((r) => r && line >= r[0] && line <= r[1])(lineRange(item.lines));
 
 /** Which way a recipe's value is better (`better:`), where its metric and unit do not say (a score with no unit). */
 const BETTER = ['higher', 'lower'];
@@ -190,6 +200,7 @@ function readColumns(item, tables, rows, read) {
     found++;
     const named = roles.find(([, v]) => v === 'benchmark')?.[0];
     for (const r of t.rows) {
+      if (!inLines(item, r[0]?.line ?? 0)) continue;
       const cell = (h) => r[at.get(key(h))] ?? { text: '', line: r[0]?.line ?? 0 };
       const conditions = { ...(item.conditions ?? {}), ...(item.role ? { role: item.role } : {}) };
       for (const [h, v] of roles) {
@@ -271,7 +282,7 @@ export function parse(text, meta = {}) {
     const h = !fence && !isFence ? HEADING.exec(raw) : null;
     if (!trimmed || h || isFence) paragraphName = undefined;
     for (const { item, re, names } of labels) {
-      const m = re.exec(trimmed);
+      const m = inLines(item, line) && re.exec(trimmed);
       if (!m) continue;
       const got = Object.fromEntries(names.map((n, j) => [n, m[j + 1]]));
       above = { ...(item.conditions ?? {}) };
@@ -282,7 +293,7 @@ export function parse(text, meta = {}) {
     }
     let matched = false;
     for (const { item, re, names, unitAfter } of items) {
-      const m = re.exec(trimmed);
+      const m = inLines(item, line) && re.exec(trimmed);
       if (!m || !underHint(item.hint, [heading, block, `${heading} / ${block}`, ...labelLines])) continue;
       const got = Object.fromEntries(names.map((n, i) => [n, n === 'name' ? nameOf(m[i + 1]) : m[i + 1]]));
       const written = unitAfter ? m[names.length + 1] : undefined;

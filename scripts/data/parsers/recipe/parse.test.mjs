@@ -240,6 +240,10 @@ describe('recipes refused at their line of the metadata', () => {
     assert.equal(readMeta(withRecipe('recipe:\n  - line: "Score: {value}"\n    metric: score\n    unit: not stated\n    better: higher\n'), ctx).recipe[0].better, 'higher');
     refusedAt(withRecipe('recipe:\n  - line: "Score: {value}"\n    metric: score\n    unit: not stated\n    better: upward\n'), /better: upward/, /expected higher or lower/);
   });
+  test('a recipe item with lines: 40-60 passes, lines: end is refused at its line', () => {
+    assert.equal(readMeta(withRecipe('recipe:\n  - line: "Mean: {value}"\n    metric: time\n    unit: us\n    lines: 40-60\n'), ctx).recipe[0].lines, '40-60');
+    refusedAt(withRecipe('recipe:\n  - line: "Mean: {value}"\n    metric: time\n    unit: us\n    lines: end\n'), /lines: end/, /expected a line or a range of lines/);
+  });
   test('a good recipe passes', () => assert.ok(readMeta(withRecipe('recipe:\n  - line: "Average: {value}"\n    metric: latency\n    statistic: p99.9\n    unit: ms\n'), ctx).recipe));
   // Conditions and the pattern's size: refused at their line, never a stack trace (issue 41).
   const NAME_RULE = /expected a condition name in snake_case that is not a field of a measurement/;
@@ -570,5 +574,32 @@ describe('better: higher or lower, where the metric and unit do not say (issue 3
   test('"better: upward" is refused at its item; a column value says its way too', () => {
     assert.deepEqual(parser.recipeProblems([{ ...score, better: 'upward' }]), [[[0, 'better'], 'higher or lower', '"upward"']]);
     assert.deepEqual(parser.recipeProblems([{ columns: { Test: 'benchmark', Score: { metric: 'score', unit: 'not stated', better: 'lower' } } }]), []);
+  });
+});
+
+describe('lines: a line range, to skip a summary printed again (issue 39)', () => {
+  // tests/fixtures/corpus/pyperf/pyperf-doc-analyze.rst: "Mean +- std dev: 4.34 us +- 0.31 us" is the
+  // mean timeit printed (line 55), then `pyperf stats` printed again (line 78); lines 13, 205 and 209 are
+  // other runs of the page.
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/pyperf/pyperf-doc-analyze.rst'), 'utf8');
+  const mean = { line: 'Mean +- std dev: {value} us +- {*} us', name: 'timeit', metric: 'time', statistic: 'mean', unit: 'us' };
+  const read = (item) => parser.parse(text, { recipe: [item] }).tables.measurements.rows.map((r) => [r.line, r.value]);
+
+  test('pyperf: "lines: 40-60" reads the mean timeit printed at line 55 once, never its repeat at line 78 as a run 2', () => {
+    assert.deepEqual(read(mean), [
+      [13, 4.22],
+      [55, 4.34],
+      [78, 4.34],
+      [205, 4.7],
+      [209, 4.22],
+    ]);
+    assert.deepEqual(parser.recipeProblems([{ ...mean, lines: '40-60' }]), []);
+    assert.deepEqual(read({ ...mean, lines: '40-60' }), [[55, 4.34]]);
+    assert.deepEqual(read({ ...mean, lines: 55 }), [[55, 4.34]]);
+  });
+
+  test('a line range that is no range of lines ("60-40", "end") is refused at its item', () => {
+    for (const lines of ['60-40', 'end', '0-3'])
+      assert.deepEqual(parser.recipeProblems([{ ...mean, lines }]), [[[0, 'lines'], 'a line or a range of lines of the seed (55, or 40-60: the first line 1, no later than the last)', JSON.stringify(String(lines))]], lines);
   });
 });
