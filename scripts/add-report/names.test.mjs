@@ -75,3 +75,15 @@ test('a title is never a CSV header, a tool\'s "# VM version: ..." comment or a 
   );
   assert.doesNotMatch(draftTitle('[2.5, 3.1, 4.0]\n', { format: 'table', fileName: 'x.txt' }).title, /results/i);
 });
+
+test('a title is never a histogram footer ("#[Buckets = 27, SubBuckets = 2048]" over a rule) nor a percentile line ("# target 50% 0.0251004"): a real file names its work, else its first line of words', () => {
+  const read = (p) => fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus', p), 'utf8');
+  // wrk2's output (IvanChepurnyi/jit-php-async results/1000-jit-amphp/20k.txt): HdrHistogram's footer, line
+  // 130, stands over a rule of dashes, as a setext heading would; its first line is "Running 40s test @ ...".
+  const wrk2 = draftTitle(read('wrk2/jit-php-async-1000-jit-20k.txt'), { format: 'wrk2', fileName: '20k.txt' });
+  assert.doesNotMatch(wrk2.title, /Buckets/);
+  assert.equal(wrk2.title, 'Running 40s test @ http://localhost:8888/');
+  // fortio's output in a README (xu1zhou/dsa_config performance.md): "# target 50% 0.0251004" at line 32.
+  const fortio = draftTitle(read('fortio/dsa-config-performance.md'), { format: 'recipe', fileName: 'performance.md' });
+  assert.doesNotMatch(fortio.title, /target|0\.02/);
+});
