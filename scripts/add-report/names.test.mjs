@@ -87,3 +87,32 @@ test('a title is never a histogram footer ("#[Buckets = 27, SubBuckets = 2048]" 
   const fortio = draftTitle(read('fortio/dsa-config-performance.md'), { format: 'recipe', fileName: 'performance.md' });
   assert.doesNotMatch(fortio.title, /target|0\.02/);
 });
+
+test('a title never carries a reader\'s word ("Json walk results: ...", "Key value results: ...") for a real file that names no work: "repository: path", else its file name', () => {
+  // Gatling's global_stats.json (suchetahassin/orangehrm-gatling-test) and a Dropwizard metrics dump
+  // (scalecube/scalecube-third-party-benchmarks results/LMDB.md): no heading, command or line of words.
+  for (const [file, format, source] of [
+    [
+      'gatling-global-stats/orangehrm-addemployees-global-stats.json',
+      'json-walk',
+      {
+        repository: 'suchetahassin/orangehrm-gatling-test',
+        path: 'target/gatling/ohrmaddemployees-20230827043042715/js/global_stats.json',
+      },
+    ],
+    [
+      'dropwizard-metrics/scalecube-lmdb.md',
+      'key-value',
+      { repository: 'scalecube/scalecube-third-party-benchmarks', path: 'results/LMDB.md' },
+    ],
+  ]) {
+    const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus', file), 'utf8');
+    const parsedTitle = parsers[format].parse(text, {}).title;
+    const fileName = path.basename(file);
+    assert.equal(
+      draftTitle(text, { parsedTitle, format, fileName, source }).title,
+      `${source.repository}: ${source.path}`,
+    );
+    assert.equal(draftTitle(text, { parsedTitle, format, fileName }).title, fileName);
+  }
+});
