@@ -174,10 +174,12 @@ export function statisticOf(label, better = '') {
   return undefined;
 }
 
-/** A column or key of counts (samples, "# Samples", count, iterations, runs, n): a count result, never a setting or an axis. */
+/** A column or key of counts (samples, "# Samples", count, iterations, runs, n, "Total Reqs"): a count result, never a setting or an axis. */
 export const isCount = (label) =>
   /^(#|# ?samples|samples|sample count|count|n|runs|iterations|iters|loops|cnt|number of samples|executions|ops|operations|requests|reqs|# ?reqs|# ?requests|request count|events)$/.test(
-    wordsOf(label).replace(/\s*\(.*\)$/, ''),
+    wordsOf(label)
+      .replace(/\s*\(.*\)$/, '')
+      .replace(/^total (?=\S)/, ''),
   );
 
 /** A processor's or cache's events, as profilers count them: instructions, cycles, L1 accesses, cache misses. */
