@@ -70,6 +70,8 @@ function heading(lines) {
       next.line === p[k].line + 1 &&
       p[k].text.trim() &&
       /^\s*([=~-])\1{2,}\s*$/.test(next.text) &&
+      // A table's header over its rule ("Benchmark   Time   CPU   Iterations" over dashes) is no heading.
+      !columns(p[k].text) &&
       fits(plain(p[k].text))
     ) {
       return plain(p[k].text);

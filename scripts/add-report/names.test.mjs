@@ -116,3 +116,14 @@ test('a title never carries a reader\'s word ("Json walk results: ...", "Key val
     assert.equal(draftTitle(text, { parsedTitle, format, fileName }).title, fileName);
   }
 });
+
+test('a title is never a table header over a rule: Google Benchmark\'s console output as a run writes it ("Benchmark  Time  CPU  Iterations" between dashes) is named by its first line of words', () => {
+  // tests/fixtures/corpus/google-benchmark-console/benchtest-readme.md, lines 15-40: the console block of
+  // Horki/benchtest's README without its fence, as `./bench > out.txt` writes it.
+  const lines = fs
+    .readFileSync(path.join(ROOT, 'tests/fixtures/corpus/google-benchmark-console/benchtest-readme.md'), 'utf8')
+    .split('\n');
+  const d = draftTitle(lines.slice(14, 40).join('\n'), { format: 'google-benchmark-console', fileName: 'out.txt' });
+  assert.doesNotMatch(d.title, /Iterations/);
+  assert.equal(d.title, 'Run on (8 X 2200 MHz CPU s)');
+});
