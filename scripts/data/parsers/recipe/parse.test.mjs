@@ -556,6 +556,14 @@ describe('geomean is a statistic of the recipe language (issue 39)', () => {
       );
     }
   });
+
+  test('a geometric mean goes into data/: the measurement table\'s statistic field takes "geomean"', async () => {
+    const { loadSchemas } = await import('../../schemas.mjs');
+    const { problemOf } = await import('../../../lib/table.mjs');
+    const field = loadSchemas().measurement.fields.find((f) => f.name === 'statistic');
+    assert.equal(problemOf('geomean', field), null);
+    assert.match(field.description, /geomean/);
+  });
 });
 
 describe('better: higher or lower, where the metric and unit do not say (issue 39)', () => {
