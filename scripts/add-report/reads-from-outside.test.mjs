@@ -204,3 +204,22 @@ test('STREAM\'s "Best Rate MB/s" is the maximum bandwidth of Copy, Scale, Add an
     ],
   );
 });
+
+test('a recipe item that matches no line is printed by add-report as left out, and the file goes in with what the other items read', () => {
+  const root = tempRepo('dead-recipe-item');
+  try {
+    // Gatling's global_stats.json with its recipe, one hint misspelt ("percentiles9" for "percentiles4").
+    const file = path.join(ROOT, 'tests/fixtures/corpus/gatling-global-stats/orangehrm-addemployees-global-stats.json');
+    const kept = fs.readFileSync(`${file}.recipe.yaml`, 'utf8');
+    const recipe = path.join(root, 'draft.recipe.yaml');
+    fs.writeFileSync(recipe, kept.replace('hint: \'"percentiles4"\'', 'hint: \'"percentiles9"\''));
+    const r = addReport(root, [file, '--recipe', recipe, '--date', '2023-08', '--slug', 'orangehrm-dead-item']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(
+      r.stdout,
+      /left out: recipe item 8 \("line": "\\"total\\": \{value\},", hint "\\"percentiles9\\""\) matched no line of the file: not read/,
+    );
+  } finally {
+    removeTempRepo(root);
+  }
+});
