@@ -223,3 +223,15 @@ test('a recipe item that matches no line is printed by add-report as left out, a
     removeTempRepo(root);
   }
 });
+
+test('fio: a block is named by the italic label line above it ("*writes*", "*reads*"), so the reads of one host are never a run 2 of its writes', () => {
+  // tests/fixtures/corpus/fio/vps-comparison-fio-libaio-4k.md: "*writes*" (line 23) and "*reads*" (line 66)
+  // under "## aws ec2 micro - 990M"; "write: IOPS=3068" at line 32, "read: IOPS=3070" at line 74.
+  const rows = rowsOf(keyValue, 'fio/vps-comparison-fio-libaio-4k.md');
+  const iops = (line) =>
+    at(rows, line)
+      .filter((r) => r.unit === 'ops/s')
+      .map((r) => [r.section, r.value, r.conditions.run]);
+  assert.deepEqual(iops(32), [['aws ec2 micro - 990M / writes', 3068, undefined]]);
+  assert.deepEqual(iops(74), [['aws ec2 micro - 990M / reads', 3070, undefined]]);
+});
