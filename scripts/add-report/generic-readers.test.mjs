@@ -88,7 +88,7 @@ test('add-report prints what it skipped: a value whose unit the atlas does not k
 });
 
 test(
-  'a results CSV no adapter names goes in as delimited: QPS a rate of queries, p99 latency in ms, concurrency a condition',
+  'a results CSV no adapter names goes in as delimited: QPS a rate of queries, p99 latency in ms, Total Reqs a count of requests, concurrency a condition',
   { timeout: 180_000 },
   () => {
     const root = tempRepo('generic-csv');
@@ -102,6 +102,7 @@ test(
         ['duration', 'value', '5.07', 's', '100'],
         ['latency', 'mean', '0.94', 'ms', '100'],
         ['latency', 'p99', '2.51', 'ms', '100'],
+        ['requests', 'total', '531345', 'count', '100'],
         ['throughput', 'value', '104803.14', 'queries/s', '100'],
       ]);
     } finally {

@@ -28,8 +28,15 @@ const words = (s) => (s.match(/[\p{L}]{2,}/gu) ?? []).length;
 // A heading or line that states a value ("# Warmup: 3 iterations", "Total time: 00:12:58") is output, not a name.
 // So is a tool's comment of one setting ("# VM version: JDK 1.8.0", "# Warmup: 5 iterations") and a heading
 // of settings only ("## duration: 30, arrivalRate: 10"): what follows "Label:" is a value, not a name.
+// So is a tool's line of values set with "=" (HdrHistogram's footer "#[Buckets = 27, SubBuckets = 2048]", over
+// a rule as a setext heading is) and a line of more fractions and percentages than words ("# target 50% 0.0251004":
+// fortio's; a date, "2025 april 10", is still a heading).
 const fits = (s) =>
-  s.length >= MIN && words(s) >= 1 && !/:\s*[\d/~.]/.test(s) && !/^[\p{L}][\p{L}\d ._()-]{0,30}:\s+\S/u.test(s);
+  s.length >= MIN &&
+  words(s) >= 1 &&
+  !/[:=]\s*[\d/~.]/.test(s) &&
+  !/^[\p{L}][\p{L}\d ._()-]{0,30}:\s+\S/u.test(s) &&
+  (s.match(/\d+(?:\.\d+%?|%)/g) ?? []).length <= words(s);
 /** A delimited header or row ("name,ops/sec,latency_ms"): fields split by commas, semicolons or tabs. */
 const delimited = (s) => (s.match(/[,;\t]/g) ?? []).length >= 2 && !/\p{L}{2,}\s+\p{L}{2,}\s+\p{L}{2,}/u.test(s);
 /** A row of aligned columns (three or more runs of two spaces or a tab), such as a results table's header. */
@@ -63,6 +70,8 @@ function heading(lines) {
       next.line === p[k].line + 1 &&
       p[k].text.trim() &&
       /^\s*([=~-])\1{2,}\s*$/.test(next.text) &&
+      // A table's header over its rule ("Benchmark   Time   CPU   Iterations" over dashes) is no heading.
+      !columns(p[k].text) &&
       fits(plain(p[k].text))
     ) {
       return plain(p[k].text);

@@ -75,3 +75,55 @@ test('a title is never a CSV header, a tool\'s "# VM version: ..." comment or a 
   );
   assert.doesNotMatch(draftTitle('[2.5, 3.1, 4.0]\n', { format: 'table', fileName: 'x.txt' }).title, /results/i);
 });
+
+test('a title is never a histogram footer ("#[Buckets = 27, SubBuckets = 2048]" over a rule) nor a percentile line ("# target 50% 0.0251004"): a real file names its work, else its first line of words', () => {
+  const read = (p) => fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus', p), 'utf8');
+  // wrk2's output (IvanChepurnyi/jit-php-async results/1000-jit-amphp/20k.txt): HdrHistogram's footer, line
+  // 130, stands over a rule of dashes, as a setext heading would; its first line is "Running 40s test @ ...".
+  const wrk2 = draftTitle(read('wrk2/jit-php-async-1000-jit-20k.txt'), { format: 'wrk2', fileName: '20k.txt' });
+  assert.doesNotMatch(wrk2.title, /Buckets/);
+  assert.equal(wrk2.title, 'Running 40s test @ http://localhost:8888/');
+  // fortio's output in a README (xu1zhou/dsa_config performance.md): "# target 50% 0.0251004" at line 32.
+  const fortio = draftTitle(read('fortio/dsa-config-performance.md'), { format: 'recipe', fileName: 'performance.md' });
+  assert.doesNotMatch(fortio.title, /target|0\.02/);
+});
+
+test('a title never carries a reader\'s word ("Json walk results: ...", "Key value results: ...") for a real file that names no work: "repository: path", else its file name', () => {
+  // Gatling's global_stats.json (suchetahassin/orangehrm-gatling-test) and a Dropwizard metrics dump
+  // (scalecube/scalecube-third-party-benchmarks results/LMDB.md): no heading, command or line of words.
+  for (const [file, format, source] of [
+    [
+      'gatling-global-stats/orangehrm-addemployees-global-stats.json',
+      'json-walk',
+      {
+        repository: 'suchetahassin/orangehrm-gatling-test',
+        path: 'target/gatling/ohrmaddemployees-20230827043042715/js/global_stats.json',
+      },
+    ],
+    [
+      'dropwizard-metrics/scalecube-lmdb.md',
+      'key-value',
+      { repository: 'scalecube/scalecube-third-party-benchmarks', path: 'results/LMDB.md' },
+    ],
+  ]) {
+    const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus', file), 'utf8');
+    const parsedTitle = parsers[format].parse(text, {}).title;
+    const fileName = path.basename(file);
+    assert.equal(
+      draftTitle(text, { parsedTitle, format, fileName, source }).title,
+      `${source.repository}: ${source.path}`,
+    );
+    assert.equal(draftTitle(text, { parsedTitle, format, fileName }).title, fileName);
+  }
+});
+
+test('a title is never a table header over a rule: Google Benchmark\'s console output as a run writes it ("Benchmark  Time  CPU  Iterations" between dashes) is named by its first line of words', () => {
+  // tests/fixtures/corpus/google-benchmark-console/benchtest-readme.md, lines 15-40: the console block of
+  // Horki/benchtest's README without its fence, as `./bench > out.txt` writes it.
+  const lines = fs
+    .readFileSync(path.join(ROOT, 'tests/fixtures/corpus/google-benchmark-console/benchtest-readme.md'), 'utf8')
+    .split('\n');
+  const d = draftTitle(lines.slice(14, 40).join('\n'), { format: 'google-benchmark-console', fileName: 'out.txt' });
+  assert.doesNotMatch(d.title, /Iterations/);
+  assert.equal(d.title, 'Run on (8 X 2200 MHz CPU s)');
+});

@@ -204,3 +204,34 @@ test('STREAM\'s "Best Rate MB/s" is the maximum bandwidth of Copy, Scale, Add an
     ],
   );
 });
+
+test('a recipe item that matches no line is printed by add-report as left out, and the file goes in with what the other items read', () => {
+  const root = tempRepo('dead-recipe-item');
+  try {
+    // Gatling's global_stats.json with its recipe, one hint misspelt ("percentiles9" for "percentiles4").
+    const file = path.join(ROOT, 'tests/fixtures/corpus/gatling-global-stats/orangehrm-addemployees-global-stats.json');
+    const kept = fs.readFileSync(`${file}.recipe.yaml`, 'utf8');
+    const recipe = path.join(root, 'draft.recipe.yaml');
+    fs.writeFileSync(recipe, kept.replace('hint: \'"percentiles4"\'', 'hint: \'"percentiles9"\''));
+    const r = addReport(root, [file, '--recipe', recipe, '--date', '2023-08', '--slug', 'orangehrm-dead-item']);
+    assert.equal(r.status, 0, r.stderr);
+    assert.match(
+      r.stdout,
+      /left out: recipe item 8 \("line": "\\"total\\": \{value\},", hint "\\"percentiles9\\""\) matched no line of the file: not read/,
+    );
+  } finally {
+    removeTempRepo(root);
+  }
+});
+
+test('fio: a block is named by the italic label line above it ("*writes*", "*reads*"), so the reads of one host are never a run 2 of its writes', () => {
+  // tests/fixtures/corpus/fio/vps-comparison-fio-libaio-4k.md: "*writes*" (line 23) and "*reads*" (line 66)
+  // under "## aws ec2 micro - 990M"; "write: IOPS=3068" at line 32, "read: IOPS=3070" at line 74.
+  const rows = rowsOf(keyValue, 'fio/vps-comparison-fio-libaio-4k.md');
+  const iops = (line) =>
+    at(rows, line)
+      .filter((r) => r.unit === 'ops/s')
+      .map((r) => [r.section, r.value, r.conditions.run]);
+  assert.deepEqual(iops(32), [['aws ec2 micro - 990M / writes', 3068, undefined]]);
+  assert.deepEqual(iops(74), [['aws ec2 micro - 990M / reads', 3070, undefined]]);
+});

@@ -72,6 +72,7 @@ export const STATISTICS = {
   total: 'total over the run',
   count: 'count of events (requests, errors, samples)',
   mode: 'mode',
+  geomean: 'geometric mean (of the rows it summarises: benchstat\'s geomean, pyperf\'s "Geometric mean")',
 };
 const PERCENTILE = /^p(\d{1,2}(\.\d+)?|100)$/;
 
@@ -82,6 +83,7 @@ const PERCENTILE = /^p(\d{1,2}(\.\d+)?|100)$/;
 export function statisticWords(statistic) {
   if (statistic === 'value' || !statistic) return 'as stated';
   if (statistic === 'stdev') return 'standard deviation';
+  if (statistic === 'geomean') return 'geometric mean';
   const p = PERCENTILE.exec(statistic);
   if (p) {
     const n = Number(p[1]);
@@ -112,6 +114,7 @@ export const STATISTIC_ADJECTIVES = {
   total: 'total',
   stdev: 'standard deviation',
   mode: 'mode',
+  geomean: 'geometric mean',
 };
 
 /**

@@ -24,7 +24,7 @@
 //                                     count of a processor's events in one run (unit count, statistic value)
 //   isErrorRate(label) -> boolean     "Error %", "error rate", "fail ratio": an error rate (nanobench's
 //                                     "err%" is a spread: spreadKindOf -> mdape)
-//   isAggregateRow(label) -> boolean  Total, Totals, Aggregated, Overall, All, Sum, "All Requests"
+//   isAggregateRow(label) -> boolean  Total, Totals, Aggregated, Overall, All, Sum, "All Requests", geomean
 //   namesNoThing(label) -> boolean   a label of what is measured only ("mean rate", "Requests/sec",
 //                                     "Latency distribution", "count"): it names no benchmark, so
 //                                     its value takes the name of the block or heading it stands in
@@ -115,6 +115,7 @@ export const sizeOf = (label) => SIZE_KEY.get(wordsOf(label));
 
 /** Statistic words, in the order they are tried. `best`/`worst` are the report's better direction. */
 const STATISTICS = [
+  [/\b(geomean|geometric mean|geo mean)\b/, 'geomean'],
   [/\b(mean|avg|average|arithmetic mean)\b/, 'mean'],
   [/\b(median|med)\b/, 'median'],
   [/\b(min|minimum|fastest|lowest)\b/, 'min'],
@@ -126,7 +127,7 @@ const STATISTICS = [
 ];
 /** The statistic words as one pattern, to take them out of a label ("Total Requests" -> "Requests"). */
 export const STATISTIC_WORDS =
-  /\b(avg|average|mean|median|min|minimum|fastest|lowest|max|maximum|slowest|highest|peak|best|worst|stddev|stdev|std dev|standard deviation|total|count|number of|approx\.?|p\s?\d{1,3}(\.\d+)?|\d{1,2}(\.\d+)?(th|st|nd|rd)?\s*%?\s*percentile)\b/gi;
+  /\b(geomean|geometric mean|avg|average|mean|median|min|minimum|fastest|lowest|max|maximum|slowest|highest|peak|best|worst|stddev|stdev|std dev|standard deviation|total|count|number of|approx\.?|p\s?\d{1,3}(\.\d+)?|\d{1,2}(\.\d+)?(th|st|nd|rd)?\s*%?\s*percentile)\b/gi;
 
 /** Words of a spread a label names beside its statistic ("Mean +- std dev", "Median +- MAD", "± IQR"). */
 export const SPREAD_WORDS = /\b(std\.? ?dev|stdev|stddev|standard deviation|mad|median absolute deviation|iqr|interquartile range)\b/gi;
@@ -176,10 +177,12 @@ export function statisticOf(label, better = '') {
   return undefined;
 }
 
-/** A column or key of counts (samples, "# Samples", count, iterations, runs, n): a count result, never a setting or an axis. */
+/** A column or key of counts (samples, "# Samples", count, iterations, runs, n, "Total Reqs"): a count result, never a setting or an axis. */
 export const isCount = (label) =>
   /^(#|# ?samples|samples|sample count|count|n|runs|iterations|iters|loops|cnt|number of samples|executions|ops|operations|requests|reqs|# ?reqs|# ?requests|request count|events)$/.test(
-    wordsOf(label).replace(/\s*\(.*\)$/, ''),
+    wordsOf(label)
+      .replace(/\s*\(.*\)$/, '')
+      .replace(/^total (?=\S)/, ''),
   );
 
 /** A processor's or cache's events, as profilers count them: instructions, cycles, L1 accesses, cache misses. */
@@ -204,9 +207,12 @@ export const isErrorRate = (label) => {
   return /\b(err(or)?s?|fail(ure)?s?|failed|ko)\b\s*(\(?\s*%\s*\)?|rate|ratio|percent(age)?|pct)/.test(w) || /%\s*(err(or)?s?|fail(ure)?s?|failed)\b/.test(w);
 };
 
-/** A row that sums or aggregates the others (Total, Totals, Aggregated, Overall, All, Sum, "All Requests", "Global Information"). */
+/**
+ * A row that sums or aggregates the others (Total, Totals, Aggregated, Overall, All, Sum, "All Requests",
+ * "Global Information"), or their geometric mean (benchstat's "geomean").
+ */
 export const isAggregateRow = (label) =>
-  /^(totals?|aggregated?|aggregates?|overall|all|sum|summary|all requests|global information|grand total|\[overall\])$/.test(
+  /^(totals?|aggregated?|aggregates?|overall|all|sum|summary|all requests|global information|grand total|\[overall\]|geomean|geometric mean)$/.test(
     wordsOf(label).replace(/[*`]/g, '').trim(),
   );
 

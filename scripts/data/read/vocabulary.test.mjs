@@ -47,7 +47,7 @@ test('samples and counts are results, error percentages error rates, total rows 
   for (const label of ['Error %', 'error rate', 'Errors (%)', 'errors %', 'fail ratio']) assert.ok(isErrorRate(label), label);
   assert.ok(!isErrorRate('Score Error (99.9%)'));
   assert.ok(!isErrorRate('Error'));
-  for (const label of ['Total', 'TOTAL', 'Totals', 'Aggregated', 'Overall', '**Total**', 'All Requests']) assert.ok(isAggregateRow(label), label);
+  for (const label of ['Total', 'TOTAL', 'Totals', 'Aggregated', 'Overall', '**Total**', 'All Requests', 'geomean', 'Geometric mean']) assert.ok(isAggregateRow(label), label);
   assert.ok(!isAggregateRow('total time'));
   assert.equal(isConfigured('duration'), 'duration');
   assert.equal(isConfigured('arrivalRate'), 'arrival_rate');

@@ -88,6 +88,8 @@ function metricOf(header, unit) {
   if (/^(duration|total_time)$/.test(core)) return 'duration';
   if (/^(mem|memory|rss|heap|max_rss|peak_memory)$/.test(core)) return 'memory';
   if (/^(errors?|failures?|failed)$/.test(core)) return 'errors';
+  // A count of requests ("Total Reqs", "# requests"): the requests a run made.
+  if (/^(total_)?(reqs?|requests?)$/.test(core)) return 'requests';
   // "Score", "Value", "Result" say no more than that: the unit's dimension does.
   if (core && !/^(score|value|result)$/.test(core)) return core;
   const d = UNITS[unit]?.dimension;

@@ -23,17 +23,26 @@ describe('headline numbers', () => {
     const r = parser.parse(fixture('concurrent-servers-benchmark-results.csv'));
     assert.deepEqual(pick(r.tables.measurements.rows, 5), [
       ['Select', 'duration', 'value', 5.07, 's', { concurrency: 100 }],
+      ['Select', 'requests', 'total', 531345, 'count', { concurrency: 100 }],
       ['Select', 'throughput', 'value', 104803.14, 'queries/s', { concurrency: 100 }],
       ['Select', 'latency', 'mean', 0.94, 'ms', { concurrency: 100 }],
       ['Select', 'latency', 'p99', 2.51, 'ms', { concurrency: 100 }],
     ]);
-    // The timestamp names no benchmark; the counts with no unit are listed, not guessed.
+    // The timestamp names no benchmark; the errors, with no unit, are listed, not guessed.
     assert.ok(r.tables.measurements.rows.every((x) => !/2026-/.test(x.benchmark)));
     assert.deepEqual(
       r.notes.map((n) => n.text),
+      ['column "Errors" (line 1) not read: it states no unit (neither its header nor its values)'],
+    );
+  });
+
+  test('a server benchmark\'s "Total Reqs" is the count of requests each run made (114 at line 2), a result, never left out nor a setting (an axis)', () => {
+    const rs = parser.parse(fixture('concurrent-servers-benchmark-results.csv')).tables.measurements.rows;
+    assert.deepEqual(
+      rs.filter((r) => r.unit === 'count' && r.line <= 3).map((r) => [r.line, r.benchmark, r.metric, r.statistic, r.value, r.conditions]),
       [
-        'column "Total Reqs" (line 1) not read: it states no unit (neither its header nor its values)',
-        'column "Errors" (line 1) not read: it states no unit (neither its header nor its values)',
+        [2, 'Sequential', 'requests', 'total', 114, { concurrency: 10 }],
+        [3, 'Thread-per-Client', 'requests', 'total', 11380, { concurrency: 100 }],
       ],
     );
   });

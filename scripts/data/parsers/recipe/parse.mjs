@@ -86,14 +86,16 @@ export function recipeProblems(recipe) {
   const out = [];
   const checkValue = (at, v) => {
     const s = v.statistic;
-    if (s !== undefined && !statisticIn(s, v.metric, v.unit)) out.push([[...at, 'statistic'], `a statistic (${Object.keys(STATISTICS).join(', ')}, or pN such as p95)`, quote(s)]);
+    if (s !== undefined && !statisticIn(s, v.metric, v.unit, v.better)) out.push([[...at, 'statistic'], `a statistic (${Object.keys(STATISTICS).join(', ')}, or pN such as p95)`, quote(s)]);
     if (v.unit !== undefined && !canonicalUnit(v.unit)) out.push([[...at, 'unit'], 'a unit the atlas knows (ms, s, req/s, ops/s, MB, %, count, ...: scripts/data/measure/units.mjs)', quote(v.unit)]);
+    if (v.better !== undefined && !BETTER.includes(v.better)) out.push([[...at, 'better'], BETTER.join(' or '), quote(v.better)]);
   };
   const conditionName = (at, name, found = quote(name)) => {
     if (!isConditionName(name)) out.push([at, 'a condition name in snake_case that is not a field of a measurement (value, unit, line, ...) nor constructor or prototype', found]);
   };
   recipe.forEach((item, i) => {
     for (const k of Object.keys(item.conditions ?? {})) conditionName([i, 'conditions', k], k);
+    if (item.lines !== undefined && !lineRange(item.lines)) out.push([[i, 'lines'], 'a line or a range of lines of the seed (55, or 40-60: the first line 1, no later than the last)', quote(String(item.lines))]);
     if (item.role !== undefined && !ROLES.includes(item.role)) out.push([[i, 'role'], `a role of ${ROLES.join(', ')}`, quote(item.role)]);
     if (item.label !== undefined) {
       const text = String(item.label);
@@ -133,12 +135,24 @@ export function recipeProblems(recipe) {
 /**
  * A recipe's statistic in the vocabulary's words (read/vocabulary.mjs): the model's own names, or
  * the words every reader knows ("average" -> mean, "peak" -> max, "p999" -> p99.9; "best" by the
- * metric's better direction). Undefined when it names none.
+ * item's `better:`, else the metric's better direction). Undefined when it names none.
  */
-function statisticIn(word, metric, unit) {
+function statisticIn(word, metric, unit, better) {
   if (STATISTICS[word] || PERCENTILE.test(word)) return word;
-  return statisticOf(String(word), betterOf(metric ?? '', unit ?? ''));
+  return statisticOf(String(word), better ?? betterOf(metric ?? '', unit ?? ''));
 }
+
+/** An item's `lines:` (55, or "40-60"), as [first, last], or undefined where it names no range of lines. */
+function lineRange(lines) {
+  const m = /^\s*(\d{1,9})\s*(?:-\s*(\d{1,9})\s*)?$/.exec(String(lines));
+  const [first, last] = m ? [Number(m[1]), Number(m[2] ?? m[1])] : [];
+  return m && first >= 1 && last >= first ? [first, last] : undefined;
+}
+/** Whether a seed line is within an item's `lines:` (every line, where it has none). */
+const inLines = (item, line) => item.lines === undefined || ((r) => r && line >= r[0] && line <= r[1])(lineRange(item.lines));
+
+/** Which way a recipe's value is better (`better:`), where its metric and unit do not say (a score with no unit). */
+const BETTER = ['higher', 'lower'];
 
 /** Cells that hold no value: empty, a dash, N/A, "---" (memtier), "?". */
 const MISSING = /^(|-+|—|–|n\/?a|\?|none|null|nan)$/i;
@@ -186,6 +200,7 @@ function readColumns(item, tables, rows, read) {
     found++;
     const named = roles.find(([, v]) => v === 'benchmark')?.[0];
     for (const r of t.rows) {
+      if (!inLines(item, r[0]?.line ?? 0)) continue;
       const cell = (h) => r[at.get(key(h))] ?? { text: '', line: r[0]?.line ?? 0 };
       const conditions = { ...(item.conditions ?? {}), ...(item.role ? { role: item.role } : {}) };
       for (const [h, v] of roles) {
@@ -198,7 +213,7 @@ function readColumns(item, tables, rows, read) {
         if (!v?.metric || MISSING.test(cell(h).text.trim())) continue;
         const { value, unit } = cellValue(cell(h), v, h);
         const line = cell(h).line;
-        rows.push(measurement({ benchmark: named ? cell(named).text.trim() : item.name === COLUMN ? h : (item.name ?? (t.heading || v.metric)), section: t.heading, metric: v.metric, statistic: v.statistic === undefined ? 'value' : statisticIn(v.statistic, v.metric, unit), value, unit, conditions: { ...conditions }, line }));
+        rows.push(measurement({ benchmark: named ? cell(named).text.trim() : item.name === COLUMN ? h : (item.name ?? (t.heading || v.metric)), section: t.heading, metric: v.metric, statistic: v.statistic === undefined ? 'value' : statisticIn(v.statistic, v.metric, unit, v.better), value, unit, better: v.better, conditions: { ...conditions }, line }));
         read.push([line, line]);
       }
     }
@@ -218,6 +233,10 @@ const conditionValue = (s) => (WHOLE_NUMBER.test(s.trim()) ? Number(s.trim().rep
 
 /** The label lines above a block that a hint is matched against (the heading and "Label:" line besides). */
 const MAX_LABEL_LINES = 8;
+
+/** A recipe item as a contributor wrote it, to name it: its sample or label line, and its hint. */
+const itemWords = (item) =>
+  [item.label !== undefined ? `"label": ${quote(item.label)}` : `"line": ${quote(item.line)}`, item.hint !== undefined ? `hint ${quote(item.hint)}` : ''].filter(Boolean).join(', ');
 
 /** A sample line as a matcher over a trimmed seed line (linear in the line), with the names of its places in order. */
 function compile(sample) {
@@ -254,6 +273,8 @@ export function parse(text, meta = {}) {
   // since the last line read: what a hint names besides the heading. The last few are kept.
   let labelLines = [];
   let afterRead = false;
+  // The line and label items that matched a line: one that matched none is said, never dropped in silence.
+  const hit = new Set();
   splitLines(text).forEach((raw, k) => {
     const line = k + 1;
     const trimmed = raw.trim();
@@ -261,17 +282,18 @@ export function parse(text, meta = {}) {
     const h = !fence && !isFence ? HEADING.exec(raw) : null;
     if (!trimmed || h || isFence) paragraphName = undefined;
     for (const { item, re, names } of labels) {
-      const m = re.exec(trimmed);
+      const m = inLines(item, line) && re.exec(trimmed);
       if (!m) continue;
       const got = Object.fromEntries(names.map((n, j) => [n, m[j + 1]]));
       above = { ...(item.conditions ?? {}) };
       for (const n of names) if (n !== 'name' && n !== '*') above[n] = conditionValue(got[n]);
       aboveName = got.name?.trim() ?? item.name ?? trimmed;
+      hit.add(item);
       break;
     }
     let matched = false;
     for (const { item, re, names, unitAfter } of items) {
-      const m = re.exec(trimmed);
+      const m = inLines(item, line) && re.exec(trimmed);
       if (!m || !underHint(item.hint, [heading, block, `${heading} / ${block}`, ...labelLines])) continue;
       const got = Object.fromEntries(names.map((n, i) => [n, n === 'name' ? nameOf(m[i + 1]) : m[i + 1]]));
       const written = unitAfter ? m[names.length + 1] : undefined;
@@ -286,15 +308,17 @@ export function parse(text, meta = {}) {
           benchmark: got.name ?? item.name ?? paragraphName ?? aboveName ?? (heading || block || item.metric),
           section: heading,
           metric: item.metric,
-          statistic: item.statistic === undefined ? 'value' : statisticIn(item.statistic, item.metric, item.unit),
+          statistic: item.statistic === undefined ? 'value' : statisticIn(item.statistic, item.metric, item.unit, item.better),
           value: Number(got.value.replace(/,/g, '')),
           unit,
+          better: item.better,
           conditions,
           line,
         }),
       );
       read.push([line, line]);
       matched = true;
+      hit.add(item);
       if (got.name !== undefined) paragraphName = got.name;
     }
     if (matched) {
@@ -311,9 +335,10 @@ export function parse(text, meta = {}) {
   });
   if (!rows.length) throw new InputError(0, `a line like one of the recipe's (${items.map((r) => quote(r.item.line)).join(', ')})`, 'none in the seed');
   rows.sort((a, b) => a.line - b.line);
+  const notes = recipe.flatMap((item, i) => (item.columns || hit.has(item) ? [] : [{ text: `recipe item ${i + 1} (${itemWords(item)}) matched no line of the file: not read`, line: 0 }]));
   // The same value again under one heading (a tool run twice in one block, iperf3 -R then without):
   // every run is kept, numbered in order, never refused or dropped as a repeat of the first.
   const keys = rows.map((m) => JSON.stringify([m.benchmark, m.section, m.metric, m.statistic, m.unit, m.conditions]));
   const numbered = repeatNumbers(keys).map((run, i) => (run === undefined ? rows[i] : { ...rows[i], conditions: { ...rows[i].conditions, ...run } }));
-  return measurementResult(numbered, { tableTitle: 'Read by the recipe', spans: read });
+  return measurementResult(numbered, { tableTitle: 'Read by the recipe', spans: read, notes });
 }

@@ -236,6 +236,14 @@ describe('recipes refused at their line of the metadata', () => {
     assert.equal(readMeta(withRecipe('recipe:\n  - line: "duration: {value} s"\n    metric: duration\n    unit: s\n    role: setting\n'), ctx).recipe[0].role, 'setting');
     refusedAt(withRecipe('recipe:\n  - line: "duration: {value} s"\n    metric: duration\n    unit: s\n    role: config\n'), /role: config/, /setting/);
   });
+  test('a recipe item marked better: higher passes, better: upward is refused at its line', () => {
+    assert.equal(readMeta(withRecipe('recipe:\n  - line: "Score: {value}"\n    metric: score\n    unit: not stated\n    better: higher\n'), ctx).recipe[0].better, 'higher');
+    refusedAt(withRecipe('recipe:\n  - line: "Score: {value}"\n    metric: score\n    unit: not stated\n    better: upward\n'), /better: upward/, /expected higher or lower/);
+  });
+  test('a recipe item with lines: 40-60 passes, lines: end is refused at its line', () => {
+    assert.equal(readMeta(withRecipe('recipe:\n  - line: "Mean: {value}"\n    metric: time\n    unit: us\n    lines: 40-60\n'), ctx).recipe[0].lines, '40-60');
+    refusedAt(withRecipe('recipe:\n  - line: "Mean: {value}"\n    metric: time\n    unit: us\n    lines: end\n'), /lines: end/, /expected a line or a range of lines/);
+  });
   test('a good recipe passes', () => assert.ok(readMeta(withRecipe('recipe:\n  - line: "Average: {value}"\n    metric: latency\n    statistic: p99.9\n    unit: ms\n'), ctx).recipe));
   // Conditions and the pattern's size: refused at their line, never a stack trace (issue 41).
   const NAME_RULE = /expected a condition name in snake_case that is not a field of a measurement/;
@@ -505,5 +513,101 @@ describe('a hint names the JSON key an object stands under (issue 39)', () => {
         [69, 'Global Information', 'throughput', 'mean', 13.074468085106384, 'req/s'],
       ],
     );
+  });
+});
+
+describe('an item that matches nothing is reported (issue 39)', () => {
+  // tests/fixtures/corpus/gatling-global-stats/orangehrm-addemployees-global-stats.json, read with a
+  // recipe whose second item names a key the file does not have ("percentiles9": a slip for "percentiles4").
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/gatling-global-stats/orangehrm-addemployees-global-stats.json'), 'utf8');
+  const item = (hint, metric, statistic, unit) => ({ line: '"total": {value},', hint, name: 'Global Information', metric, statistic, unit });
+
+  test('Gatling: a recipe item whose hint ("percentiles9") names no key of the file is listed as not read, with its place in the recipe, beside the rows the other items read', () => {
+    const recipe = [item('"numberOfRequests"', 'requests', 'total', 'count'), item('"percentiles9"', 'latency', 'p99', 'not stated'), { label: '-- never {name} --' }];
+    const r = parser.parse(text, { recipe });
+    assert.deepEqual(
+      r.tables.measurements.rows.map((x) => [x.line, x.metric, x.value]),
+      [[4, 'requests', 2458]],
+    );
+    assert.deepEqual(
+      r.notes.map((n) => n.text),
+      [
+        'recipe item 2 ("line": "\\"total\\": {value},", hint "\\"percentiles9\\"") matched no line of the file: not read',
+        'recipe item 3 ("label": "-- never {name} --") matched no line of the file: not read',
+      ],
+    );
+  });
+});
+
+describe('geomean is a statistic of the recipe language (issue 39)', () => {
+  // tests/fixtures/corpus/pyperf/pyperf-doc-analyze.rst, line 234: pyperf compare_to --table's last row,
+  // "| Geometric mean | (ref) | 1.09x faster |", the geometric mean of the speed-ups above it.
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/pyperf/pyperf-doc-analyze.rst'), 'utf8');
+
+  test('pyperf compare_to: "statistic: geomean" (or "geometric mean") reads the Geometric mean row as the geometric mean of the speed-ups, 1.09x', () => {
+    for (const statistic of ['geomean', 'geometric mean']) {
+      const recipe = [{ line: '| Geometric mean | (ref) | {value}x faster |', name: 'mult_list_py38', metric: 'speedup', statistic, unit: 'x' }];
+      assert.deepEqual(parser.recipeProblems(recipe), [], statistic);
+      const rows = parser.parse(text, { recipe }).tables.measurements.rows;
+      assert.deepEqual(
+        rows.map((r) => [r.line, r.benchmark, r.metric, r.statistic, r.value, r.unit]),
+        [[234, 'mult_list_py38', 'speedup', 'geomean', 1.09, 'x']],
+        statistic,
+      );
+    }
+  });
+
+  test('a geometric mean goes into data/: the measurement table\'s statistic field takes "geomean"', async () => {
+    const { loadSchemas } = await import('../../schemas.mjs');
+    const { problemOf } = await import('../../../lib/table.mjs');
+    const field = loadSchemas().measurement.fields.find((f) => f.name === 'statistic');
+    assert.equal(problemOf('geomean', field), null);
+    assert.match(field.description, /geomean/);
+  });
+});
+
+describe('better: higher or lower, where the metric and unit do not say (issue 39)', () => {
+  // tests/fixtures/corpus/glmark2/revyos-glmark2.md, line 81: "glmark2 Score: 950", a score with no unit
+  // stated, so nothing tells which way is better but the recipe.
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/glmark2/revyos-glmark2.md'), 'utf8');
+  const score = { line: '{name} Score: {value}', metric: 'score', unit: 'not stated' };
+
+  test('glmark2: its Score says no way; "better: higher" makes 950 a figure where higher is better', () => {
+    const read = (item) => parser.parse(text, { recipe: [item] }).tables.measurements.rows.map((r) => [r.line, r.benchmark, r.value, r.better]);
+    assert.deepEqual(read(score), [[81, 'glmark2', 950, '']]);
+    assert.deepEqual(parser.recipeProblems([{ ...score, better: 'higher' }]), []);
+    assert.deepEqual(read({ ...score, better: 'higher' }), [[81, 'glmark2', 950, 'higher']]);
+  });
+
+  test('"better: upward" is refused at its item; a column value says its way too', () => {
+    assert.deepEqual(parser.recipeProblems([{ ...score, better: 'upward' }]), [[[0, 'better'], 'higher or lower', '"upward"']]);
+    assert.deepEqual(parser.recipeProblems([{ columns: { Test: 'benchmark', Score: { metric: 'score', unit: 'not stated', better: 'lower' } } }]), []);
+  });
+});
+
+describe('lines: a line range, to skip a summary printed again (issue 39)', () => {
+  // tests/fixtures/corpus/pyperf/pyperf-doc-analyze.rst: "Mean +- std dev: 4.34 us +- 0.31 us" is the
+  // mean timeit printed (line 55), then `pyperf stats` printed again (line 78); lines 13, 205 and 209 are
+  // other runs of the page.
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/pyperf/pyperf-doc-analyze.rst'), 'utf8');
+  const mean = { line: 'Mean +- std dev: {value} us +- {*} us', name: 'timeit', metric: 'time', statistic: 'mean', unit: 'us' };
+  const read = (item) => parser.parse(text, { recipe: [item] }).tables.measurements.rows.map((r) => [r.line, r.value]);
+
+  test('pyperf: "lines: 40-60" reads the mean timeit printed at line 55 once, never its repeat at line 78 as a run 2', () => {
+    assert.deepEqual(read(mean), [
+      [13, 4.22],
+      [55, 4.34],
+      [78, 4.34],
+      [205, 4.7],
+      [209, 4.22],
+    ]);
+    assert.deepEqual(parser.recipeProblems([{ ...mean, lines: '40-60' }]), []);
+    assert.deepEqual(read({ ...mean, lines: '40-60' }), [[55, 4.34]]);
+    assert.deepEqual(read({ ...mean, lines: 55 }), [[55, 4.34]]);
+  });
+
+  test('a line range that is no range of lines ("60-40", "end") is refused at its item', () => {
+    for (const lines of ['60-40', 'end', '0-3'])
+      assert.deepEqual(parser.recipeProblems([{ ...mean, lines }]), [[[0, 'lines'], 'a line or a range of lines of the seed (55, or 40-60: the first line 1, no later than the last)', JSON.stringify(String(lines))]], lines);
   });
 });

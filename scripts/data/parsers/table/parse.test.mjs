@@ -211,6 +211,22 @@ describe('benchstat tables: a prefix on the number, the unit in the header (issu
     ]);
   });
 
+  test('benchstat\'s "geomean" row (line 105) is kept and marked as an aggregate of the benchmarks above it, never ranked with them', () => {
+    const rows = rowsOf(ccf);
+    assert.deepEqual(
+      rows.filter((r) => r.line === 105).map((r) => [r.benchmark, r.metric, r.value, r.unit, r.conditions.role]),
+      [
+        ['geomean', 'time', 250.1, 'ms', 'aggregate'],
+        ['geomean', 'time', 105.5, 'ms', 'aggregate'],
+        ['geomean', 'time_change', -57.81, '%', 'aggregate'],
+      ],
+    );
+    assert.deepEqual(
+      rows.filter((r) => r.line === 103).map((r) => r.conditions.role),
+      [undefined, undefined, undefined],
+    );
+  });
+
   test('"32.45Mi" under "B/op" is 32.45 MiB/op (binary), "756.6k" under "allocs/op" is 756.6 thousand (decimal)', () => {
     const rows = rowsOf(ccf);
     assert.deepEqual(at(rows, 109)[0], ['memory', 32.45, 'MiB/op', 'bench_json_events_48k.log B/op', 32.45 * 1024 ** 2]);
