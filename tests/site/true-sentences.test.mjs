@@ -8,6 +8,8 @@ import path from 'node:path';
 import { corpusPlan } from '../../scripts/bench/truth-audit.mjs';
 import { CORPUS } from '../../scripts/bench/real-files.mjs';
 import { parsers } from '../../scripts/data/parsers/index.mjs';
+import { statedMachines } from '../../scripts/data/parsers/shared/machine-lines.mjs';
+import { namingFact, proposePlatform } from '../../scripts/add-report/platform-match.mjs';
 
 const plan = committedPlan();
 const chart = (id) => {
@@ -134,4 +136,23 @@ test('revyos CoreMark, read with its recipe: the first score is GCC 13.1.0\'s, n
 test("prototype-db's benchmarks: the line chart of throughput by threads (Gets, Sets and the pipelined runs' Totals of three builds) crowns no highest throughput, 407.97 ops/ms, below the 3,838.54 ops/ms it draws", () => {
   for (const f of corpusFindings('redis-benchmark/prototype-db-benchmark.md'))
     assert.doesNotMatch(f, /^The (highest|lowest) .* at threads \d/, f);
+});
+
+test("benchtest's README: its platforms are both machines it states, 8 threads at 2.2 GHz (the Mac, line 15) and 8 threads at 4 GHz (Arch Linux, line 40), not the Mac alone", () => {
+  const text = fs.readFileSync(path.join(CORPUS, 'google-benchmark-console/benchtest-readme.md'), 'utf8');
+  // As add-report and the data stage read them: the parser's machines, else the document's.
+  const machines = statedMachines(parsers['google-benchmark-console'].parse(text).machines, text);
+  const platforms = Object.entries(machines).map(([key, m]) => ({
+    ...proposePlatform(key, m.label, m.facts, new Set()),
+    line: namingFact(m.facts)?.line ?? m.facts[0].line,
+    clock: m.facts.find((f) => f.field === 'clock_ghz')?.value,
+  }));
+  assert.deepEqual(
+    platforms.map((p) => [p.clock, p.line]),
+    [
+      [2.2, 15],
+      [4, 40],
+    ],
+  );
+  for (const p of platforms) assert.match(p.name, /^8 threads at (2\.2|4) GHz\b/, p.name);
 });
