@@ -156,3 +156,10 @@ test("benchtest's README: its platforms are both machines it states, 8 threads a
   );
   for (const p of platforms) assert.match(p.name, /^8 threads at (2\.2|4) GHz\b/, p.name);
 });
+
+test("bombardier's README: the 99th percentile headline names the one run that gives percentiles, ya.ru at 200 connections, not the localhost run beside it", () => {
+  const said = corpusFindings('bombardier/bombardier-readme.md').filter((f) => /percentile/.test(f));
+  assert.ok(said.length, 'a percentile finding');
+  for (const f of said)
+    assert.match(f, /^At the 99th percentile, ya\.ru · connections 200's latency was 48 ms, 1\.7x the median\.?$/, f);
+});
