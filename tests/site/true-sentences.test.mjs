@@ -163,3 +163,14 @@ test("bombardier's README: the 99th percentile headline names the one run that g
   for (const f of said)
     assert.match(f, /^At the 99th percentile, ya\.ru · connections 200's latency was 48 ms, 1\.7x the median\.?$/, f);
 });
+
+test('cyf\'s Apache Bench report: the Go server\'s and the Rust server\'s runs, each under a heading "before late limit", are in sections "go / before late limit" and "rust / before late limit", not one section\'s 2 runs', () => {
+  const text = fs.readFileSync(path.join(CORPUS, 'ab/cyf-http-server-report.md'), 'utf8');
+  // Each run's label, the section its rows are shown under.
+  const runs = parsers.document.parse(text).tables.summary.rows.map((r) => [r.line, r.label]);
+  assert.deepEqual(runs, [
+    [40, 'go / before late limit'],
+    [90, 'go / after rate limit'],
+    [151, 'rust / before late limit'],
+  ]);
+});
