@@ -9,7 +9,7 @@ import { corpusPlan } from '../../scripts/bench/truth-audit.mjs';
 import { CORPUS } from '../../scripts/bench/real-files.mjs';
 import { parsers } from '../../scripts/data/parsers/index.mjs';
 import { statedMachines } from '../../scripts/data/parsers/shared/machine-lines.mjs';
-import { namingFact, proposePlatform } from '../../scripts/add-report/platform-match.mjs';
+import { matchPlatform, namingFact, proposePlatform } from '../../scripts/add-report/platform-match.mjs';
 
 const plan = committedPlan();
 const chart = (id) => {
@@ -173,4 +173,16 @@ test('cyf\'s Apache Bench report: the Go server\'s and the Rust server\'s runs, 
     [90, 'go / after rate limit'],
     [151, 'rust / before late limit'],
   ]);
+});
+
+test('action-benchmark\'s C++ README, which states only "Run on (4 X 2700 MHz CPU s)", is not put on the platform of an Intel Core i5-5257U that another report names at 2.70GHz', () => {
+  const read = (file, format) =>
+    parsers[format].parse(fs.readFileSync(path.join(CORPUS, file), 'utf8')).machines.system;
+  const cpp = read('google-benchmark-console/action-benchmark-cpp-readme.md', 'google-benchmark-console');
+  const credit = read('benchmarkdotnet/credit-mybenchmark-report-github.md', 'benchmarkdotnet');
+  assert.ok(credit.facts.some((f) => f.field === 'cpu_model'));
+  const known = { broadwell: { id: 'broadwell', facts: credit.facts, reports: [{ machine: 'system' }] } };
+  assert.equal(matchPlatform('system', cpp.facts, known), null);
+  // The same CPU stated again is that platform.
+  assert.equal(matchPlatform('system', credit.facts, known), 'broadwell');
 });
