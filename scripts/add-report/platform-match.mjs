@@ -22,7 +22,9 @@ export function signature(facts) {
  */
 export function matchPlatform(machineKey, facts, platforms) {
   const sig = signature(facts);
-  if (!sig.length) return null;
+  // A clock alone names no machine (Google Benchmark's "Run on (4 X 2700 MHz CPU s)" is not the
+  // Intel Core i5-5257U another report states at 2.70GHz).
+  if (!sig.some((s) => !s.startsWith('clock_ghz='))) return null;
   for (const p of Object.values(platforms)) {
     if (!p.reports.some((u) => u.machine === machineKey)) continue;
     const known = new Set(signature(p.facts));

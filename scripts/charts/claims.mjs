@@ -650,9 +650,10 @@ export function renderBudgetCount(claim, { budget, of, value, error, unit }) {
 // best is one row (a tie names no point), said with where on the sweep it was measured.
 //
 // tail-over-lines: at the highest percentile the lines give, their range (or their one value), the
-// changes their sections state, and each line's tail against its own median. Preconditions: settings
-// and invalid rows left out; a tail over a median only of one line against itself, two positive
-// values, and only above the 50th percentile.
+// changes their sections state, and each line's tail against its own median; one line of a report that
+// measures the metric of other runs too is named (`of`). Preconditions: settings and invalid rows left
+// out; a tail over a median only of one line against itself, two positive values, and only above the
+// 50th percentile; a name only for one line.
 
 /** The one-value claim (see above). */
 export function oneValue(row) {
@@ -688,7 +689,7 @@ export function renderBestAt(claim, { what, unit, field, title }) {
  * @param {object[]} rows each with `series`, `percentile`, `shown` and `section`
  * @param {number} p the highest percentile the rows give
  */
-export function tailOverLines(rows, p) {
+export function tailOverLines(rows, p, of) {
   const tails = rows.filter((r) => r.percentile === p && !isUnranked(r)).sort((a, b) => a.shown - b.shown);
   if (!tails.length) return null;
   const series = distinct(rows.filter((r) => !isUnranked(r)).map((r) => r.series));
@@ -707,6 +708,7 @@ export function tailOverLines(rows, p) {
     p,
     tails,
     lines: series.length,
+    ...(of && series.length === 1 ? { of } : {}),
     changes: changes.length && distinct(tails.map((r) => r.section ?? '')).length > 1 ? changes : [],
     own,
   };
@@ -721,12 +723,12 @@ export function tailOverLines(rows, p) {
  */
 export function renderTailLines(claim, { what, unit }) {
   if (!claim) return '';
-  const { p, tails, changes, own, lines } = claim;
+  const { p, tails, changes, own, lines, of } = claim;
   const [lo, hi] = [tails[0], tails.at(-1)];
   const head =
     tails.length > 1 && quantity(lo.shown) !== quantity(hi.shown)
       ? `At the ${ordinal(p)} percentile, ${what} ranged from ${withUnit(lo.shown, unit)} (${lo.series}) to ${withUnit(hi.shown, unit)} (${hi.series})`
-      : `At the ${ordinal(p)} percentile, ${what} was ${withUnit(lo.shown, unit)}`;
+      : `At the ${ordinal(p)} percentile, ${of ? `${possessive(of)} ` : ''}${what} was ${withUnit(lo.shown, unit)}`;
   const changed = changes.length
     ? `; the lines differ in more than their name (${changes.map((c) => `“${c}”`).join(', ')}, a stated change)`
     : '';
@@ -1053,6 +1055,8 @@ export function keptProblems(kept, rows) {
     const all = rows.filter((r) => r.percentile === claim.p && !isUnranked(r));
     for (const r of tails) why.push(...unranked(r, 'says the tail of'));
     if (all.some((r) => !tails.includes(r))) why.push(`leaves out lines at the ${ordinal(claim.p)} percentile`);
+    if (claim.of !== undefined && distinct(rows.map((r) => r.series)).length !== 1)
+      why.push('names one line of several');
     if (Math.max(...rows.map((r) => r.percentile ?? -Infinity)) !== claim.p)
       why.push(`the ${ordinal(claim.p)} percentile is not the highest the rows give`);
     for (const o of claim.own ?? []) {

@@ -43,7 +43,7 @@ export function build({ rows, fields: f, tables }) {
   const charts = [];
   for (const group of measureGroups(own)) {
     if (charts.length >= MAX_CHARTS) break;
-    const chart = chartOf(group, f, conditions);
+    const chart = chartOf(group, f, conditions, own);
     if (chart) charts.push(chart);
   }
   return charts;
@@ -103,7 +103,22 @@ function spreadWords(rows) {
   return spread.some((r) => r.spread_words.endsWith('(cut at 0)')) ? `${kinds} (cut at 0)` : kinds;
 }
 
-function chartOf(group, f, conditions) {
+/**
+ * The name of a percentile chart's one line when the report measures its metric under other
+ * conditions too (bombardier's README gives percentiles for ya.ru at 200 connections only, beside a
+ * localhost run at 125), as the report's rows of that metric tell them apart; else undefined: the
+ * line is the report's run (its other rows of the metric, oha's DNS+dialup, are phases of it).
+ */
+function oneLineOf(plotted, own, metric, conditions) {
+  if (distinct(plotted.map((r) => r.series)).length !== 1) return undefined;
+  const mine = own.filter((r) => r.metric === metric);
+  // A phase (oha's DNS+dialup) is a part of the run, a mark (role, run_by) tells no run apart.
+  const names = conditions.map((c) => c.name).filter((n) => !['role', 'run_by', 'phase'].includes(n));
+  if (!names.some((n) => distinct(mine.map((r) => r[n] ?? '')).length > 1)) return undefined;
+  return seriesLabeller(mine, names).of(plotted[0]);
+}
+
+function chartOf(group, f, conditions, own = group.rows) {
   const { metric, percentiles } = group;
   const unit = unitSymbol(group.unit);
   const rows = group.rows.map((r) => drawn(r, group.unit));
@@ -197,7 +212,7 @@ function chartOf(group, f, conditions) {
     const top = maxOf(plotted.map((r) => r.percentile));
     // A setting's or an invalid row's tail is drawn, never said (claims.mjs, tail-over-lines).
     const said = sayClaim('renderTailLines', plotted, [
-      tailOverLines(plotted, top),
+      tailOverLines(plotted, top, oneLineOf(plotted, own, metric, conditions)),
       { what: title.toLowerCase(), unit },
     ]);
     const finding = said.text;

@@ -54,10 +54,11 @@ test('a machine that states no model is named by what it states of its processor
     path.join(ROOT, 'tests/fixtures/corpus/google-benchmark-console/benchtest-readme.md'),
     'utf8',
   );
-  const { system } = parsers['google-benchmark-console'].parse(text).machines;
-  assert.deepEqual(proposePlatform('system', system.label, system.facts, new Set()), {
-    id: '8-threads-at-2-2-ghz',
-    name: '8 threads at 2.2 GHz',
+  // The Mac's, the first of its two machines (keyed by the rows' condition machine).
+  const [[key, mac]] = Object.entries(parsers['google-benchmark-console'].parse(text).machines);
+  assert.deepEqual(proposePlatform(key, mac.label, mac.facts, new Set()), {
+    id: '8-threads-at-2-2-ghz-8-x-2200-mhz',
+    name: '8 threads at 2.2 GHz (8 X 2200 MHz)',
   });
   // go test's "goos: darwin" and "goarch: amd64".
   const go = parsers['go-test-bench'].parse(

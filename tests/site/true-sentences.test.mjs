@@ -8,6 +8,8 @@ import path from 'node:path';
 import { corpusPlan } from '../../scripts/bench/truth-audit.mjs';
 import { CORPUS } from '../../scripts/bench/real-files.mjs';
 import { parsers } from '../../scripts/data/parsers/index.mjs';
+import { statedMachines } from '../../scripts/data/parsers/shared/machine-lines.mjs';
+import { matchPlatform, namingFact, proposePlatform } from '../../scripts/add-report/platform-match.mjs';
 
 const plan = committedPlan();
 const chart = (id) => {
@@ -134,4 +136,53 @@ test('revyos CoreMark, read with its recipe: the first score is GCC 13.1.0\'s, n
 test("prototype-db's benchmarks: the line chart of throughput by threads (Gets, Sets and the pipelined runs' Totals of three builds) crowns no highest throughput, 407.97 ops/ms, below the 3,838.54 ops/ms it draws", () => {
   for (const f of corpusFindings('redis-benchmark/prototype-db-benchmark.md'))
     assert.doesNotMatch(f, /^The (highest|lowest) .* at threads \d/, f);
+});
+
+test("benchtest's README: its platforms are both machines it states, 8 threads at 2.2 GHz (the Mac, line 15) and 8 threads at 4 GHz (Arch Linux, line 40), not the Mac alone", () => {
+  const text = fs.readFileSync(path.join(CORPUS, 'google-benchmark-console/benchtest-readme.md'), 'utf8');
+  // As add-report and the data stage read them: the parser's machines, else the document's.
+  const machines = statedMachines(parsers['google-benchmark-console'].parse(text).machines, text);
+  const platforms = Object.entries(machines).map(([key, m]) => ({
+    ...proposePlatform(key, m.label, m.facts, new Set()),
+    line: namingFact(m.facts)?.line ?? m.facts[0].line,
+    clock: m.facts.find((f) => f.field === 'clock_ghz')?.value,
+  }));
+  assert.deepEqual(
+    platforms.map((p) => [p.clock, p.line]),
+    [
+      [2.2, 15],
+      [4, 40],
+    ],
+  );
+  for (const p of platforms) assert.match(p.name, /^8 threads at (2\.2|4) GHz\b/, p.name);
+});
+
+test("bombardier's README: the 99th percentile headline names the one run that gives percentiles, ya.ru at 200 connections, not the localhost run beside it", () => {
+  const said = corpusFindings('bombardier/bombardier-readme.md').filter((f) => /percentile/.test(f));
+  assert.ok(said.length, 'a percentile finding');
+  for (const f of said)
+    assert.match(f, /^At the 99th percentile, ya\.ru · connections 200's latency was 48 ms, 1\.7x the median\.?$/, f);
+});
+
+test('cyf\'s Apache Bench report: the Go server\'s and the Rust server\'s runs, each under a heading "before late limit", are in sections "go / before late limit" and "rust / before late limit", not one section\'s 2 runs', () => {
+  const text = fs.readFileSync(path.join(CORPUS, 'ab/cyf-http-server-report.md'), 'utf8');
+  // Each run's label, the section its rows are shown under.
+  const runs = parsers.document.parse(text).tables.summary.rows.map((r) => [r.line, r.label]);
+  assert.deepEqual(runs, [
+    [40, 'go / before late limit'],
+    [90, 'go / after rate limit'],
+    [151, 'rust / before late limit'],
+  ]);
+});
+
+test('action-benchmark\'s C++ README, which states only "Run on (4 X 2700 MHz CPU s)", is not put on the platform of an Intel Core i5-5257U that another report names at 2.70GHz', () => {
+  const read = (file, format) =>
+    parsers[format].parse(fs.readFileSync(path.join(CORPUS, file), 'utf8')).machines.system;
+  const cpp = read('google-benchmark-console/action-benchmark-cpp-readme.md', 'google-benchmark-console');
+  const credit = read('benchmarkdotnet/credit-mybenchmark-report-github.md', 'benchmarkdotnet');
+  assert.ok(credit.facts.some((f) => f.field === 'cpu_model'));
+  const known = { broadwell: { id: 'broadwell', facts: credit.facts, reports: [{ machine: 'system' }] } };
+  assert.equal(matchPlatform('system', cpp.facts, known), null);
+  // The same CPU stated again is that platform.
+  assert.equal(matchPlatform('system', credit.facts, known), 'broadwell');
 });

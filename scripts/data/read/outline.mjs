@@ -965,11 +965,19 @@ export function outline(text) {
  * @param {number} line 1-based
  */
 export function headingAbove(doc, line) {
-  let found = '';
+  let found = null;
+  const above = [];
   for (const h of doc.headings) {
     if (h.line > line) break;
+    while (above.length && above.at(-1).depth >= h.depth) above.pop();
+    above.push(h);
     // A label that names one block only (a list's bold label) ends with it.
-    if (h.to === undefined || h.to >= line) found = h.text;
+    if (h.to === undefined || h.to >= line) found = h;
   }
-  return found;
+  if (!found) return '';
+  // A heading written again under another (cyf's Apache Bench report: "### before late limit" under
+  // "## go" and under "## rust") is named with the heading it is under: "go / before late limit".
+  const parent = above.filter((h) => h.depth < found.depth && h.line < found.line).at(-1);
+  const again = doc.headings.some((h) => h !== found && h.text.toLowerCase() === found.text.toLowerCase());
+  return again && parent ? `${parent.text} / ${found.text}` : found.text;
 }

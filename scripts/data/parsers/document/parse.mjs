@@ -10,7 +10,7 @@
 // Pure: text in, a parse result out.
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
-import { outline } from '../../read/outline.mjs';
+import { outline, headingAbove } from '../../read/outline.mjs';
 import { mergeSpans } from '../../read/keep.mjs';
 import { statedMachines } from '../shared/machine-lines.mjs';
 import { headingConditions, withHeadingConditions } from '../shared/structure.mjs';
@@ -141,14 +141,7 @@ export function parse(text) {
 
   // Sections: the nearest heading above each row that no reader's block holds.
   const headings = doc.headings.filter((h) => !inSpans(claimed, h.line));
-  const sectionOf = (line) => {
-    let found = '';
-    for (const h of headings) {
-      if (h.line > line) break;
-      found = h.text;
-    }
-    return found;
-  };
+  const sectionOf = (line) => headingAbove({ headings }, line);
   for (const r of measurements) {
     r.section ||= sectionOf(r.line);
     // A section that names a setting ("### 500 connections", "2.0.0") is also that condition.

@@ -7,7 +7,7 @@
 // /threads:8, /real_time, /repeats:3 and positional args are conditions (shared/google-benchmark.mjs).
 // Runs pasted from machines whose context headers differ (benchtest's README: `Run on (8 X 2200 MHz
 // CPU s)` on a Mac, `Run on (8 X 4000 MHz CPU s)` on Arch Linux) are told apart by condition `machine`
-// ("8 X 2200 MHz"), never numbered as runs of one thing.
+// ("8 X 2200 MHz"), never numbered as runs of one thing, and each is a machine of the report, keyed so.
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines, isBlank } from '../../../lib/text.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
@@ -91,7 +91,9 @@ export function parse(text) {
   const items = [];
   const notes = [];
   const read = [];
-  const facts = new Map();
+  // The facts of each machine (one, unless the context headers differ: then one per `Run on` line).
+  const byMachine = new Map();
+  let facts = new Map();
   const fact = (field, value, line, extra = {}) => {
     const had = facts.get(field);
     if (!had) facts.set(field, { field, value, line, ...extra });
@@ -107,7 +109,11 @@ export function parse(text) {
     const run = RUN_ON.exec(l);
     if (run) {
       read.push(n);
-      if (machines.size > 1) machine = machineOf(run);
+      if (machines.size > 1) {
+        machine = machineOf(run);
+        if (!byMachine.has(machine)) byMachine.set(machine, new Map());
+        facts = byMachine.get(machine);
+      }
       fact('threads', Number(run[1]), n, { note: 'logical CPUs (num_cpus)' });
       fact('clock_ghz', mhzToGhz(run[2]), n, { unit: 'GHz', note: `as Google Benchmark estimated it: ${run[2]} MHz` });
       continue;
@@ -222,7 +228,14 @@ export function parse(text) {
   const rows = keyed.map(({ key, kind, ...it }) => measurement(it));
   return measurementResult(rows, {
     tableTitle: 'Google Benchmark results',
-    machines: facts.size ? { system: { label: 'the machine', facts: [...facts.values()] } } : {},
+    // Machines told apart are keyed and labelled by the condition their rows carry ("8 X 2200 MHz").
+    machines: byMachine.size
+      ? Object.fromEntries(
+          [...byMachine].map(([m, f]) => [m, { label: `the machine of the rows marked machine ${m}`, facts: [...f.values()] }]),
+        )
+      : facts.size
+        ? { system: { label: 'the machine', facts: [...facts.values()] } }
+        : {},
     notes,
     spans: rangesOf(read),
   });
