@@ -35,7 +35,7 @@ import { betterOf, measurement, measurementResult } from '../../measure/model.mj
 import { canonicalUnit, convert, COUNT_PREFIX, prefixedUnit, splitValueUnit, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { outline, plainText, statesResult } from '../../read/outline.mjs';
 import { passageAround } from '../../read/keep.mjs';
-import { headingConditions } from '../shared/structure.mjs';
+import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
 import { FOREIGN_STATISTICS, foreignStatisticOf, isCount, isErrorRate, namesMeasure, roleOf, SETTING_WORD, settingOf, sizeOf, spreadKindOf, statisticOf } from '../../read/vocabulary.mjs';
 
 export const format = 'table';
@@ -522,7 +522,9 @@ function runRows(block, header, data, lines) {
   header.forEach((h, i) => {
     if (isText[i]) return;
     const name = h.text.trim();
-    const cells = data.map((d, k) => ({ cell: d.cells[i], run: k + 1 })).filter(({ cell }) => !isMissing(cell.text));
+    // Each row a run of one host, numbered by the reader (structure.mjs repeatNumbers, as every reader's).
+    const runs = repeatNumbers(data.map(() => name));
+    const cells = data.map((d, k) => ({ cell: d.cells[i], run: runs[k] })).filter(({ cell }) => !isMissing(cell.text));
     const read = cells.map(({ cell }) => readCell(cell.text.trim().replace(/^([-+]?\d+)\.$/, '$1'), unit));
     if (canonicalUnit(name)) {
       notes.push({ text: `column "${name}" (line ${h.line}): a quantity of the machine, no result; left out of data/`, line: h.line });
@@ -535,7 +537,7 @@ function runRows(block, header, data, lines) {
     }
     const { metric } = metricOf(name, unit, `${name} ${title}`);
     cells.forEach(({ cell, run }, k) => {
-      rows.push(measurement({ benchmark: name, section: block.heading, metric, statistic: 'value', value: read[k].value, unit: read[k].unit ?? unit, line: cell.line, conditions: data.length > 1 ? { run } : {} }));
+      rows.push(measurement({ benchmark: name, section: block.heading, metric, statistic: 'value', value: read[k].value, unit: read[k].unit ?? unit, line: cell.line, conditions: run ? { ...run } : {} }));
     });
   });
   return { rows, notes };

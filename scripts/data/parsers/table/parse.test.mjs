@@ -692,19 +692,19 @@ test("lmbench's make see tables: a column per benchmark, a row per run on one ho
   const at = (line) => rows.filter((r) => r.line === line).map((r) => [r.benchmark, r.metric, r.statistic, r.value, r.unit, r.conditions]);
   // "Context switching - times in microseconds - smaller is better" (line 384), four runs (lines 389-392).
   assert.deepEqual(at(389), [
-    ['2p/0K ctxsw', 'time', 'value', 11.2, 'us', { run: 1 }],
-    ['2p/16K ctxsw', 'time', 'value', 12.4, 'us', { run: 1 }],
-    ['2p/64K ctxsw', 'time', 'value', 12.6, 'us', { run: 1 }],
-    ['8p/16K ctxsw', 'time', 'value', 13.7, 'us', { run: 1 }],
-    ['8p/64K ctxsw', 'time', 'value', 15.5, 'us', { run: 1 }],
-    ['16p/16K ctxsw', 'time', 'value', 16.5, 'us', { run: 1 }],
-    ['16p/64K ctxsw', 'time', 'value', 35.3, 'us', { run: 1 }],
+    ['2p/0K ctxsw', 'time', 'value', 11.2, 'us', { run: 1, run_by: 'reader' }],
+    ['2p/16K ctxsw', 'time', 'value', 12.4, 'us', { run: 1, run_by: 'reader' }],
+    ['2p/64K ctxsw', 'time', 'value', 12.6, 'us', { run: 1, run_by: 'reader' }],
+    ['8p/16K ctxsw', 'time', 'value', 13.7, 'us', { run: 1, run_by: 'reader' }],
+    ['8p/64K ctxsw', 'time', 'value', 15.5, 'us', { run: 1, run_by: 'reader' }],
+    ['16p/16K ctxsw', 'time', 'value', 16.5, 'us', { run: 1, run_by: 'reader' }],
+    ['16p/64K ctxsw', 'time', 'value', 35.3, 'us', { run: 1, run_by: 'reader' }],
   ]);
-  assert.deepEqual(at(392)[6], ['16p/64K ctxsw', 'time', 'value', 31.3, 'us', { run: 4 }]);
+  assert.deepEqual(at(392)[6], ['16p/64K ctxsw', 'time', 'value', 31.3, 'us', { run: 4, run_by: 'reader' }]);
   // "*Local* Communication bandwidths in MB/s": lmbench's "645." is 645; the Mhz column is the machine's clock, no result.
   assert.deepEqual(at(429).slice(0, 2), [
-    ['Pipe', 'bandwidth', 'value', 645, 'MB/s', { run: 1 }],
-    ['AF UNIX', 'bandwidth', 'value', 1345, 'MB/s', { run: 1 }],
+    ['Pipe', 'bandwidth', 'value', 645, 'MB/s', { run: 1, run_by: 'reader' }],
+    ['AF UNIX', 'bandwidth', 'value', 1345, 'MB/s', { run: 1, run_by: 'reader' }],
   ]);
   assert.deepEqual(at(439).map((r) => r[0]), ['L1 $', 'L2 $', 'Main mem', 'Rand mem']);
   assert.equal(at(439)[0][4], 'ns');
