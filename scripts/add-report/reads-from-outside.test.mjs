@@ -11,6 +11,7 @@ import { ROOT } from '../lib/paths.mjs';
 import * as keyValue from '../data/parsers/key-value/parse.mjs';
 import * as table from '../data/parsers/table/parse.mjs';
 import { parsers } from '../data/parsers/index.mjs';
+import { metricTitle } from '../data/measure/model.mjs';
 import { addReport, removeTempRepo, tempRepo } from '../../tests/helpers/temp-repo.mjs';
 
 const corpus = (file) => fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus', file), 'utf8');
@@ -234,4 +235,56 @@ test('fio: a block is named by the italic label line above it ("*writes*", "*rea
       .map((r) => [r.section, r.value, r.conditions.run]);
   assert.deepEqual(iops(32), [['aws ec2 micro - 990M / writes', 3068, undefined]]);
   assert.deepEqual(iops(74), [['aws ec2 micro - 990M / reads', 3070, undefined]]);
+});
+
+test('sysbench 1.0\'s "sum: 480013.24" under "Latency (ms):" is every latency added up, never a latency beside its min, avg, max and 95th percentile', () => {
+  // tests/fixtures/corpus/sysbench-text/database-otus-mysql.md, lines 84-89: "Latency (ms):", then "min:",
+  // "avg:", "max:", "95th percentile:" and "sum:                               480013.24".
+  const rows = rowsOf(keyValue, 'sysbench-text/database-otus-mysql.md');
+  assert.deepEqual(
+    [85, 86, 87, 88, 89].flatMap((l) => at(rows, l)).map((r) => [r.metric, r.statistic, r.value, r.unit]),
+    [
+      ['latency', 'min', 5.36, 'ms'],
+      ['latency', 'mean', 19.15, 'ms'],
+      ['latency', 'max', 3732.79, 'ms'],
+      ['latency', 'p95', 21.89, 'ms'],
+      ['latency_sum', 'total', 480013.24, 'ms'],
+    ],
+  );
+  // The sum is a total of the latencies (an aggregate, never ranked), titled as what it is.
+  assert.equal(at(rows, 89)[0].conditions.role, 'aggregate');
+  assert.equal(metricTitle('latency_sum'), 'Sum of latencies');
+  assert.ok(rows.every((r) => r.metric !== 'latency' || r.value < 480013.24));
+});
+
+test('siege\'s request log ("HTTP/1.1 200     0.03 secs:     383 bytes ==> GET  /get", ten lines) is no benchmark: only its summary is read', () => {
+  // tests/fixtures/corpus/siege/envoy-gcp-benchmarking.md: the log at lines 82-91, the summary at 94-105.
+  const rows = rowsOf(keyValue, 'siege/envoy-gcp-benchmarking.md');
+  assert.deepEqual(
+    rows.filter((r) => r.line >= 82 && r.line <= 91).map((r) => r.benchmark),
+    [],
+  );
+  assert.deepEqual(
+    [94, 99].flatMap((l) => at(rows, l)).map((r) => [r.benchmark, r.metric, r.value, r.unit]),
+    [
+      ['Transactions', 'requests', 1019, 'count'],
+      ['Transaction rate', 'throughput', 98.17, 'req/s'],
+    ],
+  );
+});
+
+test('what "systemctl status mysql.service" prints ("Memory: 428.7M", "CPU: 778ms") is the service\'s state, never a result beside the sysbench run', () => {
+  // tests/fixtures/corpus/sysbench-text/database-otus-mysql.md: the command at line 4, its output at 5-15.
+  const rows = rowsOf(keyValue, 'sysbench-text/database-otus-mysql.md');
+  assert.deepEqual(
+    rows.filter((r) => r.line < 58).map((r) => [r.line, r.benchmark, r.value]),
+    [],
+  );
+  assert.deepEqual(
+    at(rows, 75).map((r) => [r.metric, r.value, r.unit]),
+    [
+      ['requests', 25068, 'count'],
+      ['throughput', 417.7, 'ops/s'],
+    ],
+  );
 });

@@ -6,7 +6,7 @@ import { namesRun, statesChange } from '../../data/parsers/shared/structure.mjs'
 import { num } from './format.mjs';
 import { distinct, groupBy } from './spec.mjs';
 
-/** Metrics in the order a reader looks for them; run totals (requests, bytes, duration) last. */
+/** Metrics in the order a reader looks for them; run totals (requests, bytes, duration, a sum of latencies) last. */
 const ORDER = [
   'throughput',
   'time',
@@ -19,7 +19,7 @@ const ORDER = [
   'error_rate',
   'throughput_per_thread',
 ];
-const TOTALS = new Set(['requests', 'transferred', 'duration']);
+const TOTALS = new Set(['requests', 'transferred', 'duration', 'latency_sum']);
 const rank = (m) => (ORDER.includes(m) ? ORDER.indexOf(m) : TOTALS.has(m) ? 100 : 50);
 const isPercentile = (s) => /^p\d/.test(s);
 // The statistics a reader compares first: the centre (median, mean) before the extremes.

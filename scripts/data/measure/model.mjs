@@ -39,6 +39,7 @@ import { ordinal } from '../../lib/text.mjs';
 export const METRICS = {
   throughput: { title: 'Throughput', better: 'higher', description: 'Operations, requests or messages completed per unit of time.' },
   latency: { title: 'Latency', better: 'lower', description: 'Time one request or operation took, from issue to answer.' },
+  latency_sum: { title: 'Sum of latencies', better: '', description: 'The latencies of every request or event of a run added up (sysbench\'s "sum:" under "Latency (ms):"): a total of time, no latency statistic.' },
   time: { title: 'Time', better: 'lower', description: 'Time one iteration, operation or command took (a microbenchmark or a whole run).' },
   bandwidth: { title: 'Transfer rate', better: 'higher', description: 'Bytes or bits moved per unit of time.' },
   memory: { title: 'Memory', better: 'lower', description: 'Memory used (resident, allocated or per operation).' },

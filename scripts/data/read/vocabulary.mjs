@@ -25,6 +25,12 @@
 //   isErrorRate(label) -> boolean     "Error %", "error rate", "fail ratio": an error rate (nanobench's
 //                                     "err%" is a spread: spreadKindOf -> mdape)
 //   isAggregateRow(label) -> boolean  Total, Totals, Aggregated, Overall, All, Sum, "All Requests", geomean
+//   namesSum(label) -> boolean        "sum" (sysbench's under "Latency (ms):"), "latency sum": the block's
+//                                     values added up; under a latency block, metric latency_sum
+//   statesMachine(command) -> boolean `systemctl status ...`, `free -h`, `df -h`, `lscpu`: its output is the
+//                                     machine's or a service's state, no result
+//   isRequestLogLine(line) -> boolean one request of a tool's or server's log (siege's "HTTP/1.1 200 0.03
+//                                     secs: 383 bytes ==> GET /get", an access log, morgan, gin): no result
 //   namesNoThing(label) -> boolean   a label of what is measured only ("mean rate", "Requests/sec",
 //                                     "Latency distribution", "count"): it names no benchmark, so
 //                                     its value takes the name of the block or heading it stands in
@@ -215,6 +221,35 @@ export const isAggregateRow = (label) =>
   /^(totals?|aggregated?|aggregates?|overall|all|sum|summary|all requests|global information|grand total|\[overall\]|geomean|geometric mean)$/.test(
     wordsOf(label).replace(/[*`]/g, '').trim(),
   );
+
+/**
+ * A label that names the sum of the values of its block ("sum" under sysbench 1.0's "Latency (ms):",
+ * "latency sum", "sum of latencies"): under a latency block, every latency of the run added up, a
+ * total of time (metric `latency_sum`), never a latency statistic nor ranked with one.
+ */
+export const namesSum = (label) => /^(sum|latency sum|sum of latencies|total of latencies)$/.test(wordsOf(label));
+
+/**
+ * Whether a command prints the state of the machine or of a service (`systemctl status mysql.service`,
+ * `free -h`, `df -h`, `uptime`, `lscpu`): its output holds facts of the machine, never a result.
+ */
+export const statesMachine = (command) =>
+  /^(sudo\s+)?(systemctl\s+status|service\s+\S+\s+status|free|df|du|uptime|uname|lscpu|lsblk|nproc|hostnamectl|top|htop|ps|cat\s+\/proc\/\w+)(\s|$)/.test(String(command ?? '').trim());
+
+/**
+ * A line of a tool's or server's request log, one request each (never a result): siege's
+ * "HTTP/1.1 200     0.03 secs:     383 bytes ==> GET  /get", an access log's '"GET /x HTTP/1.1" 200 512',
+ * Express's morgan "GET / 200 0.235 ms - 12", gin's "[GIN] 2024/04/14 - 14:52:43 | 200 | 45.458µs | ... | GET /x".
+ */
+const METHOD = String.raw`(?:GET|POST|PUT|DELETE|PATCH|HEAD|OPTIONS)`;
+const REQUEST_LOG_LINES = [
+  new RegExp(String.raw`^\s*HTTP\/\d(?:\.\d)?\s+[1-5]\d\d\b.*==>\s*${METHOD}\s`),
+  new RegExp(String.raw`"${METHOD}\s+\S+\s+HTTP\/\d(?:\.\d)?"\s+[1-5]\d\d\b`),
+  new RegExp(String.raw`^\s*${METHOD}\s+\/\S*\s+[1-5]\d\d\s+[\d.]+\s*ms\b`),
+  new RegExp(String.raw`^\s*\[GIN\][^|]*\|\s*[1-5]\d\d\s*\|`),
+];
+/** Whether a line is one request of a request log (REQUEST_LOG_LINES). */
+export const isRequestLogLine = (line) => REQUEST_LOG_LINES.some((re) => re.test(String(line ?? '')));
 
 /**
  * Words of a measure whose unit a report may leave out (a time, a rate, a size, memory), English and

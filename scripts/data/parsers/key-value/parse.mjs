@@ -22,7 +22,7 @@ import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, convert, COUNT_PREFIX, isTransferRate, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
-import { eventCountOf, isConfigured, isCount, namesMeasure, namesNoThing, namesOutputOnly, roleOf, settingOf, sizeOf, SPREAD_WORDS, spreadKindOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
+import { eventCountOf, isConfigured, isCount, isRequestLogLine, namesMeasure, namesNoThing, namesOutputOnly, namesSum, roleOf, settingOf, sizeOf, statesMachine, SPREAD_WORDS, spreadKindOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
 import { commandConditions } from '../shared/command-line.mjs';
 import { jsonBlocks } from '../shared/json.mjs';
 import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
@@ -37,8 +37,9 @@ export const lineOriented = true;
 export const generic = true;
 
 const NUMBER = String.raw`[-+]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?`;
-// An optional list marker, a label (not starting with a digit or a bracket), ":" or "=", a number, the rest.
-const KV = new RegExp(String.raw`^(\s*)(?:[-*+]\s+)?(?:\*\*|__)?([^\d\s[(|<>#:=*_][^:=|]{0,60}?)(?:\*\*|__)?\s*[:=]\s*(?:\*\*|__)?(${NUMBER})(?![\d:/-]\d)(.*)$`);
+// An optional list marker, a label (not starting with a digit or a bracket, unless an ordinal percentile:
+// sysbench 1.0's "95th percentile:"), ":" or "=", a number, the rest.
+const KV = new RegExp(String.raw`^(\s*)(?:[-*+]\s+)?(?:\*\*|__)?(\d{1,2}(?:\.\d+)?(?:st|nd|rd|th)\s+percentile|[^\d\s[(|<>#:=*_][^:=|]{0,60}?)(?:\*\*|__)?\s*[:=]\s*(?:\*\*|__)?(${NUMBER})(?![\d:/-]\d)(.*)$`);
 // A block label: "Latency (ms):", "General statistics:", "Summary:" (nothing after the colon).
 const BLOCK = /^(\s*)(?:[-*+]\s+)?(?:\*\*|__)?([^\d\s[(|<>:][^:|]{0,60}?)(?:\*\*|__)?\s*:\s*$/;
 const HEADING = /^\s{0,3}(#{1,6})\s+(.+?)\s*#*\s*$/;
@@ -56,6 +57,8 @@ const PLAIN_LABEL = /^(\s*)([\p{L}_][\p{L}\d_./ -]{0,60}?)\s*$/u;
 const ALIGNED_PAIR = new RegExp(String.raw`^(\s*)([\p{L}][\p{L}\d ._/-]{0,40}?)\s{2,}(${NUMBER})\s*(\S.*)$`, 'u');
 /** A command line at a prompt ("$ python3 -m pyperf stats outliers.json -q"): it names the block of output below it. */
 const COMMAND = /^(\s*)\$\s+(\S.*?)\s*$/;
+/** A command at a prompt that names its user and host ("root@mysql001-otus:/etc/mysql# sysbench ... run"). */
+const HOST_PROMPT = /^(\s*)[\w.-]+@[\w.-]+:[^\s#$]*[#$]\s+(\S.*?)\s*$/;
 /** A result file a command writes or reads ("-o bench.json", "stats outliers.json"): the name of its output. */
 const RESULT_FILE = /(?:^|[\s=])((?:[\w.-]+\/)*([\w.-]+\.(?:json|csv|tsv|xml|txt|out|log|ya?ml)))(?=\s|$)/;
 /** The name a command line gives the output below it: the result file it names, else the command. */
@@ -81,7 +84,7 @@ function metricOf(unit, label, block) {
   const d = UNITS[unit]?.dimension;
   // A unit not stated: the words alone say whether it is a latency.
   if (unit === UNSTATED && /latenc|response|slowest|fastest|average|avg|percentile|\bp\d/.test(words)) return 'latency';
-  if (d === 'time') return /^(total|total time|duration|elapsed|run time|test time)$/.test(label.toLowerCase()) ? 'duration' : /latenc|response|request|slowest|fastest|average|avg|percentile|\bp\d/.test(words) ? 'latency' : 'time';
+  if (d === 'time') return /^(total|total time|duration|elapsed|run time|test time)$/.test(label.toLowerCase()) ? 'duration' : /latenc|response|request|slowest|fastest|average|avg/.test(words) ? 'latency' : 'time';
   if (d === 'rate') return 'throughput';
   if (isTransferRate(unit)) return 'bandwidth';
   if (d === 'size') return /mem|heap|rss|alloc/.test(words) ? 'memory' : 'transferred';
@@ -229,6 +232,8 @@ export function parse(text) {
   };
 
   const readPair = (raw, line) => {
+    // One request of a tool's or server's log (siege's "HTTP/1.1 200 0.03 secs: 383 bytes ==> GET /get"): no result.
+    if (isRequestLogLine(raw) || command?.machine) return;
     if (readPairs(raw, line)) return;
     const pl = PERCENTILE_LINE.exec(raw);
     if (pl && canonicalUnit(pl[3]) && UNITS[canonicalUnit(pl[3])].dimension === 'time') {
@@ -278,12 +283,17 @@ export function parse(text) {
     // takes the name of the label line above it.
     // Under a label line over aligned pairs ("benchmarking show/7893"), every value is that block's.
     const over = blocks.find((x) => x.aligned)?.label;
+    const measured = events ?? metricOf(unit, label, block || heading);
+    // A sum under a latency block (sysbench 1.0's "sum:" under "Latency (ms):"): every latency of the run
+    // added up, a total of time named by its block, never a latency beside the block's statistics.
+    const sum = measured === 'latency' && namesSum(label);
     const byCommand = !over && !((events || namesNoThing(label)) && named()) && !withoutStatistic(label) && !block && command;
-    const name = `${over ?? ((events || namesNoThing(label)) && named() ? named() : withoutStatistic(label) ? label : block || command?.name || heading || label)}${qualifier && !over && !/per\s*s/i.test(qualifier) ? ` (${qualifier})` : ''}`;
-    const metric = events ?? metricOf(unit, label, block || heading);
+    const name = `${over ?? ((events || namesNoThing(label)) && named() ? named() : withoutStatistic(label) && !sum ? label : block || command?.name || heading || label)}${qualifier && !over && !/per\s*s/i.test(qualifier) ? ` (${qualifier})` : ''}`;
+    const metric = sum ? 'latency_sum' : measured;
     // A run's parameter printed among results ("timeout: 1 s", "min_duration: 0 ms") or failed requests'
-    // figure ("KO"): kept and marked (roleOf), never ranked as a result. A "Total" line stays a result here.
-    const role = ['setting', 'invalid'].includes(roleOf(label)) ? { role: roleOf(label) } : {};
+    // figure ("KO"): kept and marked (roleOf), never ranked as a result. A "Total" line stays a result here;
+    // a sum of latencies is marked an aggregate.
+    const role = sum ? { role: 'aggregate' } : ['setting', 'invalid'].includes(roleOf(label)) ? { role: roleOf(label) } : {};
     // "Mean +- std dev: 4.34 us +- 0.31 us" (pyperf): the spread after the value, of the kind the label names.
     const sp = SPREAD_AFTER.exec(after.tail);
     const spreadUnit = sp && (sp[2] ? canonicalUnit(sp[2]) : unit);
@@ -310,9 +320,10 @@ export function parse(text) {
     }
     // A command line names the output below it: to the end of its fence, or of the indented block it stands in.
     if (command && !fence && command.indent > 0 && /^\s*/.exec(raw)[0].length < command.indent) command = undefined;
-    const c = COMMAND.exec(raw);
+    const c = COMMAND.exec(raw) ?? HOST_PROMPT.exec(raw);
     if (c) {
-      command = { text: c[2], name: commandName(c[2]), indent: c[1].length };
+      // The output of a command that prints the machine's or a service's state (`systemctl status`) is no result.
+      command = { text: c[2], name: commandName(c[2]), indent: c[1].length, machine: statesMachine(c[2]) };
       blocks = [];
       return;
     }
