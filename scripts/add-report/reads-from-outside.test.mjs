@@ -288,3 +288,22 @@ test('what "systemctl status mysql.service" prints ("Memory: 428.7M", "CPU: 778m
     ],
   );
 });
+
+test('a table row that only names a group ("| **insert** | | |") names the rows beneath it: "insert_after_clone" is one of the insert benchmarks, never a group of its own', () => {
+  // tests/fixtures/corpus/table/e2-piece-tree-readme.md: "| **insert** | | |" at line 183 over
+  // "| `insert_after_clone` | 537.7 ± 5.19 ns | 1562.7 ± 100.31 ns |" at line 184; "**remove**" at 201.
+  const rows = rowsOf(table, 'table/e2-piece-tree-readme.md');
+  const groups = (line) => [...new Set(at(rows, line).map((r) => `${r.benchmark} in ${r.conditions.group}`))];
+  assert.deepEqual(groups(184), ['insert_after_clone in insert']);
+  assert.deepEqual(groups(202), ['remove_initial_after_clone in remove']);
+  assert.deepEqual(groups(167), ['get/byte in get']);
+  assert.deepEqual(
+    at(rows, 184).map((r) => [r.conditions.column, r.value, r.unit]),
+    [
+      ['e2-piece-tree', 537.7, 'ns'],
+      ["ropey's Rope", 1562.7, 'ns'],
+    ],
+  );
+  // The group rows hold no value of their own.
+  assert.deepEqual(at(rows, 183), []);
+});

@@ -15,7 +15,8 @@
 //               depth 1..6; <summary> and a bold line are depth 7, below every other heading; `to`: the
 //               last line a bold label of a list names)
 //     blocks:   [{ type: 'table'|'code'|'paragraph'|'html'|'list', from, to, heading,
-//                  header?: [{ text, line }], rows?: [[{ text, line }]], markup?: 'gfm'|'grid'|'simple'|'html'|'aligned'|'org'|'latex'|'asciidoc',
+//                  header?: [{ text, line }], rows?: [[{ text, line, title? }]], markup?: 'gfm'|'grid'|'simple'|'html'|'aligned'|'org'|'latex'|'asciidoc',
+//                  (title: a Markdown cell that is all bold or italic, "**insert**")
 //                  ruled?: true (an aligned header over a rule of dash runs) }]
 //   headingAbove(outline, line) -> string   the text of the nearest heading above a line ('' when none)
 //   plainText(text) -> string               inline Markdown/RST markup removed (`code`, **bold**, [a](b))
@@ -872,7 +873,9 @@ export function outline(text) {
       const htmlRemoved = [];
       const cellOf = (c) => {
         const tags = htmlOfMd(c);
-        if (!tags.length) return { text: plainText(mdText(c)), line: c.position.start.line };
+        // A cell that is all bold or italic ("| **insert** | | |") is marked a title: a row of it alone names a group.
+        const title = c.children.length === 1 && ['strong', 'emphasis'].includes(c.children[0].type) ? { title: true } : {};
+        if (!tags.length) return { text: plainText(mdText(c)), line: c.position.start.line, ...title };
         const r = renderedCell(rawOfMd(c), tags);
         htmlRemoved.push({ line: c.position.start.line, html: r.html });
         return { text: plainText(referenceTexts(r.text, defined)), line: c.position.start.line };

@@ -26,7 +26,8 @@
 //     one list of passages not read (read/keep.mjs);
 //   - a prefix on a number under a header that states the unit ("96.61m" under "sec/op") is that unit's
 //     multiple (ms, never minutes); benchstat's "│" header lines name the columns under them.
-// A row that only names a group ("| 1 | `{ posts { title }}` |" above the rows it heads) is carried
+// A row that only names a group ("| 1 | `{ posts { title }}` |" above the rows it heads; in a table of two
+// or three columns, a first cell all bold or italic and nothing else, "| **insert** | | |") is carried
 // down into the rows below it. Metric and statistic come from the header words and the unit.
 // Pure: text in, rows out.
 import { InputError } from '../../../lib/errors.mjs';
@@ -203,8 +204,10 @@ function shape(block) {
   for (const r of rows) {
     while (r.length < width) r.push({ text: '', line: r[0]?.line ?? block.from });
     const filled = r.filter((c) => c.text.trim()).length;
-    // A group row: at most two cells of a wide table, and the rows after it fill the rest.
-    if (width >= 4 && filled > 0 && filled <= 2 && r.slice(2).every((c) => !c.text.trim())) {
+    // A group row: at most two cells of a wide table, and the rows after it fill the rest; in a narrow
+    // one, a row whose only cell is its first, set off as a title ("| **insert** | | |", e2-piece-tree's README).
+    const titled = filled === 1 && r[0].title === true;
+    if ((width >= 4 && filled > 0 && filled <= 2 && r.slice(2).every((c) => !c.text.trim())) || (width > 1 && titled)) {
       group = r;
       continue;
     }
