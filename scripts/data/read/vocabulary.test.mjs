@@ -98,3 +98,16 @@ test('a count of a processor\'s events names its metric (iai\'s "Estimated Cycle
     ['instructions', 'cycles', 'l1_accesses', 'ram_accesses', 'cache_misses', undefined, undefined, undefined, undefined, undefined],
   );
 });
+
+test('one request of a request log (siege, an access log, morgan, gin) is a log line; a result named by its endpoint is not', async () => {
+  const { isRequestLogLine } = await import('./vocabulary.mjs');
+  for (const line of [
+    'HTTP/1.1 200     0.03 secs:     383 bytes ==> GET  /get',
+    '::1 - - [27/Oct/2017:02:46:53 +0000] "GET / HTTP/1.1" 200 13 "-" "PostmanRuntime/6.3.2"',
+    'GET / 200 0.235 ms - 12',
+    '[GIN] 2024/04/14 - 14:52:43 | 200 |      45.458µs |       127.0.0.1 | GET      "/test/x"',
+  ])
+    assert.ok(isRequestLogLine(line), line);
+  for (const line of ['| GET /users | 200 | 1.2 ms |', 'Requests/sec: 200', 'GET /api/items: 1520.3 req/s'])
+    assert.ok(!isRequestLogLine(line), line);
+});
