@@ -21,8 +21,8 @@
 //     p_value; "1.2 ms ±3%" has its spread made absolute (said in the column's note);
 //   - a heading in another language names the metric from a few common words (吞吐量, Durchsatz,
 //     Latencia, Задержка, ...), else the unit's dimension does (time, rate; a size is memory);
-//   - a machine's `df -h` output, a histogram (bucket and bar lines) or a latency distribution (a "<= msec"
-//     column beside a percent) is no result: left out, in the result's `not_read` (lines and why), the
+//   - a machine's `df -h` output, a histogram (bucket and bar lines), a latency distribution (a "<= msec"
+//     column beside a percent) or a request log (read/vocabulary.mjs isRequestLogLine) is no result: left out, in the result's `not_read` (lines and why), the
 //     one list of passages not read (read/keep.mjs);
 //   - a prefix on a number under a header that states the unit ("96.61m" under "sec/op") is that unit's
 //     multiple (ms, never minutes); benchstat's "│" header lines name the columns under them.
@@ -37,7 +37,7 @@ import { canonicalUnit, convert, COUNT_PREFIX, prefixedUnit, splitValueUnit, uni
 import { outline, plainText, statesResult } from '../../read/outline.mjs';
 import { passageAround } from '../../read/keep.mjs';
 import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
-import { FOREIGN_STATISTICS, foreignStatisticOf, isCount, isErrorRate, namesMeasure, roleOf, SETTING_WORD, settingOf, sizeOf, spreadKindOf, statisticOf } from '../../read/vocabulary.mjs';
+import { FOREIGN_STATISTICS, foreignStatisticOf, isCount, isErrorRate, isRequestLogLine, namesMeasure, roleOf, SETTING_WORD, settingOf, sizeOf, spreadKindOf, statisticOf } from '../../read/vocabulary.mjs';
 
 export const format = 'table';
 export const description = 'Any table a person wrote (Markdown, RST grid or simple, HTML, aligned text) whose columns hold numbers with units.';
@@ -175,8 +175,8 @@ const BAR = /(#{2,}|\*{3,}|[█▇▆▅▄▃▂▁■▪]{2,}|\|={2,})/;
 const BUCKET = /^[[(]\s*[-+]?[\d.]+[^,]*,\s*[-+]?[\d.]+[^)\]]*[)\]]/;
 
 /**
- * Why a table is not results, or undefined: a machine's `df -h` output, or a histogram (bucket and
- * bar lines). Such a block is left out whole, and said so at its line.
+ * Why a table is not results, or undefined: a machine's `df -h` output, a histogram (bucket and
+ * bar lines) or a request log. Such a block is left out whole, and said so at its line.
  */
 function notResults(block, header, data, lines) {
   const above = lines[block.from - 2] ?? '';
@@ -187,6 +187,9 @@ function notResults(block, header, data, lines) {
   // or count column (memtier's "Request Latency Distribution": Type, <= msec, Percent).
   if (header.some((h) => /^\s*(<=|<|≤|>=|≥)|^\s*(le|bucket|buckets)\s*$/i.test(h.text)) && header.some((h) => /percent|%|cumulative|count/i.test(h.text)))
     return 'a latency distribution (buckets and their share)';
+  // A server's or tool's request log, one request a line (gin's "[GIN] ... | 200 | 45.458µs | ... | GET /x").
+  const blockLines = lines.slice(block.from - 1, block.to);
+  if (blockLines.filter(isRequestLogLine).length * 2 > blockLines.length) return 'a request log (one request a line)';
   const rowsWith = (re) => data.filter((d) => d.cells.some((c) => re.test(c.text))).length;
   if (data.length && (rowsWith(BAR) * 2 > data.length || data.filter((d) => BUCKET.test(d.cells.map((c) => c.text).join('  '))).length * 2 > data.length))
     return 'a histogram (buckets and bars)';

@@ -365,6 +365,22 @@ describe('blocks that are not results (issue 32)', () => {
     assert.equal(parser.detect(buckets), false);
   });
 
+  test('a server\'s request log in a code block (gin\'s "[GIN] ... | 200 | 45.458µs | ... | GET /x", one request a line) is left out, never rows of "benchmarks"', () => {
+    const gin = [
+      '```',
+      '[GIN] 2024/04/14 - 14:52:43 | 200 |      45.458µs |       127.0.0.1 | GET      "/test/1"',
+      '[GIN] 2024/04/14 - 14:52:44 | 200 |      40.958µs |       127.0.0.1 | GET      "/test/2"',
+      '[GIN] 2024/04/14 - 14:52:45 | 200 |      41.100µs |       127.0.0.1 | GET      "/test/3"',
+      '```',
+    ];
+    const r = parser.parse(doc(...gin, '', ...results));
+    assert.deepEqual(r.tables.measurements.rows.map(brief), [
+      ['a', 'time', 'value', 1.5, 'ms', 9],
+      ['b', 'time', 'value', 2.5, 'ms', 10],
+    ]);
+    assert.deepEqual(r.not_read, [{ from: 2, to: 4, line: 2, why: 'expected results, found a request log (one request a line)' }]);
+  });
+
   test('the document reader reads the report around a df -h block and a histogram', () => {
     const r = parsers.document.parse(doc('# Run', '', ...df, '', ...histogram, '', ...results));
     const rows = Object.values(r.tables).flatMap((t) => t.rows);
