@@ -307,3 +307,21 @@ test('a table row that only names a group ("| **insert** | | |") names the rows 
   // The group rows hold no value of their own.
   assert.deepEqual(at(rows, 183), []);
 });
+
+test('a LaTeX tabular is named by the \\subsection it stands in ("CPU-Bound Workload", "Minimal WASI Module (hello-wasm)"), never by the "\\centering" line above it', () => {
+  // tests/fixtures/corpus/latex-table/rsx207-wasm-bench-report.tex: "\subsection{CPU-Bound Workload}" (line 449)
+  // over a tabular whose Wasmtime row is at line 458; "\subsection{Minimal WASI Module (hello-wasm)}"
+  // (line 485) over one whose Wasmtime row is at line 496; each tabular under "\begin{table}[h]" and "\centering".
+  const rows = rowsOf(table, 'latex-table/rsx207-wasm-bench-report.tex');
+  const mean = (line) =>
+    at(rows, line)
+      .filter((r) => r.statistic === 'mean')
+      .map((r) => [r.section, r.benchmark, r.value, r.unit, r.conditions.table]);
+  // "CPU-Bound Workload" is a subsection of the workloads (line 219) and of the results: this one is the results'.
+  assert.deepEqual(mean(458), [['Results / CPU-Bound Workload', 'Wasmtime', 190.85, 'ms', undefined]]);
+  assert.deepEqual(mean(496), [['Minimal WASI Module (hello-wasm)', 'Wasmtime', 13.03, 'ms', undefined]]);
+  assert.ok(
+    rows.every((r) => !/\\/.test(r.conditions.table ?? '')),
+    'no table named by a LaTeX command',
+  );
+});

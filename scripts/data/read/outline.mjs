@@ -4,14 +4,15 @@
 // (mdast, with GFM tables); HTML (tables, <summary>, <h1>..<h6>) through parse5; what neither knows
 // is read line by line: reStructuredText section titles (underlined, optionally overlined, with any
 // punctuation character; depth by order of first appearance, as docutils does), RST grid and simple
-// tables, RST literal blocks (`::`), org-mode tables, LaTeX tabulars, AsciiDoc `|===` tables, and
+// tables, RST literal blocks (`::`), org-mode tables, LaTeX tabulars and sectioning commands
+// (`\section{...}`), AsciiDoc `|===` tables, and
 // whitespace-aligned tables in code blocks or plain text (one header line, or two or three over a
 // rule of dash runs, lmbench's, each run a column).
 // Pure: text in, outline out.
 //
 // Exports:
 //   outline(text) -> { headings, blocks }
-//     headings: [{ text, depth, line, kind: 'atx'|'setext'|'rst'|'html'|'summary'|'bold', to? }]  (in line order;
+//     headings: [{ text, depth, line, kind: 'atx'|'setext'|'rst'|'html'|'summary'|'bold'|'latex', to? }]  (in line order;
 //               depth 1..6; <summary> and a bold line are depth 7, below every other heading; `to`: the
 //               last line a bold label of a list names)
 //     blocks:   [{ type: 'table'|'code'|'paragraph'|'html'|'list', from, to, heading,
@@ -645,6 +646,10 @@ function latexCells(row, offset) {
   return cells;
 }
 
+/** A LaTeX sectioning command on its own line, its title in braces (a \label after it allowed), and its depth. */
+const LATEX_SECTION = /^\s*\\(part|chapter|section|subsection|subsubsection)\*?\s*\{(.*)\}\s*(?:\\label\{[^{}]*\}\s*)?$/;
+const LATEX_DEPTH = { part: 1, chapter: 1, section: 1, subsection: 2, subsubsection: 3 };
+
 /** Rules between LaTeX rows: \hline, \toprule, \midrule, \bottomrule, \cline{..}, \cmidrule(..){..}. */
 const LATEX_RULE = /\\(hline|toprule|midrule|bottomrule|hhline\{[^}]*\}|cline\{[^}]*\}|cmidrule(\([^)]*\))?\{[^}]*\})/g;
 
@@ -944,6 +949,14 @@ export function outline(text) {
     const wide = b.type === 'table' ? [b.header ?? [], ...(b.rows ?? [])].find((r) => r.length > MAX_TABLE_COLUMNS) : undefined;
     if (wide) throw new InputError(wide[0]?.line ?? b.from, `a table of at most ${MAX_TABLE_COLUMNS.toLocaleString('en')} columns`, `${wide.length.toLocaleString('en')} columns`);
   }
+  // LaTeX sectioning commands ("\subsection{CPU-Bound Workload}"), outside code, as a paper written in LaTeX or
+  // Markdown holds them: headings, so a tabular is named by the section it stands in (rsx207-wasm-bench's report).
+  lines.forEach((l, k) => {
+    const m = LATEX_SECTION.exec(l);
+    if (!m || codeRanges.some(([a, b]) => k + 1 >= a && k + 1 <= b)) return;
+    const t = latexText(m[2]);
+    if (t) headings.push({ text: t, depth: LATEX_DEPTH[m[1]], line: k + 1, kind: 'latex' });
+  });
   headings.sort((a, b) => a.line - b.line);
   // A bold label of a list ("**Approaches tested:**" right above "1. NSString ..."): it names that list
   // only, never the tables after it, which stay under the heading above (a Swift micro-benchmark README).
