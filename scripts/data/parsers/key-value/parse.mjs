@@ -316,6 +316,8 @@ export function parse(text) {
     }
     if (!raw.trim()) {
       blocks = [];
+      // What a machine-state command prints ends at its first blank line.
+      if (command?.machine) command = undefined;
       return;
     }
     // A command line names the output below it: to the end of its fence, or of the indented block it stands in.

@@ -311,3 +311,11 @@ describe('a heading that names only the output below it (issue 39)', () => {
     assert.equal(section(51), 'Custom script test (single statements, transaction pool friendly)');
   });
 });
+
+test('what a machine-state command prints at a prompt ("root@host:~# free -h") is no result, up to its first blank line only', () => {
+  const text = ['root@host:~# free -h', 'Mem:           3.8Gi       2.0Gi', 'Swap:          3.8Gi     524Ki', '', 'Requests/sec:   1234.5'].join('\n');
+  assert.deepEqual(
+    rows(text).map((r) => [r.line, r.metric, r.value, r.unit]),
+    [[5, 'throughput', 1234.5, 'req/s']],
+  );
+});
