@@ -22,6 +22,9 @@
 //     benchmark's variants (one family: "Ctx_Accepts/xml" and "Ctx_Accepts/json", "Class.a" and
 //     "Class.b"; never its outcomes, parts of one whole: Gatling's ".ok" and ".ko" requests), a harness's alternatives run on one task (hyperfine's commands: ALTERNATIVES), or
 //     software of one kind that the entities name (HTTP clients, languages: palette FAMILIES);
+//   - ratios (unit x) to a row of the group itself (one row is 1, the baseline: hyperfine's Relative,
+//     BenchmarkDotNet's Ratio) are never ranked nor taken a ratio of: the baseline is 1 by construction
+//     ("the lowest mean relative time: 1 x") and a ratio of two ratios to it says nothing: no claim;
 //   - at least two rows remain, and their values are not all equal (all equal: an `all-equal` claim,
 //     which says nothing: no superlative);
 //   - rows tied at the best value (as printed) are all named;
@@ -131,6 +134,10 @@ export function isAggregate(row, conditionNames = []) {
   );
 }
 
+/** Whether rows are ratios (unit x) to one of themselves: a row at exactly 1, the baseline (see best-of-group). */
+export const relativeToOwnRow = (rows) =>
+  rows.length > 0 && rows.every((r) => r.unit === 'x') && rows.some((r) => r.value === 1);
+
 /** Whether a row is no result to rank: a setting the report configures or a value it marks invalid. */
 export const isUnranked = (row) => row.role === 'setting' || row.role === 'invalid';
 
@@ -182,7 +189,7 @@ export function bestOfGroup(rows, { better, conditions = [], differ = () => [], 
   const ranked = rows.filter(
     (r) => !isAggregate(r, conditions) && !isUnranked(r) && !isWhole(r, rows, parts) && !holdsAnother(r, rows, parts),
   );
-  if (ranked.length < 2) return null;
+  if (ranked.length < 2 || relativeToOwnRow(ranked)) return null;
   if (ranked.every((r) => quantity(r.shown) === quantity(ranked[0].shown)))
     return { kind: 'all-equal', rows: ranked, value: ranked[0].shown };
   const sorted = [...ranked].sort((a, b) => (better === 'lower' ? a.shown - b.shown : b.shown - a.shown));
@@ -1003,6 +1010,8 @@ export function keptProblems(kept, rows) {
         splits.push(c);
     if (varies.length === 1 && varies[0] === 'section' && sectionLevelsThatVary(ranked) > 1)
       why.push('ranks sections that differ in more than one level of their heading path');
+    if (relativeToOwnRow(ranked))
+      why.push('ranks ratios to a row of their own group (its baseline, 1 by construction)');
     if (splits.length > 1 && claim.ratio !== null)
       why.push(`${varying.length} things vary among the rows ranked (${varying.join(', ')}), and a ratio is given`);
     for (const r of best) {

@@ -11,9 +11,11 @@ import {
   familyOf,
   isAggregate,
   isUnranked,
+  keptProblems,
   ordinal,
   rangeOverRuns,
   runsCompared,
+  sayClaim,
   renderBest,
   renderBestTwo,
   renderChange,
@@ -432,4 +434,24 @@ test('a comparison page says figures under the base report as "1.7x to 5x lower"
   );
   assert.match(say([base, row('a', '2019', 25, 0.25)]), /against the base report the value is 4x lower$/);
   assert.match(say([base, row('a', '2019', 101, 1.01)]), /against the base report the value is within 5 % of it$/);
+});
+
+test('BenchmarkDotNet\'s Ratio (the baseline 1.00 x, the others its multiples) gets no "lowest ... 0.18 x, 5.7x less than" and the checker refuses one', () => {
+  const rows = [
+    row('StringBuilderToString', 0.18, { unit: 'x', value: 0.18, line: 15, seed: 's' }),
+    row('GuXmlSerialize', 1, { unit: 'x', value: 1, line: 14, seed: 's' }),
+    row('JsonConvertSerializeObject', 1.03, { unit: 'x', value: 1.03, line: 17, seed: 's' }),
+  ];
+  assert.equal(bestOfGroup(rows, { better: 'lower' }), null);
+  assert.equal(say(rows), '');
+  // Speed-ups against something outside the group (no row at 1) are ranked as any value is.
+  const external = rows.map((r) => ({ ...r, shown: r.shown * 2, value: r.value * 2 }));
+  assert.match(say(external), /^StringBuilderToString had the lowest/);
+  // A kept claim over ratios to a row of the group fails the findings checker.
+  const forced = { ...bestOfGroup(external, { better: 'lower' }), best: [rows[0]], last: rows[2], ratio: 1.03 / 0.18 };
+  const { kept } = sayClaim('renderBest', rows, [forced, { what: 'mean relative time', unit: 'x' }]);
+  assert.ok(
+    keptProblems(kept, rows).some((w) => /ratios to a row of their own group/.test(w)),
+    keptProblems(kept, rows).join('; '),
+  );
 });

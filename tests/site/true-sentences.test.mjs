@@ -186,3 +186,15 @@ test('action-benchmark\'s C++ README, which states only "Run on (4 X 2700 MHz CP
   // The same CPU stated again is that platform.
   assert.equal(matchPlatform('system', credit.facts, known), 'broadwell');
 });
+
+test('hyperfine\'s README: its Relative column, a ratio to the fastest command (1.00 by construction), crowns no "lowest mean relative time: 1 x" and takes no ratio of a ratio', () => {
+  const said = corpusFindings('hyperfine-markdown/hyperfine-readme.md');
+  assert.ok(
+    said.some((f) => /lowest mean time: 0\.232 s/.test(f)),
+    'the mean times are still ranked',
+  );
+  assert.deepEqual(
+    said.filter((f) => /relative time|\b1 x\b/.test(f)),
+    [],
+  );
+});
