@@ -198,3 +198,12 @@ test('hyperfine\'s README: its Relative column, a ratio to the fastest command (
     [],
   );
 });
+
+test('bencher\'s libtest example: a ratio of 333 million prints with thousands separators, "333,000,000x", as the times beside it do', () => {
+  const said = corpusFindings('rust-libtest-bench/bencher-libtest-many.txt').filter((f) => /three_digit/.test(f));
+  assert.ok(said.length, 'a finding on tests::three_digit');
+  for (const f of said) {
+    assert.match(f, /333,000,000x less than tests::three_digit \(333,000,000 µs\)/, f);
+    assert.doesNotMatch(f, /\d{4}x/, f);
+  }
+});

@@ -22,9 +22,9 @@ export function quantity(n) {
   return num(n, Math.min(12, 2 - Math.floor(Math.log10(a))));
 }
 
-/** A ratio as "18x" (10 and more: whole number) or "3.1x". */
+/** A ratio as "18x", "333,000,000x" (10 and more: a whole number, grouped as num groups it) or "3.1x". */
 export function times(ratio) {
-  return ratio >= 10 ? `${Math.round(ratio)}x` : `${num(ratio, 1)}x`;
+  return `${num(ratio, ratio >= 10 ? 0 : 1)}x`;
 }
 
 /** A percentage: 0.8 -> "0.8 %", 79.4 -> "79.4 %", 100 -> "100 %". */
