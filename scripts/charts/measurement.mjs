@@ -235,10 +235,10 @@ function chartOf(group, f, conditions, own = group.rows) {
     return {
       name: `${slug}`,
       title: `${title} by percentile`,
-      subtitle: [`One line per ${label.title.toLowerCase()}${ylog ? '; log y axis' : ''}`, betterWords, spreadNote]
+      subtitle: [`One line per ${label.noun}${ylog ? '; log y axis' : ''}`, betterWords, spreadNote]
         .filter(Boolean)
         .join('; '),
-      description: `${title} (${unit}) at each percentile the report gives, one line per ${label.title.toLowerCase()} (${series.length}).${finding ? ` ${finding}.` : ''}`,
+      description: `${title} (${unit}) at each percentile the report gives, one line per ${label.noun} (${series.length}).${finding ? ` ${finding}.` : ''}`,
       alt: `Line chart of ${title.toLowerCase()} against percentile, ${series.length} line${series.length === 1 ? '' : 's'}.`,
       finding,
       claims: said.kept ? [said.kept] : [],
@@ -298,14 +298,10 @@ function chartOf(group, f, conditions, own = group.rows) {
     return {
       name: `${slug}-by-${sweep.name}`.replace(/_/g, '-'),
       title: `${heading} by ${sweep.title.toLowerCase()}`,
-      subtitle: [
-        `${capitalise(statWord(group.statistic))}; one line per ${xLabel.title.toLowerCase()}`,
-        betterWords,
-        spreadNote,
-      ]
+      subtitle: [`${capitalise(statWord(group.statistic))}; one line per ${xLabel.noun}`, betterWords, spreadNote]
         .filter(Boolean)
         .join('; '),
-      description: `${title} (${unit}) against ${sweep.title.toLowerCase()}, one line per ${xLabel.title.toLowerCase()} (${series.length}).${finding ? ` ${finding}.` : ''}`,
+      description: `${title} (${unit}) against ${sweep.title.toLowerCase()}, one line per ${xLabel.noun} (${series.length}).${finding ? ` ${finding}.` : ''}`,
       alt: `Line chart of ${title.toLowerCase()} against ${sweep.title.toLowerCase()}, ${series.length} line${series.length === 1 ? '' : 's'}.`,
       finding,
       claims: said.kept ? [said.kept] : [],
@@ -378,8 +374,8 @@ function chartOf(group, f, conditions, own = group.rows) {
         subtitle: [`${capitalise(statWord(group.statistic))}; one dot per run`, betterWords, spreadNote]
           .filter(Boolean)
           .join('; '),
-        description: `${title} (${unit}) of each run, one row of dots per ${noRun.title.toLowerCase()}.${finding ? ` ${finding}.` : ''}`,
-        alt: `Dot plot of ${title.toLowerCase()} per run: ${runCount(plotted)} runs, one row of dots per ${noRun.title.toLowerCase()} (${series.length}).`,
+        description: `${title} (${unit}) of each run, one row of dots per ${noRun.noun}.${finding ? ` ${finding}.` : ''}`,
+        alt: `Dot plot of ${title.toLowerCase()} per run: ${runCount(plotted)} runs, one row of dots per ${noRun.noun} (${series.length}).`,
         finding,
         claims: said.kept ? [said.kept] : [],
         rows: plotted,
@@ -437,8 +433,8 @@ function chartOf(group, f, conditions, own = group.rows) {
     ]
       .filter(Boolean)
       .join('; '),
-    description: `${title} (${unit}) of each ${label.title.toLowerCase()} (${plotted.length}), best first.${finding ? ` ${finding}.` : ''}`,
-    alt: `Bar chart of ${title.toLowerCase()}, one bar per ${label.title.toLowerCase()} (${plotted.length}).`,
+    description: `${title} (${unit}) of each ${label.noun} (${plotted.length}), best first.${finding ? ` ${finding}.` : ''}`,
+    alt: `Bar chart of ${title.toLowerCase()}, one bar per ${label.noun} (${plotted.length}).`,
     finding,
     claims: said.kept ? [said.kept] : [],
     ...(finding ? { headline: finding } : {}),

@@ -207,3 +207,20 @@ test('bencher\'s libtest example: a ratio of 333 million prints with thousands s
     assert.doesNotMatch(f, /\d{4}x/, f);
   }
 });
+
+/** Every chart text of a corpus file's page, planned in memory: title, subtitle, description, alt text. */
+const corpusChartTexts = (file) =>
+  corpusPlan(file).charts.flatMap((c) => [c.entry.title, c.entry.subtitle, c.entry.description, c.entry.alt]);
+
+test('k6\'s ocaml-webapp report and pgbench\'s haproxy README: chart texts say "one bar per value of tags" and "each combination of clients, scaling factor and threads", never "each tags" or "per clients, scaling factor, threads"', () => {
+  const k6 = corpusChartTexts('k6/ocaml-webapp-golang.md');
+  const pgbench = corpusChartTexts('pgbench/haproxy-tests-readme.md');
+  for (const t of [...k6, ...pgbench].filter(Boolean)) assert.doesNotMatch(t, /\b(?:each|per) (?:tags|clients)\b/i, t);
+  assert.ok(k6.includes('Bar chart of latency, one bar per value of tags (2).'), k6.join('\n'));
+  assert.ok(
+    pgbench.some((t) =>
+      /^Time \(ms\) of each combination of clients, scaling factor and threads \(2\), best first\.$/.test(t),
+    ),
+    pgbench.join('\n'),
+  );
+});
