@@ -20,7 +20,7 @@
 import { measureGroups, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, maxOf, spansDecades, spreadLayers, tooltip } from './shared/spec.mjs';
-import { possessive } from './shared/format.mjs';
+import { num, possessive } from './shared/format.mjs';
 import { bestOfGroup, oneValue, rangeOverRuns, sayClaim, tailOverLines } from './claims.mjs';
 import { metricTitle, STATISTIC_ADJECTIVES, statisticAdjective, statisticWords } from '../data/measure/model.mjs';
 import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
@@ -375,7 +375,7 @@ function chartOf(group, f, conditions, own = group.rows) {
           .filter(Boolean)
           .join('; '),
         description: `${title} (${unit}) of each run, one row of dots per ${noRun.noun}.${finding ? ` ${finding}.` : ''}`,
-        alt: `Dot plot of ${title.toLowerCase()} per run: ${runCount(plotted)} runs, one row of dots per ${noRun.noun} (${series.length}).`,
+        alt: `Dot plot of ${title.toLowerCase()} per run: ${runCount(plotted)}, one row of dots per ${noRun.noun} (${series.length}).`,
         finding,
         claims: said.kept ? [said.kept] : [],
         rows: plotted,
@@ -470,7 +470,17 @@ const capitalise = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const lowerFirst = (s) => (/^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
 
 /** How many runs the rows hold (each row of dots has one dot per run). */
-const runCount = (rows) => distinct(rows.map((r) => r.run)).length;
+/**
+ * How many runs a dot plot draws, in words: "5 runs" when every series ran the same runs, else "up to
+ * 27 runs" (the most one series ran; a row with no run number is one run of its series).
+ */
+function runCount(rows) {
+  const runsOf = new Map();
+  for (const r of rows) runsOf.set(r.series, [...(runsOf.get(r.series) ?? []), r.run ?? '']);
+  const sets = [...runsOf.values()].map((runs) => distinct(runs).sort().join('\u0000'));
+  const most = Math.max(...[...runsOf.values()].map((runs) => distinct(runs).length));
+  return `${distinct(sets).length > 1 ? 'up to ' : ''}${num(most)} run${most === 1 ? '' : 's'}`;
+}
 
 /** Whether a condition takes 3+ distinct values within some series (the rows minus that condition). */
 function sweeps(rows, name) {

@@ -224,3 +224,12 @@ test('k6\'s ocaml-webapp report and pgbench\'s haproxy README: chart texts say "
     pgbench.join('\n'),
   );
 });
+
+test("daizhiyuan's context-switch README: the dot plot's alt text says up to 2 runs (the thread context switches printed twice under each affinity), not 3 runs", () => {
+  const alts = corpusPlan('context-switch/daizhiyuan-contextswitch-readme.md')
+    .charts.map((c) => c.entry.alt)
+    .filter((a) => a.startsWith('Dot plot'));
+  assert.deepEqual(alts, [
+    'Dot plot of time per run: up to 2 runs, one row of dots per combination of benchmark, affinity and cpu (9).',
+  ]);
+});
