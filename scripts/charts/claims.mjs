@@ -739,15 +739,20 @@ export function renderTailLines(claim, { what, unit }) {
   const changed = changes.length
     ? `; the lines differ in more than their name (${changes.map((c) => `“${c}”`).join(', ')}, a stated change)`
     : '';
+  // A tail within 5 % of its median is said so, never "1x the median" (JMH's throughput percentiles).
+  const near = (r) => r < 1.05 && r > 1 / 1.05;
+  const toMedian = (r) => (near(r) ? 'within 5 % of' : times(r));
   let median = '';
-  if (own.length && lines === 1) median = `, ${times(own[0].ratio)} the median`;
-  else if (own.length === 1) median = `; ${possessive(own[0].series)} is ${times(own[0].ratio)} its own median`;
+  if (own.length && lines === 1) median = `, ${toMedian(own[0].ratio)} the median`;
+  else if (own.length === 1) median = `; ${possessive(own[0].series)} is ${toMedian(own[0].ratio)} its own median`;
   else if (own.length) {
     const [a, b] = [own[0], own.at(-1)];
     median =
-      times(a.ratio) === times(b.ratio)
-        ? `; each line's ${ordinal(p)} percentile is ${times(a.ratio)} its own median`
-        : `; each line's ${ordinal(p)} percentile is ${times(a.ratio)} (${a.series}) to ${times(b.ratio)} (${b.series}) its own median`;
+      toMedian(a.ratio) === toMedian(b.ratio)
+        ? `; each line's ${ordinal(p)} percentile is ${toMedian(a.ratio)} its own median`
+        : near(a.ratio)
+          ? `; each line's ${ordinal(p)} percentile is at most ${times(b.ratio)} its own median (${b.series}), the least within 5 % of it (${a.series})`
+          : `; each line's ${ordinal(p)} percentile is ${times(a.ratio)} (${a.series}) to ${times(b.ratio)} (${b.series}) its own median`;
   }
   return `${head}${changed}${median}`;
 }

@@ -233,3 +233,20 @@ test("daizhiyuan's context-switch README: the dot plot's alt text says up to 2 r
     'Dot plot of time per run: up to 2 runs, one row of dots per combination of benchmark, affinity and cpu (9).',
   ]);
 });
+
+test('JMH\'s percentiles of a throughput: a 99.9999th percentile within 5 % of its median is said so, never "1x the median"', () => {
+  const one = corpusFindings('jmh-json/action-benchmark-jmh.json').filter((f) => /percentile/.test(f));
+  assert.ok(one.length, 'a percentile finding');
+  for (const f of one)
+    assert.match(f, /^At the 99\.9999th percentile, throughput was 3\.38 ops\/ns, within 5 % of the median\.?$/, f);
+  const six = corpusFindings('jmh-json/bencher-jmh-six.json').filter((f) => /percentile/.test(f));
+  assert.ok(six.length, 'a percentile finding');
+  for (const f of six) {
+    assert.doesNotMatch(f, /(?<![\d.])1x\b/, f);
+    assert.match(
+      f,
+      /each line's 99\.9999th percentile is at most 1\.1x its own median \(com\.github\.hashmap\.caffeine\.cache\.ComputeBenchmark\.compute_sameKey · ConcurrentHashMap\), the least within 5 % of it \(com\.github\.caffeine\.caffeine\.cache\.ComputeBenchmark\.compute_spread · Caffeine\)/,
+      f,
+    );
+  }
+});
