@@ -14,7 +14,8 @@
 //     lines, one per series (a condition a few rows have is no axis: it stays in the labels);
 //   - the same thing measured in repeated runs (a `run` condition): a bar per run in run order when
 //     one thing ran a few times, else dots, one row of dots per series;
-//   - otherwise one value per subject: sorted bars, best first (a value alone only with its spread).
+//   - otherwise one value per subject: sorted bars, best first (largest first where the metric has no
+//     better direction), a value alone only with its spread.
 // Every shape draws the spread a report gives (± a deviation or an interval: error bars; lower and
 // upper bounds), says its kind in the subtitle and tooltip, and every finding names its statistic.
 import { measureGroups, seriesLabeller } from './shared/measures.mjs';
@@ -416,6 +417,8 @@ function chartOf(group, f, conditions, own = group.rows) {
           { what, unit },
         ]);
   const finding = said.text;
+  // Best first only where the metric has a better direction; else the largest (UnixBench's score, iai's counts).
+  const ordered = better === 'lower' || better === 'higher' ? 'best first' : 'largest first';
   const order = plotted.map((r) => r.series);
   const y = { field: 'series', type: 'nominal', title: null, sort: order, axis: { labelLimit: 240 } };
   const x = valueAxis;
@@ -427,13 +430,13 @@ function chartOf(group, f, conditions, own = group.rows) {
     name: `${slug}-by-${label.key}`,
     title: `${heading} by ${label.title.toLowerCase()}`,
     subtitle: [
-      group.statistic === 'value' ? 'Sorted best first' : `${capitalise(statWord(group.statistic))}, sorted best first`,
+      group.statistic === 'value' ? `Sorted ${ordered}` : `${capitalise(statWord(group.statistic))}, sorted ${ordered}`,
       betterWords,
       spreadNote,
     ]
       .filter(Boolean)
       .join('; '),
-    description: `${title} (${unit}) of each ${label.noun} (${plotted.length}), best first.${finding ? ` ${finding}.` : ''}`,
+    description: `${title} (${unit}) of each ${label.noun} (${plotted.length}), ${ordered}.${finding ? ` ${finding}.` : ''}`,
     alt: `Bar chart of ${title.toLowerCase()}, one bar per ${label.noun} (${plotted.length}).`,
     finding,
     claims: said.kept ? [said.kept] : [],

@@ -250,3 +250,13 @@ test('JMH\'s percentiles of a throughput: a 99.9999th percentile within 5 % of i
     );
   }
 });
+
+test('iai\'s README: instructions, cycles and cache accesses, whose better direction the report does not state, are sorted "largest first", never "best first"', () => {
+  const charts = corpusPlan('iai/iai-readme.md').charts.map((c) => c.entry);
+  assert.ok(charts.length >= 5, `${charts.length} charts`);
+  for (const c of charts) {
+    assert.doesNotMatch(`${c.description} ${c.subtitle}`, /best first/i, c.id);
+    assert.match(c.description, /largest first\./, c.description);
+  }
+  assert.ok(charts.some((c) => c.description === 'Instructions (count) of each benchmark (2), largest first.'));
+});
