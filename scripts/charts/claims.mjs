@@ -700,7 +700,13 @@ export function tailOverLines(rows, p, of) {
   const tails = rows.filter((r) => r.percentile === p && !isUnranked(r)).sort((a, b) => a.shown - b.shown);
   if (!tails.length) return null;
   const series = distinct(rows.filter((r) => !isUnranked(r)).map((r) => r.series));
-  const changes = distinct(tails.map((r) => r.section).filter(statesChange));
+  // A change the line's own name already says (cyf's lines named "go / after rate limit") is no more than its name.
+  const changes = distinct(
+    tails
+      .filter((r) => !String(r.series ?? '').includes(r.section ?? ''))
+      .map((r) => r.section)
+      .filter(statesChange),
+  );
   const at = (s, q) => rows.find((r) => r.series === s && r.percentile === q);
   const own =
     p <= 50

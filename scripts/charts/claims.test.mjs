@@ -30,6 +30,8 @@ import {
   renderRange,
   renderRunsCompared,
   renderTail,
+  renderTailLines,
+  tailOverLines,
   acrossReports,
   renderAcross,
   renderTailAtLoads,
@@ -453,5 +455,28 @@ test('BenchmarkDotNet\'s Ratio (the baseline 1.00 x, the others its multiples) g
   assert.ok(
     keptProblems(kept, rows).some((w) => /ratios to a row of their own group/.test(w)),
     keptProblems(kept, rows).join('; '),
+  );
+});
+
+test('lines named by the sections that state a change (cyf\'s "go / before late limit", "go / after rate limit") are not said to "differ in more than their name"; lines named otherwise are', () => {
+  const line = (series, section, p50, p100) => [
+    row(series, p50, { section, percentile: 50 }),
+    row(series, p100, { section, percentile: 100 }),
+  ];
+  const words = { what: 'latency', unit: 'ms' };
+  const cyf = [
+    ...line('go / before late limit', 'go / before late limit', 4, 13),
+    ...line('go / after rate limit', 'go / after rate limit', 7, 12),
+  ];
+  const said = renderTailLines(tailOverLines(cyf, 100), words);
+  assert.doesNotMatch(said, /differ in more than their name/, said);
+  assert.match(said, /^At the 100th percentile, latency ranged from 12 ms \(go \/ after rate limit\) to 13 ms/, said);
+  const nginz = [
+    ...line('concurrency 10,000', '', 2, 64),
+    ...line('concurrency 12,000', 'We did some perfomance update', 2, 64.4),
+  ];
+  assert.match(
+    renderTailLines(tailOverLines(nginz, 100), words),
+    /the lines differ in more than their name \(“We did some perfomance update”, a stated change\)/,
   );
 });
