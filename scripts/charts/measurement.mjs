@@ -18,7 +18,7 @@
 //     better direction), a value alone only with its spread.
 // Every shape draws the spread a report gives (± a deviation or an interval: error bars; lower and
 // upper bounds), says its kind in the subtitle and tooltip, and every finding names its statistic.
-import { measureGroups, seriesLabeller } from './shared/measures.mjs';
+import { measureGroups, oneToOne, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, maxOf, spansDecades, spreadLayers, tooltip } from './shared/spec.mjs';
 import { num, possessive } from './shared/format.mjs';
@@ -268,8 +268,16 @@ function chartOf(group, f, conditions, own = group.rows) {
       sweeps(plotted, c.name),
   );
   if (sweep) {
+    // A section that only names the load its rows ran at (prototype-db's "protodb1, 4 threads",
+    // artillery's "duration: 30, arrivalRate: 10": one section to one value of the sweep) is a point
+    // of a line, not a line of its own.
+    const namesLoad =
+      oneToOne(rows, 'section', sweep.name) &&
+      rows.every((r) =>
+        new RegExp(`(?:^|\\D)${String(r[sweep.name]).replace(/\./g, '\\.')}(?:\\D|$)`).test(String(r.section ?? '')),
+      );
     const xLabel = seriesLabeller(
-      rows,
+      namesLoad ? rows.map(({ section: _s, ...r }) => r) : rows,
       conditions.map((c) => c.name).filter((n) => n !== sweep.name),
     );
     plotted.forEach((r) => (r.series = xLabel.of(r)));

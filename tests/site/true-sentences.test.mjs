@@ -260,3 +260,21 @@ test('iai\'s README: instructions, cycles and cache accesses, whose better direc
   }
   assert.ok(charts.some((c) => c.description === 'Instructions (count) of each benchmark (2), largest first.'));
 });
+
+test('artillery\'s car-notes report and prototype-db\'s benchmarks: a line chart over arrival rate or threads draws one line per thing measured at each load, not "4 lines" or "12 lines" of one point each (a section that names its load)', () => {
+  const alts = (file) =>
+    corpusPlan(file)
+      .charts.map((c) => c.entry.alt)
+      .filter((a) => / against (?:arrival rate|threads)/.test(a));
+  assert.deepEqual(alts('artillery/cost-calculator-load-test-car-notes.md'), [
+    'Line chart of throughput against arrival rate, 1 line.',
+    'Line chart of latency against arrival rate, 1 line.',
+    'Line chart of latency against arrival rate, 1 line.',
+    'Line chart of latency against arrival rate, 1 line.',
+  ]);
+  assert.deepEqual(alts('redis-benchmark/prototype-db-benchmark.md'), [
+    'Line chart of throughput against threads, 4 lines.',
+    'Line chart of latency against threads, 4 lines.',
+    'Line chart of transfer rate against threads, 3 lines.',
+  ]);
+});

@@ -122,6 +122,14 @@ export function eachOf(title) {
   return /[^sui]s$/.test(parts[0].replace(/ \(.*\)$/, '')) ? `value of ${parts[0]}` : parts[0];
 }
 
+/** Whether two fields of rows go together one to one: each value of one with one value of the other. */
+export function oneToOne(rows, a, b) {
+  const pairs = distinct(rows.map((r) => `${r[a] ?? ''}\u0000${r[b] ?? ''}`)).length;
+  return (
+    pairs === distinct(rows.map((r) => r[a] ?? '')).length && pairs === distinct(rows.map((r) => r[b] ?? '')).length
+  );
+}
+
 export function seriesLabeller(rows, conditionNames) {
   // A person's table names the software in its first column: benchmark and software then agree.
   const same = rows.every((r) => !r.subject || r.subject === r.benchmark);
@@ -140,13 +148,7 @@ export function seriesLabeller(rows, conditionNames) {
   const varies = candidates.filter((n) => distinct(rows.map((r) => r[n] ?? '')).length > 1);
   // A section whose rows another varying part already tells apart one to one (a second run's heading,
   // "We did some performance update", beside its concurrency 12,000) names nothing more: left out.
-  const oneToOne = (a, b) => {
-    const pairs = distinct(rows.map((r) => `${r[a] ?? ''}\u0000${r[b] ?? ''}`)).length;
-    return (
-      pairs === distinct(rows.map((r) => r[a] ?? '')).length && pairs === distinct(rows.map((r) => r[b] ?? '')).length
-    );
-  };
-  const varying = varies.filter((n) => n !== 'section' || !varies.some((o) => o !== n && oneToOne(n, o)));
+  const varying = varies.filter((n) => n !== 'section' || !varies.some((o) => o !== n && oneToOne(rows, n, o)));
   /** A label with the row's mark after it ("min_duration · setting"): the chart and table say it. */
   const marked = (r, label) => (r.role && conditionNames.includes('role') ? `${label} · ${r.role}` : label);
   if (!varying.length) {
