@@ -80,7 +80,19 @@
 // makes a finding. A builder says a claim with sayClaim(say, rows, [claim, words]), which keeps it on
 // the chart entry (entry.claims) citing rows by their place in the chart's CSV; renderKept says it
 // again from those rows, and keptProblems checks its preconditions against them (further below).
-import { capital, list, median, midSentence, num, pct, possessive, quantity, range, times } from './shared/format.mjs';
+import {
+  capital,
+  capitalName,
+  list,
+  median,
+  midSentence,
+  num,
+  pct,
+  possessive,
+  quantity,
+  range,
+  times,
+} from './shared/format.mjs';
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { FAMILIES, entityOf } from './shared/palette.mjs';
 import { runStated, statesChange } from '../data/parsers/shared/structure.mjs';
@@ -246,8 +258,8 @@ export function renderBest(claim, { what, unit }) {
   const v = withUnit(best[0].shown, unit);
   const head =
     best.length > 1
-      ? `${capital(list(best.map((r) => r.series)))} tied for the ${word} ${what}: ${v}`
-      : `${capital(best[0].series)} had the ${word} ${what}: ${v}`;
+      ? `${capitalName(list(best.map((r) => r.series)))} tied for the ${word} ${what}: ${v}`
+      : `${capitalName(best[0].series)} had the ${word} ${what}: ${v}`;
   if (best.includes(last)) return head;
   const other = `${last.series} (${withUnit(last.shown, unit)})`;
   if (differ.length > 1) return `${head}; the ${end}: ${other}, which differs in ${list(differ)}`;
@@ -674,7 +686,7 @@ export function renderOne(claim, { what, unit }) {
   if (!claim) return '';
   const { row } = claim;
   const who = row.series === '(all)' ? `the ${what}` : possessive(row.series, what);
-  return `${capital(who)} was ${withUnit(row.shown, unit)} (${row.spread_words}: ${quantity(row.lo)} to ${withUnit(row.hi, unit)})`;
+  return `${capitalName(who)} was ${withUnit(row.shown, unit)} (${row.spread_words}: ${quantity(row.lo)} to ${withUnit(row.hi, unit)})`;
 }
 
 /**

@@ -165,7 +165,7 @@ test('"min_duration had the lowest time: 0 ms": a configured value is never rank
     row('request timeout · setting', 1000, { role: 'setting' }),
     row('test_b', 5),
   ];
-  assert.equal(say(rows), 'Test_a had the lowest mean latency: 2 ms, 2.5x less than test_b (5 ms)');
+  assert.equal(say(rows), 'test_a had the lowest mean latency: 2 ms, 2.5x less than test_b (5 ms)');
   // Settings alone: nothing to rank, no sentence.
   assert.equal(bestOfGroup(rows.filter(isUnranked), { better: 'lower' }), null);
 });

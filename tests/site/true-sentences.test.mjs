@@ -278,3 +278,20 @@ test('artillery\'s car-notes report and prototype-db\'s benchmarks: a line chart
     'Line chart of transfer rate against threads, 3 lines.',
   ]);
 });
+
+test('a finding that starts with a command or code name quotes it as written: "fd -HI ..." (hyperfine\'s README), "tests::one_digit" (libtest), "org.openjdk.jmh..." (JMH), never "Fd", "Tests::" or "Org."', () => {
+  const starts = (file) => corpusFindings(file).map((f) => f.split(' ')[0]);
+  assert.ok(starts('hyperfine-markdown/hyperfine-readme.md').includes('fd'));
+  assert.ok(starts('rust-libtest-bench/bencher-libtest-many.txt').includes('tests::one_digit'));
+  assert.ok(starts('jmh-json/action-benchmark-jmh.json').some((w) => w.startsWith('org.openjdk.jmh.')));
+  for (const file of [
+    'hyperfine-markdown/hyperfine-readme.md',
+    'rust-libtest-bench/bencher-libtest-many.txt',
+    'jmh-json/action-benchmark-jmh.json',
+  ])
+    for (const f of corpusFindings(file)) assert.doesNotMatch(f, /^(?:Fd |Tests::|Org\.)/, f);
+  // Words are still a sentence's first word, capitalised: "Sleep 0.1 had the lowest ..."
+  assert.ok(
+    corpusFindings('hyperfine-json/bencher-hyperfine-two.json').some((f) => f.startsWith('Sleep 0.1 had the lowest')),
+  );
+});

@@ -64,6 +64,14 @@ export function bytes(n) {
 export const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /**
+ * A name at a sentence's start: capitalised when it reads as words ("Sleep 0.1", "Concurrency
+ * 12,000"), as written when it reads as code, whose case is part of the name: a command with flags
+ * or quotes ("fd -HI '.*[0-9]\.jpg$'"), a path or qualified name ("tests::one_digit",
+ * "org.openjdk.jmh...", "outliers.json"), an identifier ("bench_reserve").
+ */
+export const capitalName = (s) => (/::|[_/\\$*[\]{}<>=`'"#@]|(?:^|\s)-\w|[a-z]\.[a-z]/i.test(s) ? s : capital(s));
+
+/**
  * A name inside a sentence: a leading article of a title written as a heading is lower-cased
  * ("The original benchmark" -> "the original benchmark"); any other name is kept as written.
  */
