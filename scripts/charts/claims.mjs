@@ -686,7 +686,7 @@ export function renderOne(claim, { what, unit }) {
   if (!claim) return '';
   const { row } = claim;
   const who = row.series === '(all)' ? `the ${what}` : possessive(row.series, what);
-  return `${capitalName(who)} was ${withUnit(row.shown, unit)} (${row.spread_words}: ${quantity(row.lo)} to ${withUnit(row.hi, unit)})`;
+  return `${capitalName(who, row.series)} was ${withUnit(row.shown, unit)} (${row.spread_words}: ${quantity(row.lo)} to ${withUnit(row.hi, unit)})`;
 }
 
 /**

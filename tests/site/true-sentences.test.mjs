@@ -294,4 +294,8 @@ test('a finding that starts with a command or code name quotes it as written: "f
   assert.ok(
     corpusFindings('hyperfine-json/bencher-hyperfine-two.json').some((f) => f.startsWith('Sleep 0.1 had the lowest')),
   );
+  // A possessive's apostrophe is no quote in the name: "Sleep 0.01's mean time was ..."
+  assert.ok(
+    corpusFindings('hyperfine-json/bencher-hyperfine-one.json').some((f) => f.startsWith("Sleep 0.01's mean time was")),
+  );
 });

@@ -68,8 +68,11 @@ export const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
  * 12,000"), as written when it reads as code, whose case is part of the name: a command with flags
  * or quotes ("fd -HI '.*[0-9]\.jpg$'"), a path or qualified name ("tests::one_digit",
  * "org.openjdk.jmh...", "outliers.json"), an identifier ("bench_reserve").
+ * @param {string} s the words that start with the name ("sleep 0.01's mean time")
+ * @param {string} [name] the name alone, read for code (a possessive's apostrophe is none)
  */
-export const capitalName = (s) => (/::|[_/\\$*[\]{}<>=`'"#@]|(?:^|\s)-\w|[a-z]\.[a-z]/i.test(s) ? s : capital(s));
+export const capitalName = (s, name = s) =>
+  /::|[_/\\$*[\]{}<>=`'"#@]|(?:^|\s)-\w|[a-z]\.[a-z]/i.test(name) ? s : capital(s);
 
 /**
  * A name inside a sentence: a leading article of a title written as a heading is lower-cased
