@@ -22,6 +22,9 @@
 //     benchmark's variants (one family: "Ctx_Accepts/xml" and "Ctx_Accepts/json", "Class.a" and
 //     "Class.b"; never its outcomes, parts of one whole: Gatling's ".ok" and ".ko" requests), a harness's alternatives run on one task (hyperfine's commands: ALTERNATIVES), or
 //     software of one kind that the entities name (HTTP clients, languages: palette FAMILIES);
+//   - ratios (unit x) to a row of the group itself (one row is 1, the baseline: hyperfine's Relative,
+//     BenchmarkDotNet's Ratio) are never ranked nor taken a ratio of: the baseline is 1 by construction
+//     ("the lowest mean relative time: 1 x") and a ratio of two ratios to it says nothing: no claim;
 //   - at least two rows remain, and their values are not all equal (all equal: an `all-equal` claim,
 //     which says nothing: no superlative);
 //   - rows tied at the best value (as printed) are all named;
@@ -77,7 +80,19 @@
 // makes a finding. A builder says a claim with sayClaim(say, rows, [claim, words]), which keeps it on
 // the chart entry (entry.claims) citing rows by their place in the chart's CSV; renderKept says it
 // again from those rows, and keptProblems checks its preconditions against them (further below).
-import { capital, list, median, midSentence, num, pct, possessive, quantity, range, times } from './shared/format.mjs';
+import {
+  capital,
+  capitalName,
+  list,
+  median,
+  midSentence,
+  num,
+  pct,
+  possessive,
+  quantity,
+  range,
+  times,
+} from './shared/format.mjs';
 import { figureOf, noise, noiseText, scaleFigure } from '../lib/noise.mjs';
 import { FAMILIES, entityOf } from './shared/palette.mjs';
 import { runStated, statesChange } from '../data/parsers/shared/structure.mjs';
@@ -131,6 +146,10 @@ export function isAggregate(row, conditionNames = []) {
   );
 }
 
+/** Whether rows are ratios (unit x) to one of themselves: a row at exactly 1, the baseline (see best-of-group). */
+export const relativeToOwnRow = (rows) =>
+  rows.length > 0 && rows.every((r) => r.unit === 'x') && rows.some((r) => r.value === 1);
+
 /** Whether a row is no result to rank: a setting the report configures or a value it marks invalid. */
 export const isUnranked = (row) => row.role === 'setting' || row.role === 'invalid';
 
@@ -182,7 +201,7 @@ export function bestOfGroup(rows, { better, conditions = [], differ = () => [], 
   const ranked = rows.filter(
     (r) => !isAggregate(r, conditions) && !isUnranked(r) && !isWhole(r, rows, parts) && !holdsAnother(r, rows, parts),
   );
-  if (ranked.length < 2) return null;
+  if (ranked.length < 2 || relativeToOwnRow(ranked)) return null;
   if (ranked.every((r) => quantity(r.shown) === quantity(ranked[0].shown)))
     return { kind: 'all-equal', rows: ranked, value: ranked[0].shown };
   const sorted = [...ranked].sort((a, b) => (better === 'lower' ? a.shown - b.shown : b.shown - a.shown));
@@ -239,8 +258,8 @@ export function renderBest(claim, { what, unit }) {
   const v = withUnit(best[0].shown, unit);
   const head =
     best.length > 1
-      ? `${capital(list(best.map((r) => r.series)))} tied for the ${word} ${what}: ${v}`
-      : `${capital(best[0].series)} had the ${word} ${what}: ${v}`;
+      ? `${capitalName(list(best.map((r) => r.series)))} tied for the ${word} ${what}: ${v}`
+      : `${capitalName(best[0].series)} had the ${word} ${what}: ${v}`;
   if (best.includes(last)) return head;
   const other = `${last.series} (${withUnit(last.shown, unit)})`;
   if (differ.length > 1) return `${head}; the ${end}: ${other}, which differs in ${list(differ)}`;
@@ -667,7 +686,7 @@ export function renderOne(claim, { what, unit }) {
   if (!claim) return '';
   const { row } = claim;
   const who = row.series === '(all)' ? `the ${what}` : possessive(row.series, what);
-  return `${capital(who)} was ${withUnit(row.shown, unit)} (${row.spread_words}: ${quantity(row.lo)} to ${withUnit(row.hi, unit)})`;
+  return `${capitalName(who, row.series)} was ${withUnit(row.shown, unit)} (${row.spread_words}: ${quantity(row.lo)} to ${withUnit(row.hi, unit)})`;
 }
 
 /**
@@ -693,7 +712,13 @@ export function tailOverLines(rows, p, of) {
   const tails = rows.filter((r) => r.percentile === p && !isUnranked(r)).sort((a, b) => a.shown - b.shown);
   if (!tails.length) return null;
   const series = distinct(rows.filter((r) => !isUnranked(r)).map((r) => r.series));
-  const changes = distinct(tails.map((r) => r.section).filter(statesChange));
+  // A change the line's own name already says (cyf's lines named "go / after rate limit") is no more than its name.
+  const changes = distinct(
+    tails
+      .filter((r) => !String(r.series ?? '').includes(r.section ?? ''))
+      .map((r) => r.section)
+      .filter(statesChange),
+  );
   const at = (s, q) => rows.find((r) => r.series === s && r.percentile === q);
   const own =
     p <= 50
@@ -732,15 +757,20 @@ export function renderTailLines(claim, { what, unit }) {
   const changed = changes.length
     ? `; the lines differ in more than their name (${changes.map((c) => `“${c}”`).join(', ')}, a stated change)`
     : '';
+  // A tail within 5 % of its median is said so, never "1x the median" (JMH's throughput percentiles).
+  const near = (r) => r < 1.05 && r > 1 / 1.05;
+  const toMedian = (r) => (near(r) ? 'within 5 % of' : times(r));
   let median = '';
-  if (own.length && lines === 1) median = `, ${times(own[0].ratio)} the median`;
-  else if (own.length === 1) median = `; ${possessive(own[0].series)} is ${times(own[0].ratio)} its own median`;
+  if (own.length && lines === 1) median = `, ${toMedian(own[0].ratio)} the median`;
+  else if (own.length === 1) median = `; ${possessive(own[0].series)} is ${toMedian(own[0].ratio)} its own median`;
   else if (own.length) {
     const [a, b] = [own[0], own.at(-1)];
     median =
-      times(a.ratio) === times(b.ratio)
-        ? `; each line's ${ordinal(p)} percentile is ${times(a.ratio)} its own median`
-        : `; each line's ${ordinal(p)} percentile is ${times(a.ratio)} (${a.series}) to ${times(b.ratio)} (${b.series}) its own median`;
+      toMedian(a.ratio) === toMedian(b.ratio)
+        ? `; each line's ${ordinal(p)} percentile is ${toMedian(a.ratio)} its own median`
+        : near(a.ratio)
+          ? `; each line's ${ordinal(p)} percentile is at most ${times(b.ratio)} its own median (${b.series}), the least within 5 % of it (${a.series})`
+          : `; each line's ${ordinal(p)} percentile is ${times(a.ratio)} (${a.series}) to ${times(b.ratio)} (${b.series}) its own median`;
   }
   return `${head}${changed}${median}`;
 }
@@ -1003,6 +1033,8 @@ export function keptProblems(kept, rows) {
         splits.push(c);
     if (varies.length === 1 && varies[0] === 'section' && sectionLevelsThatVary(ranked) > 1)
       why.push('ranks sections that differ in more than one level of their heading path');
+    if (relativeToOwnRow(ranked))
+      why.push('ranks ratios to a row of their own group (its baseline, 1 by construction)');
     if (splits.length > 1 && claim.ratio !== null)
       why.push(`${varying.length} things vary among the rows ranked (${varying.join(', ')}), and a ratio is given`);
     for (const r of best) {

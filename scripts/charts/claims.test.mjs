@@ -11,9 +11,11 @@ import {
   familyOf,
   isAggregate,
   isUnranked,
+  keptProblems,
   ordinal,
   rangeOverRuns,
   runsCompared,
+  sayClaim,
   renderBest,
   renderBestTwo,
   renderChange,
@@ -28,6 +30,8 @@ import {
   renderRange,
   renderRunsCompared,
   renderTail,
+  renderTailLines,
+  tailOverLines,
   acrossReports,
   renderAcross,
   renderTailAtLoads,
@@ -161,7 +165,7 @@ test('"min_duration had the lowest time: 0 ms": a configured value is never rank
     row('request timeout · setting', 1000, { role: 'setting' }),
     row('test_b', 5),
   ];
-  assert.equal(say(rows), 'Test_a had the lowest mean latency: 2 ms, 2.5x less than test_b (5 ms)');
+  assert.equal(say(rows), 'test_a had the lowest mean latency: 2 ms, 2.5x less than test_b (5 ms)');
   // Settings alone: nothing to rank, no sentence.
   assert.equal(bestOfGroup(rows.filter(isUnranked), { better: 'lower' }), null);
 });
@@ -432,4 +436,47 @@ test('a comparison page says figures under the base report as "1.7x to 5x lower"
   );
   assert.match(say([base, row('a', '2019', 25, 0.25)]), /against the base report the value is 4x lower$/);
   assert.match(say([base, row('a', '2019', 101, 1.01)]), /against the base report the value is within 5 % of it$/);
+});
+
+test('BenchmarkDotNet\'s Ratio (the baseline 1.00 x, the others its multiples) gets no "lowest ... 0.18 x, 5.7x less than" and the checker refuses one', () => {
+  const rows = [
+    row('StringBuilderToString', 0.18, { unit: 'x', value: 0.18, line: 15, seed: 's' }),
+    row('GuXmlSerialize', 1, { unit: 'x', value: 1, line: 14, seed: 's' }),
+    row('JsonConvertSerializeObject', 1.03, { unit: 'x', value: 1.03, line: 17, seed: 's' }),
+  ];
+  assert.equal(bestOfGroup(rows, { better: 'lower' }), null);
+  assert.equal(say(rows), '');
+  // Speed-ups against something outside the group (no row at 1) are ranked as any value is.
+  const external = rows.map((r) => ({ ...r, shown: r.shown * 2, value: r.value * 2 }));
+  assert.match(say(external), /^StringBuilderToString had the lowest/);
+  // A kept claim over ratios to a row of the group fails the findings checker.
+  const forced = { ...bestOfGroup(external, { better: 'lower' }), best: [rows[0]], last: rows[2], ratio: 1.03 / 0.18 };
+  const { kept } = sayClaim('renderBest', rows, [forced, { what: 'mean relative time', unit: 'x' }]);
+  assert.ok(
+    keptProblems(kept, rows).some((w) => /ratios to a row of their own group/.test(w)),
+    keptProblems(kept, rows).join('; '),
+  );
+});
+
+test('lines named by the sections that state a change (cyf\'s "go / before late limit", "go / after rate limit") are not said to "differ in more than their name"; lines named otherwise are', () => {
+  const line = (series, section, p50, p100) => [
+    row(series, p50, { section, percentile: 50 }),
+    row(series, p100, { section, percentile: 100 }),
+  ];
+  const words = { what: 'latency', unit: 'ms' };
+  const cyf = [
+    ...line('go / before late limit', 'go / before late limit', 4, 13),
+    ...line('go / after rate limit', 'go / after rate limit', 7, 12),
+  ];
+  const said = renderTailLines(tailOverLines(cyf, 100), words);
+  assert.doesNotMatch(said, /differ in more than their name/, said);
+  assert.match(said, /^At the 100th percentile, latency ranged from 12 ms \(go \/ after rate limit\) to 13 ms/, said);
+  const nginz = [
+    ...line('concurrency 10,000', '', 2, 64),
+    ...line('concurrency 12,000', 'We did some perfomance update', 2, 64.4),
+  ];
+  assert.match(
+    renderTailLines(tailOverLines(nginz, 100), words),
+    /the lines differ in more than their name \(“We did some perfomance update”, a stated change\)/,
+  );
 });

@@ -14,13 +14,14 @@
 //     lines, one per series (a condition a few rows have is no axis: it stays in the labels);
 //   - the same thing measured in repeated runs (a `run` condition): a bar per run in run order when
 //     one thing ran a few times, else dots, one row of dots per series;
-//   - otherwise one value per subject: sorted bars, best first (a value alone only with its spread).
+//   - otherwise one value per subject: sorted bars, best first (largest first where the metric has no
+//     better direction), a value alone only with its spread.
 // Every shape draws the spread a report gives (± a deviation or an interval: error bars; lower and
 // upper bounds), says its kind in the subtitle and tooltip, and every finding names its statistic.
-import { measureGroups, seriesLabeller } from './shared/measures.mjs';
+import { measureGroups, oneToOne, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
 import { THOUSANDS, distinct, logTicks, maxOf, spansDecades, spreadLayers, tooltip } from './shared/spec.mjs';
-import { possessive } from './shared/format.mjs';
+import { num, possessive } from './shared/format.mjs';
 import { bestOfGroup, oneValue, rangeOverRuns, sayClaim, tailOverLines } from './claims.mjs';
 import { metricTitle, STATISTIC_ADJECTIVES, statisticAdjective, statisticWords } from '../data/measure/model.mjs';
 import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
@@ -235,10 +236,10 @@ function chartOf(group, f, conditions, own = group.rows) {
     return {
       name: `${slug}`,
       title: `${title} by percentile`,
-      subtitle: [`One line per ${label.title.toLowerCase()}${ylog ? '; log y axis' : ''}`, betterWords, spreadNote]
+      subtitle: [`One line per ${label.noun}${ylog ? '; log y axis' : ''}`, betterWords, spreadNote]
         .filter(Boolean)
         .join('; '),
-      description: `${title} (${unit}) at each percentile the report gives, one line per ${label.title.toLowerCase()} (${series.length}).${finding ? ` ${finding}.` : ''}`,
+      description: `${title} (${unit}) at each percentile the report gives, one line per ${label.noun} (${series.length}).${finding ? ` ${finding}.` : ''}`,
       alt: `Line chart of ${title.toLowerCase()} against percentile, ${series.length} line${series.length === 1 ? '' : 's'}.`,
       finding,
       claims: said.kept ? [said.kept] : [],
@@ -267,8 +268,16 @@ function chartOf(group, f, conditions, own = group.rows) {
       sweeps(plotted, c.name),
   );
   if (sweep) {
+    // A section that only names the load its rows ran at (prototype-db's "protodb1, 4 threads",
+    // artillery's "duration: 30, arrivalRate: 10": one section to one value of the sweep) is a point
+    // of a line, not a line of its own.
+    const namesLoad =
+      oneToOne(rows, 'section', sweep.name) &&
+      rows.every((r) =>
+        new RegExp(`(?:^|\\D)${String(r[sweep.name]).replace(/\./g, '\\.')}(?:\\D|$)`).test(String(r.section ?? '')),
+      );
     const xLabel = seriesLabeller(
-      rows,
+      namesLoad ? rows.map(({ section: _s, ...r }) => r) : rows,
       conditions.map((c) => c.name).filter((n) => n !== sweep.name),
     );
     plotted.forEach((r) => (r.series = xLabel.of(r)));
@@ -298,14 +307,10 @@ function chartOf(group, f, conditions, own = group.rows) {
     return {
       name: `${slug}-by-${sweep.name}`.replace(/_/g, '-'),
       title: `${heading} by ${sweep.title.toLowerCase()}`,
-      subtitle: [
-        `${capitalise(statWord(group.statistic))}; one line per ${xLabel.title.toLowerCase()}`,
-        betterWords,
-        spreadNote,
-      ]
+      subtitle: [`${capitalise(statWord(group.statistic))}; one line per ${xLabel.noun}`, betterWords, spreadNote]
         .filter(Boolean)
         .join('; '),
-      description: `${title} (${unit}) against ${sweep.title.toLowerCase()}, one line per ${xLabel.title.toLowerCase()} (${series.length}).${finding ? ` ${finding}.` : ''}`,
+      description: `${title} (${unit}) against ${sweep.title.toLowerCase()}, one line per ${xLabel.noun} (${series.length}).${finding ? ` ${finding}.` : ''}`,
       alt: `Line chart of ${title.toLowerCase()} against ${sweep.title.toLowerCase()}, ${series.length} line${series.length === 1 ? '' : 's'}.`,
       finding,
       claims: said.kept ? [said.kept] : [],
@@ -378,8 +383,8 @@ function chartOf(group, f, conditions, own = group.rows) {
         subtitle: [`${capitalise(statWord(group.statistic))}; one dot per run`, betterWords, spreadNote]
           .filter(Boolean)
           .join('; '),
-        description: `${title} (${unit}) of each run, one row of dots per ${noRun.title.toLowerCase()}.${finding ? ` ${finding}.` : ''}`,
-        alt: `Dot plot of ${title.toLowerCase()} per run: ${runCount(plotted)} runs, one row of dots per ${noRun.title.toLowerCase()} (${series.length}).`,
+        description: `${title} (${unit}) of each run, one row of dots per ${noRun.noun}.${finding ? ` ${finding}.` : ''}`,
+        alt: `Dot plot of ${title.toLowerCase()} per run: ${runCount(plotted)}, one row of dots per ${noRun.noun} (${series.length}).`,
         finding,
         claims: said.kept ? [said.kept] : [],
         rows: plotted,
@@ -420,6 +425,8 @@ function chartOf(group, f, conditions, own = group.rows) {
           { what, unit },
         ]);
   const finding = said.text;
+  // Best first only where the metric has a better direction; else the largest (UnixBench's score, iai's counts).
+  const ordered = better === 'lower' || better === 'higher' ? 'best first' : 'largest first';
   const order = plotted.map((r) => r.series);
   const y = { field: 'series', type: 'nominal', title: null, sort: order, axis: { labelLimit: 240 } };
   const x = valueAxis;
@@ -431,14 +438,14 @@ function chartOf(group, f, conditions, own = group.rows) {
     name: `${slug}-by-${label.key}`,
     title: `${heading} by ${label.title.toLowerCase()}`,
     subtitle: [
-      group.statistic === 'value' ? 'Sorted best first' : `${capitalise(statWord(group.statistic))}, sorted best first`,
+      group.statistic === 'value' ? `Sorted ${ordered}` : `${capitalise(statWord(group.statistic))}, sorted ${ordered}`,
       betterWords,
       spreadNote,
     ]
       .filter(Boolean)
       .join('; '),
-    description: `${title} (${unit}) of each ${label.title.toLowerCase()} (${plotted.length}), best first.${finding ? ` ${finding}.` : ''}`,
-    alt: `Bar chart of ${title.toLowerCase()}, one bar per ${label.title.toLowerCase()} (${plotted.length}).`,
+    description: `${title} (${unit}) of each ${label.noun} (${plotted.length}), ${ordered}.${finding ? ` ${finding}.` : ''}`,
+    alt: `Bar chart of ${title.toLowerCase()}, one bar per ${label.noun} (${plotted.length}).`,
     finding,
     claims: said.kept ? [said.kept] : [],
     ...(finding ? { headline: finding } : {}),
@@ -474,7 +481,17 @@ const capitalise = (s) => s.charAt(0).toUpperCase() + s.slice(1);
 const lowerFirst = (s) => (/^[A-Z][a-z]/.test(s) ? s.charAt(0).toLowerCase() + s.slice(1) : s);
 
 /** How many runs the rows hold (each row of dots has one dot per run). */
-const runCount = (rows) => distinct(rows.map((r) => r.run)).length;
+/**
+ * How many runs a dot plot draws, in words: "5 runs" when every series ran the same runs, else "up to
+ * 27 runs" (the most one series ran; a row with no run number is one run of its series).
+ */
+function runCount(rows) {
+  const runsOf = new Map();
+  for (const r of rows) runsOf.set(r.series, [...(runsOf.get(r.series) ?? []), r.run ?? '']);
+  const sets = [...runsOf.values()].map((runs) => distinct(runs).sort().join('\u0000'));
+  const most = Math.max(...[...runsOf.values()].map((runs) => distinct(runs).length));
+  return `${distinct(sets).length > 1 ? 'up to ' : ''}${num(most)} run${most === 1 ? '' : 's'}`;
+}
 
 /** Whether a condition takes 3+ distinct values within some series (the rows minus that condition). */
 function sweeps(rows, name) {

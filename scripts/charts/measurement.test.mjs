@@ -309,7 +309,7 @@ test('a time in s and times in ms of one group are one chart, drawn in one unit;
   assert.equal(bars.x.title, 'Time (ms)');
   const tips = bars.tooltip.map((t) => t.field);
   assert.ok(tips.includes('value') && tips.includes('unit') && tips.includes('line'), tips.join(', '));
-  assert.equal(chart.finding, 'Group/c had the lowest mean time: 420 ms, 2.9x less than group/b (1,200 ms)');
+  assert.equal(chart.finding, 'group/c had the lowest mean time: 420 ms, 2.9x less than group/b (1,200 ms)');
 });
 
 test('percentiles in ms and in s are one distribution, not two charts', () => {

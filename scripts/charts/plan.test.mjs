@@ -302,6 +302,8 @@ test('helpers: numbers, ratios, ranges, titles, ticks, colours', () => {
   assert.equal(num(-1234.5, 1), '-1,234.5');
   assert.equal(times(18.07), '18x');
   assert.equal(times(3.06), '3.1x');
+  assert.equal(times(1538.4), '1,538x');
+  assert.equal(times(333000000), '333,000,000x');
   assert.equal(range(79.5, 90, 1), '79.5-90');
   assert.equal(
     titleWithUnit({ title: 'Resident memory (kB)', unit: 'kB' }, 'log scale'),

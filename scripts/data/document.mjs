@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { toCsv } from '../lib/csv.mjs';
 import { sha256 } from '../lib/hash.mjs';
 import { declaredSoftware, sourceUrl } from './meta.mjs';
+import { UNNAMED_MACHINE } from './parsers/shared/machine-lines.mjs';
 
 /** Total order on cell values: empty first, then false < true, numbers by value, text by code point. */
 export function compareValues(a, b) {
@@ -141,7 +142,13 @@ export function reportDocument({ input, meta, parsed, platforms, tables, tableDo
       url: sourceUrl(meta.source),
     },
     licence: meta.licence,
-    platforms: meta.platforms.map((p) => ({ id: p.id, machine: p.machine, role: p.role, name: platforms[p.id].name })),
+    // A role the report does not state (a reader's UNNAMED_MACHINE, as add-report drafts it) is none: no page says it.
+    platforms: meta.platforms.map((p) => ({
+      id: p.id,
+      machine: p.machine,
+      ...(p.role === UNNAMED_MACHINE ? {} : { role: p.role }),
+      name: platforms[p.id].name,
+    })),
     machines: Object.fromEntries(Object.entries(parsed.machines).map(([k, m]) => [k, { label: m.label, facts: m.facts }])),
     // A software entry still add-report's placeholder names no software: never published as a name.
     software: { declared: declaredSoftware(meta), stated: parsed.software },
@@ -171,7 +178,7 @@ export function platformsDocument(platforms, reports) {
     const ran = [];
     for (const r of reports) {
       for (const use of r.platforms.filter((u) => u.id === p.id)) {
-        ran.push({ report: r.slug, title: r.title, role: use.role, machine: use.machine });
+        ran.push({ report: r.slug, title: r.title, ...(use.role ? { role: use.role } : {}), machine: use.machine });
         for (const f of r.machines[use.machine].facts) {
           // The same fact stated by several reports is one row with several sources.
           const same = facts.find((x) => x.field === f.field && String(x.value) === String(f.value));

@@ -186,3 +186,116 @@ test('action-benchmark\'s C++ README, which states only "Run on (4 X 2700 MHz CP
   // The same CPU stated again is that platform.
   assert.equal(matchPlatform('system', credit.facts, known), 'broadwell');
 });
+
+test('hyperfine\'s README: its Relative column, a ratio to the fastest command (1.00 by construction), crowns no "lowest mean relative time: 1 x" and takes no ratio of a ratio', () => {
+  const said = corpusFindings('hyperfine-markdown/hyperfine-readme.md');
+  assert.ok(
+    said.some((f) => /lowest mean time: 0\.232 s/.test(f)),
+    'the mean times are still ranked',
+  );
+  assert.deepEqual(
+    said.filter((f) => /relative time|\b1 x\b/.test(f)),
+    [],
+  );
+});
+
+test('bencher\'s libtest example: a ratio of 333 million prints with thousands separators, "333,000,000x", as the times beside it do', () => {
+  const said = corpusFindings('rust-libtest-bench/bencher-libtest-many.txt').filter((f) => /three_digit/.test(f));
+  assert.ok(said.length, 'a finding on tests::three_digit');
+  for (const f of said) {
+    assert.match(f, /333,000,000x less than tests::three_digit \(333,000,000 µs\)/, f);
+    assert.doesNotMatch(f, /\d{4}x/, f);
+  }
+});
+
+/** Every chart text of a corpus file's page, planned in memory: title, subtitle, description, alt text. */
+const corpusChartTexts = (file) =>
+  corpusPlan(file).charts.flatMap((c) => [c.entry.title, c.entry.subtitle, c.entry.description, c.entry.alt]);
+
+test('k6\'s ocaml-webapp report and pgbench\'s haproxy README: chart texts say "one bar per value of tags" and "each combination of clients, scaling factor and threads", never "each tags" or "per clients, scaling factor, threads"', () => {
+  const k6 = corpusChartTexts('k6/ocaml-webapp-golang.md');
+  const pgbench = corpusChartTexts('pgbench/haproxy-tests-readme.md');
+  for (const t of [...k6, ...pgbench].filter(Boolean)) assert.doesNotMatch(t, /\b(?:each|per) (?:tags|clients)\b/i, t);
+  assert.ok(k6.includes('Bar chart of latency, one bar per value of tags (2).'), k6.join('\n'));
+  assert.ok(
+    pgbench.some((t) =>
+      /^Time \(ms\) of each combination of clients, scaling factor and threads \(2\), best first\.$/.test(t),
+    ),
+    pgbench.join('\n'),
+  );
+});
+
+test("daizhiyuan's context-switch README: the dot plot's alt text says up to 2 runs (the thread context switches printed twice under each affinity), not 3 runs", () => {
+  const alts = corpusPlan('context-switch/daizhiyuan-contextswitch-readme.md')
+    .charts.map((c) => c.entry.alt)
+    .filter((a) => a.startsWith('Dot plot'));
+  assert.deepEqual(alts, [
+    'Dot plot of time per run: up to 2 runs, one row of dots per combination of benchmark, affinity and cpu (9).',
+  ]);
+});
+
+test('JMH\'s percentiles of a throughput: a 99.9999th percentile within 5 % of its median is said so, never "1x the median"', () => {
+  const one = corpusFindings('jmh-json/action-benchmark-jmh.json').filter((f) => /percentile/.test(f));
+  assert.ok(one.length, 'a percentile finding');
+  for (const f of one)
+    assert.match(f, /^At the 99\.9999th percentile, throughput was 3\.38 ops\/ns, within 5 % of the median\.?$/, f);
+  const six = corpusFindings('jmh-json/bencher-jmh-six.json').filter((f) => /percentile/.test(f));
+  assert.ok(six.length, 'a percentile finding');
+  for (const f of six) {
+    assert.doesNotMatch(f, /(?<![\d.])1x\b/, f);
+    assert.match(
+      f,
+      /each line's 99\.9999th percentile is at most 1\.1x its own median \(com\.github\.hashmap\.caffeine\.cache\.ComputeBenchmark\.compute_sameKey · ConcurrentHashMap\), the least within 5 % of it \(com\.github\.caffeine\.caffeine\.cache\.ComputeBenchmark\.compute_spread · Caffeine\)/,
+      f,
+    );
+  }
+});
+
+test('iai\'s README: instructions, cycles and cache accesses, whose better direction the report does not state, are sorted "largest first", never "best first"', () => {
+  const charts = corpusPlan('iai/iai-readme.md').charts.map((c) => c.entry);
+  assert.ok(charts.length >= 5, `${charts.length} charts`);
+  for (const c of charts) {
+    assert.doesNotMatch(`${c.description} ${c.subtitle}`, /best first/i, c.id);
+    assert.match(c.description, /largest first\./, c.description);
+  }
+  assert.ok(charts.some((c) => c.description === 'Instructions (count) of each benchmark (2), largest first.'));
+});
+
+test('artillery\'s car-notes report and prototype-db\'s benchmarks: a line chart over arrival rate or threads draws one line per thing measured at each load, not "4 lines" or "12 lines" of one point each (a section that names its load)', () => {
+  const alts = (file) =>
+    corpusPlan(file)
+      .charts.map((c) => c.entry.alt)
+      .filter((a) => / against (?:arrival rate|threads)/.test(a));
+  assert.deepEqual(alts('artillery/cost-calculator-load-test-car-notes.md'), [
+    'Line chart of throughput against arrival rate, 1 line.',
+    'Line chart of latency against arrival rate, 1 line.',
+    'Line chart of latency against arrival rate, 1 line.',
+    'Line chart of latency against arrival rate, 1 line.',
+  ]);
+  assert.deepEqual(alts('redis-benchmark/prototype-db-benchmark.md'), [
+    'Line chart of throughput against threads, 4 lines.',
+    'Line chart of latency against threads, 4 lines.',
+    'Line chart of transfer rate against threads, 3 lines.',
+  ]);
+});
+
+test('a finding that starts with a command or code name quotes it as written: "fd -HI ..." (hyperfine\'s README), "tests::one_digit" (libtest), "org.openjdk.jmh..." (JMH), never "Fd", "Tests::" or "Org."', () => {
+  const starts = (file) => corpusFindings(file).map((f) => f.split(' ')[0]);
+  assert.ok(starts('hyperfine-markdown/hyperfine-readme.md').includes('fd'));
+  assert.ok(starts('rust-libtest-bench/bencher-libtest-many.txt').includes('tests::one_digit'));
+  assert.ok(starts('jmh-json/action-benchmark-jmh.json').some((w) => w.startsWith('org.openjdk.jmh.')));
+  for (const file of [
+    'hyperfine-markdown/hyperfine-readme.md',
+    'rust-libtest-bench/bencher-libtest-many.txt',
+    'jmh-json/action-benchmark-jmh.json',
+  ])
+    for (const f of corpusFindings(file)) assert.doesNotMatch(f, /^(?:Fd |Tests::|Org\.)/, f);
+  // Words are still a sentence's first word, capitalised: "Sleep 0.1 had the lowest ..."
+  assert.ok(
+    corpusFindings('hyperfine-json/bencher-hyperfine-two.json').some((f) => f.startsWith('Sleep 0.1 had the lowest')),
+  );
+  // A possessive's apostrophe is no quote in the name: "Sleep 0.01's mean time was ..."
+  assert.ok(
+    corpusFindings('hyperfine-json/bencher-hyperfine-one.json').some((f) => f.startsWith("Sleep 0.01's mean time was")),
+  );
+});

@@ -22,9 +22,9 @@ export function quantity(n) {
   return num(n, Math.min(12, 2 - Math.floor(Math.log10(a))));
 }
 
-/** A ratio as "18x" (10 and more: whole number) or "3.1x". */
+/** A ratio as "18x", "333,000,000x" (10 and more: a whole number, grouped as num groups it) or "3.1x". */
 export function times(ratio) {
-  return ratio >= 10 ? `${Math.round(ratio)}x` : `${num(ratio, 1)}x`;
+  return `${num(ratio, ratio >= 10 ? 0 : 1)}x`;
 }
 
 /** A percentage: 0.8 -> "0.8 %", 79.4 -> "79.4 %", 100 -> "100 %". */
@@ -62,6 +62,17 @@ export function bytes(n) {
 
 /** First letter upper case. */
 export const capital = (s) => s.charAt(0).toUpperCase() + s.slice(1);
+
+/**
+ * A name at a sentence's start: capitalised when it reads as words ("Sleep 0.1", "Concurrency
+ * 12,000"), as written when it reads as code, whose case is part of the name: a command with flags
+ * or quotes ("fd -HI '.*[0-9]\.jpg$'"), a path or qualified name ("tests::one_digit",
+ * "org.openjdk.jmh...", "outliers.json"), an identifier ("bench_reserve").
+ * @param {string} s the words that start with the name ("sleep 0.01's mean time")
+ * @param {string} [name] the name alone, read for code (a possessive's apostrophe is none)
+ */
+export const capitalName = (s, name = s) =>
+  /::|[_/\\$*[\]{}<>=`'"#@]|(?:^|\s)-\w|[a-z]\.[a-z]/i.test(name) ? s : capital(s);
 
 /**
  * A name inside a sentence: a leading article of a title written as a heading is lower-cased

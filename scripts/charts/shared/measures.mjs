@@ -3,7 +3,7 @@
 // them in, and how the rows of one chart are told apart (their series labels), from what varies.
 import { displayUnit, quantityOf } from '../../data/measure/units.mjs';
 import { namesRun, statesChange } from '../../data/parsers/shared/structure.mjs';
-import { num } from './format.mjs';
+import { list, num } from './format.mjs';
 import { distinct, groupBy } from './spec.mjs';
 
 /** Metrics in the order a reader looks for them; run totals (requests, bytes, duration, a sum of latencies) last. */
@@ -77,8 +77,8 @@ const TITLES = { benchmark: 'Benchmark', subject: 'Software', section: 'Section'
  * section, then the conditions named), joined with " · ". Nothing varies: every row is "(all)".
  * @param {object[]} rows
  * @param {string[]} conditionNames
- * @returns {{ title: string, key: string, of: (row: object) => string, differ: (a: object, b: object) => string[], parts: string[] }}
- *   parts: the fields that vary (and name the rows)
+ * @returns {{ title: string, noun: string, key: string, of: (row: object) => string, differ: (a: object, b: object) => string[], parts: string[] }}
+ *   noun: what one row stands for in a sentence (eachOf); parts: the fields that vary (and name the rows)
  */
 /** Units a condition's name ends in (`duration_s`, `payload_bytes`), as a label writes them. */
 const NAME_UNITS = {
@@ -108,6 +108,28 @@ const conditionPart = (n, v) => {
   return unit ? `${name} ${exact(v)} ${unit}` : `${name} ${exact(v)}`;
 };
 
+/**
+ * What one bar, line or row of dots stands for, as "each" and "one ... per" take it, from a label's
+ * title: one singular noun as it is ("benchmark"), a plural one as its values ("value of tags": k6's
+ * tags, pgbench's clients, UnixBench's copies), several parts as their combinations ("combination of
+ * clients, scaling factor and threads"), never "each tags".
+ * @param {string} title
+ */
+export function eachOf(title) {
+  const parts = title.toLowerCase().split(', ');
+  if (parts.length > 1) return `combination of ${list(parts)}`;
+  // A plural name ends in s (but not ss, us or is: class, status, axis), before any unit in parentheses.
+  return /[^sui]s$/.test(parts[0].replace(/ \(.*\)$/, '')) ? `value of ${parts[0]}` : parts[0];
+}
+
+/** Whether two fields of rows go together one to one: each value of one with one value of the other. */
+export function oneToOne(rows, a, b) {
+  const pairs = distinct(rows.map((r) => `${r[a] ?? ''}\u0000${r[b] ?? ''}`)).length;
+  return (
+    pairs === distinct(rows.map((r) => r[a] ?? '')).length && pairs === distinct(rows.map((r) => r[b] ?? '')).length
+  );
+}
+
 export function seriesLabeller(rows, conditionNames) {
   // A person's table names the software in its first column: benchmark and software then agree.
   const same = rows.every((r) => !r.subject || r.subject === r.benchmark);
@@ -126,19 +148,14 @@ export function seriesLabeller(rows, conditionNames) {
   const varies = candidates.filter((n) => distinct(rows.map((r) => r[n] ?? '')).length > 1);
   // A section whose rows another varying part already tells apart one to one (a second run's heading,
   // "We did some performance update", beside its concurrency 12,000) names nothing more: left out.
-  const oneToOne = (a, b) => {
-    const pairs = distinct(rows.map((r) => `${r[a] ?? ''}\u0000${r[b] ?? ''}`)).length;
-    return (
-      pairs === distinct(rows.map((r) => r[a] ?? '')).length && pairs === distinct(rows.map((r) => r[b] ?? '')).length
-    );
-  };
-  const varying = varies.filter((n) => n !== 'section' || !varies.some((o) => o !== n && oneToOne(n, o)));
+  const varying = varies.filter((n) => n !== 'section' || !varies.some((o) => o !== n && oneToOne(rows, n, o)));
   /** A label with the row's mark after it ("min_duration · setting"): the chart and table say it. */
   const marked = (r, label) => (r.role && conditionNames.includes('role') ? `${label} · ${r.role}` : label);
   if (!varying.length) {
     const name = rows[0].subject || rows[0].benchmark || '(all)';
     return {
       title: rows[0].subject ? 'Software' : 'Benchmark',
+      noun: rows[0].subject ? 'software' : 'benchmark',
       key: 'benchmark',
       of: (r) => marked(r, name),
       differ: () => [],
@@ -170,5 +187,5 @@ export function seriesLabeller(rows, conditionNames) {
       ? [a.section, b.section].filter(statesChange).map((s) => `section (“${s}”, a stated change)`)
       : []),
   ];
-  return { title, key: varying.join('-').replace(/_/g, '-'), of, differ, parts: varying };
+  return { title, noun: eachOf(title), key: varying.join('-').replace(/_/g, '-'), of, differ, parts: varying };
 }

@@ -14,6 +14,7 @@ import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
 import { jsonBlocks, readJson } from '../shared/json.mjs';
+import { UNNAMED_MACHINE } from '../shared/machine-lines.mjs';
 
 export const format = 'asv';
 export const description = 'airspeed velocity (asv) results JSON: results/<machine>/<commit>-<env>.json, version 1 and result_columns forms.';
@@ -134,7 +135,7 @@ function machineOf(v, doc) {
   fact('arch', 'arch');
   fact('os', 'os');
   fact('memory', 'ram');
-  return facts.length ? { system: { label: 'the machine', facts } } : {};
+  return facts.length ? { system: { label: UNNAMED_MACHINE, facts } } : {};
 }
 
 /**

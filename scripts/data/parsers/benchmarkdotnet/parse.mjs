@@ -18,6 +18,7 @@ import { measurement, measurementResult, percentileStatistic } from '../../measu
 import { splitValueUnit, UNITS } from '../../measure/units.mjs';
 import { stripAnsi } from '../shared/ansi.mjs';
 import { sectionsOf } from '../shared/headings.mjs';
+import { UNNAMED_MACHINE } from '../shared/machine-lines.mjs';
 
 export const format = 'benchmarkdotnet';
 export const description = 'BenchmarkDotNet summary (GitHub/Markdown export or console): environment header and the results table.';
@@ -215,7 +216,7 @@ export function parse(text) {
   if (!rows.length) throw new InputError(0, 'a BenchmarkDotNet summary', 'none');
   return measurementResult(rows, {
     tableTitle: 'BenchmarkDotNet summary',
-    machines: facts.length ? { system: { label: 'the machine', facts } } : {},
+    machines: facts.length ? { system: { label: UNNAMED_MACHINE, facts } } : {},
     software,
     notes,
     spans,

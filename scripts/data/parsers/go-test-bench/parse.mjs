@@ -8,6 +8,7 @@ import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines, toNumber, toInteger, InexactNumberError } from '../../../lib/text.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
 import { stripAnsi } from '../shared/ansi.mjs';
+import { UNNAMED_MACHINE } from '../shared/machine-lines.mjs';
 
 export const format = 'go-test-bench';
 export const description = 'go test -bench output (with or without -benchmem, custom metrics), under its goos/goarch/pkg/cpu header.';
@@ -260,7 +261,7 @@ export function parse(text) {
   );
   return measurementResult(rows, {
     tableTitle: 'go test -bench results',
-    machines: facts.length ? { system: { label: 'the machine', facts } } : {},
+    machines: facts.length ? { system: { label: UNNAMED_MACHINE, facts } } : {},
     spans: rangesOf(read),
   });
 }

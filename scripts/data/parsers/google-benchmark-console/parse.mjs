@@ -15,6 +15,7 @@ import { stripAnsi } from '../shared/ansi.mjs';
 import { exactNumber } from '../shared/json.mjs';
 import { AGGREGATES, splitRunName, counterMetric, readCounter, mhzToGhz } from '../shared/google-benchmark.mjs';
 import { numberRepeats } from '../shared/jmh.mjs';
+import { UNNAMED_MACHINE } from '../shared/machine-lines.mjs';
 
 export const format = 'google-benchmark-console';
 export const description = "Google Benchmark's console table (Time, CPU, Iterations, counters, aggregates) and its context header.";
@@ -234,7 +235,7 @@ export function parse(text) {
           [...byMachine].map(([m, f]) => [m, { label: `the machine of the rows marked machine ${m}`, facts: [...f.values()] }]),
         )
       : facts.size
-        ? { system: { label: 'the machine', facts: [...facts.values()] } }
+        ? { system: { label: UNNAMED_MACHINE, facts: [...facts.values()] } }
         : {},
     notes,
     spans: rangesOf(read),

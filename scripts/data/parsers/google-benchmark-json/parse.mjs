@@ -10,6 +10,7 @@ import { measurement, measurementResult } from '../../measure/model.mjs';
 import { readJson, exactNumber, jsonBlocks } from '../shared/json.mjs';
 import { AGGREGATES, splitRunName, counterMetric, mhzToGhz } from '../shared/google-benchmark.mjs';
 import { numberRepeats } from '../shared/jmh.mjs';
+import { UNNAMED_MACHINE } from '../shared/machine-lines.mjs';
 
 export const format = 'google-benchmark-json';
 export const description = "Google Benchmark's JSON output: context (CPUs, caches, load) and benchmarks with aggregates and counters.";
@@ -161,7 +162,7 @@ export function parse(text) {
   const rows = items.map((it) => measurement({ ...it.row, conditions: it.conditions }));
   return measurementResult(rows, {
     tableTitle: 'Google Benchmark results',
-    machines: facts.length ? { system: { label: 'the machine', facts } } : {},
+    machines: facts.length ? { system: { label: UNNAMED_MACHINE, facts } } : {},
     notes,
     software,
     spans,

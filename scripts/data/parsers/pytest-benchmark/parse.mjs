@@ -14,6 +14,7 @@ import { canonicalUnit } from '../../measure/units.mjs';
 import { stripAnsi } from '../shared/ansi.mjs';
 import { sectionsOf } from '../shared/headings.mjs';
 import { jsonBlocks, readJson } from '../shared/json.mjs';
+import { UNNAMED_MACHINE } from '../shared/machine-lines.mjs';
 
 export const format = 'pytest-benchmark';
 export const description = 'pytest-benchmark: its JSON (--benchmark-json) or its console table; min, max, mean, median, stdev, IQR, OPS, rounds.';
@@ -93,7 +94,7 @@ function parseJson(lines) {
       fact('arch', m.machine, ['machine']);
       fact('os', m.system, ['system']);
       fact('kernel', m.release, ['release']);
-      if (facts.length) machines.system = { label: 'the machine', facts };
+      if (facts.length) machines.system = { label: UNNAMED_MACHINE, facts };
       if (m.python_version) {
         software.push({ text: `${m.python_implementation ?? 'Python'} ${m.python_version}`, name: m.python_implementation ?? 'Python', version: String(m.python_version), line: doc.lineOf(['machine_info', 'python_version']) });
       }

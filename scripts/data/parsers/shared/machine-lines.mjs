@@ -242,11 +242,17 @@ export function machineFacts(text) {
   return facts;
 }
 
+/**
+ * The label of a machine whose role the report does not state (one host, no "server" or "client"): a
+ * reader's name for it, never said as a role (data/document.mjs leaves such a role out of the pages).
+ */
+export const UNNAMED_MACHINE = 'the machine';
+
 /** The machine the report states (`HOST:`, `CPU:`, `Memory:` lines, a Hardware section), each fact once. */
 export function machinesOf(text) {
   const seen = new Set();
   const facts = machineFacts(text).filter((f) => !seen.has(`${f.field}\u0000${f.value}`) && seen.add(`${f.field}\u0000${f.value}`));
-  return describesMachine(facts) ? { system: { label: 'the machine', facts } } : {};
+  return describesMachine(facts) ? { system: { label: UNNAMED_MACHINE, facts } } : {};
 }
 
 /** Counts alone (a tool's "Threads: 150", "cores: 4") are settings of a run, not a machine. */
