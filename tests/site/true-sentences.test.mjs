@@ -10,6 +10,9 @@ import { CORPUS } from '../../scripts/bench/real-files.mjs';
 import { parsers } from '../../scripts/data/parsers/index.mjs';
 import { statedMachines } from '../../scripts/data/parsers/shared/machine-lines.mjs';
 import { matchPlatform, namingFact, proposePlatform } from '../../scripts/add-report/platform-match.mjs';
+import { planSubjectCharts } from '../../scripts/charts/subjects.mjs';
+import { readSubjects } from '../../scripts/lib/atlas.mjs';
+import { ROOT } from '../../scripts/lib/paths.mjs';
 
 const plan = committedPlan();
 const chart = (id) => {
@@ -185,4 +188,20 @@ test('action-benchmark\'s C++ README, which states only "Run on (4 X 2700 MHz CP
   assert.equal(matchPlatform('system', cpp.facts, known), null);
   // The same CPU stated again is that platform.
   assert.equal(matchPlatform('system', credit.facts, known), 'broadwell');
+});
+
+// The subject pages of data/atlas, as their charts say them.
+const subjectChart = (id) => {
+  const platforms = JSON.parse(fs.readFileSync(path.join(ROOT, 'data/platforms.json'), 'utf8'));
+  const subjects = readSubjects(path.join(ROOT, 'data')).filter((s) => s.id === id);
+  return planSubjectCharts({ subjects }, platforms).charts[0].entry;
+};
+
+test('Darner\'s and Kestrel\'s subject charts rank none of their three measures (queue flood, queue packing, fairness) above another: no "The highest is 36,846 requests/s"', () => {
+  for (const id of ['darner', 'kestrel']) {
+    const entry = subjectChart(id);
+    assert.doesNotMatch(entry.description, /highest/i, entry.description);
+    assert.match(entry.description, /3 figures|\(3\)/);
+    assert.match(entry.description, /figures of different measures are not ranked against each other\.$/);
+  }
 });
