@@ -13,7 +13,7 @@
 import { InputError } from '../../lib/errors.mjs';
 import { normaliseName, resolve, tableMapping, unknownEntityError } from '../entities.mjs';
 import { figureRule, ruleText, noRowText, conditionsOf, bestRow, passes, joinStatistic, spreadOf } from './figures.mjs';
-import { measuredFigures } from './measured.mjs';
+import { measuredFigures, measuredSpellings } from './measured.mjs';
 import { statisticLabel } from '../measure/model.mjs';
 
 /**
@@ -135,12 +135,13 @@ export function buildSubjects({ reports, tables, registry, chartKinds = [], erro
     }
     const byId = tables[report.slug] ?? {};
     // What adapters read, through the measurement model (measured.mjs): the best of each metric.
+    const written = measuredSpellings(report, tables);
     for (const [eid, figures] of measuredFigures(report, tables)) {
       if (!seen.has(eid)) continue;
       const e = entry(eid, report);
       const t = byId[figures[0].table].table;
       e.measured = true;
-      e.tables.push({ table: t.id, kind: t.kind, title: t.title, path: t.path, charted: true, derived: false, digitized: false, column: 'entity', spellings: [], rows: figures.reduce((n, f) => n + f.candidates, 0) });
+      e.tables.push({ table: t.id, kind: t.kind, title: t.title, path: t.path, charted: true, derived: false, digitized: false, column: 'entity', spellings: written.get(eid) ?? [], rows: figures.reduce((n, f) => n + f.candidates, 0) });
       e.figures.push(...figures);
     }
     for (const id of Object.keys(byId).sort()) {
