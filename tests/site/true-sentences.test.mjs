@@ -205,3 +205,18 @@ test('Darner\'s and Kestrel\'s subject charts rank none of their three measures 
     assert.match(entry.description, /figures of different measures are not ranked against each other\.$/);
   }
 });
+
+const subjectOf = (id) => readSubjects(path.join(ROOT, 'data')).find((s) => s.id === id);
+
+test('httpc\'s subject page gives the version the Mojito report states for it, "Httpc (OTP 21.2)", as Erlang\'s 21.2, not "Version: Httpc 21.2"', () => {
+  const mojito = subjectOf('httpc').reports.find((r) => r.report === 'httpc-bench-mojito-ec2-m5-4xlarge');
+  assert.deepEqual(
+    mojito.versions.map((v) => [v.name, v.of, v.version, v.line]),
+    [['Httpc', 'Erlang', '21.2', 19]],
+  );
+});
+
+test("Solon's, Jetty's, nginz's and AStore's subject pages say the report states no version, not \"Version: Solon unstated\"", () => {
+  for (const id of ['solon', 'jetty', 'nginz', 'astore'])
+    for (const r of subjectOf(id).reports) assert.deepEqual(r.versions, [], `${id} in ${r.report}`);
+});

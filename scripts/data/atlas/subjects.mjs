@@ -88,6 +88,8 @@ export function softwareVersions(registry, report) {
     });
   }
   for (const s of report.software?.declared ?? []) {
+    // add-report writes "unstated" where the report gives no version: no version, as the report page says.
+    if (s.version === 'unstated') continue;
     const id = resolve(registry, s.name)?.id ?? null;
     if (out.some((o) => (id ? o.entity === id : o.name === s.name))) continue;
     out.push({ entity: id, name: s.name, version: s.version, seed: report.seed.meta, line: null });
@@ -131,7 +133,15 @@ export function buildSubjects({ reports, tables, registry, chartKinds = [], erro
   for (const report of [...reports].sort(byReportDate)) {
     for (const v of softwareVersions(registry, report)) {
       if (!v.entity) continue;
-      entry(v.entity, report).versions.push({ name: v.name, version: v.version, seed: v.seed, line: v.line });
+      // A version stated for a part of another entity is that entity's (httpc's "OTP 21.2" is Erlang's).
+      const of = registry.entities[v.entity].version_of;
+      entry(v.entity, report).versions.push({
+        name: v.name,
+        version: v.version,
+        ...(of ? { of: registry.entities[of].name } : {}),
+        seed: v.seed,
+        line: v.line,
+      });
     }
     const byId = tables[report.slug] ?? {};
     // What adapters read, through the measurement model (measured.mjs): the best of each metric.
