@@ -97,13 +97,16 @@ function comparisonChart(c) {
   // The shared conditions in words, as the atlas writes them (columns by their titles).
   const shared = Object.keys(c.shared_conditions ?? {}).length ? (c.conditions_text ?? '') : '';
   const title = `${metric.title} by ${entityTitle}`;
-  const subtitle = [
+  // The subtitle's parts; the drawing wraps the shared conditions into lines, the page prints each part whole.
+  const at = shared ? `At ${shared}` : null;
+  const parts = [
     ...(c.mode === 'best' ? [`Each ${entityTitle}'s best value: ${metric.rule}`] : []),
-    ...(shared ? wrap(`At ${shared}`) : []),
-    ...(c.what_differs.hardware_same
-      ? ['Same machine in every report']
-      : ['Different machines: hardware and software both changed']),
+    ...(at ? [at] : []),
+    c.what_differs.hardware_same
+      ? 'Same machine in every report'
+      : 'Different machines: hardware and software both changed',
   ];
+  const subtitle = parts.flatMap((p) => (p === at ? wrap(p) : [p]));
   // The statistic compared, and, when the machines differ, which: a ratio then mixes hardware and
   // software changes, and the sentence says so.
   const statistic = !metric.statistic || metric.statistic === 'value' ? 'as stated' : metric.statistic;
@@ -144,6 +147,7 @@ function comparisonChart(c) {
     page_title: c.title,
     sources: [...new Set(c.columns.map((col) => col.report))].filter((r) => rows.some((row) => row.report === r)),
     ...atlasEntryWords(chart, spec),
+    subtitle: parts.join('; '),
     log_scales: log ? ['x'] : [],
     files: chartFiles(id),
   };

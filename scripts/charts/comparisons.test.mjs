@@ -35,3 +35,13 @@ test('a row label names the entity and its conditions, so rows stay apart', () =
     assert.equal(new Set(labels).size, labels.length, c.id);
   }
 });
+
+test('a comparison page\'s subtitle keeps its conditions whole: "through cloudi_service_queue: no", never "through; cloudi_service_queue: no" where the drawing breaks the line', () => {
+  const { charts } = planComparisonCharts(atlas);
+  const wrapped = charts.filter((c) => [c.spec.title.subtitle].flat().some((l) => /^cloudi_service_queue/.test(l)));
+  assert.ok(wrapped.length > 0, 'a drawing breaks its conditions before cloudi_service_queue');
+  for (const c of wrapped) {
+    assert.doesNotMatch(c.entry.subtitle, /through; /, c.entry.subtitle);
+    assert.match(c.entry.subtitle, /through cloudi_service_queue: no/);
+  }
+});
