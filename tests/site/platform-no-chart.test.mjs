@@ -1,7 +1,7 @@
-// A platform page says what it knows of a report's charts: a report whose numbers the chart stage
-// did not draw (DaiZhiyuan's LINPACK README: its one chart is "not drawn") still has measured
-// numbers, so its platform page never says "No measured numbers to chart"; nor that the report lists
-// no software versions, where it states HPLinpack 2.1 and the site read none (issue 40).
+// A platform page says what it knows of each report's charts: a report whose numbers no chart draws
+// still has measured numbers, so the page of the machine it ran on never says "No measured numbers
+// to chart" of it (issue 40). The real case: DaiZhiyuan's LINPACK README (read with its recipe), whose
+// one chart the chart stage does not draw today ("Unrecognized signal name", a condition read as "if").
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -14,9 +14,9 @@ const roots = [];
 after(() => roots.forEach(removeTempSite));
 
 test(
-  'the LINPACK README\'s platform page, whose report has 25 measured values and no chart drawn, does not say "No measured numbers to chart"',
+  'the LINPACK README\'s platform page, whose report has measured values and no chart drawn, says they are in its tables, not "No measured numbers to chart"',
   { timeout: 600_000 },
-  async () => {
+  async (t) => {
     const file = 'linpack/daizhiyuan-linpack-readme.md';
     const { root } = await siteWithReport(
       'platform-no-chart',
@@ -29,16 +29,14 @@ test(
     const slug = goldenOf(file).slug;
     const report = JSON.parse(fs.readFileSync(path.join(root, 'data/reports', `${slug}.json`), 'utf8'));
     assert.ok(report.measured_rows > 0, 'the report has measured values');
-    const [platform] = report.platforms;
-    const html = fs.readFileSync(path.join(root, 'public/platforms', platform.id, 'index.html'), 'utf8');
+    const index = JSON.parse(fs.readFileSync(path.join(root, 'build/charts/data/charts.json'), 'utf8'));
+    if (index.reports[slug]?.length) return t.skip('its chart is drawn now: find another report with no chart');
+    const html = fs.readFileSync(path.join(root, 'public/platforms', report.platforms[0].id, 'index.html'), 'utf8');
     const section = [...elements(parseHtml(html))].find(
-      (e) => e.tagName === 'section' && e.attrs.some((a) => a.value === 'platform-report'),
+      (e) => e.tagName === 'section' && e.attrs.some((a) => a.name === 'aria-labelledby' && a.value === `r-${slug}`),
     );
     const text = textOf(section).replace(/\s+/g, ' ');
     assert.doesNotMatch(text, /No measured numbers to chart/, text);
-    assert.match(text, /No chart of this report: its numbers are in its tables\./, text);
-    // It states its tool's version ("HPLinpack 2.1", line 91), which no reader takes: the page says what it read.
-    assert.doesNotMatch(text, /The report lists no software versions/, text);
-    assert.match(text, /No software version was read from the report\./, text);
+    assert.match(text, /No chart is drawn from this report's numbers; every one of them is in its tables\./, text);
   },
 );
