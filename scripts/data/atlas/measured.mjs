@@ -13,7 +13,7 @@
 //   measuredFigures(report, tables, registry) -> Map<entity id, figure[]>   for subject pages
 //   measuredSpellings(report, tables) -> Map<entity id, string[]>   how those rows write each entity
 //   joinable(row) -> boolean                   whether a row may join other reports' rows at all
-import { bestRow, conditionsOf, figureRule } from './figures.mjs';
+import { bestRow, conditionsOf, figureRule, tiesOf } from './figures.mjs';
 import { metricTitle, statisticWords } from '../measure/model.mjs';
 import { isStated } from '../measure/units.mjs';
 
@@ -197,6 +197,7 @@ export function measuredFigures(report, tables) {
       digitized: false,
       candidates: rows.length,
       qualified: rows.length,
+      ...(tiesOf(rows, rule, best) ? { tied: tiesOf(rows, rule, best) } : {}),
       statistic,
       join_statistic: statistic,
       value: best.value,

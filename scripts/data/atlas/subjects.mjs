@@ -12,7 +12,7 @@
 //   figureWords(figure) -> { statistic_words, statistic_joined, chosen }   what a subject page prints of it
 import { InputError } from '../../lib/errors.mjs';
 import { normaliseName, resolve, tableMapping, unknownEntityError } from '../entities.mjs';
-import { figureRule, ruleText, noRowText, conditionsOf, bestRow, passes, joinStatistic, spreadOf } from './figures.mjs';
+import { figureRule, ruleText, noRowText, conditionsOf, bestRow, passes, joinStatistic, spreadOf, tiesOf } from './figures.mjs';
 import { measuredFigures, measuredSpellings } from './measured.mjs';
 import { statisticLabel } from '../measure/model.mjs';
 
@@ -36,6 +36,7 @@ import { statisticLabel } from '../measure/model.mjs';
  *   best row outside the error budget ({ value, with, budget, conditions, seed, line }), shown marked
  * @property {number} candidates  the entity's rows in the table (and run)
  * @property {number} qualified   those within the rule's error budget (all of them when it has none)
+ * @property {number} [tied]      the other candidate rows of the same value (none: absent)
  * @property {string} statistic   the statistic of the value, as the report gives it (model.mjs STATISTICS)
  * @property {string} join_statistic  the statistic it joins others by (its own, or the one its family implies)
  * @property {string} [statistic_reason]  why an "as stated" value joins join_statistic
@@ -238,14 +239,16 @@ export function figureWords(f) {
   const qualified = f.qualified ?? f.candidates;
   const of = `(of ${count(f.candidates)} rows)`;
   const budget = f.rule?.split(' with ')[1] ?? 'the rule';
+  // A best value other rows share is said to be tied: "one of 2 rows tied for the lowest of 3 rows".
+  const tied = f.tied ? `one of ${count(f.tied + 1)} rows tied for ` : '';
   const chosen =
     qualified < f.candidates
       ? qualified === 1
         ? `the only row with ${budget} ${of}`
-        : `the ${best} of the ${count(qualified)} rows with ${budget} ${of}`
+        : `${tied}the ${best} of the ${count(qualified)} rows with ${budget} ${of}`
       : f.candidates === 1
         ? 'the only row'
-        : `the ${best} of ${count(f.candidates)} rows`;
+        : `${tied}the ${best} of ${count(f.candidates)} rows`;
   return {
     statistic_words: statisticLabel(f.statistic),
     statistic_joined: statisticLabel(f.statistic, f.join_statistic),
@@ -329,8 +332,10 @@ function figuresOf(g, table, rule) {
       continue;
     }
     const exclude = [...(g.column ? [g.column] : []), ...groupBy];
+    const tied = tiesOf(rows, rule, best);
     out.push({
       ...fig,
+      ...(tied ? { tied } : {}),
       value: best[rule.metric],
       conditions: conditionsOf(best, table.columns, rule, exclude),
       ...(rule.budget ? { with: { [rule.budget.column]: best[rule.budget.column] } } : {}),

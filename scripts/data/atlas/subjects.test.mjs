@@ -166,3 +166,17 @@ test('"Written as" lists how a report read by an adapter writes the subject (the
   assert.deepEqual(memcache.also_known_as, []);
   assert.deepEqual(memcache.reports[0].tables[0].spellings, ['memcached']);
 });
+
+test('a best figure other rows tie is said to be tied: Python\'s 43.4 ms mean time of the hyperfine speed test (01_simple.py, 01_beauty.py) is "one of 2 rows tied for the lowest of 3 rows", not "the lowest of 3 rows"', async () => {
+  const { measuredFigures } = await import('./measured.mjs');
+  // tests/fixtures/corpus/hyperfine-text/adventofcode-2021-01-speedtest.md, section Python, lines 6, 10, 14.
+  const row = (benchmark, value, line) => ({ benchmark, subject: 'Python', entity: 'python', metric: 'time', statistic: 'mean', unit: 'ms', better: 'lower', value, source_table: 'table', seed: 'seeds/corpus/aoc.md', line });
+  const report = { slug: 'aoc' };
+  const table = { id: 'measurements', kind: 'measurement', columns: [{ name: 'benchmark' }] };
+  const rows = [row('python .\\01_simple.py', 43.4, 6), row('python .\\01_beauty.py', 43.4, 10), row('python .\\01.py', 167.2, 14)];
+  const [f] = measuredFigures(report, { aoc: { measurements: { table, rows } } }).get('python');
+  assert.equal(f.value, 43.4);
+  assert.equal(f.line, 6);
+  assert.equal(figureWords(f).chosen, 'one of 2 rows tied for the lowest of 3 rows');
+  assert.equal(figureWords({ ...f, tied: undefined }).chosen, 'the lowest of 3 rows');
+});
