@@ -220,3 +220,10 @@ test("Solon's, Jetty's, nginz's and AStore's subject pages say the report states
   for (const id of ['solon', 'jetty', 'nginz', 'astore'])
     for (const r of subjectOf(id).reports) assert.deepEqual(r.versions, [], `${id} in ${r.report}`);
 });
+
+test("the httpc_bench comparison tells the facts only one report states: the 2019 run's Ubuntu 18.04 and instance type, the 2017 run's SSDs, beside the memory and CPU that differ", () => {
+  const id = 'http-client-rate--best--httpc-bench-xeon-2x48--httpc-bench-mojito-ec2-m5-4xlarge';
+  const c = JSON.parse(fs.readFileSync(path.join(ROOT, 'data/atlas/comparisons', `${id}.json`), 'utf8'));
+  assert.match(c.what_differs.summary, /facts that differ: Memory, CPU \(/);
+  assert.match(c.what_differs.summary, /facts stated by only some reports: Instance type, Operating system, Storage;/);
+});

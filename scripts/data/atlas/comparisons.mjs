@@ -709,7 +709,15 @@ export function whatDiffers(registry, reports, machineName, columns = []) {
     });
 
   const samePlatform = same(platforms.map((p) => p.value)) && platforms[0].value !== null;
-  const factConflicts = [...facts.filter((f) => f.differs), ...differentlyStated(facts)];
+  const byMeaning = differentlyStated(facts);
+  const factConflicts = [...facts.filter((f) => f.differs), ...byMeaning];
+  // A fact only some reports state (one states its OS, the other not) is no difference, but the
+  // reader is told of it, as of versions only some state.
+  const meant = new Set(byMeaning.flatMap((f) => f.by_meaning));
+  // (Free text is no fact of its own: the line the facts came from, the "Also stated" rest.)
+  const oneSided = facts
+    .filter((f) => !f.differs && !f.stated_by_all && !meant.has(f.field) && !['description', 'other'].includes(f.field))
+    .map((f) => f.title);
   const hardwareSame = samePlatform && factConflicts.length === 0;
   const changedSoftware = software.filter((s) => s.differs);
   const versionsText = (s) =>
@@ -727,6 +735,7 @@ export function whatDiffers(registry, reports, machineName, columns = []) {
     changedSoftware.length
       ? `software versions that differ: ${changedSoftware.map(versionsText).join('; ')}`
       : 'no stated software version differs',
+    ...(oneSided.length ? [`facts stated by only some reports: ${oneSided.join(', ')}`] : []),
     ...(unstated.length ? [`versions stated by only some reports: ${unstated.join(', ')}`] : []),
     same(method.map(methodKey)) ? 'the same method text' : 'the method text differs (read both)',
     ...(runs.length ? [`runs: ${runs.map(runText).join(' / ')}`] : []),
