@@ -1249,10 +1249,12 @@ function againstBase(lo, hi) {
 
 /**
  * "The lowest value (mean) is Solon's 1.2 ms (2019 run); against the base report the values are 1.1x
- * to 1.8x higher, across different machines (a vs b), so each ratio mixes hardware and software changes".
- * @param {{ statistic: string, unit: string }} words
+ * to 1.8x higher, across different machines (a vs b), so each ratio mixes hardware and software changes",
+ * and what else differs between the values a ratio joins (`also`: each value's own best setup, what
+ * the reports state of each run).
+ * @param {{ statistic: string, unit: string, also?: string[] }} words
  */
-export function renderAcross(claim, { statistic, unit }) {
+export function renderAcross(claim, { statistic, unit, also = [] }) {
   if (!claim) return '';
   const { best, better, lo, hi, hardwareSame, machines } = claim;
   return (
@@ -1261,7 +1263,8 @@ export function renderAcross(claim, { statistic, unit }) {
       ? `; against the base report ${againstBase(lo.ratio_to_base, hi.ratio_to_base)}` +
         (hardwareSame
           ? ''
-          : `, across different machines (${machines.join(' vs ')}), so each ratio mixes hardware and software changes`)
+          : `, across different machines (${machines.join(' vs ')}), so each ratio mixes hardware and software changes`) +
+        also.map((w) => `; ${w}`).join('')
       : '')
   );
 }

@@ -5,6 +5,8 @@
 // caches and writes with the report charts; the entries go to charts.json under `comparisons`.
 // The per-report charts (plan.mjs) are not touched.
 import { acrossReports, sayClaim } from './claims.mjs';
+import { list } from './shared/format.mjs';
+import { runFact } from '../data/atlas/comparisons.mjs';
 import { colorScale } from './shared/palette.mjs';
 import { assemble, atlasEntryWords, atlasUsermeta, chartFiles, spanChannel, tooltip } from './shared/spec.mjs';
 
@@ -111,9 +113,25 @@ function comparisonChart(c) {
   // software changes, and the sentence says so.
   const statistic = !metric.statistic || metric.statistic === 'value' ? 'as stated' : metric.statistic;
   const machines = [...new Set((c.what_differs.platforms?.values ?? []).map((p) => p.name ?? 'an unstated machine'))];
+  // What else differs between the values a ratio joins: each value's own best setup, and what the
+  // reports state of each run (httpc_bench 2019's ulimit -n 12000000 and 1024).
+  const runsSaid = (c.what_differs.runs ?? [])
+    .map((r) => ({
+      title: r.title,
+      said: Object.entries(r.facts ?? {}).filter(([k, v]) => v !== null && !k.endsWith('_line')),
+    }))
+    .filter((r) => r.said.length);
+  const also = [
+    ...(c.mode === 'best' ? [`each value is its ${entityTitle}'s best setup in its run`] : []),
+    ...(runsSaid.length
+      ? [
+          `the runs' reports state ${list(runsSaid.map((r) => `${r.said.map(([k, v]) => runFact(k, v)).join(', ')} (${r.title})`))}`,
+        ]
+      : []),
+  ];
   const said = sayClaim('renderAcross', rows, [
     acrossReports(rows, { better: metric.better, hardwareSame: !!c.what_differs.hardware_same, machines }),
-    { statistic, unit: metric.unit },
+    { statistic, unit: metric.unit, also },
   ]);
   const finding = said.text;
   const chart = {

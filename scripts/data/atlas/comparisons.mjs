@@ -28,6 +28,7 @@
 //   shortSlug(reportSlugs) -> string   the URL name of a comparison (its id is long)
 //   whatDiffers(registry, reports, machine?) -> WhatDiffers
 //   tidyRows(comparison) -> { columns: string[], rows: object[] }   one row per value, for a CSV
+//   runFact(name, value) -> string   what a report states of a run, in words ("ulimit -n 1024")
 import { tableMapping, normaliseName } from '../entities.mjs';
 import { figureRule, ruleText, noRowText, conditionsOf, bestRow, spreadOf } from './figures.mjs';
 import { sha256 } from '../../lib/hash.mjs';
@@ -824,7 +825,7 @@ export function tidyRows(c) {
 }
 
 /** A fact the report states about a run, for a sentence: the open-file limit as the command sets it. */
-function runFact(name, value) {
+export function runFact(name, value) {
   if (name === 'ulimit_n') return `ulimit -n ${value}`;
   return `${name.replaceAll('_', ' ')} ${value}`;
 }
