@@ -181,20 +181,22 @@ test("figures of one date (one report's runs) stand in columns; figures of sever
   );
 });
 
+// The corpus's hyperfine speed test (tests/fixtures/corpus/hyperfine-text/adventofcode-2021-01-speedtest.md,
+// section Go) gives Go a mean time, user time and system time in one report, all in ms; the CloudI
+// reports measure Go in requests/s.
+const ms = (metric_title, value, line) =>
+  figure(value, line, { table: 'm', metric_title, unit: 'ms', statistic: 'mean', rule: 'lowest' });
+const hyperfine = {
+  ...report('h', '2020', [ms('Time (ms)', 6.3, 26), ms('System time (ms)', 3.5, 26), ms('User time (ms)', 1.2, 26)]),
+  tables: [{ table: 'm', title: 'Measurements (the shared model)' }],
+};
+const go = {
+  id: 'go',
+  name: 'Go',
+  reports: [report('a', '2017-04', [figure(18007, 4)]), report('b', '2023', [figure(30100, 9)], 'p2'), hyperfine],
+};
+
 test("Go's chart keeps its requests/s of two reports over three ms figures of one report, and never joins user time to system time with a line", () => {
-  // The corpus's hyperfine speed test (tests/fixtures/corpus/hyperfine-text/adventofcode-2021-01-speedtest.md,
-  // section Go) gives Go a mean time, user time and system time in one report, all in ms.
-  const ms = (metric_title, value, line) =>
-    figure(value, line, { table: 'm', metric_title, unit: 'ms', statistic: 'mean', rule: 'lowest' });
-  const hyperfine = {
-    ...report('h', '2020', [ms('Time (ms)', 6.3, 26), ms('System time (ms)', 3.5, 26), ms('User time (ms)', 1.2, 26)]),
-    tables: [{ table: 'm', title: 'Measurements (the shared model)' }],
-  };
-  const go = {
-    id: 'go',
-    name: 'Go',
-    reports: [report('a', '2017-04', [figure(18007, 4)]), report('b', '2023', [figure(30100, 9)], 'p2'), hyperfine],
-  };
   const [c] = planSubjectCharts({ subjects: [go] }, platforms).charts;
   assert.deepEqual(
     c.rows.map((r) => r.value),
@@ -205,19 +207,7 @@ test("Go's chart keeps its requests/s of two reports over three ms figures of on
 });
 
 test('Go\'s chart says it draws 2 of the 3 reports that measured Go, not "each of the 2 reports that measured it"; Rust\'s, 1 of 2, not "its report"', () => {
-  // Go and Rust are measured by the CloudI reports in requests/s and by the corpus's hyperfine speed
-  // test (hyperfine-text/adventofcode-2021-01-speedtest.md) in ms: a chart draws one unit.
-  const ms = (metric_title, value, line) =>
-    figure(value, line, { table: 'm', metric_title, unit: 'ms', statistic: 'mean', rule: 'lowest' });
-  const hyperfine = {
-    ...report('h', '2020', [ms('Time (ms)', 6.3, 26), ms('System time (ms)', 3.5, 26), ms('User time (ms)', 1.2, 26)]),
-    tables: [{ table: 'm', title: 'Measurements (the shared model)' }],
-  };
-  const go = {
-    id: 'go',
-    name: 'Go',
-    reports: [report('a', '2017-04', [figure(18007, 4)]), report('b', '2023', [figure(30100, 9)], 'p2'), hyperfine],
-  };
+  // A chart draws one unit: the hyperfine figures are in ms.
   const [g] = planSubjectCharts({ subjects: [go] }, platforms).charts;
   assert.match(
     g.entry.description,
@@ -230,12 +220,6 @@ test('Go\'s chart says it draws 2 of the 3 reports that measured Go, not "each o
 });
 
 test('Rust\'s chart of one hyperfine run ranks no wall time above its own user and system times: no "The highest is 6.3 ms"', () => {
-  const ms = (metric_title, value, line) =>
-    figure(value, line, { table: 'm', metric_title, unit: 'ms', statistic: 'mean', rule: 'lowest' });
-  const hyperfine = {
-    ...report('h', '2020', [ms('Time (ms)', 6.3, 26), ms('System time (ms)', 3.5, 26), ms('User time (ms)', 1.2, 26)]),
-    tables: [{ table: 'm', title: 'Measurements (the shared model)' }],
-  };
   const [c] = planSubjectCharts({ subjects: [{ id: 'rust', name: 'Rust', reports: [hyperfine] }] }, platforms).charts;
   assert.doesNotMatch(c.entry.description, /highest/i, c.entry.description);
   assert.match(c.entry.description, /figures of different measures are not ranked against each other\.$/);
