@@ -1140,6 +1140,7 @@ export function keptProblems(kept, rows) {
       why.push('another figure has a value: two figures make a chart');
     if (others.some((o) => o.qualified !== 0)) why.push('says a figure with rows within the budget is outside it');
   } else if (kept.kind === 'subject-best') {
+    if (new Set(rows.map((r) => r.series)).size > 1) why.push('ranks figures of different measures');
     const within = rows.filter((r) => !r.outside);
     const pool = within.length ? within : rows;
     const best = row(claim.best);
@@ -1280,10 +1281,12 @@ function againstBase(lo, hi) {
 
 /**
  * "The lowest value (mean) is Solon's 1.2 ms (2019 run); against the base report the values are 1.1x
- * to 1.8x higher, across different machines (a vs b), so each ratio mixes hardware and software changes".
- * @param {{ statistic: string, unit: string }} words
+ * to 1.8x higher, across different machines (a vs b), so each ratio mixes hardware and software changes",
+ * and what else differs between the values a ratio joins (`also`: each value's own best setup, what
+ * the reports state of each run).
+ * @param {{ statistic: string, unit: string, also?: string[] }} words
  */
-export function renderAcross(claim, { statistic, unit }) {
+export function renderAcross(claim, { statistic, unit, also = [] }) {
   if (!claim) return '';
   const { best, better, lo, hi, hardwareSame, machines } = claim;
   return (
@@ -1292,19 +1295,23 @@ export function renderAcross(claim, { statistic, unit }) {
       ? `; against the base report ${againstBase(lo.ratio_to_base, hi.ratio_to_base)}` +
         (hardwareSame
           ? ''
-          : `, across different machines (${machines.join(' vs ')}), so each ratio mixes hardware and software changes`)
+          : `, across different machines (${machines.join(' vs ')}), so each ratio mixes hardware and software changes`) +
+        also.map((w) => `; ${w}`).join('')
       : '')
   );
 }
 
 // subject-best (a subject page's chart, subjects.mjs): the highest of a subject's best figures, a
 // change "from ... to ..." only between figures a line joins (one measure, machine and conditions),
-// and the figures outside the error budget named apart. Preconditions: no claim rests on a figure
-// outside the error budget (drawn pale and starred) unless every figure is; a change only along the
-// one line there is; where no two figures share machine and conditions, the sentence says so.
+// and the figures outside the error budget named apart. Preconditions: the figures are of one
+// measure (`series`: Darner's queue flood, queue packing and fairness rates, or a wall time beside
+// its user and system times, are not ranked against each other: no claim); no claim rests on a
+// figure outside the error budget (drawn pale and starred) unless every figure is; a change only
+// along the one line there is; where no two figures share machine and conditions, the sentence says so.
 
-/** The subject-best claim (see above). @param {object[]} all the subject's figures, `like` naming its line */
+/** The subject-best claim (see above), or null. @param {object[]} all the subject's figures, `like` naming its line */
 export function subjectBest(all) {
+  if (new Set(all.map((r) => r.series)).size > 1) return null;
   const within = all.filter((r) => !r.outside);
   const rows = within.length ? within : all;
   const best = rows.reduce((a, b) => (b.value > a.value ? b : a));

@@ -5,6 +5,8 @@
 // caches and writes with the report charts; the entries go to charts.json under `comparisons`.
 // The per-report charts (plan.mjs) are not touched.
 import { acrossReports, sayClaim } from './claims.mjs';
+import { list } from './shared/format.mjs';
+import { runFact } from '../data/atlas/comparisons.mjs';
 import { colorScale } from './shared/palette.mjs';
 import { assemble, atlasEntryWords, atlasUsermeta, chartFiles, spanChannel, tooltip } from './shared/spec.mjs';
 
@@ -97,20 +99,39 @@ function comparisonChart(c) {
   // The shared conditions in words, as the atlas writes them (columns by their titles).
   const shared = Object.keys(c.shared_conditions ?? {}).length ? (c.conditions_text ?? '') : '';
   const title = `${metric.title} by ${entityTitle}`;
-  const subtitle = [
+  // The subtitle's parts; the drawing wraps the shared conditions into lines, the page prints each part whole.
+  const at = shared ? `At ${shared}` : null;
+  const parts = [
     ...(c.mode === 'best' ? [`Each ${entityTitle}'s best value: ${metric.rule}`] : []),
-    ...(shared ? wrap(`At ${shared}`) : []),
-    ...(c.what_differs.hardware_same
-      ? ['Same machine in every report']
-      : ['Different machines: hardware and software both changed']),
+    ...(at ? [at] : []),
+    c.what_differs.hardware_same
+      ? 'Same machine in every report'
+      : 'Different machines: hardware and software both changed',
   ];
+  const subtitle = parts.flatMap((p) => (p === at ? wrap(p) : [p]));
   // The statistic compared, and, when the machines differ, which: a ratio then mixes hardware and
   // software changes, and the sentence says so.
   const statistic = !metric.statistic || metric.statistic === 'value' ? 'as stated' : metric.statistic;
   const machines = [...new Set((c.what_differs.platforms?.values ?? []).map((p) => p.name ?? 'an unstated machine'))];
+  // What else differs between the values a ratio joins: each value's own best setup, and what the
+  // reports state of each run (httpc_bench 2019's ulimit -n 12000000 and 1024).
+  const runsSaid = (c.what_differs.runs ?? [])
+    .map((r) => ({
+      title: r.title,
+      said: Object.entries(r.facts ?? {}).filter(([k, v]) => v !== null && !k.endsWith('_line')),
+    }))
+    .filter((r) => r.said.length);
+  const also = [
+    ...(c.mode === 'best' ? [`each value is its ${entityTitle}'s best setup in its run`] : []),
+    ...(runsSaid.length
+      ? [
+          `the runs' reports state ${list(runsSaid.map((r) => `${r.said.map(([k, v]) => runFact(k, v)).join(', ')} (${r.title})`))}`,
+        ]
+      : []),
+  ];
   const said = sayClaim('renderAcross', rows, [
     acrossReports(rows, { better: metric.better, hardwareSame: !!c.what_differs.hardware_same, machines }),
-    { statistic, unit: metric.unit },
+    { statistic, unit: metric.unit, also },
   ]);
   const finding = said.text;
   const chart = {
@@ -144,6 +165,7 @@ function comparisonChart(c) {
     page_title: c.title,
     sources: [...new Set(c.columns.map((col) => col.report))].filter((r) => rows.some((row) => row.report === r)),
     ...atlasEntryWords(chart, spec),
+    subtitle: parts.join('; '),
     log_scales: log ? ['x'] : [],
     files: chartFiles(id),
   };

@@ -35,3 +35,28 @@ test('a row label names the entity and its conditions, so rows stay apart', () =
     assert.equal(new Set(labels).size, labels.length, c.id);
   }
 });
+
+test('a comparison page\'s subtitle keeps its conditions whole: "through cloudi_service_queue: no", never "through; cloudi_service_queue: no" where the drawing breaks the line', () => {
+  const { charts } = planComparisonCharts(atlas);
+  const wrapped = charts.filter((c) => [c.spec.title.subtitle].flat().some((l) => /^cloudi_service_queue/.test(l)));
+  assert.ok(wrapped.length > 0, 'a drawing breaks its conditions before cloudi_service_queue');
+  for (const c of wrapped) {
+    assert.doesNotMatch(c.entry.subtitle, /through; /, c.entry.subtitle);
+    assert.match(c.entry.subtitle, /through cloudi_service_queue: no/);
+  }
+});
+
+test("the httpc_bench comparison's sentence says what else its ratios join: each client's best setup in its run, and the runs' ulimit -n (12000000, 1024)", () => {
+  const c = planComparisonCharts(atlas).charts.find((x) => x.entry.comparison.startsWith('http-client-rate--best'));
+  assert.match(
+    c.entry.finding,
+    /so each ratio mixes hardware and software changes; each value is its client's best setup in its run; /,
+  );
+  assert.match(
+    c.entry.finding,
+    /the runs' reports state ulimit -n 12000000 \(Current results \(2019-05-15\)\) and ulimit -n 1024 \(The original benchmark\)\.$/,
+  );
+  // The CloudI comparisons, of values at identical conditions and runs that state nothing, say no more.
+  for (const x of planComparisonCharts(atlas).charts.filter((y) => y.id !== c.id))
+    assert.doesNotMatch(x.entry.finding, /best setup|runs' reports state/);
+});

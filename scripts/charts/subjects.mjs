@@ -153,17 +153,18 @@ function largest(rows, keyOf) {
  * highest figure, and a change "from ... to ..." only between figures a line joins (like with like).
  */
 export function subjectClaim(all, unit) {
-  // Figures outside the error budget are on the chart, marked, but no claim rests on them (claims.mjs).
+  // Figures outside the error budget are on the chart, marked, but no claim rests on them (claims.mjs);
+  // figures of several measures get none.
   const claim = subjectBest(all);
   const said = sayClaim('renderSubject', all, [claim, { unit }]);
   return {
     text: said.text,
     kept: said.kept,
-    statistic: claim.best.statistic,
+    statistic: claim?.best.statistic ?? all[0].statistic,
     unit,
-    value: claim.best.value,
+    value: claim?.best.value ?? null,
     cites: all.map((r) => ({ seed: r.seed, line: r.line, value: r.value })),
-    lines: claim.lines,
+    lines: claim?.lines ?? [],
   };
 }
 
@@ -250,10 +251,18 @@ function subjectChart(subject, platforms) {
   const subtitle = several
     ? `${series.length} measures (${statistic}), ${rows.length} figures from ${reports.length} report${reports.length === 1 ? '' : 's'}`
     : `${series[0]} (${unit}), ${statistic}: ${rows.length} figures from ${reports.length} report${reports.length === 1 ? '' : 's'}`;
+  // Which reports: all that measured the subject, or those of its figures in this unit and statistic.
+  const measured = new Set(all.map((r) => r.report)).size;
+  const inReports =
+    measured > reports.length
+      ? `in ${reports.length} of the ${measured} reports that measured it (the other figures are in another unit or statistic)`
+      : reports.length === 1
+        ? 'in its report'
+        : `in each of the ${reports.length} reports that measured it`;
   const chart = {
     title,
     subtitle,
-    description: `${capital(possessive(subject.name, 'best figure'))} (${statistic}) in ${reports.length === 1 ? 'its report' : `each of the ${reports.length} reports that measured it`}, one point per figure (${rows.length}), by date, the platform by colour: ${list(platformNames)}${several ? ', the measure by shape' : ''}; a line joins only figures of the same measure, machine and conditions. ${finding}.`,
+    description: `${capital(possessive(subject.name, 'best figure'))} (${statistic}) ${inReports}, one point per figure (${rows.length}), by date, the platform by colour: ${list(platformNames)}${several ? ', the measure by shape' : ''}; a line joins only figures of the same measure, machine and conditions${finding ? `. ${finding}.` : `, and figures of different measures are not ranked against each other.`}`,
     alt: `Points over report dates: ${possessive(subject.name, `best ${unit}`)} in each report, the platform by colour${several ? ', the measure by shape' : ''}.`,
     finding,
     claims: claim.kept ? [claim.kept] : [],

@@ -181,20 +181,22 @@ test("figures of one date (one report's runs) stand in columns; figures of sever
   );
 });
 
+// The corpus's hyperfine speed test (tests/fixtures/corpus/hyperfine-text/adventofcode-2021-01-speedtest.md,
+// section Go) gives Go a mean time, user time and system time in one report, all in ms; the CloudI
+// reports measure Go in requests/s.
+const ms = (metric_title, value, line) =>
+  figure(value, line, { table: 'm', metric_title, unit: 'ms', statistic: 'mean', rule: 'lowest' });
+const hyperfine = {
+  ...report('h', '2020', [ms('Time (ms)', 6.3, 26), ms('System time (ms)', 3.5, 26), ms('User time (ms)', 1.2, 26)]),
+  tables: [{ table: 'm', title: 'Measurements (the shared model)' }],
+};
+const go = {
+  id: 'go',
+  name: 'Go',
+  reports: [report('a', '2017-04', [figure(18007, 4)]), report('b', '2023', [figure(30100, 9)], 'p2'), hyperfine],
+};
+
 test("Go's chart keeps its requests/s of two reports over three ms figures of one report, and never joins user time to system time with a line", () => {
-  // The corpus's hyperfine speed test (tests/fixtures/corpus/hyperfine-text/adventofcode-2021-01-speedtest.md,
-  // section Go) gives Go a mean time, user time and system time in one report, all in ms.
-  const ms = (metric_title, value, line) =>
-    figure(value, line, { table: 'm', metric_title, unit: 'ms', statistic: 'mean', rule: 'lowest' });
-  const hyperfine = {
-    ...report('h', '2020', [ms('Time (ms)', 6.3, 26), ms('System time (ms)', 3.5, 26), ms('User time (ms)', 1.2, 26)]),
-    tables: [{ table: 'm', title: 'Measurements (the shared model)' }],
-  };
-  const go = {
-    id: 'go',
-    name: 'Go',
-    reports: [report('a', '2017-04', [figure(18007, 4)]), report('b', '2023', [figure(30100, 9)], 'p2'), hyperfine],
-  };
   const [c] = planSubjectCharts({ subjects: [go] }, platforms).charts;
   assert.deepEqual(
     c.rows.map((r) => r.value),
@@ -202,6 +204,42 @@ test("Go's chart keeps its requests/s of two reports over three ms figures of on
   );
   const [d] = planSubjectCharts({ subjects: [{ ...go, reports: [hyperfine] }] }, platforms).charts;
   assert.doesNotMatch(d.entry.finding, /from \d/i, d.entry.finding);
+});
+
+test('Go\'s chart says it draws 2 of the 3 reports that measured Go, not "each of the 2 reports that measured it"; Rust\'s, 1 of 2, not "its report"', () => {
+  // A chart draws one unit: the hyperfine figures are in ms.
+  const [g] = planSubjectCharts({ subjects: [go] }, platforms).charts;
+  assert.match(
+    g.entry.description,
+    /^Go's best figure \(as stated\) in 2 of the 3 reports that measured it \(the other figures are in another unit or statistic\), /,
+  );
+  const rust = { id: 'rust', name: 'Rust', reports: [report('b', '2023', [figure(37068, 9)], 'p2'), hyperfine] };
+  const [r] = planSubjectCharts({ subjects: [rust] }, platforms).charts;
+  assert.match(r.entry.description, /^Rust's best figure \(mean\) in 1 of the 2 reports that measured it /);
+  assert.doesNotMatch(r.entry.description, /in its report/);
+});
+
+test('Rust\'s chart of one hyperfine run ranks no wall time above its own user and system times: no "The highest is 6.3 ms"', () => {
+  const [c] = planSubjectCharts({ subjects: [{ id: 'rust', name: 'Rust', reports: [hyperfine] }] }, platforms).charts;
+  assert.doesNotMatch(c.entry.description, /highest/i, c.entry.description);
+  assert.match(c.entry.description, /figures of different measures are not ranked against each other\.$/);
+  assert.equal(c.entry.finding, '');
+  assert.deepEqual(c.entry.claims, []);
+  // The findings checker refuses a highest said over figures of two measures.
+  const [one] = planSubjectCharts(
+    {
+      subjects: [
+        {
+          id: 'erl',
+          name: 'Erl',
+          reports: [report('a', '2015', [figure(100, 4)]), report('b', '2017', [figure(80, 9)])],
+        },
+      ],
+    },
+    platforms,
+  ).charts;
+  one.rows[1] = { ...one.rows[1], series: 'Another measure' };
+  assert.match(claimProblems(one).join(), /ranks figures of different measures/);
 });
 
 test("mint's one figure says it is the only row within the error budget (of 5 rows), as a kept claim the findings checker holds", () => {

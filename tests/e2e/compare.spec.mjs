@@ -682,3 +682,15 @@ test('a link that names a report or an entity twice (?r=a,a,a&e=hackney,hackney)
   await expect(v.entities.getByRole('checkbox', { checked: true })).toHaveCount(1);
   await expect(page).toHaveURL(new RegExp(`[?&]r=${slug}&e=hackney&`.replaceAll('.', '\\.')));
 });
+
+test('the compare page promises only the comparisons it lists: CloudI 1.5.1 vs 1.7.1 is in the comparison of all three, so the page does not say every pair is compared', async ({
+  page,
+}) => {
+  await page.goto('/compare/');
+  const lede = page.locator('.lede');
+  await expect(lede).not.toContainText('Every pair of reports');
+  await expect(lede).toContainText('a pair of the oldest report and another is in it already');
+  const links = await page.locator('.compare-list a').evaluateAll((as) => as.map((a) => a.getAttribute('href')));
+  expect(links.some((h) => /1\.5\.1.*vs-1\.7\.1-core-i7\/$/.test(h) && !/1\.5\.4/.test(h))).toBe(false);
+  expect(links.some((h) => /1\.5\.1.*1\.5\.4.*1\.7\.1/.test(h))).toBe(true);
+});

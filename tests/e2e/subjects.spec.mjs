@@ -304,3 +304,26 @@ test('the subjects page lists every subject, each with how many reports measured
     await expect(item, s.id).toContainText(`measured in ${measured} report${measured === 1 ? '' : 's'}`);
   }
 });
+
+test('a version stated for httpc is the OTP release it ships with: "Version: Httpc (Erlang 21.2)"; an unstated one is none: "The report states no version of Solon."', async ({
+  page,
+}) => {
+  await page.goto('/subjects/httpc/');
+  const mojito = page.locator('section.subject-report', { has: page.locator('h2 a[href*="httpc-bench-mojito"]') });
+  await expect(mojito).toContainText('Version: Httpc (Erlang 21.2) (line 19)');
+  await page.goto('/subjects/solon/');
+  await expect(page.locator('section.subject-report')).toContainText('The report states no version of Solon.');
+  await expect(page.locator('main')).not.toContainText('unstated');
+});
+
+test('AStore\'s platform pages say no software version was read from the report and name AStore under test, not "AStore unstated"', async ({
+  page,
+}) => {
+  for (const id of ['dell-r420-client', 'dell-r420-server']) {
+    await page.goto(`/platforms/${id}/`);
+    await expect(page.locator('section.platform-report')).toContainText(
+      'No software version was read from the report; under test: AStore.',
+    );
+    await expect(page.locator('main')).not.toContainText('unstated');
+  }
+});

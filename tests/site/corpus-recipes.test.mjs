@@ -49,3 +49,20 @@ for (const f of withRecipe) {
     }
   });
 }
+
+test("DaiZhiyuan's LINPACK README, read with its recipe, gives HPL's 5 result rows, not its parameter list (N 35, NB 4) nor the year its runs ended (2020) as GFLOP/s", () => {
+  const file = 'linpack/daizhiyuan-linpack-readme.md';
+  const { recipe } = readYaml(fs.readFileSync(recipeOf(file), 'utf8')).value;
+  const parsed = parse(fs.readFileSync(path.join(CORPUS, file), 'utf8'), { recipe, formats: ['recipe'] });
+  const rows = Object.values(parsed.tables).flatMap((t) => t.rows);
+  assert.deepEqual(
+    rows.map((r) => [r.line, r.benchmark, r.value]),
+    [
+      [136, 'WR00L2L2', 0.006857],
+      [146, 'WR00L2L4', 0.007169],
+      [156, 'WR00L2C2', 0.007179],
+      [170, 'WR00R2R2', 0.02637],
+      [180, 'WR00R2R4', 0.02512],
+    ],
+  );
+});

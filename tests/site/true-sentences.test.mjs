@@ -10,6 +10,9 @@ import { CORPUS } from '../../scripts/bench/real-files.mjs';
 import { parsers } from '../../scripts/data/parsers/index.mjs';
 import { statedMachines } from '../../scripts/data/parsers/shared/machine-lines.mjs';
 import { matchPlatform, namingFact, proposePlatform } from '../../scripts/add-report/platform-match.mjs';
+import { planSubjectCharts } from '../../scripts/charts/subjects.mjs';
+import { readSubjects } from '../../scripts/lib/atlas.mjs';
+import { ROOT } from '../../scripts/lib/paths.mjs';
 
 const plan = committedPlan();
 const chart = (id) => {
@@ -298,4 +301,42 @@ test('a finding that starts with a command or code name quotes it as written: "f
   assert.ok(
     corpusFindings('hyperfine-json/bencher-hyperfine-one.json').some((f) => f.startsWith("Sleep 0.01's mean time was")),
   );
+});
+
+// The subject pages of data/atlas, as their charts say them.
+const subjectChart = (id) => {
+  const platforms = JSON.parse(fs.readFileSync(path.join(ROOT, 'data/platforms.json'), 'utf8'));
+  const subjects = readSubjects(path.join(ROOT, 'data')).filter((s) => s.id === id);
+  return planSubjectCharts({ subjects }, platforms).charts[0].entry;
+};
+
+test('Darner\'s and Kestrel\'s subject charts rank none of their three measures (queue flood, queue packing, fairness) above another: no "The highest is 36,846 requests/s"', () => {
+  for (const id of ['darner', 'kestrel']) {
+    const entry = subjectChart(id);
+    assert.doesNotMatch(entry.description, /highest/i, entry.description);
+    assert.match(entry.description, /3 figures|\(3\)/);
+    assert.match(entry.description, /figures of different measures are not ranked against each other\.$/);
+  }
+});
+
+const subjectOf = (id) => readSubjects(path.join(ROOT, 'data')).find((s) => s.id === id);
+
+test('httpc\'s subject page gives the version the Mojito report states for it, "Httpc (OTP 21.2)", as Erlang\'s 21.2, not "Version: Httpc 21.2"', () => {
+  const mojito = subjectOf('httpc').reports.find((r) => r.report === 'httpc-bench-mojito-ec2-m5-4xlarge');
+  assert.deepEqual(
+    mojito.versions.map((v) => [v.name, v.of, v.version, v.line]),
+    [['Httpc', 'Erlang', '21.2', 19]],
+  );
+});
+
+test("Solon's, Jetty's, nginz's and AStore's subject pages say the report states no version, not \"Version: Solon unstated\"", () => {
+  for (const id of ['solon', 'jetty', 'nginz', 'astore'])
+    for (const r of subjectOf(id).reports) assert.deepEqual(r.versions, [], `${id} in ${r.report}`);
+});
+
+test("the httpc_bench comparison tells the facts only one report states: the 2019 run's Ubuntu 18.04 and instance type, the 2017 run's SSDs, beside the memory and CPU that differ", () => {
+  const id = 'http-client-rate--best--httpc-bench-xeon-2x48--httpc-bench-mojito-ec2-m5-4xlarge';
+  const c = JSON.parse(fs.readFileSync(path.join(ROOT, 'data/atlas/comparisons', `${id}.json`), 'utf8'));
+  assert.match(c.what_differs.summary, /facts that differ: Memory, CPU \(/);
+  assert.match(c.what_differs.summary, /facts stated by only some reports: Instance type, Operating system, Storage;/);
 });

@@ -240,7 +240,7 @@ export function atlasEntryWords(chart, spec) {
     subtitle: [chart.subtitle].flat().join('; '),
     description: chart.description,
     alt: chart.alt,
-    finding: `${chart.finding}.`,
+    finding: chart.finding ? `${chart.finding}.` : '',
     // The claims its finding says (claims.mjs), each citing rows by their place in the chart's CSV.
     claims: chart.claims ?? [],
     width: spec.width,

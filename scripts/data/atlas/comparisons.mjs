@@ -28,6 +28,7 @@
 //   shortSlug(reportSlugs) -> string   the URL name of a comparison (its id is long)
 //   whatDiffers(registry, reports, machine?) -> WhatDiffers
 //   tidyRows(comparison) -> { columns: string[], rows: object[] }   one row per value, for a CSV
+//   runFact(name, value) -> string   what a report states of a run, in words ("ulimit -n 1024")
 import { tableMapping, normaliseName } from '../entities.mjs';
 import { figureRule, ruleText, noRowText, conditionsOf, bestRow, spreadOf } from './figures.mjs';
 import { sha256 } from '../../lib/hash.mjs';
@@ -709,7 +710,15 @@ export function whatDiffers(registry, reports, machineName, columns = []) {
     });
 
   const samePlatform = same(platforms.map((p) => p.value)) && platforms[0].value !== null;
-  const factConflicts = [...facts.filter((f) => f.differs), ...differentlyStated(facts)];
+  const byMeaning = differentlyStated(facts);
+  const factConflicts = [...facts.filter((f) => f.differs), ...byMeaning];
+  // A fact only some reports state (one states its OS, the other not) is no difference, but the
+  // reader is told of it, as of versions only some state.
+  const meant = new Set(byMeaning.flatMap((f) => f.by_meaning));
+  // (Free text is no fact of its own: the line the facts came from, the "Also stated" rest.)
+  const oneSided = facts
+    .filter((f) => !f.differs && !f.stated_by_all && !meant.has(f.field) && !['description', 'other'].includes(f.field))
+    .map((f) => f.title);
   const hardwareSame = samePlatform && factConflicts.length === 0;
   const changedSoftware = software.filter((s) => s.differs);
   const versionsText = (s) =>
@@ -727,6 +736,7 @@ export function whatDiffers(registry, reports, machineName, columns = []) {
     changedSoftware.length
       ? `software versions that differ: ${changedSoftware.map(versionsText).join('; ')}`
       : 'no stated software version differs',
+    ...(oneSided.length ? [`facts stated by only some reports: ${oneSided.join(', ')}`] : []),
     ...(unstated.length ? [`versions stated by only some reports: ${unstated.join(', ')}`] : []),
     same(method.map(methodKey)) ? 'the same method text' : 'the method text differs (read both)',
     ...(runs.length ? [`runs: ${runs.map(runText).join(' / ')}`] : []),
@@ -815,7 +825,7 @@ export function tidyRows(c) {
 }
 
 /** A fact the report states about a run, for a sentence: the open-file limit as the command sets it. */
-function runFact(name, value) {
+export function runFact(name, value) {
   if (name === 'ulimit_n') return `ulimit -n ${value}`;
   return `${name.replaceAll('_', ' ')} ${value}`;
 }

@@ -11,6 +11,7 @@
 //   conditionsOf(row, columns, rule, exclude) -> Record<string, any>   the row's conditions, non-null
 //   passes(row, rule) -> boolean                   within the error budget (true when none)
 //   bestRow(rows, rule) -> row|null                best value, ties to the lowest seed line
+//   tiesOf(rows, rule, best) -> number             the other candidate rows of the best row's value
 //   joinStatistic(rule) -> string                  the statistic figures of the rule join by
 //   spreadOf(row) -> { spread_kind, spread?, lower?, upper?, runs? } | {}   the spread a measurement row states
 import { CONDITION_EXCLUDED } from './tables.mjs';
@@ -188,6 +189,11 @@ export function bestRow(rows, rule) {
     }
   }
   return best;
+}
+
+/** How many other candidate rows (within the budget, with a numeric metric) tie the best row's value. */
+export function tiesOf(rows, rule, best) {
+  return rows.filter((r) => r !== best && passes(r, rule) && r[rule.metric] === best[rule.metric]).length;
 }
 
 /**

@@ -11,8 +11,9 @@
 //   measuredRule(group) -> FigureRule          the rule comparisons.mjs's 'best' mode applies
 //   MEASURED_MAPPING                            the entity column of the measurement table
 //   measuredFigures(report, tables, registry) -> Map<entity id, figure[]>   for subject pages
+//   measuredSpellings(report, tables) -> Map<entity id, string[]>   how those rows write each entity
 //   joinable(row) -> boolean                   whether a row may join other reports' rows at all
-import { bestRow, conditionsOf, figureRule } from './figures.mjs';
+import { bestRow, conditionsOf, figureRule, tiesOf } from './figures.mjs';
 import { metricTitle, statisticWords } from '../measure/model.mjs';
 import { isStated } from '../measure/units.mjs';
 
@@ -141,6 +142,28 @@ export function measuredRule(group, columns) {
 export const measuredKind = (group) =>
   `measurement-${group.metric}-${group.statistic}-${group.unit}`.replace(/[^a-z0-9]+/gi, '-').replace(/-+$/, '').toLowerCase();
 
+/** A report's measurement table and its rows an adapter read that may join other reports', or null. */
+function adapterRows(report, tables) {
+  const byId = tables[report.slug] ?? {};
+  const m = Object.values(byId).find((t) => t.table.kind === 'measurement');
+  return m ? { table: m.table, rows: m.rows.filter((row) => joinable(row) && fromAdapter(row, byId)) } : null;
+}
+
+/**
+ * How a report's adapter rows write each entity (their `subject`, as the report spells it: the
+ * memtier README's "memcached"), for the subject pages' "Written as".
+ * @returns {Map<string, string[]>} entity id -> spellings, sorted
+ */
+export function measuredSpellings(report, tables) {
+  const out = new Map();
+  for (const row of adapterRows(report, tables)?.rows ?? []) {
+    if (!row.subject) continue;
+    if (!out.has(row.entity)) out.set(row.entity, new Set());
+    out.get(row.entity).add(String(row.subject));
+  }
+  return new Map([...out].map(([e, s]) => [e, [...s].sort()]));
+}
+
 /**
  * The figures of a report's adapter rows for subject pages: per entity, the best value of each
  * metric group (highest or lowest as the metric says), with its conditions and seed line.
@@ -149,11 +172,10 @@ export const measuredKind = (group) =>
 export function measuredFigures(report, tables) {
   const out = new Map();
   const byId = tables[report.slug] ?? {};
-  const m = Object.values(byId).find((t) => t.table.kind === 'measurement');
+  const m = adapterRows(report, tables);
   if (!m) return out;
   const groups = new Map();
   for (const row of m.rows) {
-    if (!joinable(row) || !fromAdapter(row, byId)) continue;
     const key = [row.entity, row.metric, joinStatisticOf(row, byId), row.unit].join('\u0000');
     if (!groups.has(key)) groups.set(key, []);
     groups.get(key).push(row);
@@ -175,6 +197,7 @@ export function measuredFigures(report, tables) {
       digitized: false,
       candidates: rows.length,
       qualified: rows.length,
+      ...(tiesOf(rows, rule, best) ? { tied: tiesOf(rows, rule, best) } : {}),
       statistic,
       join_statistic: statistic,
       value: best.value,

@@ -120,7 +120,11 @@ export function normalise(value, facts, per) {
 export function noPerCoreText(facts) {
   if (numeric(facts, 'sockets') && numeric(facts, 'cores_per_socket')) return null;
   const said = facts.find((f) => typeof f.value === 'string' && /\bcores?\b/i.test(f.value));
+  // Virtual CPUs are hardware threads a cloud instance is sold as, not cores.
+  const vcpus = numeric(facts, 'vcpus');
   return said
     ? `the report gives its cores only as “${said.value}” (line ${said.line}), not as sockets and cores per socket`
-    : 'the report states no core count';
+    : vcpus
+      ? `the report states ${vcpus.value} virtual CPUs (line ${vcpus.line}), not its cores`
+      : 'the report states no core count';
 }

@@ -2,7 +2,7 @@
 // missing fact gives null rather than a guess.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { normalise, machineFacts } from './normalise.mjs';
+import { normalise, machineFacts, noPerCoreText } from './normalise.mjs';
 
 const report = {
   seed: { path: 'seeds/x.txt' },
@@ -46,4 +46,12 @@ test('missing facts give null: vCPUs are not cores, and a value must be a number
   assert.equal(normalise(100, machineFacts(report, 'client'), 'ghz'), null);
   assert.equal(normalise(null, machineFacts(report, 'system'), 'core'), null);
   assert.throws(() => normalise(1, machineFacts(report, 'system'), 'socket'), /unknown "per"/);
+});
+
+test('a cloud instance that states its virtual CPUs gets no per-core figure, and the reason names them: "the report states 16 virtual CPUs (line 7), not its cores", not "no core count"', () => {
+  // seeds/httpc-bench/2019-05-mojito-ec2-m5-4xlarge.md line 7: "AWS m5.4xlarge (16 vCPUs, 64 GB RAM)".
+  const facts = [{ field: 'vcpus', value: 16, seed: 'seeds/x.md', line: 7 }];
+  assert.equal(normalise(1000, facts, 'core'), null);
+  assert.equal(noPerCoreText(facts), 'the report states 16 virtual CPUs (line 7), not its cores');
+  assert.equal(noPerCoreText([]), 'the report states no core count');
 });

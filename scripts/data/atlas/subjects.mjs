@@ -12,8 +12,8 @@
 //   figureWords(figure) -> { statistic_words, statistic_joined, chosen }   what a subject page prints of it
 import { InputError } from '../../lib/errors.mjs';
 import { normaliseName, resolve, tableMapping, unknownEntityError } from '../entities.mjs';
-import { figureRule, ruleText, noRowText, conditionsOf, bestRow, passes, joinStatistic, spreadOf } from './figures.mjs';
-import { measuredFigures } from './measured.mjs';
+import { figureRule, ruleText, noRowText, conditionsOf, bestRow, passes, joinStatistic, spreadOf, tiesOf } from './figures.mjs';
+import { measuredFigures, measuredSpellings } from './measured.mjs';
 import { statisticLabel } from '../measure/model.mjs';
 
 /**
@@ -36,6 +36,7 @@ import { statisticLabel } from '../measure/model.mjs';
  *   best row outside the error budget ({ value, with, budget, conditions, seed, line }), shown marked
  * @property {number} candidates  the entity's rows in the table (and run)
  * @property {number} qualified   those within the rule's error budget (all of them when it has none)
+ * @property {number} [tied]      the other candidate rows of the same value (none: absent)
  * @property {string} statistic   the statistic of the value, as the report gives it (model.mjs STATISTICS)
  * @property {string} join_statistic  the statistic it joins others by (its own, or the one its family implies)
  * @property {string} [statistic_reason]  why an "as stated" value joins join_statistic
@@ -88,6 +89,8 @@ export function softwareVersions(registry, report) {
     });
   }
   for (const s of report.software?.declared ?? []) {
+    // add-report writes "unstated" where the report gives no version: no version, as the report page says.
+    if (s.version === 'unstated') continue;
     const id = resolve(registry, s.name)?.id ?? null;
     if (out.some((o) => (id ? o.entity === id : o.name === s.name))) continue;
     out.push({ entity: id, name: s.name, version: s.version, seed: report.seed.meta, line: null });
@@ -131,16 +134,25 @@ export function buildSubjects({ reports, tables, registry, chartKinds = [], erro
   for (const report of [...reports].sort(byReportDate)) {
     for (const v of softwareVersions(registry, report)) {
       if (!v.entity) continue;
-      entry(v.entity, report).versions.push({ name: v.name, version: v.version, seed: v.seed, line: v.line });
+      // A version stated for a part of another entity is that entity's (httpc's "OTP 21.2" is Erlang's).
+      const of = registry.entities[v.entity].version_of;
+      entry(v.entity, report).versions.push({
+        name: v.name,
+        version: v.version,
+        ...(of ? { of: registry.entities[of].name } : {}),
+        seed: v.seed,
+        line: v.line,
+      });
     }
     const byId = tables[report.slug] ?? {};
     // What adapters read, through the measurement model (measured.mjs): the best of each metric.
+    const written = measuredSpellings(report, tables);
     for (const [eid, figures] of measuredFigures(report, tables)) {
       if (!seen.has(eid)) continue;
       const e = entry(eid, report);
       const t = byId[figures[0].table].table;
       e.measured = true;
-      e.tables.push({ table: t.id, kind: t.kind, title: t.title, path: t.path, charted: true, derived: false, digitized: false, column: 'entity', spellings: [], rows: figures.reduce((n, f) => n + f.candidates, 0) });
+      e.tables.push({ table: t.id, kind: t.kind, title: t.title, path: t.path, charted: true, derived: false, digitized: false, column: 'entity', spellings: written.get(eid) ?? [], rows: figures.reduce((n, f) => n + f.candidates, 0) });
       e.figures.push(...figures);
     }
     for (const id of Object.keys(byId).sort()) {
@@ -227,14 +239,16 @@ export function figureWords(f) {
   const qualified = f.qualified ?? f.candidates;
   const of = `(of ${count(f.candidates)} rows)`;
   const budget = f.rule?.split(' with ')[1] ?? 'the rule';
+  // A best value other rows share is said to be tied: "one of 2 rows tied for the lowest of 3 rows".
+  const tied = f.tied ? `one of ${count(f.tied + 1)} rows tied for ` : '';
   const chosen =
     qualified < f.candidates
       ? qualified === 1
         ? `the only row with ${budget} ${of}`
-        : `the ${best} of the ${count(qualified)} rows with ${budget} ${of}`
+        : `${tied}the ${best} of the ${count(qualified)} rows with ${budget} ${of}`
       : f.candidates === 1
         ? 'the only row'
-        : `the ${best} of ${count(f.candidates)} rows`;
+        : `${tied}the ${best} of ${count(f.candidates)} rows`;
   return {
     statistic_words: statisticLabel(f.statistic),
     statistic_joined: statisticLabel(f.statistic, f.join_statistic),
@@ -318,8 +332,10 @@ function figuresOf(g, table, rule) {
       continue;
     }
     const exclude = [...(g.column ? [g.column] : []), ...groupBy];
+    const tied = tiesOf(rows, rule, best);
     out.push({
       ...fig,
+      ...(tied ? { tied } : {}),
       value: best[rule.metric],
       conditions: conditionsOf(best, table.columns, rule, exclude),
       ...(rule.budget ? { with: { [rule.budget.column]: best[rule.budget.column] } } : {}),

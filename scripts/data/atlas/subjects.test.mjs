@@ -144,3 +144,39 @@ test('a figure carries the words its subject page prints: its statistic ("as sta
   assert.equal(figureWords({ rule: 'highest rate', candidates: 5, qualified: 5, statistic: 'value', join_statistic: 'mean' }).statistic_joined, 'as stated, read as the mean');
   assert.equal(figureWords({ rule: 'highest rate', candidates: 5, statistic: 'value' }).chosen, 'the highest of 5 rows');
 });
+
+test('"Written as" lists how a report read by an adapter writes the subject (the memtier README\'s "memcached"), not as "also known as"', () => {
+  const registry2 = readEntities(
+    `${entitiesYaml.replace('tables:\n', 'tables:\n  measurement:\n    columns: {}\n')}  memcache:\n    name: memcache\n    kind: http-client\n    aliases: [memcache, memcached]\n`,
+    'seeds/entities.yaml',
+  );
+  const memtier = {
+    slug: 'memtier',
+    title: 'memtier',
+    date: '2022-03',
+    seed: { path: 'seeds/corpus/memc.md', meta: 'seeds/corpus/memc.meta.yaml' },
+    platforms: [],
+    software: { declared: [], stated: [] },
+    tables: [{ id: 'measurements', kind: 'measurement', title: 'Measurements (the shared model)', path: 'tables/memtier/measurements.csv', columns: [] }],
+  };
+  const row = { benchmark: 'memcached', subject: 'memcached', entity: 'memcache', metric: 'throughput', statistic: 'value', unit: 'ops/s', better: 'higher', source_table: 'table', seed: 'seeds/corpus/memc.md', line: 115 };
+  const t = { ...tables(), memtier: { measurements: { table: memtier.tables[0], rows: [{ ...row, value: 15187 }, { ...row, value: 23232, line: 120 }] } } };
+  const [memcache] = buildSubjects({ reports: [...reports, memtier], tables: t, registry: registry2 }).filter((s) => s.id === 'memcache');
+  assert.deepEqual(memcache.written_as, ['memcached']);
+  assert.deepEqual(memcache.also_known_as, []);
+  assert.deepEqual(memcache.reports[0].tables[0].spellings, ['memcached']);
+});
+
+test('a best figure other rows tie is said to be tied: Python\'s 43.4 ms mean time of the hyperfine speed test (01_simple.py, 01_beauty.py) is "one of 2 rows tied for the lowest of 3 rows", not "the lowest of 3 rows"', async () => {
+  const { measuredFigures } = await import('./measured.mjs');
+  // tests/fixtures/corpus/hyperfine-text/adventofcode-2021-01-speedtest.md, section Python, lines 6, 10, 14.
+  const row = (benchmark, value, line) => ({ benchmark, subject: 'Python', entity: 'python', metric: 'time', statistic: 'mean', unit: 'ms', better: 'lower', value, source_table: 'table', seed: 'seeds/corpus/aoc.md', line });
+  const report = { slug: 'aoc' };
+  const table = { id: 'measurements', kind: 'measurement', columns: [{ name: 'benchmark' }] };
+  const rows = [row('python .\\01_simple.py', 43.4, 6), row('python .\\01_beauty.py', 43.4, 10), row('python .\\01.py', 167.2, 14)];
+  const [f] = measuredFigures(report, { aoc: { measurements: { table, rows } } }).get('python');
+  assert.equal(f.value, 43.4);
+  assert.equal(f.line, 6);
+  assert.equal(figureWords(f).chosen, 'one of 2 rows tied for the lowest of 3 rows');
+  assert.equal(figureWords({ ...f, tied: undefined }).chosen, 'the lowest of 3 rows');
+});
