@@ -973,7 +973,7 @@ export function keptProblems(kept, rows) {
     if (values.length > 1 && !percentiles) why.push(`cites rows of ${values.length} ${field}s: ${values.join(', ')}`);
   }
   // The statistic its words name is the cited rows' (model.mjs's one word for it).
-  const stats = distinct(citedOf.map((r) => r.statistic).filter((v) => typeof v === 'string' && v));
+  const stats = [...fields.statistic].filter((v) => typeof v === 'string' && v);
   const what = isPlain(kept.args[1]) ? kept.args[1].what : undefined;
   if (typeof what === 'string' && stats.length === 1) {
     const named = statisticAdjective(stats[0]);
