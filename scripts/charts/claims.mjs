@@ -97,7 +97,7 @@ import { isStated, quantityOf, UNSTATED, unitSymbol } from '../data/measure/unit
 import { ordinal } from '../lib/text.mjs';
 import { distinct } from './shared/spec.mjs';
 import { statisticAdjective } from '../data/measure/model.mjs';
-import { figureWords } from '../data/atlas/subjects.mjs';
+import { figureWords } from '../data/atlas/figure-words.mjs';
 
 /** Labels that name an aggregate of other rows, not a part. */
 export const AGGREGATE = /^(?:totals?|waits|all|overall|sum|average|avg|mean|combined|aggregate)$/i;
@@ -1346,7 +1346,7 @@ export function renderSubject(claim, { unit }) {
 // one-figure (a subject page with no chart, subjects.mjs): a subject's one figure with a value, how
 // its row was chosen, and the figures with none, each with its reason. Preconditions: exactly one
 // figure has a value (two make a chart); how the row was chosen is said from its own counts
-// (figureWords, data/atlas/subjects.mjs): where the rule's error budget leaves fewer rows than the
+// (figureWords, data/atlas/figure-words.mjs): where the rule's error budget leaves fewer rows than the
 // entity has, the figure is said to be the best (or the only one) within the budget, "the only row
 // with error % at most 1 (of 5 rows)", never the best "among 5 rows"; the others are said to be
 // outside the budget only when none of their rows is within it.
