@@ -834,10 +834,12 @@ export function sayClaim(say, rows, args, lead = '') {
   const live = (v, path) => {
     if (typeof v === 'function') {
       const made = (calls[path] = []);
+      const readsValue = /(?:^|\.)value$/.test(path);
       return (...a) => {
         const out = v(...a);
         // The row a value was read from is kept (the checker finds the number in it); other words keep their output.
-        made.push(/(?:^|\.)value$/.test(path) && at.has(a[0]) ? { args: [{ $row: at.get(a[0]) }], out } : { out });
+        const place = readsValue ? at.get(a[0]) : undefined;
+        made.push(place !== undefined ? { args: [{ $row: place }], out } : { out });
         return out;
       };
     }
@@ -934,8 +936,11 @@ export function citedRows(kept) {
 const drawn = (r) => (typeof r?.shown === 'number' ? r.shown : r?.value);
 
 /** Whether `v` is one of a row's numbers (a cell of its CSV row), as printed or exactly. */
-const holds = (row, v) =>
-  typeof v !== 'number' || Object.values(row ?? {}).some((x) => typeof x === 'number' && printAlike(x, v, quantity));
+const holds = (row, v) => {
+  if (typeof v !== 'number') return true;
+  const cells = Object.values(row ?? {});
+  return cells.includes(v) || cells.some((x) => typeof x === 'number' && printAlike(x, v, quantity));
+};
 
 /**
  * The preconditions of a kept claim (see each kind above), checked against the rows of the chart's
