@@ -89,6 +89,7 @@ import {
   num,
   pct,
   possessive,
+  printAlike,
   quantity,
   range,
   times,
@@ -100,7 +101,7 @@ import { isStated, quantityOf, UNSTATED, unitSymbol } from '../data/measure/unit
 import { ordinal } from '../lib/text.mjs';
 import { distinct } from './shared/spec.mjs';
 import { statisticAdjective } from '../data/measure/model.mjs';
-import { figureWords } from '../data/atlas/subjects.mjs';
+import { figureWords } from '../data/atlas/figure-words.mjs';
 
 /** Labels that name an aggregate of other rows, not a part. */
 export const AGGREGATE = /^(?:totals?|waits|all|overall|sum|average|avg|mean|combined|aggregate)$/i;
@@ -202,10 +203,10 @@ export function bestOfGroup(rows, { better, conditions = [], differ = () => [], 
     (r) => !isAggregate(r, conditions) && !isUnranked(r) && !isWhole(r, rows, parts) && !holdsAnother(r, rows, parts),
   );
   if (ranked.length < 2 || relativeToOwnRow(ranked)) return null;
-  if (ranked.every((r) => quantity(r.shown) === quantity(ranked[0].shown)))
+  if (ranked.every((r) => printAlike(r.shown, ranked[0].shown, quantity)))
     return { kind: 'all-equal', rows: ranked, value: ranked[0].shown };
   const sorted = [...ranked].sort((a, b) => (better === 'lower' ? a.shown - b.shown : b.shown - a.shown));
-  const best = sorted.filter((r) => quantity(r.shown) === quantity(sorted[0].shown));
+  const best = sorted.filter((r) => printAlike(r.shown, sorted[0].shown, quantity));
   const last = sorted.at(-1);
   const d = differ(best[0], last);
   const ratio =
@@ -310,9 +311,12 @@ export function renderRange(claim, { whose, unit }) {
  * @returns {null | { kind: 'comparison', best: object, other: object|null, ratio: number|null, within: boolean, rows: object[] }}
  */
 export function comparison(rows, { value, better, against = 'last' }) {
+  // Each row's value read once (a group of 100,000 rows), then sorted by it.
   const sorted = rows
     .filter((r) => !isUnranked(r))
-    .sort((a, b) => (better === 'lower' ? value(a) - value(b) : value(b) - value(a)));
+    .map((r) => [r, value(r)])
+    .sort(([, a], [, b]) => (better === 'lower' ? a - b : b - a))
+    .map(([r]) => r);
   if (!sorted.length) return null;
   const best = sorted[0];
   const other = sorted.length > 1 ? (against === 'next' ? sorted[1] : sorted.at(-1)) : null;
@@ -452,7 +456,7 @@ export function bestWithinBudget(rows, { value, error, name, budget }) {
     .filter((r) => error(r) <= budget)
     .sort((a, b) => value(b) - value(a) || error(a) - error(b) || (a.line ?? 0) - (b.line ?? 0));
   const top = within[0];
-  const best = top ? within.filter((r) => num(value(r)) === num(value(top))) : [];
+  const best = top ? within.filter((r) => printAlike(value(r), value(top))) : [];
   const names = [...new Set(best.map(name))];
   const faster = top ? ranked.filter((r) => value(r) > value(top)) : [];
   const outside = [...new Set(faster.map(name))].map((n) => {
@@ -503,9 +507,15 @@ export function renderBestWithin(claim, { budget, value, unit, who }) {
  * @param {{ a: (g: object[]) => number|undefined, b: (g: object[]) => number|undefined }} opts
  */
 export function headToHead(groups, { a, b }) {
-  const both = groups.filter((g) => typeof a(g) === 'number' && typeof b(g) === 'number');
+  // Each setup's two values worked out once.
+  const both = groups.map((g) => [g, a(g), b(g)]).filter(([, x, y]) => typeof x === 'number' && typeof y === 'number');
   if (!both.length) return null;
-  return { kind: 'head-to-head', k: both.filter((g) => a(g) > b(g)).length, n: both.length, rows: both.flat() };
+  return {
+    kind: 'head-to-head',
+    k: both.filter(([, x, y]) => x > y).length,
+    n: both.length,
+    rows: both.flatMap(([g]) => g),
+  };
 }
 
 /** "lazy_closest beat immediate_closest in 5 of the 9 setups measured with both". */
@@ -610,7 +620,7 @@ export function renderChange(claim, { at, verb, show, base }) {
  */
 export function renderEnds(claim, { name, value, unit, also }) {
   if (!claim) return '';
-  const at = (r) => claim.rows.filter((x) => num(value(x)) === num(value(r)));
+  const at = (r) => claim.rows.filter((x) => printAlike(value(x), value(r)));
   const top = at(claim.best);
   let s = `${list(top.map(name))} ${top.length > 1 ? 'tied as fastest' : 'was fastest'} at ${num(value(claim.best))} ${unit}`;
   if (also?.claim && !top.includes(also.claim.best))
@@ -629,7 +639,7 @@ export function renderEnds(claim, { name, value, unit, also }) {
  */
 export function renderHighest(claim, { name, value, unit, what, where }) {
   if (!claim) return '';
-  const top = claim.rows.filter((r) => num(value(r)) === num(value(claim.best)));
+  const top = claim.rows.filter((r) => printAlike(value(r), value(claim.best)));
   if (top.length === 1)
     return `${name(claim.best)} reached the ${what}, ${num(value(claim.best))} ${unit} at ${where(claim.best)}`;
   return `${list(top.map((r) => `${name(r)} at ${where(r)}`))} tied for the ${what}, ${num(value(claim.best))} ${unit}`;
@@ -814,12 +824,15 @@ export const SAY = {
 
 const isPlain = (v) => v !== null && typeof v === 'object';
 
-/** Whether a value holds a function anywhere (a word to record); claims are data and are never copied. */
-function holdsFunction(v, seen = new Set()) {
+/**
+ * Whether a value holds a function anywhere (a word to record); claims are data and are never copied.
+ * The chart's rows (`rows`: a Map or Set of them) are data, kept as they are: never looked into.
+ */
+function holdsFunction(v, rows, seen = new Set()) {
   if (typeof v === 'function') return true;
-  if (!isPlain(v) || seen.has(v)) return false;
+  if (!isPlain(v) || seen.has(v) || rows.has(v)) return false;
   seen.add(v);
-  return Object.values(v).some((x) => holdsFunction(x, seen));
+  return Object.values(v).some((x) => holdsFunction(x, rows, seen));
 }
 
 /** Whether an object is a row of a table (it cites its seed line). */
@@ -840,14 +853,16 @@ export function sayClaim(say, rows, args, lead = '') {
   const live = (v, path) => {
     if (typeof v === 'function') {
       const made = (calls[path] = []);
+      const readsValue = /(?:^|\.)value$/.test(path);
       return (...a) => {
         const out = v(...a);
         // The row a value was read from is kept (the checker finds the number in it); other words keep their output.
-        made.push(/(?:^|\.)value$/.test(path) && at.has(a[0]) ? { args: [{ $row: at.get(a[0]) }], out } : { out });
+        const place = readsValue ? at.get(a[0]) : undefined;
+        made.push(place !== undefined ? { args: [{ $row: place }], out } : { out });
         return out;
       };
     }
-    if (!isPlain(v) || at.has(v) || !holdsFunction(v)) return v;
+    if (!isPlain(v) || at.has(v) || !holdsFunction(v, at)) return v;
     if (seen.has(v)) return seen.get(v);
     const copy = Array.isArray(v) ? [] : {};
     seen.set(v, copy);
@@ -940,9 +955,11 @@ export function citedRows(kept) {
 const drawn = (r) => (typeof r?.shown === 'number' ? r.shown : r?.value);
 
 /** Whether `v` is one of a row's numbers (a cell of its CSV row), as printed or exactly. */
-const holds = (row, v) =>
-  typeof v !== 'number' ||
-  Object.values(row ?? {}).some((x) => typeof x === 'number' && (x === v || quantity(x) === quantity(v)));
+const holds = (row, v) => {
+  if (typeof v !== 'number') return true;
+  const cells = Object.values(row ?? {});
+  return cells.includes(v) || cells.some((x) => typeof x === 'number' && printAlike(x, v, quantity));
+};
 
 /**
  * The preconditions of a kept claim (see each kind above), checked against the rows of the chart's
@@ -966,14 +983,21 @@ export function keptProblems(kept, rows) {
   const citedOf = [...cited.map((i) => rows[i]), ...extras];
   // One metric, statistic (a distribution's percentiles together) and unit (one quantity: ms and µs
   // are drawn in one display unit, `shown`).
+  // Each field's distinct values read in one pass, and a unit's quantity looked up once per unit, not per row.
+  const fields = { metric: new Set(), unit: new Set(), statistic: new Set() };
+  for (const r of citedOf) {
+    fields.metric.add(r.metric);
+    fields.unit.add(r.unit);
+    fields.statistic.add(r.statistic);
+  }
   for (const field of ['metric', 'unit', 'statistic']) {
-    const of = field === 'unit' ? (r) => (r.unit ? quantityOf(r.unit) : r.unit) : (r) => r[field];
-    const values = distinct(citedOf.map(of).filter((v) => v !== null && v !== undefined && v !== ''));
+    const of = field === 'unit' ? (u) => (u ? quantityOf(u) : u) : (v) => v;
+    const values = distinct([...fields[field]].map(of).filter((v) => v !== null && v !== undefined && v !== ''));
     const percentiles = field === 'statistic' && values.every((v) => /^p\d/.test(v));
     if (values.length > 1 && !percentiles) why.push(`cites rows of ${values.length} ${field}s: ${values.join(', ')}`);
   }
   // The statistic its words name is the cited rows' (model.mjs's one word for it).
-  const stats = distinct(citedOf.map((r) => r.statistic).filter((v) => typeof v === 'string' && v));
+  const stats = [...fields.statistic].filter((v) => typeof v === 'string' && v);
   const what = isPlain(kept.args[1]) ? kept.args[1].what : undefined;
   if (typeof what === 'string' && stats.length === 1) {
     const named = statisticAdjective(stats[0]);
@@ -1044,7 +1068,7 @@ export function keptProblems(kept, rows) {
     const values = ranked.map(drawn);
     const top = claim.better === 'lower' ? Math.min(...values) : Math.max(...values);
     const bottom = claim.better === 'lower' ? Math.max(...values) : Math.min(...values);
-    if (values.every((v) => quantity(v) === quantity(values[0]))) why.push('a superlative where every value is equal');
+    if (values.every((v) => printAlike(v, values[0], quantity))) why.push('a superlative where every value is equal');
     if (best.some((r) => quantity(drawn(r)) !== quantity(top)))
       why.push(`crowns ${quantity(drawn(best[0]))}, the rows' ${claim.word ?? 'best'} is ${quantity(top)}`);
     // Tied as printed (quantity: two decimals from 1 up, three significant digits below): only values
@@ -1192,7 +1216,7 @@ export function keptProblems(kept, rows) {
       why.push('a ratio between runs that differ in a stated fact');
   }
   // No claim cites a setting or an invalid row: they are drawn, never said.
-  for (const r of citedOf) why.push(...unranked(r, 'cites'));
+  for (const r of citedOf) if (isUnranked(r)) why.push(...unranked(r, 'cites'));
   return distinct(why);
 }
 
@@ -1355,7 +1379,7 @@ export function renderSubject(claim, { unit }) {
 // one-figure (a subject page with no chart, subjects.mjs): a subject's one figure with a value, how
 // its row was chosen, and the figures with none, each with its reason. Preconditions: exactly one
 // figure has a value (two make a chart); how the row was chosen is said from its own counts
-// (figureWords, data/atlas/subjects.mjs): where the rule's error budget leaves fewer rows than the
+// (figureWords, data/atlas/figure-words.mjs): where the rule's error budget leaves fewer rows than the
 // entity has, the figure is said to be the best (or the only one) within the budget, "the only row
 // with error % at most 1 (of 5 rows)", never the best "among 5 rows"; the others are said to be
 // outside the budget only when none of their rows is within it.

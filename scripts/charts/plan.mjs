@@ -101,9 +101,12 @@ export function planCharts(reports, csvTexts, { builders = registry } = {}) {
         // A chart whose rows make no like-with-like group says nothing (claims.mjs): no finding. The
         // report's findings, and its headline (the home page's, the lists'), are only sentences whose
         // claims hold over the rows they cite; a headline that is not the finding has claims of its own.
-        if (chart.finding && holds(chart.claims ?? [], chart.rows)) findings.push(sentence(chart.finding));
-        const headlineClaims = chart.headline === chart.finding ? chart.claims : chart.headlineClaims;
-        if (!headline && chart.headline && holds(headlineClaims ?? [], chart.rows)) headline = sentence(chart.headline);
+        // Each sentence's claims are checked once: a headline that is the finding holds as the finding does.
+        const findingHolds = Boolean(chart.finding) && holds(chart.claims ?? [], chart.rows);
+        if (findingHolds) findings.push(sentence(chart.finding));
+        const headlineHolds = () =>
+          chart.headline === chart.finding ? findingHolds : holds(chart.headlineClaims ?? [], chart.rows);
+        if (!headline && chart.headline && headlineHolds()) headline = sentence(chart.headline);
         if (chart.rows.length > MAX_CHART_ROWS) {
           (index.not_drawn[report.slug] ??= []).push({
             name,

@@ -22,6 +22,13 @@ export function quantity(n) {
   return num(n, Math.min(12, 2 - Math.floor(Math.log10(a))));
 }
 
+/**
+ * Whether two numbers print alike with `print` (num or quantity: both round to a whole number or
+ * finer, so numbers 2 or more apart never print alike and are not formatted): ties as printed found
+ * among 100,000 rows without formatting each.
+ */
+export const printAlike = (a, b, print = num) => a === b || (!(Math.abs(a - b) >= 2) && print(a) === print(b));
+
 /** A ratio as "18x", "333,000,000x" (10 and more: a whole number, grouped as num groups it) or "3.1x". */
 export function times(ratio) {
   return `${num(ratio, ratio >= 10 ? 0 : 1)}x`;
