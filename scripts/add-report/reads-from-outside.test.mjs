@@ -132,19 +132,32 @@ test("only the report's words are its notes: what a reader left out (tsung's col
   }
 });
 
-test('a draft whose software is still to name publishes no placeholder: no series label, sentence, table cell or CSV of data/ says "TODO"', () => {
+test('wrk\'s README, a draft whose software is still to name, publishes no placeholder: no series label, sentence, table cell or CSV of data/ says "TODO"', () => {
   const root = tempRepo('draft-software');
   try {
-    const file = path.join(ROOT, 'scripts/data/parsers/wrk-text/fixtures/handwritten-two-runs.txt');
-    const r = addReport(root, [file, '--date', '2020-01', '--slug', 'wrk-draft']);
+    // tests/fixtures/corpus/wrk-text/wrk-readme.md (wg/wrk README.md): its output block, lines 20-27.
+    const r = addReport(root, [
+      path.join(ROOT, 'tests/fixtures/corpus', 'wrk-text/wrk-readme.md'),
+      '--date',
+      '2020-01',
+      '--slug',
+      'wrk-draft',
+    ]);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /software: the software under test/, 'add-report still asks for it');
-    const published = fs
+    const files = fs
       .readdirSync(path.join(root, 'data'), { recursive: true })
       .map(String)
-      .filter((f) => /wrk-draft/.test(f) && /\.(csv|json)$/.test(f))
-      .filter((f) => /TODO/.test(fs.readFileSync(path.join(root, 'data', f), 'utf8')));
-    assert.deepEqual(published, []);
+      .filter((f) => /wrk-draft/.test(f) && /\.(csv|json)$/.test(f));
+    const text = (f) => fs.readFileSync(path.join(root, 'data', f), 'utf8');
+    assert.ok(
+      files.some((f) => /748868\.53/.test(text(f))),
+      'its Requests/sec (line 26) is published',
+    );
+    assert.deepEqual(
+      files.filter((f) => /TODO/.test(text(f))),
+      [],
+    );
   } finally {
     removeTempRepo(root);
   }
