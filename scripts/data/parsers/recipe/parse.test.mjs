@@ -382,6 +382,28 @@ test('a hint names a block by any label markup, written with it or not: "`bench-
       .tables.measurements.rows.map((r) => [r.benchmark, r.value, r.line]);
   assert.deepEqual(column('`bench-filename.swift`'), [['NSString', 117.7, 5]]);
 });
+test('fio: a hint on an italic label line ("*reads*", or "reads" without its markup) picks the reads of each host: 3070 IOPS at line 74, never the writes under "*writes*" (3068 at line 32)', () => {
+  // tests/fixtures/corpus/fio/vps-comparison-fio-libaio-4k.md: "*writes*" (line 23) over "write: IOPS=3068" (32),
+  // "*reads*" (line 66) over "read: IOPS=3070" (74), and so for each of twelve hosts.
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/fio/vps-comparison-fio-libaio-4k.md'), 'utf8');
+  const lines = text.split('\n');
+  const iops = (hint) =>
+    parser
+      .parse(text, { recipe: [{ line: '{*}: IOPS={value}, {*}', metric: 'throughput', unit: 'ops/s', hint }] })
+      .tables.measurements.rows.map((r) => [r.line, r.value]);
+  for (const hint of ['*reads*', 'reads']) {
+    const reads = iops(hint);
+    assert.deepEqual(reads.slice(0, 2), [
+      [74, 3070],
+      [166, 3846],
+    ]);
+    assert.ok(reads.every(([line]) => /^ *read: IOPS=/.test(lines[line - 1])), 'only read lines');
+  }
+  assert.deepEqual(iops('*writes*').slice(0, 2), [
+    [32, 3068],
+    [124, 5030],
+  ]);
+});
 describe('{#} skips one number: a row of bare numbers is told from another by how many it holds (issue 39)', () => {
   const rowsOf = (text, recipe) => parser.parse(text, { recipe }).tables.measurements.rows.map((r) => [r.line, r.benchmark, r.value, r.conditions]);
 
