@@ -250,6 +250,18 @@ test('fio: a block is named by the italic label line above it ("*writes*", "*rea
   assert.deepEqual(iops(74), [['aws ec2 micro - 990M / reads', 3070, undefined]]);
 });
 
+test('sysbench\'s CPU, FILEIO, MEMORY, MUTEX and THREADS blocks are each named by their heading ("CPU BENCHMARKS" over a rule): none is a run 2 of another, and MEMORY\'s block and total size are no settings of MUTEX or THREADS', () => {
+  // tests/fixtures/corpus/sysbench-text/container-benchmarks-native.txt (00sapo/Container-benchmarks
+  // results.0/native.txt): five blocks, each under its heading underlined with "------" (lines 2, 37, 224, 265, 296).
+  const rows = rowsOf(keyValue, 'sysbench-text/container-benchmarks-native.txt');
+  const avg = (line) => at(rows, line).map((r) => [r.section, r.metric, r.statistic, r.value, r.unit, r.conditions]);
+  assert.deepEqual(avg(27), [['CPU BENCHMARKS', 'latency', 'mean', 43.26, 'ms', { threads: 1 }]]);
+  assert.deepEqual(avg(211), [['FILEIO BENCHMARKS', 'latency', 'mean', 0.79, 'ms', { threads: 1 }]]);
+  assert.equal(at(rows, 255)[0].section, 'MEMORY BENCHMARKS');
+  assert.deepEqual(avg(286), [['MUTEX BENCHMARKS', 'latency', 'mean', 4233.81, 'ms', { threads: 512 }]]);
+  assert.deepEqual(avg(317), [['THREADS BENCHMARKS', 'latency', 'mean', 0.71, 'ms', { threads: 1 }]]);
+});
+
 test('sysbench 1.0\'s "sum: 480013.24" under "Latency (ms):" is every latency added up, never a latency beside its min, avg, max and 95th percentile', () => {
   // tests/fixtures/corpus/sysbench-text/database-otus-mysql.md, lines 84-89: "Latency (ms):", then "min:",
   // "avg:", "max:", "95th percentile:" and "sum:                               480013.24".
