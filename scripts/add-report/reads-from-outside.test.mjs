@@ -132,19 +132,32 @@ test("only the report's words are its notes: what a reader left out (tsung's col
   }
 });
 
-test('a draft whose software is still to name publishes no placeholder: no series label, sentence, table cell or CSV of data/ says "TODO"', () => {
+test('wrk\'s README, a draft whose software is still to name, publishes no placeholder: no series label, sentence, table cell or CSV of data/ says "TODO"', () => {
   const root = tempRepo('draft-software');
   try {
-    const file = path.join(ROOT, 'scripts/data/parsers/wrk-text/fixtures/handwritten-two-runs.txt');
-    const r = addReport(root, [file, '--date', '2020-01', '--slug', 'wrk-draft']);
+    // tests/fixtures/corpus/wrk-text/wrk-readme.md (wg/wrk README.md): its output block, lines 20-27.
+    const r = addReport(root, [
+      path.join(ROOT, 'tests/fixtures/corpus', 'wrk-text/wrk-readme.md'),
+      '--date',
+      '2020-01',
+      '--slug',
+      'wrk-draft',
+    ]);
     assert.equal(r.status, 0, r.stderr);
     assert.match(r.stdout, /software: the software under test/, 'add-report still asks for it');
-    const published = fs
+    const files = fs
       .readdirSync(path.join(root, 'data'), { recursive: true })
       .map(String)
-      .filter((f) => /wrk-draft/.test(f) && /\.(csv|json)$/.test(f))
-      .filter((f) => /TODO/.test(fs.readFileSync(path.join(root, 'data', f), 'utf8')));
-    assert.deepEqual(published, []);
+      .filter((f) => /wrk-draft/.test(f) && /\.(csv|json)$/.test(f));
+    const text = (f) => fs.readFileSync(path.join(root, 'data', f), 'utf8');
+    assert.ok(
+      files.some((f) => /748868\.53/.test(text(f))),
+      'its Requests/sec (line 26) is published',
+    );
+    assert.deepEqual(
+      files.filter((f) => /TODO/.test(text(f))),
+      [],
+    );
   } finally {
     removeTempRepo(root);
   }
@@ -235,6 +248,18 @@ test('fio: a block is named by the italic label line above it ("*writes*", "*rea
       .map((r) => [r.section, r.value, r.conditions.run]);
   assert.deepEqual(iops(32), [['aws ec2 micro - 990M / writes', 3068, undefined]]);
   assert.deepEqual(iops(74), [['aws ec2 micro - 990M / reads', 3070, undefined]]);
+});
+
+test('sysbench\'s CPU, FILEIO, MEMORY, MUTEX and THREADS blocks are each named by their heading ("CPU BENCHMARKS" over a rule): none is a run 2 of another, and MEMORY\'s block and total size are no settings of MUTEX or THREADS', () => {
+  // tests/fixtures/corpus/sysbench-text/container-benchmarks-native.txt (00sapo/Container-benchmarks
+  // results.0/native.txt): five blocks, each under its heading underlined with "------" (lines 2, 37, 224, 265, 296).
+  const rows = rowsOf(keyValue, 'sysbench-text/container-benchmarks-native.txt');
+  const avg = (line) => at(rows, line).map((r) => [r.section, r.metric, r.statistic, r.value, r.unit, r.conditions]);
+  assert.deepEqual(avg(27), [['CPU BENCHMARKS', 'latency', 'mean', 43.26, 'ms', { threads: 1 }]]);
+  assert.deepEqual(avg(211), [['FILEIO BENCHMARKS', 'latency', 'mean', 0.79, 'ms', { threads: 1 }]]);
+  assert.equal(at(rows, 255)[0].section, 'MEMORY BENCHMARKS');
+  assert.deepEqual(avg(286), [['MUTEX BENCHMARKS', 'latency', 'mean', 4233.81, 'ms', { threads: 512 }]]);
+  assert.deepEqual(avg(317), [['THREADS BENCHMARKS', 'latency', 'mean', 0.71, 'ms', { threads: 1 }]]);
 });
 
 test('sysbench 1.0\'s "sum: 480013.24" under "Latency (ms):" is every latency added up, never a latency beside its min, avg, max and 95th percentile', () => {

@@ -12,7 +12,8 @@
 // -name=50qps -rate=50`: shared/command-line.mjs) states what the run was set to, never a result. Histogram bars, time-series lines (`[ 5s] ...`)
 // and machine tables are not key-value lines, so they are never read as results. Pairs split by " | "
 // on one line are each read; a run's settings (`number of clients: 105`) are conditions wherever they
-// stand; a bold or italic line heads a sub-section. A block is named by the label line above it (`Summary:`,
+// stand, until a later section states settings of its own; a line underlined with `---` or `===`
+// (sysbench's "CPU BENCHMARKS") is a heading as `## ` is; a bold or italic line heads a sub-section. A block is named by the label line above it (`Summary:`,
 // a plain `full-reads` over indented lines, a bold `**## Reads 2 cores**` whose settings are conditions):
 // a label that says only what is measured ("mean rate", "Requests/sec", "Latency distribution") takes
 // that name, so one run is never split under the names of its own lines. A command line at a prompt
@@ -26,6 +27,7 @@ import { eventCountOf, isConfigured, isCount, isRequestLogLine, namesMeasure, na
 import { commandConditions } from '../shared/command-line.mjs';
 import { jsonBlocks } from '../shared/json.mjs';
 import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
+import { underlinedTitle } from '../shared/read.mjs';
 
 export const format = 'key-value';
 export const description = 'Key-value summaries: "Label: number unit" lines, aligned or not, under headings or block labels (a generic reader).';
@@ -158,6 +160,10 @@ export function parse(text) {
   const notes = [];
   const read = [];
   const conditions = {};
+  /** Where each setting was stated: its heading's depth (0: before any, or under a configuration heading) and section. */
+  const settingAt = new Map();
+  let depth = 0;
+  let section = 0;
   let heading = '';
   let top = '';
   // The settings a heading states ("## duration: 30, arrivalRate: 10"): conditions of the rows under it.
@@ -171,6 +177,21 @@ export function parse(text) {
   let fence = false;
   /** The command line that names each row (a value named by another command line is no repeat of one above). */
   const under = [];
+  /**
+   * A setting of the run: a condition of every row read after it. A section that states settings of
+   * its own ("Number of threads: 512" under "MUTEX BENCHMARKS") drops those an earlier section as deep
+   * stated ("block size: 1KiB" under "MEMORY BENCHMARKS"); a configuration heading's hold for the document.
+   */
+  const setting = (key, value) => {
+    const at = config ? 0 : depth;
+    for (const [k, s] of settingAt)
+      if (at > 0 && s.section !== section && s.depth >= at) {
+        delete conditions[k];
+        settingAt.delete(k);
+      }
+    conditions[key] = value;
+    settingAt.set(key, { depth: at, section });
+  };
   const push = (m, line, from) => {
     rows.push({ ...m, conditions: { ...headingSet, ...m.conditions }, line });
     under.push(from?.text ?? '');
@@ -249,13 +270,13 @@ export function parse(text) {
     const block = blockName();
     if (config || blocks.some((x) => x.config) || (settingName(label) && /^\d+$/.test(m[3]) && !m[4].trim())) {
       // A setting of the run: a condition of every row read after it.
-      if (!unitAfter(m[4]).tail) conditions[settingName(label) ?? slug(label)] = toNumber(m[3]);
+      if (!unitAfter(m[4]).tail) setting(settingName(label) ?? slug(label), toNumber(m[3]));
       return;
     }
     // What the report sets, not what it measured (pgbench's "duration: 60 s"): a condition of the rows after it.
     const configured = isConfigured(label);
     if (configured === 'duration' && UNITS[canonicalUnit(unitAfter(m[4]).unit ?? '')]?.dimension === 'time' && !unitAfter(m[4]).tail) {
-      conditions.duration_s = convert(toNumber(m[3]), unitAfter(m[4]).unit, 's');
+      setting('duration_s', convert(toNumber(m[3]), unitAfter(m[4]).unit, 's'));
       return;
     }
     if (machine || blocks.some((x) => MACHINE.test(x.label)) || NOT_RESULT.test(label) || /^\s*[<>≤≥~]/.test(m[4])) return;
@@ -329,10 +350,13 @@ export function parse(text) {
       blocks = [];
       return;
     }
-    const h = !fence && HEADING.exec(raw);
+    // A heading: "## CPU", or a line underlined with "---" or "===" that stands alone (not a "Label: 12" line).
+    const h = !fence && (HEADING.exec(raw) ?? (!KV.test(raw) && underlinedTitle(lines, k)));
     if (h) {
+      depth = Array.isArray(h) ? h[1].length : h.depth;
+      section += 1;
       // A heading of the output only ("## Example output") is the output of the heading before it.
-      const text = h[2].replace(/[*_`]/g, '').trim();
+      const text = (Array.isArray(h) ? h[2] : h.text).replace(/[*_`]/g, '').trim();
       if (!namesOutputOnly(text) || !top) top = text;
       command = undefined;
       heading = top;

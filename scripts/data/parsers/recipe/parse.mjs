@@ -6,7 +6,8 @@
 // object, "percentiles4": {, quotes and all), and what the value is: its metric,
 // statistic, unit and conditions. {name} marks the benchmark's name in the line, {<condition>} a
 // condition's number (else its text), {*} text to skip, {#} one number to skip (netperf's rows of bare numbers); a run of spaces matches any run of spaces, and a unit written
-// after a {value} that ends the line is read (the recipe's unit is for lines that write none). So a
+// after a {value} that ends the line is read (the recipe's unit is for lines that write none; a count
+// prefix on the number, "IOPS=18.2k,", applies to it). So a
 // misread is fixed in YAML, not code. Pure: (text, meta) -> rows with their lines.
 //
 //
@@ -29,7 +30,7 @@
 // Exports: format, description, fallback, detect, parse(text, meta), recipeProblems(recipe)
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
-import { canonicalUnit, prefixedUnit } from '../../measure/units.mjs';
+import { canonicalUnit, COUNT_PREFIX, prefixedUnit } from '../../measure/units.mjs';
 import { betterOf, isConditionName, measurement, measurementResult, STATISTICS } from '../../measure/model.mjs';
 import { outline, plainText } from '../../read/outline.mjs';
 import { delimitedTable } from '../delimited/parse.mjs';
@@ -175,11 +176,18 @@ function tablesOf(text) {
   return out;
 }
 
+/**
+ * The unit a value's writing gives: a unit the atlas knows ("ms"), else a prefix on the recipe's unit
+ * ("k" of "18.2k": Kops/s; of a count, thousands), else undefined.
+ */
+const writtenUnit = (written, recipeUnit) =>
+  canonicalUnit(written) ?? (recipeUnit ? (prefixedUnit(written, recipeUnit) ?? (recipeUnit === 'count' && written ? COUNT_PREFIX[written] : undefined)) : undefined);
+
 /** A cell's number and unit: the unit written in the cell, a prefix on the recipe's unit ("50K"), else the recipe's unit. */
 function cellValue(cell, spec, header) {
   const m = CELL.exec(cell.text.trim().replace(/^[`*_]+|[`*_]+$/g, ''));
   const recipeUnit = canonicalUnit(spec.unit ?? '');
-  const written = m && m[2] ? (canonicalUnit(m[2]) ?? (recipeUnit && prefixedUnit(m[2], recipeUnit))) : recipeUnit;
+  const written = m && m[2] ? writtenUnit(m[2], recipeUnit) : recipeUnit;
   if (!m || !written) {
     throw new InputError(cell.line, `a number in column ${quote(header)}${m && m[2] ? ' with a unit the atlas knows' : ' (or "unit:" for it in the recipe)'}`, quote(cell.text));
   }
@@ -292,14 +300,17 @@ export function parse(text, meta = {}) {
       break;
     }
     let matched = false;
-    for (const { item, re, names, unitAfter } of items) {
+    for (const { item, re, names, unitAfter, prefixed } of items) {
       const m = inLines(item, line) && re.exec(trimmed);
       if (!m || !underHint(item.hint, [heading, block, `${heading} / ${block}`, ...labelLines])) continue;
       const got = Object.fromEntries(names.map((n, i) => [n, n === 'name' ? nameOf(m[i + 1]) : m[i + 1]]));
-      const written = unitAfter ? m[names.length + 1] : undefined;
-      const unit = canonicalUnit(written ?? '') ?? canonicalUnit(item.unit ?? '');
+      // What is written after the value: its unit where it ends the line, else a count prefix ("IOPS=18.2k,").
+      const written = unitAfter || prefixed ? m[names.length + 1] : undefined;
+      // (A prefix no unit of the recipe's takes is refused, never read as the recipe's unit: 18.2k is no 18.2.)
+      const unit = (written && writtenUnit(written, canonicalUnit(item.unit ?? ''))) ?? (prefixed && written ? undefined : canonicalUnit(item.unit ?? ''));
       if (!unit) {
-        throw new InputError(line, `a unit after the value (or "unit:" in the recipe item for ${quote(item.line)})`, written ? quote(written) : 'none');
+        const expected = prefixed && written ? `a recipe unit the prefix ${quote(written)} applies to` : 'a unit after the value';
+        throw new InputError(line, `${expected} (or "unit:" in the recipe item for ${quote(item.line)})`, written ? quote(written) : 'none');
       }
       const conditions = { ...above, ...(item.conditions ?? {}), ...(item.role ? { role: item.role } : {}) };
       for (const n of names) if (n !== 'value' && n !== 'name') conditions[n] = conditionValue(got[n]);

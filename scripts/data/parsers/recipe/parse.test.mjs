@@ -382,6 +382,52 @@ test('a hint names a block by any label markup, written with it or not: "`bench-
       .tables.measurements.rows.map((r) => [r.benchmark, r.value, r.line]);
   assert.deepEqual(column('`bench-filename.swift`'), [['NSString', 117.7, 5]]);
 });
+test('fio: a hint on an italic label line ("*reads*", or "reads" without its markup) picks the reads of each host: 3070 IOPS at line 74, never the writes under "*writes*" (3068 at line 32)', () => {
+  // tests/fixtures/corpus/fio/vps-comparison-fio-libaio-4k.md: "*writes*" (line 23) over "write: IOPS=3068" (32),
+  // "*reads*" (line 66) over "read: IOPS=3070" (74), and so for each of twelve hosts.
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/fio/vps-comparison-fio-libaio-4k.md'), 'utf8');
+  const lines = text.split('\n');
+  const iops = (hint) =>
+    parser
+      .parse(text, { recipe: [{ line: '{*}: IOPS={value}, {*}', metric: 'throughput', unit: 'ops/s', hint }] })
+      .tables.measurements.rows.map((r) => [r.line, r.value]);
+  for (const hint of ['*reads*', 'reads']) {
+    const reads = iops(hint);
+    assert.deepEqual(reads.slice(0, 2), [
+      [74, 3070],
+      [166, 3846],
+    ]);
+    assert.ok(reads.every(([line]) => /^ *read: IOPS=/.test(lines[line - 1])), 'only read lines');
+  }
+  assert.deepEqual(iops('*writes*').slice(0, 2), [
+    [32, 3068],
+    [124, 5030],
+  ]);
+});
+test('fio: a recipe line reads "IOPS=18.2k," as 18.2 thousand a second (Kops/s), never drops it, nor reads "IOPS=28.8k" at a line\'s end as 28.8 a second', () => {
+  // tests/fixtures/corpus/fio/vps-comparison-fio-libaio-4k.md: twelve "read: IOPS=..." lines, nine with a k
+  // ("read: IOPS=18.2k, BW=70.9MiB/s ..." at line 261); "write: IOPS=28.8k" at line 218.
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/fio/vps-comparison-fio-libaio-4k.md'), 'utf8');
+  const read = (line, hint) =>
+    parser
+      .parse(text, { recipe: [{ line, metric: 'throughput', unit: 'ops/s', hint }] })
+      .tables.measurements.rows.map((r) => [r.line, r.value, r.unit]);
+  const reads = read('{*}: IOPS={value}, {*}', '*reads*');
+  assert.equal(reads.length, 12);
+  assert.deepEqual(reads.slice(0, 3), [
+    [74, 3070, 'ops/s'],
+    [166, 3846, 'ops/s'],
+    [261, 18.2, 'Kops/s'],
+  ]);
+  // The same line cut after its IOPS, as a contributor may write the sample: the k is still a thousand.
+  const cut = text.replace('write: IOPS=28.8k, BW=112MiB/s (118MB/s)(4096MiB/36447msec)', 'write: IOPS=28.8k');
+  assert.deepEqual(
+    parser
+      .parse(cut, { recipe: [{ line: 'write: IOPS={value}', metric: 'throughput', unit: 'ops/s' }] })
+      .tables.measurements.rows.map((r) => [r.line, r.value, r.unit]),
+    [[218, 28.8, 'Kops/s']],
+  );
+});
 describe('{#} skips one number: a row of bare numbers is told from another by how many it holds (issue 39)', () => {
   const rowsOf = (text, recipe) => parser.parse(text, { recipe }).tables.measurements.rows.map((r) => [r.line, r.benchmark, r.value, r.conditions]);
 

@@ -6,12 +6,17 @@
 //
 // A condition's place reads a number, else (where no number stands there) its text.
 //
-// Exports: compileSampleLine(sample, { place, number }) -> { re: { exec(line) }, names, unitAfter }
+// A {value} inside the line may carry a count prefix ("IOPS=18.2k,"): captured after the places, for
+// the recipe's unit to take (units.mjs prefixedUnit).
+//
+// Exports: compileSampleLine(sample, { place, number }) -> { re: { exec(line) }, names, unitAfter, prefixed }
+import { COUNT_PREFIX } from '../../measure/units.mjs';
 
 const isSpace = (c) => /\s/.test(c);
 const isDigit = (c) => c >= '0' && c <= '9';
 const isAny = (c) => c !== '\n' && c !== '\r' && c !== '\u2028' && c !== '\u2029';
 const is = (ch) => (c) => c === ch;
+const isPrefix = (c) => c !== '' && Object.hasOwn(COUNT_PREFIX, c);
 
 // Expressions as small trees: cls (one character), seq, alt, star/plus/opt (greedy or lazy), save (a capture's edge).
 const cls = (test) => ({ t: 'cls', test });
@@ -138,7 +143,8 @@ export function compileSampleLine(sample, place) {
   const hasCondition = numbers.names.some((n) => !['value', 'name'].includes(n));
   const texts = hasCondition ? program(t, place, plus(cls(isAny), true), unitAfter) : undefined;
   const names = numbers.names;
-  const groups = names.length + (unitAfter ? 1 : 0);
+  const prefixed = !unitAfter && names.includes('value');
+  const groups = names.length + (unitAfter || prefixed ? 1 : 0);
   const exec = (line) => {
     const caps = run(numbers.prog, 2 * groups, line) ?? (texts ? run(texts.prog, 2 * groups, line) : null);
     if (!caps) return null;
@@ -146,7 +152,7 @@ export function compileSampleLine(sample, place) {
     for (let g = 0; g < groups; g++) out.push(caps[2 * g] < 0 ? undefined : line.slice(caps[2 * g], caps[2 * g + 1]));
     return out;
   };
-  return { re: { exec }, names, unitAfter };
+  return { re: { exec }, names, unitAfter, prefixed };
 }
 
 /** A trimmed sample line as a program, a condition's place read by `condition` ({value} a number, {name} text). */
@@ -164,6 +170,8 @@ function program(t, place, condition, unitAfter) {
     const n = names.length;
     parts.push(save(2 * n), x, save(2 * n + 1));
   };
+  // The slot after the places: the unit written after a {value} that ends the line, else a {value}'s count prefix.
+  const after = [...t.matchAll(place)].filter((m) => m[1] !== '*' && m[1] !== '#').length;
   let last = 0;
   for (const m of t.matchAll(place)) {
     literal(t.slice(last, m.index));
@@ -173,13 +181,13 @@ function program(t, place, condition, unitAfter) {
     else {
       capture(m[1] === 'name' ? plus(cls(isAny), true) : m[1] === 'value' ? NUMBER : condition);
       names.push(m[1]);
+      if (m[1] === 'value' && !unitAfter) parts.push(opt(seq(save(2 * after), cls(isPrefix), save(2 * after + 1))));
     }
   }
   literal(t.slice(last));
   // A {value} that ends the sample may be followed by the unit the report writes.
   if (unitAfter) {
-    const n = names.length;
-    parts.push(opt(seq(star(cls(isSpace)), save(2 * n), cls((c) => !isSpace(c) && !isDigit(c)), star(cls((c) => !isSpace(c))), save(2 * n + 1))));
+    parts.push(opt(seq(star(cls(isSpace)), save(2 * after), cls((c) => !isSpace(c) && !isDigit(c)), star(cls((c) => !isSpace(c))), save(2 * after + 1))));
   }
   const prog = [];
   emit(seq(...parts), prog);

@@ -70,12 +70,27 @@ export function headingAbove(lines, from, to = 0) {
     const l = lines[i] ?? '';
     const m = ATX.exec(l) ?? BOLD.exec(l) ?? SUMMARY.exec(l);
     if (m) return { text: m[1].trim(), line: i + 1, atx: ATX.test(l) };
-    if (UNDERLINE.test(l) && i > to && (lines[i - 1] ?? '').trim() && !UNDERLINE.test(lines[i - 1])) {
-      const text = lines[i - 1].trim();
-      if (!/^```|^~~~/.test(text)) return { text, line: i, atx: false };
-    }
+    if (i > to && underlined(lines, i - 1)) return { text: lines[i - 1].trim(), line: i, atx: false };
   }
   return undefined;
+}
+
+/** Whether the line below line index `i` underlines it (setext or RST: "CPU BENCHMARKS" over "------"). */
+function underlined(lines, i) {
+  const text = (lines[i] ?? '').trim();
+  return Boolean(text) && !UNDERLINE.test(text) && UNDERLINE.test(lines[i + 1] ?? '') && !/^```|^~~~/.test(text);
+}
+
+/**
+ * The title line index `i` (0-based) is when the line below underlines it and it stands alone (no
+ * line of text right above it: sysbench's "CPU BENCHMARKS" over "------"), as its heading depth (1
+ * under "=", else 2); else undefined. A rule under the last of several lines is no title.
+ * @param {string[]} lines
+ * @param {number} i
+ */
+export function underlinedTitle(lines, i) {
+  if (!underlined(lines, i) || ((lines[i - 1] ?? '').trim() && !UNDERLINE.test(lines[i - 1]))) return undefined;
+  return { text: lines[i].trim(), depth: /^\s*=/.test(lines[i + 1]) ? 1 : 2 };
 }
 
 /**

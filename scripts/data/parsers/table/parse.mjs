@@ -297,6 +297,10 @@ function readTable(block, lines = []) {
     const before = columns[c.index - 2];
     const dimension = (x) => UNITS[x?.columnUnit ?? x?.read.find((r) => r?.unit)?.unit]?.dimension;
     if (c.spreadOf !== undefined && spreadKindOf(c.header) && before?.numeric && c.read.every((r) => r.unit === '%') && [dimension(before), dimension(prev)].sort().join() === 'rate,time') c.spreadAlso = before.index;
+    // A deviation after the extremes ("Average | Min | Max | Std. Dev.", JMeter's summary) is the spread of the mean before them.
+    const extreme = (x) => ['min', 'max'].includes(statisticOf(x.header));
+    const mean = columns.slice(0, c.index).findLast((x) => x.numeric && statisticOf(x.header) === 'mean');
+    if (c.spreadOf !== undefined && spreadKindOf(c.header) && extreme(prev) && mean && columns.slice(mean.index + 1, c.index).every(extreme)) c.spreadOf = mean.index;
   }
   for (const c of columns) {
     if (!c.numeric) {

@@ -726,6 +726,21 @@ test("lmbench's make see tables: a column per benchmark, a row per run on one ho
   assert.equal(at(439)[0][4], 'ns');
 });
 
+test('JMeter\'s Summary Report: "Std. Dev." 14.22 is the spread of the Average (11), never of the Max (150) it stands beside', () => {
+  // tests/fixtures/corpus/jmeter-summary/kafkapoc-20180713-readme.md (mdebarros/kafkapoc-results), line 78:
+  // "| HTTP Request | 201 | 11 | 6 | 150 | 14.22 | 0.000% | 58.2/min | ..." under "| Label | # Samples | Average | Min | Max | Std. Dev. | ...".
+  const file = path.join(here, '../../../../tests/fixtures/corpus/jmeter-summary/kafkapoc-20180713-readme.md');
+  const rows = rowsOf(fs.readFileSync(file, 'utf8')).filter((r) => r.line === 78 && ['average', 'min', 'max'].includes(r.metric));
+  assert.deepEqual(
+    rows.map((r) => [r.statistic, r.value, r.spread ?? null, r.spread_kind ?? '']),
+    [
+      ['mean', 11, 14.22, 'stdev'],
+      ['min', 6, null, ''],
+      ['max', 150, null, ''],
+    ],
+  );
+});
+
 describe("nanobench's err% (issue 39)", () => {
   const file = path.join(here, '../../../../tests/fixtures/corpus/nanobench/nanobench-readme.md');
 
