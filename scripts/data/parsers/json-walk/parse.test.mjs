@@ -162,6 +162,22 @@ describe('XML walked as JSON is (issue 39)', () => {
     assert.ok(parser.detect(pts()));
   });
 
+  test("a Phoronix Test Suite composite.xml: each result says which system ran it, its <Entry>'s <Identifier> (GVNO3, lines 31-137), never lost", () => {
+    const rows = parser.parse(pts()).tables.measurements.rows;
+    assert.deepEqual(
+      rows.map((r) => [r.line, r.value, r.conditions.system]),
+      [
+        [32, 1.36, 'GVNO3'],
+        [50, 140, 'GVNO3'],
+        [67, 167532, 'GVNO3'],
+        [84, 0.46, 'GVNO3'],
+        [102, 1.14, 'GVNO3'],
+        [120, 1.52, 'GVNO3'],
+        [138, 1.52, 'GVNO3'],
+      ],
+    );
+  });
+
   test('elements are objects, attributes keys, repeated elements arrays, text values, each value at its line', async () => {
     const { readXml } = await import('../shared/xml.mjs');
     const doc = readXml('<?xml version="1.0"?>\n<run name="a">\n  <case id="1"><ms>1.5</ms></case>\n  <case id="2">\n    <ms>2</ms>\n  </case>\n</run>\n');
