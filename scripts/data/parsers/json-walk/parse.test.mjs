@@ -178,6 +178,22 @@ describe('XML walked as JSON is (issue 39)', () => {
     );
   });
 
+  test('two systems\' entries of one result, as merge-results writes them, stay two values: PartialTweets 1.36 GB/s on GVNO3 and 1.26 GB/s on NoGVNO3', () => {
+    // The first <Result> of the GVNO3 file with the <Entry> of ManuelJBrito/Phoronix-results'
+    // test-results-NoGVNO3/res-simdjson-201/composite.xml (lines 30-35, commit 9dc2c6e3) added to its <Data>.
+    const lines = pts().split('\n');
+    const noGvno3 = ['      <Entry>', '        <Identifier>NoGVNO3</Identifier>', '        <Value>1.26</Value>', '        <RawString>1.26:1.26:1.26</RawString>', '      </Entry>'];
+    const merged = [...lines.slice(0, 35), ...noGvno3, ...lines.slice(35)].join('\n');
+    const rows = parser.parse(merged).tables.measurements.rows.filter((r) => r.benchmark === 'simdjson: Throughput Test: PartialTweets');
+    assert.deepEqual(
+      rows.map((r) => [r.line, r.value, r.unit, r.conditions.system]),
+      [
+        [32, 1.36, 'GB/s', 'GVNO3'],
+        [38, 1.26, 'GB/s', 'NoGVNO3'],
+      ],
+    );
+  });
+
   test('elements are objects, attributes keys, repeated elements arrays, text values, each value at its line', async () => {
     const { readXml } = await import('../shared/xml.mjs');
     const doc = readXml('<?xml version="1.0"?>\n<run name="a">\n  <case id="1"><ms>1.5</ms></case>\n  <case id="2">\n    <ms>2</ms>\n  </case>\n</run>\n');
