@@ -88,7 +88,9 @@ function lineItems(lines, skip) {
   const shapes = new Set();
   lines.forEach((raw, k) => {
     if (items.length >= MAX_LINES || skip.has(k + 1)) return;
-    const line = raw.trim();
+    // A number in emphasis ("bench: __866,888 ns__/iter", brotli-rs's README) is drafted without the markup,
+    // as a contributor would copy it: the recipe reader matches it against the line as written.
+    const line = /\*\*|__/.test(raw) ? plainText(raw) : raw.trim();
     const numbers = [...line.matchAll(NUMBER)];
     // The number the line is about: the one with a unit the atlas knows after it, a rate or a transfer
     // rate before a time, a time before a size (iperf's "0.00-5.00 sec 241 MBytes 404 Mbits/sec" is a
