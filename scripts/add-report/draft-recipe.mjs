@@ -10,7 +10,7 @@ import { stringify } from 'yaml';
 import { splitLines } from '../lib/text.mjs';
 import { canonicalUnit, splitValueUnit, unitInHeader, UNITS } from '../data/measure/units.mjs';
 import { outline, plainText } from '../data/read/outline.mjs';
-import { isCount, settingOf, sizeOf, statisticOf } from '../data/read/vocabulary.mjs';
+import { isCount, metricOf, settingOf, sizeOf } from '../data/read/vocabulary.mjs';
 
 /** At most this many line items: a draft to read and correct, not every line of a log. */
 const MAX_LINES = 12;
@@ -21,23 +21,11 @@ const snake = (s) =>
     .replace(/\([^)]*\)/g, ' ')
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '') || 'value';
-const BY_DIMENSION = {
-  time: 'time',
-  rate: 'throughput',
-  bandwidth: 'bandwidth',
-  'bit-rate': 'bandwidth',
-  size: 'memory',
-  ratio: 'error_rate',
-  count: 'requests',
+/** A header's metric and statistic by the one vocabulary (read/vocabulary.mjs), as the table and delimited readers read it. */
+const reading = (header, unit) => {
+  const { metric, statistic } = metricOf(header.replace(/\s*[([][^)\]]*[)\]]/g, '').trim() || header, unit, header);
+  return { metric, statistic };
 };
-
-/** A metric from a header's words, else from its unit's dimension. */
-function metricOf(header, unit) {
-  const w = header.toLowerCase();
-  if (/latenc|response/.test(w) && UNITS[unit]?.dimension === 'time') return 'latency';
-  if (/throughput|ops\/s|req|qps|tps|rate/.test(w) && UNITS[unit]?.dimension === 'rate') return 'throughput';
-  return BY_DIMENSION[UNITS[unit]?.dimension] ?? snake(header);
-}
 
 /** One column item for a table of the outline, or undefined when it has no numeric column. */
 function columnItem(block) {
@@ -64,7 +52,7 @@ function columnItem(block) {
     }
     const stated = unitInHeader(text)?.unit ?? cells.map((c) => splitValueUnit(c)?.unit).find(Boolean);
     const unit = stated ?? (isCount(text) ? 'count' : '');
-    columns[text] = { metric: metricOf(text, unit), statistic: statisticOf(text) ?? 'value', unit };
+    columns[text] = { ...reading(text, unit), unit };
   });
   if (!Object.values(columns).some((v) => v?.metric)) return undefined;
   return { ...(block.heading ? { hint: block.heading } : {}), columns };
@@ -100,7 +88,9 @@ function lineItems(lines, skip) {
   const shapes = new Set();
   lines.forEach((raw, k) => {
     if (items.length >= MAX_LINES || skip.has(k + 1)) return;
-    const line = raw.trim();
+    // A number in emphasis ("bench: __866,888 ns__/iter", brotli-rs's README) is drafted without the markup,
+    // as a contributor would copy it: the recipe reader matches it against the line as written.
+    const line = /\*\*|__/.test(raw) ? plainText(raw) : raw.trim();
     const numbers = [...line.matchAll(NUMBER)];
     // The number the line is about: the one with a unit the atlas knows after it, a rate or a transfer
     // rate before a time, a time before a size (iperf's "0.00-5.00 sec 241 MBytes 404 Mbits/sec" is a
@@ -119,7 +109,7 @@ function lineItems(lines, skip) {
       .slice(0, at.index)
       .replace(/[{}*]/g, '')
       .replace(/[:=\s]+$/, '');
-    items.push({ line: sample, metric: metricOf(label, unit), statistic: statisticOf(label) ?? 'value', unit });
+    items.push({ line: sample, ...reading(label, unit), unit });
   });
   return items;
 }

@@ -96,7 +96,16 @@ const numeric = (s) => {
   return t.filter((w) => /\d/.test(w)).length * 2 >= t.length;
 };
 
-/** The document's first line, when it is a line of words: not a rule, a table row, JSON, numbers or a key: value pair. */
+/**
+ * A tool's progress line that counts what it runs (libtest's "running 9 tests", Benchmark.js's "Running
+ * 6 benchmarks on Chromium..."), or a line of code that assigns ("window.BENCHMARK_DATA = {", "const
+ * results = ["): output or code, never a name.
+ */
+const progressOrCode = (s) =>
+  /^running \d+ (tests?|benchmarks?|suites?)\b/i.test(s) ||
+  /^(?:(?:const|let|var|export)\s+)?[\w$.[\]'"]+\s*=\s*[{[(]?\s*;?$|[{[]\s*$/.test(s);
+
+/** The document's first line, when it is a line of words: not a rule, a table row, JSON, numbers, a key: value pair, a tool's progress or code. */
 function firstLine(lines) {
   const first = prose(lines).find((l) => l.text.trim());
   const t = first ? plain(first.text) : '';
@@ -105,7 +114,8 @@ function firstLine(lines) {
     /^[|+=~_*#<>{}[\]-]/.test(first.text.trim()) ||
     /^[\w\s./-]+:\s+\S/.test(t) ||
     columns(first.text) ||
-    delimited(t)
+    delimited(t) ||
+    progressOrCode(first.text.trim())
   )
     return '';
   return words(t) >= 2 && t.length <= 200 && !numeric(t) ? t : '';

@@ -127,3 +127,33 @@ test('a title is never a table header over a rule: Google Benchmark\'s console o
   assert.doesNotMatch(d.title, /Iterations/);
   assert.equal(d.title, 'Run on (8 X 2200 MHz CPU s)');
 });
+
+test('a title is never a tool\'s progress line ("running 9 tests", "Running 6 benchmarks on Chromium...") nor a JS assignment ("window.BENCHMARK_DATA = {"): real files that name no work are titled "repository: path"', () => {
+  const read = (p) => fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus', p), 'utf8');
+  // The files, their repositories and paths as tests/fixtures/corpus/SOURCES.md lists them.
+  const files = [
+    [
+      'criterion/bencher-criterion-many.txt',
+      'bencherdev/bencher',
+      'lib/bencher_adapter/tool_output/rust/criterion/many.txt',
+    ],
+    [
+      'benchmark-js/bencher-benchmarkjs-issue-506.txt',
+      'bencherdev/bencher',
+      'lib/bencher_adapter/tool_output/js/benchmark/issue_506.txt',
+    ],
+    ['benchmark-action-data-js/vars-dev-bench-data.js', 'mkungla/vars', 'dev/bench/data.js'],
+  ];
+  assert.deepEqual(
+    files.map(
+      ([file, repository, p]) =>
+        draftTitle(read(file), { fileName: path.basename(file), source: { repository, path: p } }).title,
+    ),
+    [
+      'bencherdev/bencher: lib/bencher_adapter/tool_output/rust/criterion/many.txt',
+      'bencherdev/bencher: lib/bencher_adapter/tool_output/js/benchmark/issue_506.txt',
+      'mkungla/vars: dev/bench/data.js',
+    ],
+  );
+  // wrk's "Running 40s test @ http://localhost:8888/" names its target, and stays a title (the test above).
+});

@@ -41,6 +41,12 @@
 //   namesMeasure(label) -> boolean    "Avg time", "Latency", "max", "p99": a label that names what its
 //                                     numbers measure, so a number under it with no unit goes in with
 //                                     unit "not stated" (units.mjs UNSTATED); "Total", "Errors", "Code" do not
+//   METRIC_WORDS, FOREIGN_METRIC_WORDS   metric words of a header, with the unit dimensions each fits
+//   metricWordOf(label, dimension?) -> metric | undefined   the metric a label's words name ("Best Rate",
+//                                     "latency_ms", "peak_memory"), checked against the unit's dimension
+//   metricOf(name, unit, label?) -> { metric, statistic, named }   a column's metric and statistic, as
+//                                     the table, delimited and draft-recipe readers all read it
+//   snakeOf(label)                    a label as a snake_case name ("Hash Rate" -> hash_rate)
 //   ROLES                             the marks a row may carry (conditions.role): aggregate, setting, invalid
 //   roleOf(label) -> role | undefined a row's mark by its label: a total is an `aggregate`; a run's
 //                                     parameter (min_duration, max_time, timeout, duration, target
@@ -48,7 +54,8 @@
 //                                     "KO", "invalid", "errored") `invalid`. Claims never rank the
 //                                     last two (scripts/charts/claims.mjs); charts and tables show
 //                                     them, labelled.
-import { percentileStatistic } from '../measure/model.mjs';
+import { betterOf, percentileStatistic } from '../measure/model.mjs';
+import { canonicalUnit, unitInHeader, UNITS, UNSTATED } from '../measure/units.mjs';
 
 /** A label as plain lower-case words: "virtual_users" -> "virtual users", "numThreads" -> "num threads". */
 export const wordsOf = (label) =>
@@ -347,3 +354,103 @@ export const namesMeasure = (label) => {
   const statistic = statisticOf(w);
   return MEASURE_WORDS.test(w.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/_/g, ' ')) || (statistic !== undefined && statistic !== 'total') || foreignStatisticOf(w) !== undefined;
 };
+
+/** Metric words of a header, with the unit dimensions the metric can have (tried in order). */
+export const METRIC_WORDS = [
+  [/\b(latency|latencies|response time|rtt|round trip)\b/i, 'latency', ['time']],
+  [/\b(throughput|requests\/s(ec)?|req\/s(ec)?|rps|qps|tps|ops\/s(ec)?|rate|speed)\b/i, 'throughput', ['rate']],
+  // "Best Rate MB/s" (STREAM), "Throughput (MB/s)": a rate of bytes or bits is a bandwidth
+  [/\b(bandwidth|transfer( rate)?|rate|throughput)\b/i, 'bandwidth', ['bandwidth', 'bit-rate']],
+  [/\b(memory|mem|rss|heap|ram)\b/i, 'memory', ['size', 'size-per-op']],
+  [/\b(allocs?|allocations)\b/i, 'allocations', ['count-per-op', 'count']],
+  [/\b(success rate)\b/i, 'success_rate', ['ratio']],
+  [/\b(errors?|error rate|failures?|failed)\b/i, 'errors', ['count', 'ratio']],
+  // The length of a whole run ("Duration(s)", "total_time"): a condition of the others, stated as a result.
+  [/\b(duration|total time)\b/i, 'duration', ['time']],
+  [/\b(time|elapsed|runtime|run time|wall|cpu)\b/i, 'time', ['time']],
+  // A count of requests ("Total Reqs", "# requests"): the requests a run made.
+  [/^(total |# ?)?(reqs?|requests?)$/i, 'requests', ['count']],
+  // A benchmark's index or score (UnixBench's "index"): a number of its own scale, its unit seldom stated.
+  [/\b(score|index)\b/i, 'score', ['count']],
+];
+/**
+ * Metric words of headings in other languages (Chinese, Japanese, German, Spanish, French, Russian),
+ * matched as substrings: \b does not hold in CJK or Cyrillic text. Checked against the unit's dimension.
+ */
+export const FOREIGN_METRIC_WORDS = [
+  [['延迟', '延時', '延时', '响应时间', 'レイテンシ', 'latenz', 'latencia', 'latence', 'задержка', 'латентность', 'время отклика'], 'latency', ['time']],
+  [['吞吐', '吞吐量', 'スループット', 'durchsatz', 'rendimiento', 'débit', 'пропускная', 'запросов/с'], 'throughput', ['rate']],
+  [['内存', '記憶體', 'メモリ', 'speicher', 'memoria', 'mémoire', 'память'], 'memory', ['size', 'size-per-op']],
+  [['时间', '耗时', '時間', 'zeit', 'dauer', 'tiempo', 'temps', 'время'], 'time', ['time']],
+];
+/** A metric from the unit alone, when the header names none. */
+const BY_DIMENSION = { time: 'time', rate: 'throughput', bandwidth: 'bandwidth', 'bit-rate': 'bandwidth', 'size-per-op': 'memory', 'count-per-op': 'allocations' };
+/** For a heading in a script other than Latin ("大小", "Объём"), a size is memory too. */
+const BY_DIMENSION_FOREIGN = { ...BY_DIMENSION, size: 'memory' };
+
+/**
+ * The metric a label's words name, where it fits the unit's dimension (any, when the dimension is not
+ * known: a unit not stated): "Best Rate MB/s" -> bandwidth, "latency_ms" -> latency, "max_rss" -> memory.
+ * @param {string} label
+ * @param {string} [dimension]
+ */
+export function metricWordOf(label, dimension) {
+  // A camel-cased or snake-cased label's words apart (YCSB's "AverageLatency", "peak_memory").
+  const raw = String(label ?? '').replace(/([a-z])([A-Z])/g, '$1 $2');
+  const spaced = raw.replace(/_+/g, ' ');
+  const fits = (dimensions) => dimension === undefined || dimensions.includes(dimension);
+  for (const [re, metric, dimensions] of METRIC_WORDS) if ((re.test(raw) || re.test(spaced)) && fits(dimensions)) return metric;
+  const lower = raw.toLowerCase();
+  for (const [words, metric, dimensions] of FOREIGN_METRIC_WORDS) if (words.some((w) => lower.includes(w)) && fits(dimensions)) return metric;
+  return undefined;
+}
+
+/** A label as a snake_case name (a metric's or a condition's own): "Hash Rate" -> hash_rate, "50%" -> c_50_pct. */
+export const snakeOf = (s) =>
+  String(s)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/%/g, ' pct ')
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .replace(/^(\d)/, 'c_$1') || 'column';
+
+/**
+ * A column's metric and statistic, from its header's words and its unit: the one reading of a header
+ * (the table, delimited and draft-recipe readers). `name` is the header with its unit taken out,
+ * `label` the whole header (its words name the metric). The metric is the one the words name (checked
+ * against the unit's dimension), else the unit's dimension's (time, throughput, bandwidth), else the
+ * header's own name; the statistic the words name, "best" and "worst" by the metric's better
+ * direction. `named`: the header names the metric (else the reader keeps the header as `column`).
+ * @param {string} name
+ * @param {string} unit
+ * @param {string} [label]
+ * @returns {{ metric: string, statistic: string, named: boolean }}
+ */
+export function metricOf(name, unit, label = name) {
+  const header = String(label).replace(/([a-z])([A-Z])/g, '$1 $2');
+  const statisticFor = (metric) => statisticOf(name, betterOf(metric, unit)) ?? foreignStatisticOf(name) ?? 'value';
+  // A unit not stated (or not yet known: a draft's "") has no dimension to check the header's metric word against: the word names it.
+  if (unit === UNSTATED || !unit) {
+    const word = metricWordOf(header);
+    if (word) return { metric: word, statistic: statisticFor(word), named: true };
+  }
+  const dimension = unit === UNSTATED ? undefined : (UNITS[unit]?.dimension ?? '');
+  // An error percentage ("Error %", "err%") is an error rate, never a spread.
+  if (isErrorRate(header) && dimension === 'ratio') return { metric: 'error_rate', statistic: 'value', named: true };
+  const word = metricWordOf(header, dimension);
+  if (word) return { metric: word, statistic: statisticFor(word), named: true };
+  const byDimension = /[a-z]/i.test(header) ? BY_DIMENSION : BY_DIMENSION_FOREIGN;
+  if (byDimension[dimension]) {
+    let rest = String(name).replace(/\b(mean|avg|average|median|min|max|total|p\d+(\.\d+)?)\b|\b\d{1,2}(\.\d+)?(th|st|nd|rd)\b\s*%?/gi, '').trim();
+    for (const [words] of FOREIGN_STATISTICS) for (const w of words) rest = rest.replace(new RegExp(w.replace(/[.]/g, '\\.'), 'gi'), '').trim();
+    const metric = byDimension[dimension];
+    return { metric, statistic: statisticFor(metric), named: !rest || canonicalUnit(rest) !== undefined || unitInHeader(rest) !== undefined };
+  }
+  // Its own name; in no stated unit, statistic words alone name none ("mean" is a value, never a metric "mean"; "Count" stays count).
+  const bare = String(name).replace(/\s*[([][^)\]]*[)\]]/g, '').trim() || String(name);
+  const wordsOnly = !bare.replace(STATISTIC_WORDS, ' ').replace(SPREAD_WORDS, ' ').replace(/[^\p{L}\d]+/gu, '');
+  const own = wordsOnly && (unit === UNSTATED || !unit) && !isCount(bare) ? 'value' : snakeOf(bare);
+  return { metric: own, statistic: statisticFor(own), named: true };
+}

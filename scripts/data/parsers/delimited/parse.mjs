@@ -12,9 +12,9 @@
 // with unit "not stated", else it is not read; either way a note says so.
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
-import { canonicalUnit, isTransferRate, splitValueUnit, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
+import { canonicalUnit, splitValueUnit, unitInHeader, UNSTATED } from '../../measure/units.mjs';
 import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
-import { cpuTimeOf, isCount, isErrorRate, namesMeasure, roleOf, settingOf, sizeOf, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
+import { cpuTimeOf, isCount, isErrorRate, METRIC_WORDS, metricOf as vocabularyMetric, namesMeasure, roleOf, settingOf, sizeOf, STATISTIC_WORDS, statisticOf as wordsStatistic } from '../../read/vocabulary.mjs';
 
 export const format = 'delimited';
 export const description = 'Delimited files with a header row (CSV, TSV, semicolons), with or without units (a generic reader).';
@@ -29,8 +29,6 @@ const NUMBER = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][-+]?\d+)?$/;
 const SUBJECT = /^(library|lib|impl(ementation)?|engine|database|db|system|server|framework|tool|allocator|language|lang)$/i;
 const NAME = /\b(name|bench|benchmark|test|command|case|scenario|operation|op|workload|queue|algorithm|function|query)\b/;
 const DATE = /^\d{4}-\d\d-\d\d|^\d\d?:\d\d(:\d\d)?$/;
-const STAT_WORDS = / (avg|average|mean|median|min|minimum|max|maximum|stddev|stdev|std|sd|p\d+(\.\d+)?|\d+(th)? percentile)(?= )/g;
-const UNIT_WORDS = / (ns|us|µs|ms|s|sec|secs|seconds|kb|mb|gb|kib|mib|gib|bytes|pct|percent)(?= )/g;
 const SPREAD = /\b(error|err|ci|confidence|mad|iqr)\b/i;
 const WORDS_UNIT = /(?:^|[_\s-])(ns|us|µs|ms|s|sec|secs|seconds|kb|mb|gb|kib|mib|gib|bytes|b|pct|percent|qps|tps|iops|rps)$/i;
 
@@ -79,21 +77,18 @@ function unitOfHeader(header) {
   return m ? canonicalUnit(m[1].toLowerCase() === 'pct' ? '%' : m[1]) : undefined;
 }
 
-/** The metric of a column: the header's word for one (with its statistic and unit taken out), else its own name, else its unit's dimension. */
+/**
+ * The metric of a column, by the one vocabulary (read/vocabulary.mjs): where the header, its statistic
+ * and unit aside, names a metric alone ("Avg Latency(ms)", "QPS", "peak", "Best Rate MB/s",
+ * "Duration(s)") or nothing ("mean"), the vocabulary's reading; a thing of its own beside a metric word
+ * ("keyGenTimeMs", "cpu_pct") keeps its own name, so two such columns never collide.
+ */
 function metricOf(header, unit) {
-  const core = slug(` ${words(header.replace(/\(.*\)|\[.*\]/g, ''))} `.replace(STAT_WORDS, ' ').replace(UNIT_WORDS, ' '));
-  if (/^(throughput|qps|tps|iops|rps|ops_s(ec)?|requests?_(per_)?s(ec(ond)?)?|req_s)$/.test(core)) return 'throughput';
-  if (/^(latency|response_time|latency_time)$/.test(core)) return 'latency';
-  if (/^(time|elapsed|elapsed_time|wall|wall_time|run_time|runtime)$/.test(core)) return 'time';
-  if (/^(duration|total_time)$/.test(core)) return 'duration';
-  if (/^(mem|memory|rss|heap|max_rss|peak_memory)$/.test(core)) return 'memory';
-  if (/^(errors?|failures?|failed)$/.test(core)) return 'errors';
-  // A count of requests ("Total Reqs", "# requests"): the requests a run made.
-  if (/^(total_)?(reqs?|requests?)$/.test(core)) return 'requests';
-  // "Score", "Value", "Result" say no more than that: the unit's dimension does.
-  if (core && !/^(score|value|result)$/.test(core)) return core;
-  const d = UNITS[unit]?.dimension;
-  return d === 'time' ? 'time' : d === 'rate' ? 'throughput' : isTransferRate(unit) ? 'bandwidth' : d === 'size' ? 'memory' : 'value';
+  const bare = unitInHeader(header)?.name || header.replace(/\(.*\)|\[.*\]/g, ' ').trim() || header;
+  const core = words(bare).replace(STATISTIC_WORDS, ' ').replace(WORDS_UNIT, ' ').replace(/\s+/g, ' ').trim();
+  const rest = METRIC_WORDS.reduce((t, [re]) => t.replace(new RegExp(re.source, 'gi'), ' '), core).trim();
+  if (!rest) return vocabularyMetric(bare, unit, header).metric;
+  return slug(core);
 }
 
 /**

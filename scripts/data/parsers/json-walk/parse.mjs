@@ -158,14 +158,16 @@ function walk(doc) {
   const scopes = [];
   const named = nameOf(doc.value);
   // `item`: the name of the nearest named array item above (XML's benchmark); `beside`: a unit stated beside.
-  const visit = (v, path, shown, part, ids = {}, item = undefined, beside = undefined) => {
+  // `system`: the run an XML entry states it is (Phoronix Test Suite's <Entry><Identifier>GVNO3</Identifier><Value>):
+  // a condition of its values, so the results of two systems in one file never collide.
+  const visit = (v, path, shown, part, ids = {}, item = undefined, beside = undefined, system = undefined) => {
     if (Array.isArray(v)) {
       if (v.length && v.every((x) => typeof x === 'number')) return; // raw samples or a histogram
       const names = itemNames(v);
       v.forEach((x, i) => {
         const n = names[i];
         // An unnamed item that says which commit or run it is: that is a condition of what it holds.
-        visit(x, [...path, i], [...shown, n ?? String(i)], undefined, { ...ids, ...(n ? {} : identityOf(x)) }, n ?? item, beside);
+        visit(x, [...path, i], [...shown, n ?? String(i)], undefined, { ...ids, ...(n ? {} : identityOf(x)) }, n ?? item, beside, system);
       });
       return;
     }
@@ -183,7 +185,9 @@ function walk(doc) {
       const entries = Object.entries(v);
       const whole = path.length && entries.length > 1 && entries.every(([, x]) => typeof x === 'number') && entries.some(([k]) => WHOLE.test(k)) && entries.every(([k]) => WHOLE.test(k) || !statisticOf(k));
       const unit = unitBeside(v) ?? beside;
-      for (const [k, x] of entries) visit(x, [...path, k], [...shown, k], whole ? (WHOLE.test(k) ? '' : k) : undefined, ids, item, unit);
+      const entry = doc.xml && keyOf(v, 'value') !== undefined ? keyOf(v, 'identifier') : undefined;
+      const run = typeof entry === 'string' && entry.trim() ? entry.trim() : system;
+      for (const [k, x] of entries) visit(x, [...path, k], [...shown, k], whole ? (WHOLE.test(k) ? '' : k) : undefined, ids, item, unit, run);
       return;
     }
     if (typeof v !== 'number' || !path.length) return;
@@ -215,7 +219,7 @@ function walk(doc) {
     const benchmark = [named, doc.xml && item ? item : base.join('.')].filter(Boolean).join(': ') || leaf;
     // Failed requests' figures (Gatling's "ko"), a total, a run's parameter: marked, never ranked (roleOf).
     const role = roleOf([...shown, ...(part === undefined ? [] : [part])].join('.'));
-    const conditions = { ...(part ? { part } : {}), ...(role ? { role } : {}) };
+    const conditions = { ...(system ? { system } : {}), ...(part ? { part } : {}), ...(role ? { role } : {}) };
     rows.push(measurement({ benchmark, metric: metricOf(keys, unit), statistic, value: v, unit, line, conditions }));
     scopes.push(path.slice(0, -1).join('\u0000'));
   };

@@ -162,6 +162,38 @@ describe('XML walked as JSON is (issue 39)', () => {
     assert.ok(parser.detect(pts()));
   });
 
+  test("a Phoronix Test Suite composite.xml: each result says which system ran it, its <Entry>'s <Identifier> (GVNO3, lines 31-137), never lost", () => {
+    const rows = parser.parse(pts()).tables.measurements.rows;
+    assert.deepEqual(
+      rows.map((r) => [r.line, r.value, r.conditions.system]),
+      [
+        [32, 1.36, 'GVNO3'],
+        [50, 140, 'GVNO3'],
+        [67, 167532, 'GVNO3'],
+        [84, 0.46, 'GVNO3'],
+        [102, 1.14, 'GVNO3'],
+        [120, 1.52, 'GVNO3'],
+        [138, 1.52, 'GVNO3'],
+      ],
+    );
+  });
+
+  test('two systems\' entries of one result, as merge-results writes them, stay two values: PartialTweets 1.36 GB/s on GVNO3 and 1.26 GB/s on NoGVNO3', () => {
+    // The first <Result> of the GVNO3 file with the <Entry> of ManuelJBrito/Phoronix-results'
+    // test-results-NoGVNO3/res-simdjson-201/composite.xml (lines 30-35, commit 9dc2c6e3) added to its <Data>.
+    const lines = pts().split('\n');
+    const noGvno3 = ['      <Entry>', '        <Identifier>NoGVNO3</Identifier>', '        <Value>1.26</Value>', '        <RawString>1.26:1.26:1.26</RawString>', '      </Entry>'];
+    const merged = [...lines.slice(0, 35), ...noGvno3, ...lines.slice(35)].join('\n');
+    const rows = parser.parse(merged).tables.measurements.rows.filter((r) => r.benchmark === 'simdjson: Throughput Test: PartialTweets');
+    assert.deepEqual(
+      rows.map((r) => [r.line, r.value, r.unit, r.conditions.system]),
+      [
+        [32, 1.36, 'GB/s', 'GVNO3'],
+        [38, 1.26, 'GB/s', 'NoGVNO3'],
+      ],
+    );
+  });
+
   test('elements are objects, attributes keys, repeated elements arrays, text values, each value at its line', async () => {
     const { readXml } = await import('../shared/xml.mjs');
     const doc = readXml('<?xml version="1.0"?>\n<run name="a">\n  <case id="1"><ms>1.5</ms></case>\n  <case id="2">\n    <ms>2</ms>\n  </case>\n</run>\n');

@@ -301,7 +301,8 @@ export function parse(text, meta = {}) {
     }
     let matched = false;
     for (const { item, re, names, unitAfter, prefixed } of items) {
-      const m = inLines(item, line) && re.exec(trimmed);
+      // A sample copied without markup matches the line with its emphasis ("bench: __866,888 ns__/iter", brotli-rs's README).
+      const m = inLines(item, line) && (re.exec(trimmed) ?? (/\*\*|__/.test(trimmed) ? re.exec(plainText(trimmed)) : null));
       if (!m || !underHint(item.hint, [heading, block, `${heading} / ${block}`, ...labelLines])) continue;
       const got = Object.fromEntries(names.map((n, i) => [n, n === 'name' ? nameOf(m[i + 1]) : m[i + 1]]));
       // What is written after the value: its unit where it ends the line, else a count prefix ("IOPS=18.2k,").

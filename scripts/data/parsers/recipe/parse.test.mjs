@@ -657,3 +657,21 @@ describe('lines: a line range, to skip a summary printed again (issue 39)', () =
       assert.deepEqual(parser.recipeProblems([{ ...mean, lines }]), [[[0, 'lines'], 'a line or a range of lines of the seed (55, or 40-60: the first line 1, no later than the last)', JSON.stringify(String(lines))]], lines);
   });
 });
+
+test('a {value} copied without markup matches a number written with emphasis: brotli-rs\'s "bench: __866,888 ns__/iter" reads 866,888 ns, each row named by the list item above it', () => {
+  // ende76/brotli-rs README.md at 38c1a054d7d69705448f66312c68d56204cb5f83, lines 74-81.
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/rust-libtest-bench/brotli-rs-readme.md'), 'utf8');
+  const recipe = [
+    { label: '- With {implementation}:' },
+    { line: 'test {name} ... bench: {value} ns/iter (+/- {*})', metric: 'time', statistic: 'median', unit: 'ns' },
+  ];
+  const rows = parser.parse(text, { recipe, formats: ['recipe'] }).tables.measurements.rows;
+  assert.deepEqual(
+    rows.map((r) => [r.line, r.benchmark, r.value, r.unit, r.conditions.implementation]),
+    [
+      [75, 'bench_monkey', 866888, 'ns', 'linked-list-based, recursive tree implementation'],
+      [78, 'bench_monkey', 704282, 'ns', 'array-based, iterative tree implementation, before max-depth constraint'],
+      [81, 'bench_monkey', 120745, 'ns', 'array-based, iterative tree implementation, with max-depth constraint'],
+    ],
+  );
+});

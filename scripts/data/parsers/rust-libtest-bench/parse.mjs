@@ -3,13 +3,16 @@
 // with " = <rate> MB/s" when the bench set `b.bytes`. Older Rust prints whole nanoseconds
 // ("4,509,915"), newer ones two decimals ("199,036.20"). "running N tests" and "test result: ...
 // N measured" around the lines are read too: a result that counts other than the lines above it is
-// an error (a block cut short). Text around the output is allowed; ANSI colours are stripped.
+// an error (a block cut short). Text around the output is allowed; ANSI colours are stripped. A line
+// copied into a README with its number in Markdown emphasis ("bench: __866,888 ns__/iter", brotli-rs)
+// is read as its plain text (read/outline.mjs plainText).
 import { InputError, quote } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
 import { measurement, measurementResult } from '../../measure/model.mjs';
 import { canonicalUnit, UNITS } from '../../measure/units.mjs';
 import { stripAnsi } from '../shared/ansi.mjs';
 import { sectionsOf } from '../shared/headings.mjs';
+import { plainText } from '../../read/outline.mjs';
 
 export const format = 'rust-libtest-bench';
 export const description = "Rust libtest bench output (cargo bench, #[bench]): median ns/iter with its +/- spread, optional MB/s.";
@@ -20,8 +23,11 @@ const RUNNING = /^\s*running (\d+) tests?\s*$/;
 const RESULT = /^\s*test result: \w+\. \d+ passed; \d+ failed; \d+ ignored; (\d+) measured\b/;
 
 export function detect(text) {
-  return splitLines(text).some((l) => /^\s*test\s+\S.*\s\.\.\.\s+bench:\s+[\d,.]+\s+(ns|us|µs|μs|ms|s)\/iter\b/.test(stripAnsi(l)));
+  return splitLines(text).some((l) => /^\s*test\s+\S.*\s\.\.\.\s+bench:\s+[\d,.]+\s+(ns|us|µs|μs|ms|s)\/iter\b/.test(benchLine(stripAnsi(l))));
 }
+
+/** A bench line's figures without the Markdown emphasis a README may put on them ("__866,888 ns__/iter"). */
+const benchLine = (line) => line.replace(/(bench:\s*)(.*)$/, (all, head, rest) => (/\*\*|__/.test(rest) ? head + plainText(rest) : all));
 
 /** A number as libtest prints it: thousands grouped with commas, two decimals in newer Rust. */
 function number(token, n, line, what) {
@@ -36,7 +42,7 @@ function number(token, n, line, what) {
  * @returns {import('../contract.mjs').ParseResult}
  */
 export function parse(text) {
-  const lines = splitLines(text).map(stripAnsi);
+  const lines = splitLines(text).map((l) => benchLine(stripAnsi(l)));
   const sections = sectionsOf(lines);
   const rows = [];
   const claimed = [];

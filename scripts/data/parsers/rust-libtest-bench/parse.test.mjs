@@ -57,3 +57,17 @@ describe('reading', () => {
     assert.deepEqual([rate.metric, rate.value, rate.unit, rate.line], ['bandwidth', 1204, 'MB/s', 1]);
   });
 });
+
+test('brotli-rs\'s README: the bench lines under list items, outside a "running N tests" block and their numbers in __emphasis__, are read (866,888, 704,282 and 120,745 ns/iter at lines 75, 78, 81)', () => {
+  // ende76/brotli-rs README.md at 38c1a054d7d69705448f66312c68d56204cb5f83 (tests/fixtures/corpus/SOURCES.md).
+  const text = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/rust-libtest-bench/brotli-rs-readme.md'), 'utf8');
+  assert.equal(parser.detect(text), true);
+  assert.deepEqual(
+    parser.parse(text).tables.measurements.rows.map((r) => [r.line, r.benchmark, r.statistic, r.value, r.unit, r.spread]),
+    [
+      [75, 'bench_monkey', 'median', 866888, 'ns', 58119],
+      [78, 'bench_monkey', 'median', 704282, 'ns', 220068],
+      [81, 'bench_monkey', 'median', 120745, 'ns', 16627],
+    ],
+  );
+});

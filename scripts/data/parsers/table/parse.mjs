@@ -32,12 +32,12 @@
 // Pure: text in, rows out.
 import { InputError } from '../../../lib/errors.mjs';
 import { splitLines, toNumber } from '../../../lib/text.mjs';
-import { betterOf, measurement, measurementResult } from '../../measure/model.mjs';
+import { measurement, measurementResult } from '../../measure/model.mjs';
 import { canonicalUnit, convert, COUNT_PREFIX, prefixedUnit, splitValueUnit, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { outline, plainText, statesResult } from '../../read/outline.mjs';
 import { passageAround } from '../../read/keep.mjs';
 import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
-import { FOREIGN_STATISTICS, foreignStatisticOf, isCount, isErrorRate, isRequestLogLine, namesMeasure, roleOf, SETTING_WORD, settingOf, sizeOf, spreadKindOf, statisticOf } from '../../read/vocabulary.mjs';
+import { isCount, isErrorRate, isRequestLogLine, metricOf, metricWordOf, namesMeasure, roleOf, SETTING_WORD, settingOf, sizeOf, snakeOf, spreadKindOf, statisticOf } from '../../read/vocabulary.mjs';
 
 export const format = 'table';
 export const description = 'Any table a person wrote (Markdown, RST grid or simple, HTML, aligned text) whose columns hold numbers with units.';
@@ -55,46 +55,10 @@ const SPREAD_PAREN = /^(.*?)\s*\(\s*(?:±|\+\/-)\s*([^)]*)\)\s*(.*)$/;
 const PARTS = /^(.*?\S)\s*\(\s*((?:[\p{L}][\p{L}\d_.]*\s*[=:]\s*[-+]?[\d.,]+%?\s*[,;]?\s*)+)\)$/u;
 const PART = /([\p{L}][\p{L}\d_.]*)\s*[=:]\s*([-+]?[\d.,]+%?)/gu;
 
-/** Metric words of a header, with the unit dimensions the metric can have. */
-const METRIC_WORDS = [
-  [/\b(latency|latencies|response time|rtt|round trip)\b/i, 'latency', ['time']],
-  [/\b(throughput|requests\/s(ec)?|req\/s(ec)?|rps|qps|tps|ops\/s(ec)?|rate|speed)\b/i, 'throughput', ['rate']],
-  // "Best Rate MB/s" (STREAM): a rate of bytes or bits is a bandwidth
-  [/\b(bandwidth|transfer( rate)?|rate)\b/i, 'bandwidth', ['bandwidth', 'bit-rate']],
-  [/\b(memory|mem|rss|heap|ram)\b/i, 'memory', ['size', 'size-per-op']],
-  [/\b(allocs?|allocations)\b/i, 'allocations', ['count-per-op', 'count']],
-  [/\b(success rate)\b/i, 'success_rate', ['ratio']],
-  [/\b(errors?|error rate|failures?|failed)\b/i, 'errors', ['count', 'ratio']],
-  [/\b(time|duration|elapsed|runtime|wall|cpu)\b/i, 'time', ['time']],
-  // A benchmark's index or score (UnixBench's "index"): a number of its own scale, its unit seldom stated.
-  [/\b(score|index)\b/i, 'score', ['count']],
-];
-/**
- * Metric words of headings in other languages (Chinese, Japanese, German, Spanish, French, Russian),
- * matched as substrings: \b does not hold in CJK or Cyrillic text. Checked against the unit's dimension.
- */
-const FOREIGN_METRIC_WORDS = [
-  [['延迟', '延時', '延时', '响应时间', 'レイテンシ', 'latenz', 'latencia', 'latence', 'задержка', 'латентность', 'время отклика'], 'latency', ['time']],
-  [['吞吐', '吞吐量', 'スループット', 'durchsatz', 'rendimiento', 'débit', 'пропускная', 'запросов/с'], 'throughput', ['rate']],
-  [['内存', '記憶體', 'メモリ', 'speicher', 'memoria', 'mémoire', 'память'], 'memory', ['size', 'size-per-op']],
-  [['时间', '耗时', '時間', 'zeit', 'dauer', 'tiempo', 'temps', 'время'], 'time', ['time']],
-];
-/** A metric from the unit alone, when the header names none. */
-const BY_DIMENSION = { time: 'time', rate: 'throughput', bandwidth: 'bandwidth', 'bit-rate': 'bandwidth', 'size-per-op': 'memory', 'count-per-op': 'allocations' };
 /** A column of the change against a baseline (benchstat's "vs base", "delta"): its metric is the change of the one before it. */
 const CHANGE = /^(?:.*\s)?(vs base|delta|change|diff)$/i;
-/** For a heading in a script other than Latin ("大小", "Объём"), a size is memory too. */
-const BY_DIMENSION_FOREIGN = { ...BY_DIMENSION, size: 'memory' };
 
-const snake = (s) =>
-  String(s)
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/%/g, ' pct ')
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .replace(/^(\d)/, 'c_$1') || 'column';
+
 
 /** The unit a header names: "Latency (ms)", "ns/op", "Requests/sec", or a unit in brackets anywhere ("Throughput (rps) Mean"). */
 function headerUnit(text) {
@@ -324,13 +288,13 @@ function readTable(block, lines = []) {
     const settingWord = !setting && !size && integers && !hu && SETTING_WORD.some(([re]) => re.test(key));
     if (settingWord) {
       c.role = 'condition';
-      c.name = snake(key);
+      c.name = snakeOf(key);
       continue;
     }
     if ((setting || size) && (integers || c.read.every((r) => r.spread === undefined))) {
       c.role = 'condition';
-      const base = setting ?? snake(key);
-      c.name = hu ? `${base}_${snake(UNITS[hu.unit].title)}` : base;
+      const base = setting ?? snakeOf(key);
+      c.name = hu ? `${base}_${snakeOf(UNITS[hu.unit].title)}` : base;
       continue;
     }
     if (c.spreadOf !== undefined) {
@@ -370,7 +334,7 @@ function readTable(block, lines = []) {
   if (block.markup === 'aligned')
     for (const l of linesAbove(block, lines)) {
       const m = CONTEXT_LINE.exec(l);
-      if (m && /^(pkg|package|module|suite|target)$/i.test(m[1])) context[m[1].toLowerCase() === 'pkg' ? 'package' : snake(m[1])] ??= m[2].trim();
+      if (m && /^(pkg|package|module|suite|target)$/i.test(m[1])) context[m[1].toLowerCase() === 'pkg' ? 'package' : snakeOf(m[1])] ??= m[2].trim();
     }
   const textColumns = columns.filter((c) => c.role === 'text');
   // Looked up once, not per cell: a table of 100,000 columns is read in time linear in its cells.
@@ -397,7 +361,7 @@ function readTable(block, lines = []) {
       const cell = d.cells[c.index];
       if (c === labelColumn || isMissing(cell.text) || c.unread?.has(cell)) continue;
       // A header with no Latin letter or digit ("错误") names its condition by its place, never "column".
-      if (c.role === 'text') conditions[/[a-z0-9]/i.test(c.header) ? snake(c.header) : `column_${c.index + 1}`] = cell.text;
+      if (c.role === 'text') conditions[/[a-z0-9]/i.test(c.header) ? snakeOf(c.header) : `column_${c.index + 1}`] = cell.text;
       if (c.role === 'condition') conditions[c.name] = readCell(cell.text).value;
     }
     if (d.group) conditions.group = d.group;
@@ -444,7 +408,7 @@ function readTable(block, lines = []) {
       // Named parts ("OK=18000 KO=671"): rows of their own metric, in the value's unit; the total stays the value.
       for (const part of r.parts ?? []) {
         const partUnit = part.unit ?? unit;
-        rows.push(measurement({ ...m, metric: `${metric}_${snake(part.key)}`, value: part.value, unit: partUnit, spread: undefined, spread_kind: undefined, conditions: { ...m.conditions } }));
+        rows.push(measurement({ ...m, metric: `${metric}_${snakeOf(part.key)}`, value: part.value, unit: partUnit, spread: undefined, spread_kind: undefined, conditions: { ...m.conditions } }));
       }
     }
   }
@@ -573,7 +537,7 @@ function statisticColumnRows(block, header, data, lines) {
   const named = data.map((d) => {
     const label = plainText(d.cells[0].text).replace(/(?<=\S)\s*:$/, '');
     const unit = unitInHeader(label);
-    const word = METRIC_WORDS.find(([re]) => re.test(label));
+    const word = metricWordOf(label);
     return { d, label, unit, word };
   });
   if (named.some((x) => !x.unit && !x.word)) return undefined;
@@ -643,7 +607,7 @@ function rowUnitRows(block, header, data) {
   const places = data.some((d) => bracket(d.cells[0].text) && !unitInHeader(d.cells[0].text) && /^[A-Z]{2,3}$/.test(bracket(d.cells[0].text)));
   let labelled = data.map((d) => ({ d, unit: places && /^[A-Z]{2,3}$/.test(bracket(d.cells[0].text) ?? '') ? undefined : unitInHeader(d.cells[0].text) }));
   // Labels that each name what they measure and none a unit ("UnixBench (index, 1 thread)"): unit not stated.
-  const measures = (label) => namesMeasure(label) || METRIC_WORDS.some(([re]) => re.test(label));
+  const measures = (label) => namesMeasure(label) || metricWordOf(label) !== undefined;
   if (!labelled.some((x) => x.unit) && labelled.every((x) => measures(x.d.cells[0].text))) labelled = labelled.map(({ d }) => ({ d, unit: { name: d.cells[0].text.trim(), unit: UNSTATED } }));
   if (!labelled.some((x) => x.unit)) return undefined;
   // Value columns: named ones whose cells are numbers with no unit of their own, where present.
@@ -652,7 +616,7 @@ function rowUnitRows(block, header, data) {
     .filter(({ h, i }) => i > 0 && /[\p{L}\d]/u.test(h.text) && h.text.trim().length > 1 && data.some((d) => readCell(d.cells[i].text)?.unit === undefined && readCell(d.cells[i].text)));
   if (valueColumns.length < 2) return undefined;
   if (data.some((d) => valueColumns.some(({ i }) => readCell(d.cells[i].text)?.unit))) return undefined;
-  const condition = snake(header[0].text.trim()) || 'column';
+  const condition = snakeOf(header[0].text.trim()) || 'column';
   const rows = [];
   const notes = [];
   for (const { d, unit } of labelled) {
@@ -674,35 +638,6 @@ function rowUnitRows(block, header, data) {
     }
   }
   return { rows, notes };
-}
-
-/** Metric and statistic from a header's words and its unit. `named`: the header names the metric. */
-function metricOf(name, unit, label) {
-  // A camel-cased label's words apart, so a metric word inside it is a word (YCSB's "AverageLatency").
-  const header = String(label).replace(/([a-z])([A-Z])/g, '$1 $2');
-  // A unit not stated has no dimension to check the header's metric word against: the word names it.
-  const dimension = unit === UNSTATED ? undefined : UNITS[unit]?.dimension;
-  if (unit === UNSTATED) {
-    const word = METRIC_WORDS.find(([re]) => re.test(header)) ?? FOREIGN_METRIC_WORDS.find(([words]) => words.some((w) => header.toLowerCase().includes(w)));
-    if (word) return { metric: word[1], statistic: statisticOf(name, betterOf(word[1], unit)) ?? foreignStatisticOf(name) ?? 'value', named: true };
-  }
-  // "best" and "worst" follow the metric's better direction (a best rate is a maximum), by the one vocabulary.
-  const statisticFor = (metric) => statisticOf(name, betterOf(metric, unit)) ?? foreignStatisticOf(name) ?? 'value';
-  // An error percentage ("Error %", "err%") is an error rate, never a spread.
-  if (isErrorRate(header) && dimension === 'ratio') return { metric: 'error_rate', statistic: 'value', named: true };
-  for (const [re, metric, dimensions] of METRIC_WORDS) if (re.test(header) && dimensions.includes(dimension)) return { metric, statistic: statisticFor(metric), named: true };
-  const lower = header.toLowerCase();
-  for (const [words, metric, dimensions] of FOREIGN_METRIC_WORDS)
-    if (words.some((w) => lower.includes(w)) && dimensions.includes(dimension)) return { metric, statistic: statisticFor(metric), named: true };
-  const byDimension = /[a-z]/i.test(header) ? BY_DIMENSION : BY_DIMENSION_FOREIGN;
-  if (byDimension[dimension]) {
-    let rest = name.replace(/\b(mean|avg|average|median|min|max|total|p\d+(\.\d+)?)\b|\b\d{1,2}(\.\d+)?(th|st|nd|rd)\b\s*%?/gi, '').trim();
-    for (const [words] of FOREIGN_STATISTICS) for (const w of words) rest = rest.replace(new RegExp(w.replace(/[.]/g, '\\.'), 'gi'), '').trim();
-    const metric = byDimension[dimension];
-    return { metric, statistic: statisticFor(metric), named: !rest || canonicalUnit(rest) !== undefined || unitInHeader(rest) !== undefined };
-  }
-  const own = snake(name.replace(/\s*[([][^)\]]*[)\]]/g, '').trim() || name);
-  return { metric: own, statistic: statisticFor(own), named: true };
 }
 
 /** Whether the text holds a table with a numeric column whose unit can be told. */
