@@ -4,7 +4,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkDrawing, notDrawn } from './not-drawn.mjs';
 import { assemble } from './shared/spec.mjs';
-import { load, renderChart } from './render.mjs';
+import { countMarks, load, renderChart } from './render.mjs';
 
 const svg = (marks) =>
   `<svg><g class="mark-symbol role-mark points_marks">${'<path d="M0,0"/>'.repeat(marks)}</g><text font-size="12px">x</text></svg>`;
@@ -80,4 +80,35 @@ test('benchmarks named constructor, __proto__, toString and hasOwnProperty are c
     .map((m) => m[1].trim())
     .filter((t) => names.includes(t));
   assert.deepEqual(labels, names);
+});
+
+test('a benchmark named "if", or whose long name wraps to a line that is "if", is charted with its label whole', async () => {
+  // Vega's expression parser reads a string "if" as a signal's name ("Unrecognized signal name"):
+  // linpack's prose line "- Computational tests pass if ..." once named a series so, and its chart was not drawn.
+  const long = 'WR00L2L2 · 29 · 1 · 2 · 2 · Computational · tests · pass · if';
+  const names = ['if', 'a', long];
+  const rows = names.map((series, i) => ({ series, value: i + 1 }));
+  const y = { field: 'series', type: 'nominal', title: null, sort: names };
+  const spec = assemble(
+    {
+      title: 'Throughput by run',
+      rows,
+      fields: [{ name: 'series' }, { name: 'value' }],
+      layer: [
+        {
+          name: 'bars',
+          mark: 'bar',
+          encoding: { y, x: { field: 'value', type: 'quantitative' }, color: { field: 'series', type: 'nominal' } },
+        },
+      ],
+    },
+    {},
+  );
+  await load();
+  const { svgWide, svgNarrow } = await renderChart(spec, 'if', {}, { png: false });
+  for (const svg of [svgWide, svgNarrow]) {
+    const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1].trim());
+    assert.ok(texts.includes('if'), 'the label "if" is drawn');
+    assert.equal(countMarks(svg, 'bars_marks'), 3);
+  }
 });

@@ -87,9 +87,10 @@ export function groupBy(rows, keyOf) {
 /**
  * A value Vega cannot take as a key: Object.prototype's names ("constructor", "toString",
  * "__proto__"). In a sort array (compiled into an expression) Vega fails with "Operator not
- * defined: undefined"; as a lookup key "__proto__" is never found.
+ * defined: undefined"; as a lookup key "__proto__" is never found. And "if", which Vega-Lite writes
+ * into that expression as a string Vega reads as a signal's name (vegaString in layouts.mjs).
  */
-const protoName = (v) => typeof v === 'string' && v in Object.prototype;
+const protoName = (v) => typeof v === 'string' && (v in Object.prototype || v === 'if');
 
 /**
  * An explicit order of a nominal or ordinal field. Vega-Lite compiles `sort: [...]` into one nested
