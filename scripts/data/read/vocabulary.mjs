@@ -123,6 +123,9 @@ export const sizeOf = (label) => SIZE_KEY.get(wordsOf(label));
 
 /** Statistic words, in the order they are tried. `best`/`worst` are the report's better direction. */
 const STATISTICS = [
+  // The extreme of means over windows (tsung's "highest 10sec mean", "lowest 10sec mean"): a max or a min, no mean.
+  [/\bhighest \d+ ?(s|sec|secs|seconds?|min|minutes?) mean\b/, 'max'],
+  [/\blowest \d+ ?(s|sec|secs|seconds?|min|minutes?) mean\b/, 'min'],
   [/\b(geomean|geometric mean|geo mean)\b/, 'geomean'],
   [/\b(mean|avg|average|arithmetic mean)\b/, 'mean'],
   [/\b(median|med)\b/, 'median'],
