@@ -112,3 +112,32 @@ test('a benchmark named "if", or whose long name wraps to a line that is "if", i
     assert.equal(countMarks(svg, 'bars_marks'), 3);
   }
 });
+
+test('a condition named "if" (a column of a report) is charted: its bars, axis and tooltip', async () => {
+  const rows = [
+    { if: 'eth0', value: 1 },
+    { if: 'lo', value: 2 },
+  ];
+  const y = { field: 'if', type: 'nominal', title: 'if', sort: ['lo', 'eth0'] };
+  const spec = assemble(
+    {
+      title: 'Bandwidth by interface',
+      rows,
+      fields: [{ name: 'if' }, { name: 'value' }],
+      layer: [
+        {
+          name: 'bars',
+          mark: 'bar',
+          transform: [{ joinaggregate: [{ op: 'count', as: 'n' }], groupby: ['if'] }],
+          encoding: { y, x: { field: 'value', type: 'quantitative' }, tooltip: [{ field: 'if' }, { field: 'value' }] },
+        },
+      ],
+    },
+    {},
+  );
+  await load();
+  const { svgWide } = await renderChart(spec, 'if-field', {}, { png: false });
+  assert.equal(countMarks(svgWide, 'bars_marks'), 2);
+  const texts = [...svgWide.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1].trim());
+  assert.ok(texts.includes('eth0') && texts.includes('lo'), texts.join(' | '));
+});

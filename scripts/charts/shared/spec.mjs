@@ -123,10 +123,40 @@ export function explicitOrder(field, order, limit = 64) {
 const drawable = (v) => (v === '__proto__' ? '__proto__ ' : v);
 
 /**
+ * A field's name or a guide's title as Vega can read it: "if" (a report's column), which Vega reads
+ * as a signal's name ("Unrecognized signal name"), with a space after it; it reads the same.
+ */
+const vegaName = (name) => (name === 'if' ? 'if ' : name);
+
+/**
+ * The spec with a name Vega cannot read (vegaName) changed in the data's fields and wherever the
+ * spec names fields (field, as, lookup, key, groupby, fields) or titles an axis or legend; nothing
+ * changes for any other name.
+ */
+function withSafeNames(spec) {
+  if (spec.data.values.some((r) => Object.hasOwn(r, 'if')))
+    spec.data.values = spec.data.values.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [vegaName(k), v])),
+    );
+  const walk = (node) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      if (['field', 'as', 'lookup', 'key', 'title'].includes(k) && typeof v === 'string') node[k] = vegaName(v);
+      else if (['groupby', 'fields', 'as'].includes(k) && Array.isArray(v))
+        node[k] = v.map((x) => (typeof x === 'string' ? vegaName(x) : x));
+      else if (k === 'sort' ? !Array.isArray(v) : k !== 'data') walk(v);
+    }
+  };
+  for (const key of ['encoding', 'layer', 'transform']) walk(spec[key]);
+}
+
+/**
  * A spec whose values Vega can draw (drawable) and whose sort arrays hold a name Vega cannot take
  * as a key, with those orders looked up (explicitOrder).
  */
 function withSafeOrders(spec) {
+  withSafeNames(spec);
   if (spec.data.values.some((r) => Object.values(r).includes('__proto__')))
     spec.data.values = spec.data.values.map((r) =>
       Object.fromEntries(Object.entries(r).map(([k, v]) => [k, drawable(v)])),
