@@ -82,23 +82,23 @@ test('benchmarks named constructor, __proto__, toString and hasOwnProperty are c
   assert.deepEqual(labels, names);
 });
 
-test('a benchmark named "if", or whose long name wraps to a line that is "if", is charted with its label whole', async () => {
-  // Vega's expression parser reads a string "if" as a signal's name ("Unrecognized signal name"):
-  // linpack's prose line "- Computational tests pass if ..." once named a series so, and its chart was not drawn.
-  const long = 'WR00L2L2 · 29 · 1 · 2 · 2 · Computational · tests · pass · if';
-  const names = ['if', 'a', long];
-  const rows = names.map((series, i) => ({ series, value: i + 1 }));
-  const y = { field: 'series', type: 'nominal', title: null, sort: names };
+/** A bar chart of `rows` by `field`, drawn wide and narrow: the drawings' texts and their bars. */
+async function drawnBars(title, rows, field, { y = {}, bars = {} } = {}) {
   const spec = assemble(
     {
-      title: 'Throughput by run',
+      title,
       rows,
-      fields: [{ name: 'series' }, { name: 'value' }],
+      fields: [{ name: field }, { name: 'value' }],
       layer: [
         {
           name: 'bars',
           mark: 'bar',
-          encoding: { y, x: { field: 'value', type: 'quantitative' }, color: { field: 'series', type: 'nominal' } },
+          ...bars,
+          encoding: {
+            y: { field, type: 'nominal', ...y },
+            x: { field: 'value', type: 'quantitative' },
+            ...bars.encoding,
+          },
         },
       ],
     },
@@ -106,10 +106,25 @@ test('a benchmark named "if", or whose long name wraps to a line that is "if", i
   );
   await load();
   const { svgWide, svgNarrow } = await renderChart(spec, 'if', {}, { png: false });
-  for (const svg of [svgWide, svgNarrow]) {
-    const texts = [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1].trim());
+  return [svgWide, svgNarrow].map((svg) => ({
+    texts: [...svg.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1].trim()),
+    bars: countMarks(svg, 'bars_marks'),
+  }));
+}
+
+test('a benchmark named "if", or whose long name wraps to a line that is "if", is charted with its label whole', async () => {
+  // Vega's expression parser reads a string "if" as a signal's name ("Unrecognized signal name"):
+  // linpack's prose line "- Computational tests pass if ..." once named a series so, and its chart was not drawn.
+  const long = 'WR00L2L2 · 29 · 1 · 2 · 2 · Computational · tests · pass · if';
+  const names = ['if', 'a', long];
+  const rows = names.map((series, i) => ({ series, value: i + 1 }));
+  const drawn = await drawnBars('Throughput by run', rows, 'series', {
+    y: { title: null, sort: names },
+    bars: { encoding: { color: { field: 'series', type: 'nominal' } } },
+  });
+  for (const { texts, bars } of drawn) {
     assert.ok(texts.includes('if'), 'the label "if" is drawn');
-    assert.equal(countMarks(svg, 'bars_marks'), 3);
+    assert.equal(bars, 3);
   }
 });
 
@@ -118,26 +133,15 @@ test('a condition named "if" (a column of a report) is charted: its bars, axis a
     { if: 'eth0', value: 1 },
     { if: 'lo', value: 2 },
   ];
-  const y = { field: 'if', type: 'nominal', title: 'if', sort: ['lo', 'eth0'] };
-  const spec = assemble(
-    {
-      title: 'Bandwidth by interface',
-      rows,
-      fields: [{ name: 'if' }, { name: 'value' }],
-      layer: [
-        {
-          name: 'bars',
-          mark: 'bar',
-          transform: [{ joinaggregate: [{ op: 'count', as: 'n' }], groupby: ['if'] }],
-          encoding: { y, x: { field: 'value', type: 'quantitative' }, tooltip: [{ field: 'if' }, { field: 'value' }] },
-        },
-      ],
+  const drawn = await drawnBars('Bandwidth by interface', rows, 'if', {
+    y: { title: 'if', sort: ['lo', 'eth0'] },
+    bars: {
+      transform: [{ joinaggregate: [{ op: 'count', as: 'n' }], groupby: ['if'] }],
+      encoding: { tooltip: [{ field: 'if' }, { field: 'value' }] },
     },
-    {},
-  );
-  await load();
-  const { svgWide } = await renderChart(spec, 'if-field', {}, { png: false });
-  assert.equal(countMarks(svgWide, 'bars_marks'), 2);
-  const texts = [...svgWide.matchAll(/<text[^>]*>([^<]*)<\/text>/g)].map((m) => m[1].trim());
-  assert.ok(texts.includes('eth0') && texts.includes('lo'), texts.join(' | '));
+  });
+  for (const { texts, bars } of drawn) {
+    assert.equal(bars, 2);
+    assert.ok(texts.includes('eth0') && texts.includes('lo'), texts.join(' | '));
+  }
 });
