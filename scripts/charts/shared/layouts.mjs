@@ -23,12 +23,15 @@ export const NARROW_MIN_FONT = 12;
 /** Frame widths below which pages show the narrow layout (CSS pixels; site.css says the same). */
 export const NARROW_BELOW = 660;
 
+/** The one name Vega's expressions read as a signal's wherever it stands, even as a string: "if". */
+export const VEGA_KEYWORD = 'if';
+
 /**
  * A text as a string literal of a Vega expression (a labelExpr, a calculate). Vega's expression
  * parser reads a string whose value is "if" (the one keyword it takes as a name) as a signal's name
  * and fails ("Unrecognized signal name"), so that one is written as two halves joined: it reads the same.
  */
-export const vegaString = (text) => (text === 'if' ? '("i" + "f")' : JSON.stringify(text));
+export const vegaString = (text) => (text === VEGA_KEYWORD ? '("i" + "f")' : JSON.stringify(text));
 
 /** Longest line of an axis title in the narrow layout (it ends where the plot ends). */
 const AXIS_TITLE_ROOM = NARROW_WIDTH - 98;

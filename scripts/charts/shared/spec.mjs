@@ -2,7 +2,14 @@
 // of a log scale, and the assembly of a self-contained Vega-Lite spec (data inline, provenance in
 // usermeta, fixed size, light theme) from what a builder returns.
 import { themeConfig } from './theme.mjs';
-import { LEGEND_ROW, legendEntries, titleBlock, withLegendLabelsWrapped, wrapBandLabels } from './layouts.mjs';
+import {
+  LEGEND_ROW,
+  VEGA_KEYWORD,
+  legendEntries,
+  titleBlock,
+  withLegendLabelsWrapped,
+  wrapBandLabels,
+} from './layouts.mjs';
 
 export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 export const DEFAULT_SIZE = { width: 640, height: 360 };
@@ -90,7 +97,7 @@ export function groupBy(rows, keyOf) {
  * defined: undefined"; as a lookup key "__proto__" is never found. And "if", which Vega-Lite writes
  * into that expression as a string Vega reads as a signal's name (vegaString in layouts.mjs).
  */
-const protoName = (v) => typeof v === 'string' && (v in Object.prototype || v === 'if');
+const protoName = (v) => typeof v === 'string' && (v in Object.prototype || v === VEGA_KEYWORD);
 
 /**
  * An explicit order of a nominal or ordinal field. Vega-Lite compiles `sort: [...]` into one nested
@@ -126,7 +133,7 @@ const drawable = (v) => (v === '__proto__' ? '__proto__ ' : v);
  * A field's name or a guide's title as Vega can read it: "if" (a report's column), which Vega reads
  * as a signal's name ("Unrecognized signal name"), with a space after it; it reads the same.
  */
-const vegaName = (name) => (name === 'if' ? 'if ' : name);
+const vegaName = (name) => (name === VEGA_KEYWORD ? `${name} ` : name);
 
 /**
  * The spec with a name Vega cannot read (vegaName) changed in the data's fields and wherever the
@@ -134,7 +141,7 @@ const vegaName = (name) => (name === 'if' ? 'if ' : name);
  * changes for any other name.
  */
 function withSafeNames(spec) {
-  if (spec.data.values.some((r) => Object.hasOwn(r, 'if')))
+  if (spec.data.values.some((r) => Object.hasOwn(r, VEGA_KEYWORD)))
     spec.data.values = spec.data.values.map((r) =>
       Object.fromEntries(Object.entries(r).map(([k, v]) => [vegaName(k), v])),
     );
