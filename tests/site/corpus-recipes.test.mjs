@@ -3,6 +3,7 @@
 // recipe is checked as metadata is, read with the recipe reader, and must give every headline row of
 // the file's golden (value and unit at the golden's line, metric, statistic, benchmark, conditions).
 // Pure reading, no add-report: the corpus test (corpus.test.mjs) tries the same files as a contributor.
+// A golden's "values" is how many measured values the right reading of the file gives: no more are read.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
@@ -48,6 +49,18 @@ for (const f of withRecipe) {
       assert.equal(found[0].unit, g.unit, `line ${g.line}: ${g.text}`);
     }
   });
+  // A golden's "values": how many measured values the right reading gives (its page's "N measured values
+  // read from it"): no line of prose, settings, dates or checks read as one more.
+  const { values } = goldenOf(f.file);
+  if (values !== undefined)
+    test(`${f.file}: its page counts the ${values} values the file measures, no prose, settings or check line read as one`, () => {
+      const { recipe } = readYaml(fs.readFileSync(recipeOf(f.file), 'utf8')).value;
+      const parsed = parse(fs.readFileSync(path.join(CORPUS, f.file), 'utf8'), { recipe, formats: ['recipe'] });
+      const read = Object.values(parsed.tables).flatMap((t) =>
+        t.rows.map((r) => `${r.line}: ${r.benchmark} ${r.value}`),
+      );
+      assert.equal(read.length, values, read.join('\n'));
+    });
 }
 
 test("DaiZhiyuan's LINPACK README, read with its recipe, gives HPL's 5 result rows, not its parameter list (N 35, NB 4) nor the year its runs ended (2020) as GFLOP/s", () => {

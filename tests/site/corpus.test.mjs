@@ -13,6 +13,7 @@
 // columns on a phone.
 // A golden with "platform": { name, line, text } names the machine the file states: add-report must
 // propose that platform and print the line it came from.
+// A golden with "values": N is how many measured values the right reading gives: exactly N go in.
 // A golden with "misread": "<what the readers get wrong>" holds the right reading of a file the generic
 // readers misread. With a recipe kept beside it (<file>.recipe.yaml) the file is added with that recipe,
 // as a contributor who corrected the reading adds it (`add-report FILE --recipe R.yaml`), reads as
@@ -292,6 +293,13 @@ test(
           assert.equal(Number(found[0].value), g.value, `line ${g.line}: ${g.text}`);
           assert.equal(found[0].unit, g.unit, `line ${g.line}: ${g.text}`);
         }
+        // A golden's "values": no line of prose, settings or checks read as one more measured value.
+        if (golden.values !== undefined)
+          assert.equal(
+            rows.length,
+            golden.values,
+            `the page counts ${rows.length} measured values for the ${golden.values} the file measures:\n${rows.map((r) => `${r.line}: ${r.benchmark} ${r.value} ${r.unit}`).join('\n')}`,
+          );
         if (golden.not_read.length) pages.push({ slug: golden.slug, count: golden.not_read.length });
       });
     }

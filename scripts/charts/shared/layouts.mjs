@@ -23,6 +23,16 @@ export const NARROW_MIN_FONT = 12;
 /** Frame widths below which pages show the narrow layout (CSS pixels; site.css says the same). */
 export const NARROW_BELOW = 660;
 
+/** The one name Vega's expressions read as a signal's wherever it stands, even as a string: "if". */
+export const VEGA_KEYWORD = 'if';
+
+/**
+ * A text as a string literal of a Vega expression (a labelExpr, a calculate). Vega's expression
+ * parser reads a string whose value is "if" (the one keyword it takes as a name) as a signal's name
+ * and fails ("Unrecognized signal name"), so that one is written as two halves joined: it reads the same.
+ */
+export const vegaString = (text) => (text === VEGA_KEYWORD ? '("i" + "f")' : JSON.stringify(text));
+
 /** Longest line of an axis title in the narrow layout (it ends where the plot ends). */
 const AXIS_TITLE_ROOM = NARROW_WIDTH - 98;
 
@@ -224,8 +234,7 @@ export function wrapBandLabels(spec, values, roomOf, measure = roughMeasure) {
           .flatMap((part, i, all) => wrapText(i < all.length - 1 ? `${part} ·` : part, room, (t) => measure(t, 12))),
       );
     const expr = [...bandLabels].reduce(
-      (e, [v, lines]) =>
-        `datum.label === ${JSON.stringify(v)} ? [${lines.map((l) => JSON.stringify(l)).join(', ')}] : ${e}`,
+      (e, [v, lines]) => `datum.label === ${vegaString(v)} ? [${lines.map(vegaString).join(', ')}] : ${e}`,
       'datum.label',
     );
     return { ...value, axis: { ...(value.axis ?? {}), labelExpr: expr, labelLimit: 0 } };
@@ -260,9 +269,8 @@ export function legendLabelLines(spec, values, line, measure = roughMeasure) {
     return undefined;
   });
   // A report's label as a Vega string literal: JSON's escaping (quotes, backslashes, line breaks).
-  const quote = (t) => JSON.stringify(t);
   const expr = [...long].reduce(
-    (e, [v, lines]) => `${WRAPPED}${quote(v)} ? [${lines.map(quote).join(', ')}] : ${e}`,
+    (e, [v, lines]) => `${WRAPPED}${vegaString(v)} ? [${lines.map(vegaString).join(', ')}] : ${e}`,
     'datum.label',
   );
   return { long, expr };

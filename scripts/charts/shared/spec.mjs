@@ -2,7 +2,14 @@
 // of a log scale, and the assembly of a self-contained Vega-Lite spec (data inline, provenance in
 // usermeta, fixed size, light theme) from what a builder returns.
 import { themeConfig } from './theme.mjs';
-import { LEGEND_ROW, legendEntries, titleBlock, withLegendLabelsWrapped, wrapBandLabels } from './layouts.mjs';
+import {
+  LEGEND_ROW,
+  VEGA_KEYWORD,
+  legendEntries,
+  titleBlock,
+  withLegendLabelsWrapped,
+  wrapBandLabels,
+} from './layouts.mjs';
 
 export const SCHEMA = 'https://vega.github.io/schema/vega-lite/v6.json';
 export const DEFAULT_SIZE = { width: 640, height: 360 };
@@ -87,9 +94,10 @@ export function groupBy(rows, keyOf) {
 /**
  * A value Vega cannot take as a key: Object.prototype's names ("constructor", "toString",
  * "__proto__"). In a sort array (compiled into an expression) Vega fails with "Operator not
- * defined: undefined"; as a lookup key "__proto__" is never found.
+ * defined: undefined"; as a lookup key "__proto__" is never found. And "if", which Vega-Lite writes
+ * into that expression as a string Vega reads as a signal's name (vegaString in layouts.mjs).
  */
-const protoName = (v) => typeof v === 'string' && v in Object.prototype;
+const protoName = (v) => typeof v === 'string' && (v in Object.prototype || v === VEGA_KEYWORD);
 
 /**
  * An explicit order of a nominal or ordinal field. Vega-Lite compiles `sort: [...]` into one nested
@@ -122,10 +130,40 @@ export function explicitOrder(field, order, limit = 64) {
 const drawable = (v) => (v === '__proto__' ? '__proto__ ' : v);
 
 /**
+ * A field's name or a guide's title as Vega can read it: "if" (a report's column), which Vega reads
+ * as a signal's name ("Unrecognized signal name"), with a space after it; it reads the same.
+ */
+const vegaName = (name) => (name === VEGA_KEYWORD ? `${name} ` : name);
+
+/**
+ * The spec with a name Vega cannot read (vegaName) changed in the data's fields and wherever the
+ * spec names fields (field, as, lookup, key, groupby, fields) or titles an axis or legend; nothing
+ * changes for any other name.
+ */
+function withSafeNames(spec) {
+  if (spec.data.values.some((r) => Object.hasOwn(r, VEGA_KEYWORD)))
+    spec.data.values = spec.data.values.map((r) =>
+      Object.fromEntries(Object.entries(r).map(([k, v]) => [vegaName(k), v])),
+    );
+  const walk = (node) => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (!node || typeof node !== 'object') return;
+    for (const [k, v] of Object.entries(node)) {
+      if (['field', 'as', 'lookup', 'key', 'title'].includes(k) && typeof v === 'string') node[k] = vegaName(v);
+      else if (['groupby', 'fields', 'as'].includes(k) && Array.isArray(v))
+        node[k] = v.map((x) => (typeof x === 'string' ? vegaName(x) : x));
+      else if (k === 'sort' ? !Array.isArray(v) : k !== 'data') walk(v);
+    }
+  };
+  for (const key of ['encoding', 'layer', 'transform']) walk(spec[key]);
+}
+
+/**
  * A spec whose values Vega can draw (drawable) and whose sort arrays hold a name Vega cannot take
  * as a key, with those orders looked up (explicitOrder).
  */
 function withSafeOrders(spec) {
+  withSafeNames(spec);
   if (spec.data.values.some((r) => Object.values(r).includes('__proto__')))
     spec.data.values = spec.data.values.map((r) =>
       Object.fromEntries(Object.entries(r).map(([k, v]) => [k, drawable(v)])),

@@ -34,6 +34,8 @@
 //   namesNoThing(label) -> boolean   a label of what is measured only ("mean rate", "Requests/sec",
 //                                     "Latency distribution", "count"): it names no benchmark, so
 //                                     its value takes the name of the block or heading it stands in
+//   namesRawValue(label) -> boolean   "Raw value minimum" (pyperf stats): the time of all of a value's loops,
+//                                     the run's (metric raw_time), never a benchmark of its own
 //   namesOutputOnly(heading) -> boolean   "Example output", "Results", "Sample output": a heading of the
 //                                     output below it only, which belongs to the heading before it
 //   isConfigured(label) -> name | undefined   what the report sets, not what it measured: a run's
@@ -128,6 +130,9 @@ export const sizeOf = (label) => SIZE_KEY.get(wordsOf(label));
 
 /** Statistic words, in the order they are tried. `best`/`worst` are the report's better direction. */
 const STATISTICS = [
+  // The extreme of means over windows (tsung's "highest 10sec mean", "lowest 10sec mean"): a max or a min, no mean.
+  [/\bhighest \d+ ?(s|sec|secs|seconds?|min|minutes?) mean\b/, 'max'],
+  [/\blowest \d+ ?(s|sec|secs|seconds?|min|minutes?) mean\b/, 'min'],
   [/\b(geomean|geometric mean|geo mean)\b/, 'geomean'],
   [/\b(mean|avg|average|arithmetic mean)\b/, 'mean'],
   [/\b(median|med)\b/, 'median'],
@@ -285,6 +290,12 @@ export const namesNoThing = (label) =>
     .replace(MEASURED_ONLY_WORDS, ' ')
     .replace(/[^\p{L}\d]+/gu, '')
     .trim();
+
+/**
+ * A label of a raw value ("Raw value minimum: 135 ms", pyperf stats): the time of all of one value's
+ * loops, never a time per loop; its statistic's, of the run the block names (metric raw_time).
+ */
+export const namesRawValue = (label) => /^raw values?\b/.test(wordsOf(label));
 
 /** A heading that names only the output below it ("## Example output", "Results"): it names no run of its own. */
 export const namesOutputOnly = (heading) => /^((example|sample|typical|console)\s+)?(output|results?)$/i.test(String(heading ?? '').trim().replace(/:$/, ''));

@@ -92,8 +92,11 @@ function readValue(text, line, trendKeys) {
       rows.push({ statistic: 'total', value: number(m[2], line), unit: 'count', outcome: 'true' });
       rows.push({ statistic: 'total', value: number(m[3], line), unit: 'count', outcome: 'false' });
     } else {
-      rows.push({ statistic: 'total', value: number(m[4], line), unit: 'count', outcome: 'true' });
-      rows.push({ statistic: 'total', value: number(m[5], line), unit: 'count' });
+      // "0 out of 191233": 0 values true (http_req_failed: 0 failed requests) of the 191,233 the
+      // share was taken over: how many values are behind both, never a count of the metric's own.
+      const runs = number(m[5], line);
+      rows[0].runs = runs;
+      rows.push({ statistic: 'total', value: number(m[4], line), unit: 'count', outcome: 'true', runs });
     }
     return rows;
   }

@@ -89,3 +89,15 @@ test("k6's share of failed requests (http_req_failed 0.00% of 191233) stays a sh
   );
   assert.ok(rows.every((r) => !r.spread_kind || r.metric !== 'http_req_failed'));
 });
+
+test('k6\'s "http_req_failed: 0.00%  0 out of 191233" is 0 failed requests, a share of 0 % of the 191,233 it was taken over: never a count of 191,233 failures', () => {
+  const text = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/k6/ocaml-webapp-golang.md'), 'utf8');
+  const rows = Object.values(parser.parse(text).tables).flatMap((t) => t.rows);
+  assert.deepEqual(
+    rows.filter((r) => r.line === 25).map((r) => [r.metric, r.statistic, r.value, r.unit, r.runs, r.conditions.outcome]),
+    [
+      ['http_req_failed', 'value', 0, '%', 191233, undefined],
+      ['http_req_failed', 'total', 0, 'count', 191233, 'true'],
+    ],
+  );
+});

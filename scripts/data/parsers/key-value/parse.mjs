@@ -23,7 +23,7 @@ import { InputError } from '../../../lib/errors.mjs';
 import { splitLines } from '../../../lib/text.mjs';
 import { canonicalUnit, convert, COUNT_PREFIX, isTransferRate, unitInHeader, UNITS, UNSTATED } from '../../measure/units.mjs';
 import { measurement, measurementResult, percentileStatistic } from '../../measure/model.mjs';
-import { eventCountOf, isConfigured, isCount, isRequestLogLine, namesMeasure, namesNoThing, namesOutputOnly, namesSum, roleOf, settingOf, sizeOf, statesMachine, SPREAD_WORDS, spreadKindOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
+import { eventCountOf, isConfigured, isCount, isRequestLogLine, namesMeasure, namesNoThing, namesOutputOnly, namesRawValue, namesSum, roleOf, settingOf, sizeOf, statesMachine, SPREAD_WORDS, spreadKindOf, statisticOf, STATISTIC_WORDS } from '../../read/vocabulary.mjs';
 import { commandConditions } from '../shared/command-line.mjs';
 import { jsonBlocks } from '../shared/json.mjs';
 import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
@@ -308,9 +308,11 @@ export function parse(text) {
     // A sum under a latency block (sysbench 1.0's "sum:" under "Latency (ms):"): every latency of the run
     // added up, a total of time named by its block, never a latency beside the block's statistics.
     const sum = measured === 'latency' && namesSum(label);
-    const byCommand = !over && !((events || namesNoThing(label)) && named()) && !withoutStatistic(label) && !block && command;
-    const name = `${over ?? ((events || namesNoThing(label)) && named() ? named() : withoutStatistic(label) && !sum ? label : block || command?.name || heading || label)}${qualifier && !over && !/per\s*s/i.test(qualifier) ? ` (${qualifier})` : ''}`;
-    const metric = sum ? 'latency_sum' : measured;
+    // A raw value's statistic (pyperf's "Raw value minimum"): the run's, a time of all its loops.
+    const rawValue = measured === 'time' && namesRawValue(label);
+    const byCommand = !over && !((events || namesNoThing(label)) && named()) && (rawValue || !withoutStatistic(label)) && !block && command;
+    const name = `${over ?? ((events || namesNoThing(label)) && named() ? named() : withoutStatistic(label) && !sum && !rawValue ? label : block || command?.name || heading || label)}${qualifier && !over && !/per\s*s/i.test(qualifier) ? ` (${qualifier})` : ''}`;
+    const metric = sum ? 'latency_sum' : rawValue ? 'raw_time' : measured;
     // A run's parameter printed among results ("timeout: 1 s", "min_duration: 0 ms") or failed requests'
     // figure ("KO"): kept and marked (roleOf), never ranked as a result. A "Total" line stays a result here;
     // a sum of latencies is marked an aggregate.

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import * as parser from './parse.mjs';
 import { parsers } from '../index.mjs';
 import { goldenTests, rejectsAt } from '../../../../tests/helpers/golden.mjs';
+import { ROOT } from '../../../lib/paths.mjs';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const fixture = (name) => fs.readFileSync(path.join(here, 'fixtures', name), 'utf8');
@@ -290,6 +291,15 @@ describe('a block named by the command line above it (issue 39)', () => {
     const spread = (line) => rows(text).filter((r) => r.line === line).map((r) => [r.benchmark, r.statistic, r.value, r.spread, r.spread_kind]);
     assert.deepEqual(spread(16), [['outliers.json', 'median', 4.25, 0.05, 'mad']]);
     assert.deepEqual(spread(17), [['outliers.json', 'mean', 4.34, 0.31, 'stdev']]);
+  });
+
+  test('pyperf\'s "Raw value minimum: 135 ms" and "maximum: 197 ms" (each the time of all of a value\'s 2^15 loops) are outliers.json\'s raw time, no benchmarks named "Raw value minimum"', () => {
+    // tests/fixtures/corpus/pyperf/pyperf-doc-analyze.rst, lines 60-65.
+    const file = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/pyperf/pyperf-doc-analyze.rst'), 'utf8');
+    const rs = rows(file);
+    assert.deepEqual(pick(rs, 64), [['outliers.json', 'raw_time', 'min', 135, 'ms']]);
+    assert.deepEqual(pick(rs, 65), [['outliers.json', 'raw_time', 'max', 197, 'ms']]);
+    assert.deepEqual(pick(rs, 76), [['outliers.json', 'time', 'min', 4.12, 'us']]);
   });
 
   test('pyperf\'s "Total number of values: 60" is how many values the run was set to take: a setting, never ranked as a result', () => {

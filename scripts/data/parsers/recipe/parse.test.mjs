@@ -542,6 +542,20 @@ test('ripgrep\'s benchsuite summary: each command\'s time is named by the underl
     [15, 'linux_literal', 0.06, 's', { command: 'rg (whitelist)' }],
   ]);
 });
+test("HPL's parameter lines (\"NBMIN  :  2  4\") are no results: a condition's place never reads a blank, so only the 5 result rows of linpack's report are read", () => {
+  // tests/fixtures/corpus/linpack/daizhiyuan-linpack-readme.md: "N : 29 30 34 35" once read as a run named N
+  // of 35 GFLOP/s, its condition q the blank between two numbers.
+  const text = fs.readFileSync(path.join(ROOT, 'tests/fixtures/corpus/linpack/daizhiyuan-linpack-readme.md'), 'utf8');
+  const recipe = [{ line: '{name} {n} {nb} {p} {q} {#} {value}', metric: 'throughput', statistic: 'value', unit: 'GFLOP/s' }];
+  const rows = parser.parse(text, { recipe }).tables.measurements.rows.map((r) => [r.line, r.benchmark, r.value, r.conditions]);
+  assert.deepEqual(rows, [
+    [136, 'WR00L2L2', 0.006857, { n: 29, nb: 1, p: 2, q: 2 }],
+    [146, 'WR00L2L4', 0.007169, { n: 29, nb: 1, p: 2, q: 2 }],
+    [156, 'WR00L2C2', 0.007179, { n: 29, nb: 1, p: 2, q: 2 }],
+    [170, 'WR00R2R2', 0.02637, { n: 35, nb: 4, p: 4, q: 1 }],
+    [180, 'WR00R2R4', 0.02512, { n: 35, nb: 4, p: 4, q: 1 }],
+  ]);
+});
 describe('a hint names the JSON key an object stands under (issue 39)', () => {
   // tests/fixtures/corpus/gatling-global-stats/orangehrm-addemployees-global-stats.json: each statistic
   // an object of "total", "ok" and "ko" under its key.

@@ -4,7 +4,7 @@
 // the captures a backtracking expression would give: lazy {*} and {name}, greedy numbers, first match
 // of the whole trimmed line in priority order. Pure.
 //
-// A condition's place reads a number, else (where no number stands there) its text.
+// A condition's place reads a number, else (where no number stands there) its text, never blank.
 //
 // A {value} inside the line may carry a count prefix ("IOPS=18.2k,"): captured after the places, for
 // the recipe's unit to take (units.mjs prefixedUnit).
@@ -141,7 +141,10 @@ export function compileSampleLine(sample, place) {
   // the numbers' program first, so every line that reads with numbers reads as before.
   const numbers = program(t, place, NUMBER, unitAfter);
   const hasCondition = numbers.names.some((n) => !['value', 'name'].includes(n));
-  const texts = hasCondition ? program(t, place, plus(cls(isAny), true), unitAfter) : undefined;
+  // A condition's text starts and ends with a character that is no space: never a blank read between two numbers.
+  const word = cls((c) => isAny(c) && !isSpace(c));
+  const text = seq(word, star(seq(star(cls(isAny), true), word), true));
+  const texts = hasCondition ? program(t, place, text, unitAfter) : undefined;
   const names = numbers.names;
   const prefixed = !unitAfter && names.includes('value');
   const groups = names.length + (unitAfter || prefixed ? 1 : 0);

@@ -766,3 +766,16 @@ describe("nanobench's err% (issue 39)", () => {
     );
   });
 });
+
+test('tsung\'s "lowest 10sec mean" is the lowest of its 10-second means (a minimum), not a mean beside its "Mean" column: connect has one mean time, 100 ms', () => {
+  // tests/fixtures/corpus/tsung/tsung-copier-noerror-report.md (tsung-copier's example: every figure is 100).
+  const text = fs.readFileSync(path.join(here, '../../../../tests/fixtures/corpus/tsung/tsung-copier-noerror-report.md'), 'utf8');
+  const connect = rowsOf(text).filter((r) => r.line === 4 && r.metric === 'time');
+  assert.deepEqual(
+    connect.map((r) => [r.statistic, r.value, r.unit, r.conditions.column]),
+    [
+      ['min', 100, 'ms', 'lowest 10sec mean'],
+      ['mean', 100, 'ms', undefined],
+    ],
+  );
+});
