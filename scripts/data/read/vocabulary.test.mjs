@@ -111,27 +111,3 @@ test('one request of a request log (siege, an access log, morgan, gin) is a log 
   for (const line of ['| GET /users | 200 | 1.2 ms |', 'Requests/sec: 200', 'GET /api/items: 1520.3 req/s'])
     assert.ok(!isRequestLogLine(line), line);
 });
-
-test('a header means one thing in the table, delimited and draft-recipe readings: STREAM\'s "Best Rate MB/s" is the maximum bandwidth, a server CSV\'s "Duration(s)" the length of the run', async () => {
-  const { parse: table } = await import('../parsers/table/parse.mjs');
-  const { parse: delimited } = await import('../parsers/delimited/parse.mjs');
-  const { draftRecipe } = await import('../../add-report/draft-recipe.mjs');
-  const line = (file, n) => fs.readFileSync(path.join(ROOT, file), 'utf8').split('\n')[n - 1];
-  // The headers as the real files write them: STREAM's table (line 57), the server benchmark's CSV (line 1).
-  const best = line('tests/fixtures/corpus/stream/revyos-stream.md', 57).split(/\s{2,}/)[1];
-  const duration = line('scripts/data/parsers/delimited/fixtures/concurrent-servers-benchmark-results.csv', 1).split(',')[3];
-  assert.deepEqual([best, duration], ['Best Rate MB/s', 'Duration(s)']);
-  const readings = (header) => {
-    const first = (r) => r.tables.measurements.rows.map((m) => [m.metric, m.statistic, m.unit])[0];
-    const column = draftRecipe(`| Function | ${header} |\n|---|---|\n| Copy | 8239.8 |\n`).items[0].columns[header];
-    return {
-      table: first(table(`| Function | ${header} |\n|---|---|\n| Copy | 8239.8 |\n| Scale | 8119.0 |\n`)),
-      delimited: first(delimited(`Function,${header}\nCopy,8239.8\nScale,8119.0\n`)),
-      draft: [column.metric, column.statistic, column.unit],
-    };
-  };
-  const bandwidth = ['bandwidth', 'max', 'MB/s'];
-  assert.deepEqual(readings(best), { table: bandwidth, delimited: bandwidth, draft: bandwidth });
-  const length = ['duration', 'value', 's'];
-  assert.deepEqual(readings(duration), { table: length, delimited: length, draft: length });
-});
