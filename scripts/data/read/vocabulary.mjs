@@ -41,6 +41,9 @@
 //   namesMeasure(label) -> boolean    "Avg time", "Latency", "max", "p99": a label that names what its
 //                                     numbers measure, so a number under it with no unit goes in with
 //                                     unit "not stated" (units.mjs UNSTATED); "Total", "Errors", "Code" do not
+//   namesStatisticOnly(label) -> boolean   "Min", "Max", "Average": a statistic and no measure, so a
+//                                     column of it is the extreme of the mean it follows (JMeter's summary)
+//   namesCodes(label) -> boolean      "Code", "Status": whole numbers that name rows (HTTP codes), no result
 //   ROLES                             the marks a row may carry (conditions.role): aggregate, setting, invalid
 //   roleOf(label) -> role | undefined a row's mark by its label: a total is an `aggregate`; a run's
 //                                     parameter (min_duration, max_time, timeout, duration, target
@@ -278,6 +281,12 @@ export const namesNoThing = (label) =>
     .replace(MEASURED_ONLY_WORDS, ' ')
     .replace(/[^\p{L}\d]+/gu, '')
     .trim();
+
+/** A label of a statistic only ("Min", "Max", "Median", "Average"): it names no measure of its own. */
+export const namesStatisticOnly = (label) => !String(label ?? '').replace(STATISTIC_WORDS, ' ').replace(/[^\p{L}\d]+/gu, '');
+
+/** A header of codes that name rows ("Code", "Status": Tsung's HTTP return codes 200, 502), never a measure. */
+export const namesCodes = (label) => /^(code|codes|status|status code|http code|http status|return code)$/i.test(String(label ?? '').trim());
 
 /** A heading that names only the output below it ("## Example output", "Results"): it names no run of its own. */
 export const namesOutputOnly = (heading) => /^((example|sample|typical|console)\s+)?(output|results?)$/i.test(String(heading ?? '').trim().replace(/:$/, ''));
