@@ -157,6 +157,8 @@ const SPELLINGS = {
   'iter/s': 'ops/s', 'iters/s': 'ops/s', 'iterations/s': 'ops/s', 'i/s': 'ops/s', 'iterations/sec': 'ops/s', // benchmark-ips, CoreMark
   'calls/s': 'ops/s', 'calls/sec': 'ops/s', 'calls/second': 'ops/s', // Dropwizard Metrics' meters
   'ops/m': 'ops/min', 'ops/min': 'ops/min', 'op/min': 'ops/min',
+  // a rate with nothing named before its time (JMeter's Throughput "58.2/min", "7.8/sec"): that many a minute, a second
+  '/min': 'ops/min', '/s': 'ops/s', '/sec': 'ops/s',
   fps: 'fps', 'frames/s': 'fps',
   flops: 'FLOP/s', 'flop/s': 'FLOP/s', mflops: 'MFLOP/s', 'mflop/s': 'MFLOP/s', gflops: 'GFLOP/s', 'gflop/s': 'GFLOP/s', tflops: 'TFLOP/s', 'tflop/s': 'TFLOP/s',
   mips: 'MIPS', gips: 'GIPS',

@@ -49,6 +49,9 @@
 //   metricOf(name, unit, label?) -> { metric, statistic, named }   a column's metric and statistic, as
 //                                     the table, delimited and draft-recipe readers all read it
 //   snakeOf(label)                    a label as a snake_case name ("Hash Rate" -> hash_rate)
+//   namesStatisticOnly(label) -> boolean   "Min", "Max", "Average": a statistic and no measure, so a
+//                                     column of it is the extreme of the mean it follows (JMeter's summary)
+//   namesCodes(label) -> boolean      "Code", "Status": whole numbers that name rows (HTTP codes), no result
 //   ROLES                             the marks a row may carry (conditions.role): aggregate, setting, invalid
 //   roleOf(label) -> role | undefined a row's mark by its label: a total is an `aggregate`; a run's
 //                                     parameter (min_duration, max_time, timeout, duration, target
@@ -296,6 +299,11 @@ export const namesNoThing = (label) =>
  * loops, never a time per loop; its statistic's, of the run the block names (metric raw_time).
  */
 export const namesRawValue = (label) => /^raw values?\b/.test(wordsOf(label));
+/** A label of a statistic only ("Min", "Max", "Median", "Average"): it names no measure of its own. */
+export const namesStatisticOnly = (label) => !String(label ?? '').replace(STATISTIC_WORDS, ' ').replace(/[^\p{L}\d]+/gu, '');
+
+/** A header of codes that name rows ("Code", "Status": Tsung's HTTP return codes 200, 502), never a measure. */
+export const namesCodes = (label) => /^(code|codes|status|status code|http code|http status|return code)$/i.test(String(label ?? '').trim());
 
 /** A heading that names only the output below it ("## Example output", "Results"): it names no run of its own. */
 export const namesOutputOnly = (heading) => /^((example|sample|typical|console)\s+)?(output|results?)$/i.test(String(heading ?? '').trim().replace(/:$/, ''));

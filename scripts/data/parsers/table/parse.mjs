@@ -37,7 +37,7 @@ import { canonicalUnit, convert, COUNT_PREFIX, prefixedUnit, splitValueUnit, uni
 import { outline, plainText, statesResult } from '../../read/outline.mjs';
 import { passageAround } from '../../read/keep.mjs';
 import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
-import { isCount, isErrorRate, isRequestLogLine, metricOf, metricWordOf, namesMeasure, roleOf, SETTING_WORD, settingOf, sizeOf, snakeOf, spreadKindOf, statisticOf } from '../../read/vocabulary.mjs';
+import { isCount, isErrorRate, isRequestLogLine, metricOf, metricWordOf, namesCodes, namesMeasure, namesStatisticOnly, roleOf, SETTING_WORD, settingOf, sizeOf, snakeOf, spreadKindOf, statisticOf } from '../../read/vocabulary.mjs';
 
 export const format = 'table';
 export const description = 'Any table a person wrote (Markdown, RST grid or simple, HTML, aligned text) whose columns hold numbers with units.';
@@ -301,6 +301,15 @@ function readTable(block, lines = []) {
       c.role = 'spread';
       continue;
     }
+    // A statistic only with no unit of its own ("Min | Max" after "Avg(ms)" or "Average", JMeter's summaries):
+    // the extremes of the measure of the mean it follows, in that column's unit; never metrics of their own.
+    const lead = !hu && c.read.every((r) => !r.unit) && namesStatisticOnly(c.header) && /^(min|max|median|p\d)/.test(statisticOf(c.header) ?? '') && leadOf(columns, c);
+    if (lead) {
+      Object.assign(c, { role: 'value', lead, columnUnit: lead.columnUnit, unstated: lead.unstated, headerUnit: lead.headerUnit && { unit: lead.headerUnit.unit, name: c.header } });
+      // A mean named by its statistic only, in a unit not stated, names no measure: the group's is a value.
+      if (lead.unstated && namesStatisticOnly(lead.header)) lead.metric = 'value';
+      continue;
+    }
     // Bare spreads with no value column before them are no value of their own.
     if (c.read.some((r) => r.bareSpread)) {
       c.role = 'skipped';
@@ -336,6 +345,14 @@ function readTable(block, lines = []) {
       const m = CONTEXT_LINE.exec(l);
       if (m && /^(pkg|package|module|suite|target)$/i.test(m[1])) context[m[1].toLowerCase() === 'pkg' ? 'package' : snakeOf(m[1])] ??= m[2].trim();
     }
+  // With no column of words, a column of codes (distinct whole numbers with no unit under "Code": Tsung's
+  // HTTP return codes 200, 502, 504) names the rows.
+  const codes = !columns.some((c) => c.role === 'text') && columns.find((c) => c.role === 'skipped' && c.numeric && namesCodes(c.header) && c.read.every((r) => Number.isInteger(r.value) && !r.unit) && new Set(c.present).size === data.length);
+  if (codes) {
+    codes.role = 'text';
+    const said = notes.findIndex((n) => n.line === codes.line && n.text.startsWith(`column "${codes.header}"`));
+    if (said >= 0) notes.splice(said, 1);
+  }
   const textColumns = columns.filter((c) => c.role === 'text');
   // Looked up once, not per cell: a table of 100,000 columns is read in time linear in its cells.
   const valueColumns = columns.filter((x) => x.role === 'value');
@@ -348,7 +365,9 @@ function readTable(block, lines = []) {
   for (const c of valueColumns) {
     const unit = c.unstated ? UNSTATED : (c.read.find((x) => x.unit)?.unit ?? c.headerUnit?.unit ?? 'count');
     const m = metricOf(c.headerUnit?.name ?? c.header, unit, c.header);
-    if (UNITS[unit]?.dimension === 'ratio' && before && CHANGE.test(c.header.trim())) c.metric = `${before}_change`;
+    c.own = m.metric;
+    if (c.lead) c.metric = c.lead.metric ?? c.lead.own;
+    else if (UNITS[unit]?.dimension === 'ratio' && before && CHANGE.test(c.header.trim())) c.metric = `${before}_change`;
     else if (UNITS[unit]?.dimension !== 'ratio') before = m.metric;
     c.key = `${c.metric ?? m.metric} ${m.statistic}`;
     seen.set(c.key, (seen.get(c.key) ?? 0) + 1);
@@ -638,6 +657,16 @@ function rowUnitRows(block, header, data) {
     }
   }
   return { rows, notes };
+}
+
+/** The value column a statistic-only column follows: the mean (or median) before it, past its spread and the statistics between. */
+function leadOf(columns, c) {
+  for (let k = c.index - 1; k >= 0; k--) {
+    const x = columns[k];
+    if (x.lead || x.role === 'spread') continue;
+    return x.role === 'value' && ['mean', 'median'].includes(statisticOf(x.header)) ? x : undefined;
+  }
+  return undefined;
 }
 
 /** Whether the text holds a table with a numeric column whose unit can be told. */

@@ -730,13 +730,68 @@ test('JMeter\'s Summary Report: "Std. Dev." 14.22 is the spread of the Average (
   // tests/fixtures/corpus/jmeter-summary/kafkapoc-20180713-readme.md (mdebarros/kafkapoc-results), line 78:
   // "| HTTP Request | 201 | 11 | 6 | 150 | 14.22 | 0.000% | 58.2/min | ..." under "| Label | # Samples | Average | Min | Max | Std. Dev. | ...".
   const file = path.join(here, '../../../../tests/fixtures/corpus/jmeter-summary/kafkapoc-20180713-readme.md');
-  const rows = rowsOf(fs.readFileSync(file, 'utf8')).filter((r) => r.line === 78 && r.value !== 130 && ['mean', 'min', 'max'].includes(r.statistic));
+  const rows = rowsOf(fs.readFileSync(file, 'utf8')).filter((r) => r.line === 78 && ['mean', 'min', 'max'].includes(r.statistic) && r.metric !== 'avg_bytes');
   assert.deepEqual(
     rows.map((r) => [r.statistic, r.value, r.spread ?? null, r.spread_kind ?? '']),
     [
       ['mean', 11, 14.22, 'stdev'],
       ['min', 6, null, ''],
       ['max', 150, null, ''],
+    ],
+  );
+});
+
+describe("JMeter's Summary Report and Performance Statistics (issue 39)", () => {
+  // tests/fixtures/corpus/jmeter-summary/kafkapoc-20180713-readme.md (mdebarros/kafkapoc-results).
+  const file = path.join(here, '../../../../tests/fixtures/corpus/jmeter-summary/kafkapoc-20180713-readme.md');
+  const rows = rowsOf(fs.readFileSync(file, 'utf8'));
+  const at = (line, statistics) =>
+    rows.filter((r) => r.line === line && statistics.includes(r.statistic) && r.metric !== 'avg_bytes').map((r) => [r.metric, r.statistic, r.value, r.unit]);
+
+  test('"Average | Min | Max" (line 78: 11, 6, 150) is one measure\'s mean and extremes, never a "min" and a "max" of their own', () => {
+    assert.deepEqual(at(78, ['mean', 'min', 'max']), [
+      ['value', 'mean', 11, 'not stated'],
+      ['value', 'min', 6, 'not stated'],
+      ['value', 'max', 150, 'not stated'],
+    ]);
+  });
+
+  test('"Avg(ms) | Min | Max" (line 103: 12.8, 6, 95): the Min and Max are milliseconds too', () => {
+    assert.deepEqual(at(103, ['mean', 'min', 'max']), [
+      ['time', 'mean', 12.8, 'ms'],
+      ['time', 'min', 6, 'ms'],
+      ['time', 'max', 95, 'ms'],
+    ]);
+  });
+
+  test('"Throughput" 58.2/min (line 78) and 7.8/sec (line 131) are rates in the unit each states', () => {
+    const throughput = rows.filter((r) => r.metric === 'throughput').map((r) => [r.line, r.value, r.unit]);
+    assert.deepEqual(
+      throughput.filter(([line]) => [78, 131].includes(line)),
+      [
+        [78, 58.2, 'ops/min'],
+        [131, 7.8, 'ops/s'],
+      ],
+    );
+  });
+});
+
+test('Tsung\'s "HTTP return code" table: "100 / sec" is a rate of each code (200, 502, 504), never a table left out', () => {
+  // tests/fixtures/corpus/tsung/tsung-copier-noerror-report.md, lines 39-43: "|Code|Highest Rate|Mean Rate|Total number|".
+  const file = path.join(here, '../../../../tests/fixtures/corpus/tsung/tsung-copier-noerror-report.md');
+  const text = fs.readFileSync(file, 'utf8');
+  assert.deepEqual(parser.parse(text).notRead ?? [], []);
+  assert.deepEqual(
+    rowsOf(text)
+      .filter((r) => r.line >= 41 && r.line <= 43)
+      .map((r) => [r.benchmark, r.statistic, r.value, r.unit]),
+    [
+      ['200', 'max', 100, 'ops/s'],
+      ['200', 'mean', 100, 'ops/s'],
+      ['502', 'max', 100, 'ops/s'],
+      ['502', 'mean', 100, 'ops/s'],
+      ['504', 'max', 100, 'ops/s'],
+      ['504', 'mean', 100, 'ops/s'],
     ],
   );
 });
