@@ -116,7 +116,7 @@ test("only the report's words are its notes: what a reader left out (tsung's col
     const file = path.join(ROOT, 'tests/fixtures/corpus/tsung/tsung-copier-noerror-report.md');
     const r = addReport(root, [file, '--date', '2020-11', '--slug', 'tsung-copier-noerror']);
     assert.equal(r.status, 0, r.stderr);
-    assert.match(r.stdout, /left out: column "Code" \(line 39\): no unit in its header or cells/);
+    assert.match(r.stdout, /left out: column "Total number" \(line 39\): no unit in its header or cells/);
     const doc = JSON.parse(fs.readFileSync(path.join(root, 'data/reports/tsung-copier-noerror.json'), 'utf8'));
     assert.deepEqual(
       doc.notes.filter((n) => /left out of data\/|no unit/.test(n.text)),
