@@ -350,3 +350,17 @@ test('a LaTeX tabular is named by the \\subsection it stands in ("CPU-Bound Work
     'no table named by a LaTeX command',
   );
 });
+
+test("a k6 summary's bare Error 0% is an error rate of its own, never the spread of the RPS beside it (SE4458 airline README: Query Flight, 20 VUs, 1028.9 req/s)", () => {
+  const rows = at(rowsOf(table, 'table/se4458-airline-ticketing-readme.md'), 377);
+  const rps = rows.find((r) => r.metric === 'throughput');
+  assert.deepEqual(
+    [rps.benchmark, rps.value, rps.unit, rps.conditions.concurrency],
+    ['Query Flight', 1028.9, 'req/s', 20],
+  );
+  assert.equal(rps.spread ?? null, null, 'RPS has no spread: the Error column beside it is no spread of it');
+  assert.deepEqual(
+    rows.filter((r) => r.metric === 'error_rate').map((r) => [r.value, r.unit]),
+    [[0, '%']],
+  );
+});

@@ -22,6 +22,7 @@
 //   isCount(label) -> boolean         samples, count, "# Samples", iterations, runs: a count result
 //   eventCountOf(label) -> metric | undefined   "Instructions", "Estimated Cycles", "L1 Accesses": a
 //                                     count of a processor's events in one run (unit count, statistic value)
+//   isErrorRateBeside(label, unit, besideUnit) -> boolean   isErrorRate, or a bare "Error" of percentages beside req/s
 //   isErrorRate(label) -> boolean     "Error %", "error rate", "fail ratio": an error rate (nanobench's
 //                                     "err%" is a spread: spreadKindOf -> mdape)
 //   isAggregateRow(label) -> boolean  Total, Totals, Aggregated, Overall, All, Sum, "All Requests", geomean
@@ -227,6 +228,17 @@ export const isErrorRate = (label) => {
   if (spreadKindOf(w)) return false;
   return /\b(err(or)?s?|fail(ure)?s?|failed|ko)\b\s*(\(?\s*%\s*\)?|rate|ratio|percent(age)?|pct)/.test(w) || /%\s*(err(or)?s?|fail(ure)?s?|failed)\b/.test(w);
 };
+
+/**
+ * A column of an error rate by its header and what it stands beside: one isErrorRate names, or a bare
+ * "Error" of percentages beside a rate of requests (a load test's "| RPS | Error |" with "0%"): never the
+ * spread of that rate, which a table states in the rate's unit or with "±".
+ * @param {string} label
+ * @param {string | undefined} unit the column's unit ("%")
+ * @param {string | undefined} besideUnit the unit of the column before it ("req/s")
+ */
+export const isErrorRateBeside = (label, unit, besideUnit) =>
+  isErrorRate(label) || (/^errors?$/.test(wordsOf(label)) && UNITS[unit]?.dimension === 'ratio' && besideUnit === 'req/s');
 
 /**
  * A row that sums or aggregates the others (Total, Totals, Aggregated, Overall, All, Sum, "All Requests",

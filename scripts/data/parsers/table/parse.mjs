@@ -37,7 +37,7 @@ import { canonicalUnit, convert, COUNT_PREFIX, prefixedUnit, splitValueUnit, uni
 import { outline, plainText, statesResult } from '../../read/outline.mjs';
 import { passageAround } from '../../read/keep.mjs';
 import { headingConditions, repeatNumbers } from '../shared/structure.mjs';
-import { isCount, isErrorRate, isRequestLogLine, metricOf, metricWordOf, namesCodes, namesMeasure, namesStatisticOnly, roleOf, SETTING_WORD, settingOf, sizeOf, snakeOf, spreadKindOf, statisticOf } from '../../read/vocabulary.mjs';
+import { isCount, isErrorRateBeside, isRequestLogLine, metricOf, metricWordOf, namesCodes, namesMeasure, namesStatisticOnly, roleOf, SETTING_WORD, settingOf, sizeOf, snakeOf, spreadKindOf, statisticOf } from '../../read/vocabulary.mjs';
 
 export const format = 'table';
 export const description = 'Any table a person wrote (Markdown, RST grid or simple, HTML, aligned text) whose columns hold numbers with units.';
@@ -252,10 +252,13 @@ function readTable(block, lines = []) {
     notes.push({ text: `column "${c.header}" (line ${c.line}): ${n} cell${n === 1 ? '' : 's'} with no number (line ${first.line}: ${JSON.stringify(first.text.trim())}) not read; the rest of the column read`, line: first.line });
   }
   // A spread column of its own ("±", "+/-", "Error") belongs to the value column before it.
+  const unitOf = (x) => x?.read.find((r) => r?.unit)?.unit ?? x?.columnUnit ?? headerUnit(x?.header ?? '')?.unit;
   for (const c of columns) {
     const prev = columns[c.index - 1];
-    // "Error %" is an error rate of its own (JMeter's summary), never the spread of the column before it.
-    if (c.numeric && prev?.numeric && !isErrorRate(c.header) && (/^(±|\+\/-|\+-|err(or)?|error \(±\))$/i.test(c.header.trim()) || spreadKindOf(c.header) || c.read.every((r) => r.bareSpread))) c.spreadOf = prev.index;
+    // "Error %" is an error rate of its own (JMeter's summary), and so is a bare "Error" of percentages beside
+    // a rate of requests ("| RPS | Error |", "0%"): never the spread of the column before it.
+    c.errorRate = c.numeric && c.read.every((r) => !r.bareSpread) && isErrorRateBeside(c.header, unitOf(c), unitOf(prev));
+    if (c.numeric && prev?.numeric && !c.errorRate && (/^(±|\+\/-|\+-|err(or)?|error \(±\))$/i.test(c.header.trim()) || spreadKindOf(c.header) || c.read.every((r) => r.bareSpread))) c.spreadOf = prev.index;
     // A relative spread (nanobench's "err%" after "ns/op | op/s") is also the spread of the time before the
     // rate: one measurement, stated per operation and as its reciprocal rate.
     const before = columns[c.index - 2];
@@ -367,6 +370,7 @@ function readTable(block, lines = []) {
     const m = metricOf(c.headerUnit?.name ?? c.header, unit, c.header);
     c.own = m.metric;
     if (c.lead) c.metric = c.lead.metric ?? c.lead.own;
+    else if (c.errorRate) c.metric = 'error_rate';
     else if (UNITS[unit]?.dimension === 'ratio' && before && CHANGE.test(c.header.trim())) c.metric = `${before}_change`;
     else if (UNITS[unit]?.dimension !== 'ratio') before = m.metric;
     c.key = `${c.metric ?? m.metric} ${m.statistic}`;
