@@ -95,6 +95,8 @@ function metricOf(unit, label, block) {
     if (/error|fail|ko\b|non-2xx/.test(words)) return d === 'ratio' ? 'error_rate' : 'errors';
     if (d === 'ratio' && /success/.test(words)) return 'success_rate';
     if (d === 'count' && /request|transactions|queries|events|responses|success|\bcount\b/.test(label.toLowerCase())) return 'requests';
+    // A count that names what it counts ("Total number of run", pyperf's under "Outliers") is of that, never of its block.
+    if (d === 'count' && /\bnumber of\b/i.test(label)) return slug(label.replace(/^total\s+/i, ''));
   }
   return slug(block && !statisticOf(block) && statisticOf(label) ? block : label) || 'value';
 }

@@ -329,3 +329,16 @@ test('what a machine-state command prints at a prompt ("root@host:~# free -h") i
     [[5, 'throughput', 1234.5, 'req/s']],
   );
 });
+
+test('pyperf stats\'s "Total number of run: 21" and "Total number of values: 60" under "Outliers" are no count of outliers: the chart says "Outliers" of neither', () => {
+  // tests/fixtures/corpus/pyperf/pyperf-doc-analyze.rst, lines 36-74: the 9 outliers are counted on line 89.
+  const text = ['Outliers', '========', '', '::', '', '    $ python3 -m pyperf stats outliers.json -q', '    Total number of run: 21', '    Total number of values: 60'].join('\n');
+  const rs = rows(text);
+  assert.deepEqual(
+    rs.map((r) => [r.line, r.metric, r.value]),
+    [
+      [7, 'number_of_run', 21],
+      [8, 'number_of_values', 60],
+    ],
+  );
+});
