@@ -107,8 +107,10 @@ function unitOfLabel(label) {
   if (h) return h.unit;
   const m = /\b(qps|tps|iops|rps|ops\/sec|requests\/second|req\/s)\b/i.exec(label);
   if (m) return canonicalUnit(m[1]) ?? 'ops/s';
-  // A unit as the label's last word: "elapsed ms", "response body bytes".
-  const last = /\s(ms|us|µs|ns|sec|secs|seconds|bytes)$/i.exec(label);
+  // A count per second ("Average transactions per second"): a rate, never a time in seconds.
+  if (/\bper\s+(sec|second)$/i.test(label)) return 'ops/s';
+  // A unit as the label's last word: "elapsed ms", "response body bytes", "response time in second".
+  const last = /\s(ms|us|µs|ns|sec|secs|second|seconds|bytes)$/i.exec(label);
   return last ? canonicalUnit(last[1]) : undefined;
 }
 
