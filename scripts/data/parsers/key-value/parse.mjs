@@ -86,7 +86,8 @@ function metricOf(unit, label, block) {
   const d = UNITS[unit]?.dimension;
   // A unit not stated: the words alone say whether it is a latency.
   if (unit === UNSTATED && /latenc|response|slowest|fastest|average|avg|percentile|\bp\d/.test(words)) return 'latency';
-  if (d === 'time') return /^(total|total time|duration|elapsed|run time|test time)$/.test(label.toLowerCase()) ? 'duration' : /latenc|response|request|slowest|fastest|average|avg/.test(words) ? 'latency' : 'time';
+  // The time between a run's first and last request ("Total difference of all requests in seconds") is its duration.
+  if (d === 'time') return /^(total|total time|duration|elapsed|run time|test time)$|^total difference\b/.test(label.toLowerCase()) ? 'duration' : /latenc|response|request|slowest|fastest|average|avg/.test(words) ? 'latency' : 'time';
   if (d === 'rate') return 'throughput';
   if (isTransferRate(unit)) return 'bandwidth';
   if (d === 'size') return /mem|heap|rss|alloc/.test(words) ? 'memory' : 'transferred';

@@ -343,7 +343,7 @@ test('pyperf stats\'s "Total number of run: 21" and "Total number of values: 60"
   );
 });
 
-test('"Average transactions per second: 5.22" is a throughput, and "The average transaction in second: 10.27" a latency in seconds: no "Latency (unit not stated)" chart of both', () => {
+test('"Average transactions per second: 5.22" is a throughput, "The average transaction in second: 10.27" a latency in seconds, and "Total difference of all requests in seconds" (last request minus first) the run\'s duration: no "Latency (unit not stated)" chart of both, no "Total latency"', () => {
   // tests/fixtures/corpus/jmeter-summary/kafkapoc-20180713-readme.md, lines 61-72: a log summary of the run.
   const text = [
     '#### Golden-path Transfer-Prepare:',
@@ -357,7 +357,7 @@ test('"Average transactions per second: 5.22" is a throughput, and "The average 
   assert.deepEqual(
     rows(text).map((r) => [r.line, r.metric, r.statistic, r.value, r.unit]),
     [
-      [3, 'latency', 'total', 17.419, 's'],
+      [3, 'duration', 'total', 17.419, 's'],
       [4, 'latency', 'value', 1.112, 's'],
       [5, 'latency', 'mean', 10.272934065934065, 's'],
       [6, 'throughput', 'mean', 5.224180492565589, 'ops/s'],
