@@ -86,7 +86,8 @@ function metricOf(unit, label, block) {
   const d = UNITS[unit]?.dimension;
   // A unit not stated: the words alone say whether it is a latency.
   if (unit === UNSTATED && /latenc|response|slowest|fastest|average|avg|percentile|\bp\d/.test(words)) return 'latency';
-  if (d === 'time') return /^(total|total time|duration|elapsed|run time|test time)$/.test(label.toLowerCase()) ? 'duration' : /latenc|response|request|slowest|fastest|average|avg/.test(words) ? 'latency' : 'time';
+  // The time between a run's first and last request ("Total difference of all requests in seconds") is its duration.
+  if (d === 'time') return /^(total|total time|duration|elapsed|run time|test time)$|^total difference\b/.test(label.toLowerCase()) ? 'duration' : /latenc|response|request|slowest|fastest|average|avg/.test(words) ? 'latency' : 'time';
   if (d === 'rate') return 'throughput';
   if (isTransferRate(unit)) return 'bandwidth';
   if (d === 'size') return /mem|heap|rss|alloc/.test(words) ? 'memory' : 'transferred';
@@ -95,6 +96,8 @@ function metricOf(unit, label, block) {
     if (/error|fail|ko\b|non-2xx/.test(words)) return d === 'ratio' ? 'error_rate' : 'errors';
     if (d === 'ratio' && /success/.test(words)) return 'success_rate';
     if (d === 'count' && /request|transactions|queries|events|responses|success|\bcount\b/.test(label.toLowerCase())) return 'requests';
+    // A count that names what it counts ("Total number of run", pyperf's under "Outliers") is of that, never of its block.
+    if (d === 'count' && /\bnumber of\b/i.test(label)) return slug(label.replace(/^total\s+/i, ''));
   }
   return slug(block && !statisticOf(block) && statisticOf(label) ? block : label) || 'value';
 }
@@ -105,8 +108,10 @@ function unitOfLabel(label) {
   if (h) return h.unit;
   const m = /\b(qps|tps|iops|rps|ops\/sec|requests\/second|req\/s)\b/i.exec(label);
   if (m) return canonicalUnit(m[1]) ?? 'ops/s';
-  // A unit as the label's last word: "elapsed ms", "response body bytes".
-  const last = /\s(ms|us|µs|ns|sec|secs|seconds|bytes)$/i.exec(label);
+  // A count per second ("Average transactions per second"): a rate, never a time in seconds.
+  if (/\bper\s+(sec|second)$/i.test(label)) return 'ops/s';
+  // A unit as the label's last word: "elapsed ms", "response body bytes", "response time in second".
+  const last = /\s(ms|us|µs|ns|sec|secs|second|seconds|bytes)$/i.exec(label);
   return last ? canonicalUnit(last[1]) : undefined;
 }
 

@@ -329,3 +329,38 @@ test('what a machine-state command prints at a prompt ("root@host:~# free -h") i
     [[5, 'throughput', 1234.5, 'req/s']],
   );
 });
+
+test('pyperf stats\'s "Total number of run: 21" and "Total number of values: 60" under "Outliers" are no count of outliers: the chart says "Outliers" of neither', () => {
+  // tests/fixtures/corpus/pyperf/pyperf-doc-analyze.rst, lines 36-74: the 9 outliers are counted on line 89.
+  const text = ['Outliers', '========', '', '::', '', '    $ python3 -m pyperf stats outliers.json -q', '    Total number of run: 21', '    Total number of values: 60'].join('\n');
+  const rs = rows(text);
+  assert.deepEqual(
+    rs.map((r) => [r.line, r.metric, r.value]),
+    [
+      [7, 'number_of_run', 21],
+      [8, 'number_of_values', 60],
+    ],
+  );
+});
+
+test('"Average transactions per second: 5.22" is a throughput, "The average transaction in second: 10.27" a latency in seconds, and "Total difference of all requests in seconds" (last request minus first) the run\'s duration: no "Latency (unit not stated)" chart of both, no "Total latency"', () => {
+  // tests/fixtures/corpus/jmeter-summary/kafkapoc-20180713-readme.md, lines 61-72: a log summary of the run.
+  const text = [
+    '#### Golden-path Transfer-Prepare:',
+    '```bash',
+    'Total difference of all requests in seconds: 17.419',
+    'Shortest response time in second: 1.112',
+    'The average transaction in second: 10.272934065934065',
+    'Average transactions per second: 5.224180492565589',
+    '```',
+  ].join('\n');
+  assert.deepEqual(
+    rows(text).map((r) => [r.line, r.metric, r.statistic, r.value, r.unit]),
+    [
+      [3, 'duration', 'total', 17.419, 's'],
+      [4, 'latency', 'value', 1.112, 's'],
+      [5, 'latency', 'mean', 10.272934065934065, 's'],
+      [6, 'throughput', 'mean', 5.224180492565589, 'ops/s'],
+    ],
+  );
+});

@@ -71,6 +71,8 @@ function cpuFacts(v) {
   const t = v.trim();
   // A tool's CPU use ("cpu : usr=0.74%, sys=2.67%, ctx=1010654", fio's) names no processor.
   if (/[=%]/.test(t)) return [];
+  // A CPU time ("CPU: 778ms", systemctl status's; "CPU: 1.2 s") names none either.
+  if (/^\d+(?:\.\d+)?\s*(?:ns|us|µs|ms|s|sec|min|h)$/i.test(t)) return [];
   if (/^\d+\s*(cores?|vcpus?|cpus?|threads?)\b/i.test(t)) return itemFacts(t);
   const facts = [];
   // A clock written first ("2.4 GHz Intel Core i5", as macOS's About This Mac says it).
@@ -193,11 +195,17 @@ export function machineFacts(text) {
   const lines = splitLines(text);
   let doc;
   const facts = [];
+  // A systemd unit's status ("● mysql.service - ..." and its indented "Memory:", "CPU:" lines, up to
+  // a blank or unindented line) is that service's use of the machine, not the machine.
+  let unitStatus = false;
   const add = (list, line) => {
     for (const [field, value, unit] of list) facts.push(unit ? { field, value, unit, line } : { field, value, line });
   };
   lines.forEach((raw, i) => {
     const line = i + 1;
+    if (/^\s*[●○×]\s+\S+\.(?:service|socket|scope|mount|timer)\b/.test(raw)) unitStatus = true;
+    else if (!/^\s+\S/.test(raw)) unitStatus = false;
+    if (unitStatus) return;
     // A list item, a bold key, a table-less "Key: value" line; ANSI-free text expected.
     const item = /^\s*(?:[-*+]|\d+[.)])\s+/.test(raw);
     const t = raw

@@ -86,3 +86,28 @@ test('prose that runs something on what is no one machine names none: "run on ev
   );
   assert.deepEqual(machineFacts(text), []);
 });
+
+test('systemctl status\'s "CPU: 778ms" and "Memory: 428.7M (peak: 442.7M)" are a service\'s use, no machine: no platform called "778ms"', () => {
+  // A real README (dvlonkin/database_otus, MySQL.md, lines 3-15): mysqld's unit status above sysbench.
+  const text = doc(
+    '```',
+    'root@mysql001-otus:/install# systemctl status mysql.service',
+    '● mysql.service - MySQL Community Server',
+    '     Loaded: loaded (/usr/lib/systemd/system/mysql.service; enabled; preset: enabled)',
+    '     Active: active (running) since Sat 2024-11-30 00:47:46 MSK; 21s ago',
+    '   Main PID: 5231 (mysqld)',
+    '      Tasks: 35 (limit: 4615)',
+    '     Memory: 428.7M (peak: 442.7M)',
+    '        CPU: 778ms',
+    '     CGroup: /system.slice/mysql.service',
+    '             └─5231 /usr/sbin/mysqld',
+    '',
+    'Memory: 16 GB',
+  );
+  assert.deepEqual(machineFacts(text), [{ field: 'memory', value: '16GB', line: 13 }]);
+  assert.deepEqual(machinesOf(text.split('\n').slice(0, 12).join('\n')), {});
+});
+
+test('a CPU time ("CPU: 1.2s", "CPU: 778ms") names no processor', () => {
+  assert.deepEqual(machineFacts(doc('CPU: 778ms', 'CPU: 1.2 s')), []);
+});
