@@ -425,8 +425,16 @@ function chartOf(group, f, conditions, own = group.rows) {
           { what, unit },
         ]);
   const finding = said.text;
-  // Best first only where the metric has a better direction; else the largest (UnixBench's score, iai's counts).
-  const ordered = better === 'lower' || better === 'higher' ? 'best first' : 'largest first';
+  // Best first only where the metric has a better direction and the bars are a group a claim holds over
+  // (a best figure, or all equal); else the order as it is: lowest or highest first (the build, start
+  // and total times of rsx207's LaTeX report), the largest first where no direction is stated (UnixBench's
+  // score, iai's counts).
+  const ordered =
+    better === 'lower' || better === 'higher'
+      ? said.kept
+        ? 'best first'
+        : `${better === 'lower' ? 'lowest' : 'highest'} first`
+      : 'largest first';
   const order = plotted.map((r) => r.series);
   const y = { field: 'series', type: 'nominal', title: null, sort: order, axis: { labelLimit: 240 } };
   const x = valueAxis;

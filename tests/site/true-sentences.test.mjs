@@ -222,7 +222,7 @@ test('k6\'s ocaml-webapp report and pgbench\'s haproxy README: chart texts say "
   assert.ok(k6.includes('Bar chart of latency, one bar per value of tags (2).'), k6.join('\n'));
   assert.ok(
     pgbench.some((t) =>
-      /^Time \(ms\) of each combination of clients, scaling factor and threads \(2\), best first\.$/.test(t),
+      /^Time \(ms\) of each combination of clients, scaling factor and threads \(2\), lowest first\.$/.test(t),
     ),
     pgbench.join('\n'),
   );
@@ -339,4 +339,15 @@ test("the httpc_bench comparison tells the facts only one report states: the 201
   const c = JSON.parse(fs.readFileSync(path.join(ROOT, 'data/atlas/comparisons', `${id}.json`), 'utf8'));
   assert.match(c.what_differs.summary, /facts that differ: Memory, CPU \(/);
   assert.match(c.what_differs.summary, /facts stated by only some reports: Instance type, Operating system, Storage;/);
+});
+
+test('rsx207\'s LaTeX report: its bars of build, start and total times (no like-with-like group, so no finding) are sorted "lowest first", never "best first"', () => {
+  const charts = corpusPlan('latex-table/rsx207-wasm-bench-report.tex').charts.map((c) => c.entry);
+  const mixed = charts.find((e) =>
+    /^Time \(ms\) of each combination of benchmark, section and column \(18\)/.test(e.description),
+  );
+  assert.ok(mixed, charts.map((e) => e.description).join('\n'));
+  assert.equal(mixed.finding ?? '', '');
+  assert.match(mixed.description, /\(18\), lowest first\.$/);
+  assert.match(mixed.subtitle, /^Mean, sorted lowest first; lower is better/);
 });
