@@ -20,8 +20,9 @@
 // upper bounds), says its kind in the subtitle and tooltip, and every finding names its statistic.
 import { measureGroups, oneToOne, seriesLabeller } from './shared/measures.mjs';
 import { FAMILIES, entityOf, entityStyles } from './shared/palette.mjs';
-import { THOUSANDS, distinct, logTicks, maxOf, spansDecades, spreadLayers, tooltip } from './shared/spec.mjs';
+import { THOUSANDS, distinct, logTicks, maxOf, minOf, spansDecades, spreadLayers, tooltip } from './shared/spec.mjs';
 import { num, possessive } from './shared/format.mjs';
+import { ordinal } from '../lib/text.mjs';
 import { bestOfGroup, oneValue, rangeOverRuns, sayClaim, tailOverLines } from './claims.mjs';
 import { metricTitle, STATISTIC_ADJECTIVES, statisticAdjective, statisticWords } from '../data/measure/model.mjs';
 import { dimensionOf, toDisplay, unitSymbol } from '../data/measure/units.mjs';
@@ -239,7 +240,7 @@ function chartOf(group, f, conditions, own = group.rows) {
       subtitle: [`One line per ${label.noun}${ylog ? '; log y axis' : ''}`, betterWords, spreadNote]
         .filter(Boolean)
         .join('; '),
-      description: `${title} (${unit}) at each percentile the report gives, one line per ${label.noun} (${series.length}).${finding ? ` ${finding}.` : ''}`,
+      description: `${title} (${unit}) at the ${ordinal(minOf(plotted.map((r) => r.percentile)))} to ${ordinal(top)} percentiles the report gives, one line per ${label.noun} (${series.length}).${finding ? ` ${finding}.` : ''}`,
       alt: `Line chart of ${title.toLowerCase()} against percentile, ${series.length} line${series.length === 1 ? '' : 's'}.`,
       finding,
       claims: said.kept ? [said.kept] : [],

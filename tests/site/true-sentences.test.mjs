@@ -351,3 +351,14 @@ test('rsx207\'s LaTeX report: its bars of build, start and total times (no like-
   assert.match(mixed.description, /\(18\), lowest first\.$/);
   assert.match(mixed.subtitle, /^Mean, sorted lowest first; lower is better/);
 });
+
+test('pyperf\'s analyze page: its percentile chart says which percentiles it draws, "the 0th to 95th", never "each percentile the report gives" where the 100th (read as its maximum, line 87) is not drawn', () => {
+  const chart = corpusPlan('pyperf/pyperf-doc-analyze.rst')
+    .charts.map((c) => c.entry)
+    .find((e) => /by percentile$/.test(e.title));
+  assert.ok(chart, 'a percentile chart');
+  assert.match(
+    chart.description,
+    /^Time \(µs\) at the 0th to 95th percentiles the report gives, one line per benchmark \(1\)\./,
+  );
+});
