@@ -9,14 +9,12 @@
 //   entityOf(registry, mapping, row, column) -> Entity   throws InputError(line, ..., seed) if unknown
 //   softwareVersions(registry, report) -> { entity, name, version, seed, line }[]
 //   buildSubjects({ reports, tables, registry, chartKinds?, errorBudgetPct? }) -> Subject[]
-//   figureWords(figure) -> { statistic_words, statistic_joined, chosen }   what a subject page prints of it
+//   (figureWords, what a subject page prints of a figure, is in figure-words.mjs)
 import { InputError } from '../../lib/errors.mjs';
 import { normaliseName, resolve, tableMapping, unknownEntityError } from '../entities.mjs';
 import { figureRule, ruleText, noRowText, conditionsOf, bestRow, passes, joinStatistic, spreadOf, tiesOf } from './figures.mjs';
 import { measuredFigures, measuredSpellings } from './measured.mjs';
 import { figureWords } from './figure-words.mjs';
-
-export { figureWords };
 
 /**
  * @typedef {object} Figure

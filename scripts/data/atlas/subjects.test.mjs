@@ -4,7 +4,8 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readEntities } from '../entities.mjs';
 import { reportTables } from './tables.mjs';
-import { buildSubjects, figureWords, softwareVersions } from './subjects.mjs';
+import { buildSubjects, softwareVersions } from './subjects.mjs';
+import { figureWords } from './figure-words.mjs';
 import { entitiesYaml, reports, csvTexts } from './fixtures.mjs';
 
 const registry = readEntities(entitiesYaml, 'seeds/entities.yaml');
